@@ -1,0 +1,10 @@
+// Unit tests: mocha + tsx in plain Node. `KD_SPEC=path/to/file.test.ts npx mocha` runs one file.
+module.exports = {
+  'node-option': ['import=tsx'],
+  extension: ['ts'],
+  spec: process.env.KD_SPEC ? process.env.KD_SPEC.split(',') : ['test/unit/**/*.test.ts'],
+  timeout: 20000,
+  ui: 'bdd',
+  reporter: './test/support/specWithSummary.cjs',
+  'reporter-option': ['maxDiffSize=2000'],
+};

@@ -1,0 +1,96 @@
+// Builds every bundle of the extension. Usage: node esbuild.mjs [--production] [--watch] [--tests]
+//   extension  src/extension.ts      -> dist/extension.js   (node, cjs, vscode external)
+//   local      src/local/entry.ts    -> dist/local.js       (node, cjs; loaded only for the Local region,
+//                                                            also runnable: node dist/local.js --data DIR)
+//   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
+//   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
+//   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+const bench = process.argv.includes('--bench');
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+// src/api, src/core and src/local run outside VS Code (unit tests, the standalone local service):
+// importing `vscode` there is a build error, not a runtime surprise.
+const noVscodeOutsideHost = {
+  name: 'no-vscode-outside-host',
+  setup(build) {
+    build.onResolve({ filter: /^vscode$/ }, (args) => {
+      const rel = path.relative(root, args.importer).split(path.sep).join('/');
+      if (/^src\/(api|core|local)\//.test(rel)) {
+        return { errors: [{ text: `${rel} imports 'vscode'; src/api, src/core and src/local must not depend on VS Code` }] };
+      }
+      return undefined;
+    });
+  },
+};
+
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => {
+      if (watch) console.log('[watch] build started');
+    });
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      if (watch) console.log('[watch] build finished');
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [noVscodeOutsideHost, problemMatcher],
+};
+const node = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+
+const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
+  ? fs.readdirSync(path.join(root, 'src/webview'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, 'src/webview', d.name, 'main.ts')))
+      .map((d) => ({ in: `src/webview/${d.name}/main.ts`, out: d.name }))
+  : [];
+
+const configs = [
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js' },
+];
+if (webviewEntries.length) {
+  configs.push({ ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: webviewEntries, outdir: 'dist/webview' });
+}
+if (tests) {
+  const dir = path.join(root, 'test/integration');
+  const entries = fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `test/integration/${f}`);
+  configs.push({ ...node, sourcemap: 'inline', entryPoints: entries, outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+}
+
+if (bench) {
+  configs.push({ ...node, sourcemap: false, entryPoints: ['test/bench/host/activation.ts'], outdir: 'out/test/bench', external: ['vscode'] });
+}
+
+// A production build starts clean, so no stale source map of a dev build ends up in the .vsix.
+if (production && !watch) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+
+const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, absWorkingDir: root })));
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  try {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+  } catch {
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
+}
