@@ -1,0 +1,323 @@
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { readErrorBody, reportedError } from './errorBody';
+import {
+  ApiAbortError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  ApiValidationError,
+  KnowledgeDeskError,
+  RateLimitError,
+  ServiceReportedError,
+  apiErrorFor,
+} from './errors';
+import { identityHeaders, type Identity } from './identity';
+import { buildForm, type MultipartFields } from './multipart';
+import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
+import { buildQuery, joinUrl, type QueryParams } from './url';
+import { parseResponse } from './validate';
+import { linkSignals } from './signals';
+import { FaqResource } from './resources/faq';
+import { KbNodesResource } from './resources/kbNodes';
+
+export interface ClientLogger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface ClientConfig {
+  baseUrl: string;
+  /** Entity-recognition address; defaults to baseUrl. */
+  nluUrl?: string;
+  apiKey: string;
+  nluApiKey?: string;
+  identity?: Identity;
+  /** Per-attempt timeout in ms (default 60 s). For streams it bounds the wait for headers and each idle gap. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  dispatcher?: Dispatcher;
+  userAgent?: string;
+  logger?: ClientLogger;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  maxRetries?: number;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestSpec<S extends z.ZodTypeAny = z.ZodTypeAny> {
+  /** Name used in errors and logs, e.g. `kbNodes.search`. */
+  operation: string;
+  method: HttpMethod;
+  /** Path built with the `path` tag (already encoded). */
+  path: string;
+  query?: QueryParams;
+  json?: unknown;
+  multipart?: MultipartFields;
+  schema: S;
+  /** Safe to resend after a failure; defaults to true for GET/PUT/DELETE, false for POST. */
+  idempotent?: boolean;
+  target?: 'base' | 'nlu';
+  /** `json` (default) parses and validates; `text` validates the text; `empty` ignores the body. */
+  response?: 'json' | 'text' | 'empty';
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array>;
+  /** Ends the request early (frees the connection); idempotent. */
+  cancel(): void;
+}
+
+const VERSION = '0.1.0';
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+/** The HTTP client of the service: resource modules over one `request()`. */
+export class ApiClient {
+  readonly faq = new FaqResource(this);
+  readonly kbNodes = new KbNodesResource(this);
+
+  private readonly policy: RetryPolicy;
+
+  constructor(readonly config: ClientConfig) {
+    this.policy = { ...defaultRetryPolicy, ...config.retry };
+  }
+
+  /** Sends a request and returns its validated body. */
+  async request<S extends z.ZodTypeAny>(spec: RequestSpec<S>, options: CallOptions = {}): Promise<z.output<S>> {
+    const { response, done } = await this.send(spec, options, false);
+    try {
+      const text = await response.body.text();
+      return this.decode(spec, response.statusCode, text);
+    } catch (error) {
+      throw this.translate(spec, error, done);
+    } finally {
+      done.release();
+    }
+  }
+
+  /**
+   * Sends a request and hands back the undecoded body as it arrives (streams, downloads).
+   * Retries happen only before the first byte; once the caller reads, a failure is final.
+   */
+  async requestRaw(spec: RequestSpec, options: CallOptions = {}): Promise<RawResponse> {
+    const { response, done } = await this.send(spec, options, true);
+    const translate = (error: unknown): unknown => this.translate(spec, error, done);
+    const body = response.body;
+    async function* iterate(): AsyncGenerator<Uint8Array> {
+      try {
+        for await (const chunk of body) yield chunk as Uint8Array;
+      } catch (error) {
+        throw translate(error);
+      } finally {
+        done.release();
+        body.destroy();
+      }
+    }
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: iterate(),
+      cancel: () => {
+        done.release();
+        body.destroy();
+      },
+    };
+  }
+
+  private async send(spec: RequestSpec, options: CallOptions, streaming: boolean): Promise<{ response: Dispatcher.ResponseData; done: Attempt }> {
+    const maxRetries = options.maxRetries ?? this.policy.maxRetries;
+    const idempotent = spec.idempotent ?? spec.method !== 'POST';
+    const url = this.url(spec);
+    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs ?? 60_000;
+    for (let attempt = 0; ; attempt++) {
+      const done = new Attempt(options.signal, timeoutMs);
+      const started = Date.now();
+      let outcome: Outcome;
+      let failure: unknown;
+      try {
+        const response = await undiciRequest(url, {
+          method: spec.method,
+          headers: this.headers(spec),
+          body: await this.body(spec),
+          signal: done.signal,
+          dispatcher: this.config.dispatcher,
+          // Streams: the per-call timeout becomes an idle timeout between chunks.
+          bodyTimeout: streaming ? timeoutMs : 0,
+          headersTimeout: 0,
+        });
+        const ms = Date.now() - started;
+        if (response.statusCode >= 200 && response.statusCode < 300) {
+          this.config.logger?.debug(`${spec.method} ${spec.path} → ${response.statusCode} in ${ms} ms`);
+          if (streaming) done.stopTimer();
+          return { response, done };
+        }
+        const text = await readLimited(response.body);
+        done.release();
+        const retryAfter = header(response.headers, 'retry-after');
+        outcome = { kind: 'status', status: response.statusCode, retryAfter };
+        failure = this.statusError(spec, response.statusCode, text, response.headers);
+        this.config.logger?.debug(`${spec.method} ${spec.path} → ${response.statusCode} in ${ms} ms`);
+      } catch (error) {
+        done.release();
+        if (done.abortedByCaller) throw new ApiAbortError(spec.operation, { cause: error });
+        outcome = done.timedOut ? { kind: 'timeout' } : { kind: 'connection' };
+        failure = this.translate(spec, error, done);
+      }
+      const delay = attempt < maxRetries && isRetryable(outcome, idempotent)
+        ? retryDelay(attempt + 1, this.policy, outcome.kind === 'status' ? outcome.retryAfter : undefined)
+        : undefined;
+      if (delay === undefined) throw failure;
+      this.config.logger?.info(`${spec.operation}: ${describeOutcome(outcome)}; retry ${attempt + 1}/${maxRetries} in ${delay} ms`);
+      try {
+        await sleep(delay, options.signal);
+      } catch (error) {
+        throw new ApiAbortError(spec.operation, { cause: error });
+      }
+    }
+  }
+
+  private decode(spec: RequestSpec, status: number, text: string): unknown {
+    if (spec.response === 'empty') return parseResponse(spec.operation, spec.schema, undefined);
+    if (spec.response === 'text') return parseResponse(spec.operation, spec.schema, text);
+    let body: unknown;
+    try {
+      body = text.trim() === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new ApiValidationError(spec.operation, '', `is not JSON (starts with ${JSON.stringify(text.slice(0, 40))})`);
+    }
+    const reported = reportedError(body);
+    if (reported) {
+      const info = readErrorBody(body);
+      throw new ServiceReportedError(`${spec.operation} failed: ${reported}`, { operation: spec.operation, status, code: info.code, field: info.field, body });
+    }
+    return parseResponse(spec.operation, spec.schema, body);
+  }
+
+  private statusError(spec: RequestSpec, status: number, text: string, headers: Record<string, string | string[] | undefined>): Error {
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    const info = readErrorBody(body);
+    const message = `${spec.operation} failed (${status}): ${info.message ?? defaultMessage(status)}`;
+    const error = apiErrorFor(status, message, {
+      operation: spec.operation,
+      status,
+      code: info.code,
+      field: info.field,
+      body,
+      requestId: header(headers, 'x-request-id'),
+    });
+    if (error instanceof RateLimitError) error.retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
+    return error;
+  }
+
+  private translate(spec: RequestSpec, error: unknown, done: Attempt): unknown {
+    if (error instanceof ApiValidationError || error instanceof ServiceReportedError) return error;
+    if (done.abortedByCaller) return new ApiAbortError(spec.operation, { cause: error });
+    if (done.timedOut || (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT') {
+      return new ApiTimeoutError(spec.operation, `${spec.operation} timed out`, { cause: error });
+    }
+    if (error instanceof KnowledgeDeskError) return error;
+    const reason = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    return new ApiConnectionError(spec.operation, `${spec.operation}: cannot reach the service (${reason ?? message})`, { cause: error });
+  }
+
+  private url(spec: RequestSpec): string {
+    const base = spec.target === 'nlu' ? (this.config.nluUrl ?? this.config.baseUrl) : this.config.baseUrl;
+    return joinUrl(base, spec.path) + buildQuery(spec.query);
+  }
+
+  private headers(spec: RequestSpec): Record<string, string> {
+    const key = spec.target === 'nlu' ? (this.config.nluApiKey ?? '') : this.config.apiKey;
+    const headers: Record<string, string> = {
+      'API-KEY': key,
+      accept: 'application/json, application/x-ndjson, text/csv, */*',
+      'user-agent': this.config.userAgent ?? `knowledge-desk/${VERSION}`,
+      ...identityHeaders(this.config.identity),
+    };
+    if (spec.json !== undefined) headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  private async body(spec: RequestSpec): Promise<string | Awaited<ReturnType<typeof buildForm>> | undefined> {
+    if (spec.multipart) return buildForm(spec.multipart);
+    if (spec.json !== undefined) return JSON.stringify(spec.json);
+    return undefined;
+  }
+}
+
+/** One attempt's signal: the caller's signal plus a timeout, telling which one fired. */
+class Attempt {
+  readonly signal: AbortSignal;
+  private readonly controller = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private unlink: () => void;
+  timedOut = false;
+  abortedByCaller = false;
+
+  constructor(caller: AbortSignal | undefined, timeoutMs: number) {
+    this.signal = this.controller.signal;
+    this.unlink = linkSignals(caller, (reason) => {
+      this.abortedByCaller = true;
+      this.controller.abort(reason);
+    });
+    if (timeoutMs > 0 && !this.abortedByCaller) {
+      this.timer = setTimeout(() => {
+        this.timedOut = true;
+        this.controller.abort(new Error('timeout'));
+      }, timeoutMs);
+    }
+  }
+
+  stopTimer(): void {
+    clearTimeout(this.timer);
+  }
+
+  release(): void {
+    this.stopTimer();
+    this.unlink();
+  }
+}
+
+async function readLimited(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size < ERROR_BODY_LIMIT) chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function describeOutcome(outcome: Outcome): string {
+  if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
+  return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
+}
+
+function defaultMessage(status: number): string {
+  switch (status) {
+    case 400: return 'invalid request parameters';
+    case 401: return 'API key missing or invalid';
+    case 403: return 'project inactive or request IP not allowed';
+    case 404: return 'not found';
+    case 405: return 'method not allowed';
+    case 413: return 'upload too large';
+    case 429: return 'rate limited';
+    default: return status >= 500 ? 'internal server error' : `HTTP ${status}`;
+  }
+}

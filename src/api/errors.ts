@@ -1,0 +1,116 @@
+// Error classes of the API client, one per failure the UI must tell apart (openai-node style).
+// Nothing here carries request headers, so the API key can never leak through an error.
+
+export class KnowledgeDeskError extends Error {
+  override readonly name: string = 'KnowledgeDeskError';
+}
+
+export interface ApiErrorDetails {
+  operation: string;
+  status: number;
+  /** Service error code (e.g. 7001) when the body carried one. */
+  code?: number;
+  /** Request field the service blamed, when it said. */
+  field?: string;
+  /** Parsed error body (or the raw text when it was not JSON). */
+  body?: unknown;
+  /** Request id header, when the service sends one (for support). */
+  requestId?: string;
+}
+
+/** The service answered with a failure status (or a 2xx carrying `errors`). */
+export class ApiError extends KnowledgeDeskError {
+  override readonly name: string = 'ApiError';
+  readonly operation: string;
+  readonly status: number;
+  readonly code?: number;
+  readonly field?: string;
+  readonly body?: unknown;
+  readonly requestId?: string;
+
+  constructor(message: string, details: ApiErrorDetails) {
+    super(message);
+    this.operation = details.operation;
+    this.status = details.status;
+    this.code = details.code;
+    this.field = details.field;
+    this.body = details.body;
+    this.requestId = details.requestId;
+  }
+}
+
+export class BadRequestError extends ApiError { override readonly name = 'BadRequestError'; }
+export class AuthenticationError extends ApiError { override readonly name = 'AuthenticationError'; }
+export class PermissionDeniedError extends ApiError { override readonly name = 'PermissionDeniedError'; }
+export class NotFoundError extends ApiError { override readonly name = 'NotFoundError'; }
+export class MethodNotAllowedError extends ApiError { override readonly name = 'MethodNotAllowedError'; }
+export class PayloadTooLargeError extends ApiError { override readonly name = 'PayloadTooLargeError'; }
+export class RequestTimeoutError extends ApiError { override readonly name = 'RequestTimeoutError'; }
+export class InternalServerError extends ApiError { override readonly name = 'InternalServerError'; }
+export class NotImplementedError extends ApiError { override readonly name = 'NotImplementedError'; }
+
+export class RateLimitError extends ApiError {
+  override readonly name = 'RateLimitError';
+  /** Delay the service asked for (Retry-After), in milliseconds. */
+  retryAfterMs?: number;
+}
+
+/** A 2xx response whose `errors` field was not empty: the service says it failed. */
+export class ServiceReportedError extends ApiError { override readonly name = 'ServiceReportedError'; }
+
+/** The request never got an HTTP answer (DNS, refused, reset, TLS, proxy). */
+export class ApiConnectionError extends KnowledgeDeskError {
+  override readonly name: string = 'ApiConnectionError';
+  constructor(readonly operation: string, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No answer within the per-call timeout. */
+export class ApiTimeoutError extends ApiConnectionError {
+  override readonly name = 'ApiTimeoutError';
+}
+
+/** The caller cancelled (AbortSignal / cancellation token). Callers treat it as silent. */
+export class ApiAbortError extends KnowledgeDeskError {
+  override readonly name = 'ApiAbortError';
+  constructor(readonly operation: string, options?: { cause?: unknown }) {
+    super(`${operation} was cancelled`, options);
+  }
+}
+
+/** The response did not have the shape the client relies on. */
+export class ApiValidationError extends KnowledgeDeskError {
+  override readonly name = 'ApiValidationError';
+  constructor(
+    readonly operation: string,
+    /** Dotted path of the offending field, e.g. `result.nodes.3.id` ('' for the root). */
+    readonly field: string,
+    readonly issue: string,
+  ) {
+    super(`Unexpected response from ${operation}: ${field || 'body'} ${issue}`);
+  }
+}
+
+type ApiErrorClass = new (message: string, details: ApiErrorDetails) => ApiError;
+
+const byStatus: Record<number, ApiErrorClass> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  405: MethodNotAllowedError,
+  408: RequestTimeoutError,
+  413: PayloadTooLargeError,
+  429: RateLimitError,
+  501: NotImplementedError,
+};
+
+export function apiErrorFor(status: number, message: string, details: ApiErrorDetails): ApiError {
+  const Class = byStatus[status] ?? (status >= 500 ? InternalServerError : ApiError);
+  return new Class(message, details);
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof ApiAbortError || (error instanceof Error && error.name === 'AbortError');
+}

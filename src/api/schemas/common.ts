@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Epoch time as sent by the service; values below 1e11 are seconds (decisions.md), strings are parsed. */
+export const epochMs = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const n = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(n)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'is not a time' });
+    return z.NEVER;
+  }
+  return n < 1e11 ? Math.round(n * 1000) : n;
+});
+
+export const feedbackCountsSchema = z
+  .object({ positiveCount: z.number().int().default(0), negativeCount: z.number().int().default(0) })
+  .passthrough();
+export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
+
+/** `null` from the service becomes `undefined`, so callers have one "absent" to test. */
+export function nullish<T extends z.ZodTypeAny>(schema: T) {
+  return schema.nullish().transform((v) => v ?? undefined);
+}
