@@ -1,0 +1,160 @@
+// Finds complete top-level JSON objects in text that arrives in arbitrary pieces.
+// The generative-answer stream format is not public (decisions.md, "Generative answer stream"), so
+// this accepts NDJSON, objects back to back, SSE `data:` lines and one JSON array of objects alike.
+// Each character is looked at once, whatever the piece boundaries: it runs per network chunk.
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN = 0x7b;
+const CLOSE = 0x7d;
+const COLON = 0x3a;
+const LOWER_D = 0x64;
+
+/** Longest SSE field name worth remembering; only `data` matters, the rest just end the line. */
+const MAX_WORD = 16;
+
+export class JsonObjectSplitter {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** Text of the open object, in the pieces it arrived in (joined once, when it closes). */
+  private parts: string[] = [];
+
+  // Between objects.
+  /** Rest of the line is ignored (SSE comment, `event:`, `id:`, `retry:` ...). */
+  private skipLine = false;
+  /** Nothing but whitespace seen yet on this line, so a `:` here starts an SSE comment. */
+  private lineStart = true;
+  /** Bare word being read (e.g. `data`, `event`, `DONE`). */
+  private word = '';
+
+  // Inside an object, outside strings: an SSE event may continue an object on a further
+  // `data:` line. JSON has no token starting with `d`, so such a prefix is unambiguous.
+  private objectLineStart = false;
+  private strippingPrefix = false;
+
+  /** True while an object has started and not yet closed (a stream ending now was cut short). */
+  get inObject(): boolean {
+    return this.depth > 0;
+  }
+
+  /** Text of the open object so far ('' between objects). */
+  get partialText(): string {
+    return this.depth > 0 ? this.parts.join('') : '';
+  }
+
+  /** Feeds the next piece of decoded text; returns the objects completed by it, in order. */
+  push(text: string): string[] {
+    const done: string[] = [];
+    // Start of the open object's text within `text`, or -1 while nothing is being kept.
+    let keepFrom = this.depth > 0 && !this.strippingPrefix ? 0 : -1;
+
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+
+      if (this.depth === 0) {
+        if (c === OPEN && !this.skipLine) {
+          this.depth = 1;
+          this.inString = false;
+          this.escaped = false;
+          this.objectLineStart = false;
+          this.word = '';
+          this.lineStart = false;
+          keepFrom = i;
+        } else {
+          this.between(c);
+        }
+        continue;
+      }
+
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === BACKSLASH) this.escaped = true;
+        else if (c === QUOTE) this.inString = false;
+        continue;
+      }
+
+      if (this.strippingPrefix) {
+        if (c === COLON) {
+          this.strippingPrefix = false;
+          keepFrom = i + 1;
+        } else if (c === LF || c === CR) {
+          // Not a field after all; drop what was read and keep looking at the next line.
+          this.strippingPrefix = false;
+          this.objectLineStart = true;
+          keepFrom = i;
+        }
+        continue;
+      }
+
+      if (c === LF || c === CR) {
+        this.objectLineStart = true;
+        continue;
+      }
+      if (this.objectLineStart) {
+        if (c === SPACE || c === TAB) continue;
+        this.objectLineStart = false;
+        if (c === LOWER_D) {
+          if (keepFrom >= 0 && i > keepFrom) this.parts.push(text.slice(keepFrom, i));
+          keepFrom = -1;
+          this.strippingPrefix = true;
+          continue;
+        }
+      }
+
+      if (c === QUOTE) this.inString = true;
+      else if (c === OPEN) this.depth++;
+      else if (c === CLOSE) {
+        this.depth--;
+        if (this.depth === 0) {
+          this.parts.push(text.slice(keepFrom, i + 1));
+          done.push(this.parts.join(''));
+          this.parts = [];
+          keepFrom = -1;
+        }
+      }
+    }
+
+    if (this.depth > 0 && keepFrom >= 0 && keepFrom < text.length) this.parts.push(text.slice(keepFrom));
+    return done;
+  }
+
+  /** One character outside any object: only SSE framing and array punctuation are expected here. */
+  private between(c: number): void {
+    if (c === LF || c === CR) {
+      this.skipLine = false;
+      this.lineStart = true;
+      this.word = '';
+      return;
+    }
+    if (this.skipLine) return;
+    if (c === COLON) {
+      // `:comment`, or `event:` / `id:` / `retry:` / unknown fields: the line carries no object.
+      // `data:` is the one field whose value we read.
+      if (this.word !== 'data') this.skipLine = this.lineStart || this.word !== '';
+      this.word = '';
+      this.lineStart = false;
+      return;
+    }
+    if (isWordChar(c)) {
+      if (this.word.length < MAX_WORD) this.word += String.fromCharCode(c);
+      this.lineStart = false;
+      return;
+    }
+    // Whitespace, BOM, `[`, `,`, `]`, `[DONE]`'s brackets and any other stray character.
+    this.word = '';
+    if (!isSpace(c)) this.lineStart = false;
+  }
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2d;
+}
+
+function isSpace(c: number): boolean {
+  return c === SPACE || c === TAB || c === 0xfeff || c === 0x0c || c === 0x0b;
+}
