@@ -1,0 +1,267 @@
+// Durable key/value store of named collections: `snapshot.json` plus append-only
+// JSONL logs `log.<generation>.jsonl`. Every record carries a sequence number, so
+// replaying a log over a newer snapshot is idempotent (records <= snapshot seq are skipped).
+import { constants } from 'node:fs';
+import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { syncDir, writeAll } from './durableFs';
+import { apply, JournalCorruptionError, prepare, readSnapshot, replayLog, SNAPSHOT, writeSnapshot, type Captured, type Prepared, type State } from './journalFormat';
+
+export { JournalCorruptionError };
+
+export interface JournalRecord { c: string; k: string; v?: unknown }
+
+export interface JournalOptions {
+  dir: string;
+  /** fdatasync every write before acknowledging it (default true). */
+  fsync?: boolean;
+  compactAfterRecords?: number;
+  compactAfterBytes?: number;
+}
+
+export interface JournalStats {
+  seq: number;
+  logRecords: number;
+  logBytes: number;
+  /** Write+fdatasync rounds so far; one round serves every commit queued behind the previous one. */
+  flushes: number;
+  compactions: number;
+  loaded: { snapshotSeq: number; replayed: number; truncatedBytes: number };
+}
+
+const LOG_NAME = /^log\.(\d+)\.jsonl$/;
+const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.jsonl`;
+
+interface Pending { records: Prepared[]; resolve: () => void; reject: (err: unknown) => void }
+
+export class Journal {
+  private readonly queue: Pending[] = [];
+  private running: Promise<void> | undefined;
+  private rotation: { resolve: (c: Captured) => void; reject: (err: unknown) => void } | undefined;
+  private compactions: Promise<void> = Promise.resolve();
+  private autoCompacting = false;
+  private failure: Error | undefined;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private counters = { flushes: 0, compactions: 0 };
+  /** Last automatic compaction failure (the logs stay in place, nothing is lost). */
+  lastCompactionError: unknown;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly options: Required<Omit<JournalOptions, 'dir'>>,
+    private readonly state: State,
+    private seq: number,
+    private log: FileHandle,
+    private gen: number,
+    private logOffset: number,
+    private logRecords: number,
+    private readonly loaded: JournalStats['loaded'],
+  ) {}
+
+  static async open(options: JournalOptions): Promise<Journal> {
+    const dir = options.dir;
+    const created = await mkdir(dir, { recursive: true });
+    if (created) await syncDir(dirname(created));
+    await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true });
+    const snap = await readSnapshot(join(dir, SNAPSHOT));
+    const gens = (await readdir(dir)).flatMap((n) => (LOG_NAME.test(n) ? [Number(LOG_NAME.exec(n)![1])] : []));
+    gens.sort((a, b) => a - b);
+    const replay = { seq: snap.seq, replayed: 0, records: 0 };
+    let goodBytes = 0;
+    let truncatedBytes = 0;
+    for (const [i, gen] of gens.entries()) {
+      const isActive = i === gens.length - 1;
+      const r = replayLog(join(dir, logName(gen)), await readFile(join(dir, logName(gen))), isActive, snap, replay);
+      if (isActive) ({ goodBytes, truncatedBytes } = r);
+    }
+    const gen = gens.at(-1) ?? 1;
+    const log = await open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT);
+    const fsync = options.fsync ?? true;
+    if (truncatedBytes > 0) {
+      // Cut the torn tail before anything is appended, or the next line would glue onto it.
+      await log.truncate(goodBytes);
+      if (fsync) await log.datasync();
+    }
+    if (gens.length === 0) await syncDir(dir);
+    const journal = new Journal(
+      dir,
+      { fsync, compactAfterRecords: options.compactAfterRecords ?? 20_000, compactAfterBytes: options.compactAfterBytes ?? 16 * 1024 * 1024 },
+      snap.state, replay.seq, log, gen, goodBytes, replay.records,
+      { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
+    );
+    // Leftovers of an interrupted compaction: fold them into a snapshot so only one log remains.
+    if (gens.length > 1) await journal.compact().catch((err) => (journal.lastCompactionError = err));
+    return journal;
+  }
+
+  get stats(): JournalStats {
+    return { seq: this.seq, logRecords: this.logRecords, logBytes: this.logOffset, ...this.counters, loaded: { ...this.loaded } };
+  }
+
+  get<T>(collection: string, key: string): T | undefined {
+    return this.state.get(collection)?.get(key) as T | undefined;
+  }
+
+  /** Live view: later commits show up in the returned map. Treat values as immutable. */
+  collection<T>(collection: string): ReadonlyMap<string, T> {
+    let map = this.state.get(collection);
+    if (!map) this.state.set(collection, (map = new Map()));
+    return map as ReadonlyMap<string, T>;
+  }
+
+  /** Resolves once the records are on disk (fdatasync'ed) and visible in memory; all or nothing. */
+  commit(records: JournalRecord[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('Journal is closed'));
+    if (this.failure) return Promise.reject(this.failure);
+    let prepared: Prepared[];
+    try {
+      prepared = records.map(prepare);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ records: prepared, resolve, reject });
+      this.kick();
+    });
+  }
+
+  compact(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('Journal is closed'));
+    const run = this.compactions.catch(() => undefined).then(() => this.compactOnce());
+    this.compactions = run;
+    return run;
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      while (this.running) await this.running;
+      await this.compactions.catch(() => undefined);
+      await this.log.close();
+    })();
+    return this.closing;
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.pump().catch((err: unknown) => {
+      // Unexpected (write errors are handled in flush): stop accepting commits rather than guess.
+      this.failure ??= err instanceof Error ? err : new Error(String(err));
+    }).finally(() => {
+      this.running = undefined;
+      if (this.queue.length > 0 || this.rotation) this.kick();
+    });
+  }
+
+  // The single writer loop: commits queued while a flush is in flight go out together in the next one.
+  private async pump(): Promise<void> {
+    for (;;) {
+      if (this.failure) {
+        for (const p of this.queue.splice(0)) p.reject(this.failure);
+        this.rotation?.reject(this.failure);
+        this.rotation = undefined;
+        return;
+      }
+      const rotation = this.rotation;
+      if (rotation) {
+        this.rotation = undefined;
+        await this.rotate().then(rotation.resolve, rotation.reject);
+        continue;
+      }
+      if (this.queue.length === 0) return;
+      let bytes = 0;
+      let n = 0;
+      while (n < this.queue.length && (n === 0 || bytes < MAX_BATCH_BYTES)) {
+        for (const r of this.queue[n].records) bytes += r.body.length;
+        n++;
+      }
+      await this.flush(this.queue.splice(0, n));
+    }
+  }
+
+  private async flush(batch: Pending[]): Promise<void> {
+    let seq = this.seq;
+    let text = '';
+    for (const p of batch) {
+      if (p.records.length === 1) text += `{"s":${++seq},${p.records[0].body}}\n`;
+      else if (p.records.length > 1) text += `[${p.records.map((r) => `{"s":${++seq},${r.body}}`).join(',')}]\n`;
+    }
+    const buf = Buffer.from(text, 'utf8');
+    if (buf.length > 0) {
+      try {
+        await writeAll(this.log, buf, this.logOffset);
+        if (this.options.fsync) await this.log.datasync();
+      } catch (err) {
+        await this.undoPartialWrite(err);
+        for (const p of batch) p.reject(err);
+        return;
+      }
+      this.counters.flushes++;
+    }
+    this.logOffset += buf.length;
+    this.logRecords += seq - this.seq;
+    this.seq = seq;
+    for (const p of batch) {
+      for (const r of p.records) apply(this.state, r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json));
+      p.resolve();
+    }
+    const { compactAfterRecords, compactAfterBytes } = this.options;
+    if (!this.autoCompacting && !this.closed && (this.logRecords >= compactAfterRecords || this.logOffset >= compactAfterBytes)) {
+      this.autoCompacting = true;
+      this.compact()
+        .then(() => (this.lastCompactionError = undefined), (err) => (this.lastCompactionError = err))
+        .finally(() => (this.autoCompacting = false));
+    }
+  }
+
+  // A failed append may have left part of the batch in the file: cut it off so the next append
+  // starts on a line boundary. If even that fails, refuse further commits (reopen to recover).
+  private async undoPartialWrite(cause: unknown): Promise<void> {
+    try {
+      await this.log.truncate(this.logOffset);
+      if (this.options.fsync) await this.log.datasync();
+    } catch {
+      this.failure = new Error(`Journal in ${this.dir} is unusable after a failed write; reopen it`, { cause });
+    }
+  }
+
+  private async compactOnce(): Promise<void> {
+    const captured = await new Promise<Captured>((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.rotation = { resolve, reject };
+      this.kick();
+    });
+    // Commits continue into the new log while the snapshot of `captured` is written.
+    await writeSnapshot(this.dir, captured);
+    for (const name of await readdir(this.dir)) {
+      const m = LOG_NAME.exec(name);
+      if (m && Number(m[1]) < captured.gen) await unlink(join(this.dir, name)).catch(() => undefined);
+    }
+    this.counters.compactions++;
+  }
+
+  // Runs inside the writer loop, so memory equals what is durable at `seq`.
+  private async rotate(): Promise<Captured> {
+    const gen = this.gen + 1;
+    const next = await open(join(this.dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
+    try {
+      // The new name must be durable before acknowledged records land in it.
+      await syncDir(this.dir);
+    } catch (err) {
+      await next.close();
+      throw err;
+    }
+    const previous = this.log;
+    this.log = next;
+    this.gen = gen;
+    this.logOffset = 0;
+    this.logRecords = 0;
+    await previous.close().catch(() => undefined);
+    const state: State = new Map();
+    for (const [name, map] of this.state) if (map.size > 0) state.set(name, new Map(map));
+    return { seq: this.seq, gen, state };
+  }
+}
+

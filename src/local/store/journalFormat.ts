@@ -1,0 +1,139 @@
+// On-disk format of the journal: log lines, snapshot reading and writing, replay.
+import { open, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { renameWithRetry, syncDir, writeAll } from './durableFs';
+import type { JournalRecord } from './journal';
+
+export const SNAPSHOT = 'snapshot.json';
+
+export type State = Map<string, Map<string, unknown>>;
+export interface Prepared { c: string; k: string; body: string; json: string | undefined }
+export interface Captured { seq: number; gen: number; state: State }
+
+export class JournalCorruptionError extends Error {
+  constructor(readonly file: string, readonly line: number, reason: string) {
+    super(`Journal corrupted: ${file} line ${line}: ${reason}`);
+    this.name = 'JournalCorruptionError';
+  }
+}
+
+export function prepare(r: JournalRecord): Prepared {
+  if (typeof r?.c !== 'string' || typeof r.k !== 'string') throw new TypeError('Journal record needs string "c" and "k"');
+  const json = r.v === undefined ? undefined : JSON.stringify(r.v);
+  if (r.v !== undefined && json === undefined) throw new TypeError(`Journal value for ${r.c}/${r.k} is not JSON`);
+  const body = `"c":${JSON.stringify(r.c)},"k":${JSON.stringify(r.k)}${json === undefined ? '' : `,"v":${json}`}`;
+  return { c: r.c, k: r.k, body, json };
+}
+
+export function apply(state: State, c: string, k: string, v: unknown): void {
+  let map = state.get(c);
+  if (v === undefined) return void map?.delete(k);
+  if (!map) state.set(c, (map = new Map()));
+  map.set(k, v);
+}
+
+export async function readSnapshot(path: string): Promise<{ seq: number; state: State }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { seq: 0, state: new Map() };
+    throw err;
+  }
+  let parsed: { seq?: unknown; collections?: Record<string, Record<string, unknown>> };
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new JournalCorruptionError(path, 1, 'snapshot is not valid JSON');
+  }
+  if (!Number.isSafeInteger(parsed.seq) || typeof parsed.collections !== 'object' || parsed.collections === null) {
+    throw new JournalCorruptionError(path, 1, 'snapshot lacks seq or collections');
+  }
+  const state: State = new Map();
+  for (const [c, entries] of Object.entries(parsed.collections)) state.set(c, new Map(Object.entries(entries)));
+  return { seq: parsed.seq as number, state };
+}
+
+/** Parses one log line into its records, or undefined when it is not a well-formed line. */
+export function parseLine(text: string): { s: number; c: string; k: string; v?: unknown }[] | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const records = Array.isArray(value) ? value : [value];
+  if (records.length === 0) return undefined;
+  for (const [i, r] of records.entries()) {
+    if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.s) || typeof r.c !== 'string' || typeof r.k !== 'string') return undefined;
+    if (i > 0 && r.s !== records[i - 1].s + 1) return undefined;
+  }
+  return records;
+}
+
+export function replayLog(
+  file: string, buf: Buffer, isActive: boolean,
+  snap: { seq: number; state: State }, replay: { seq: number; replayed: number; records: number },
+): { goodBytes: number; truncatedBytes: number } {
+  let pos = 0;
+  let line = 0;
+  replay.records = 0;
+  while (pos < buf.length) {
+    line++;
+    const nl = buf.indexOf(0x0a, pos);
+    const end = nl === -1 ? buf.length : nl;
+    const records = nl === -1 ? undefined : parseLine(buf.toString('utf8', pos, end));
+    if (!records) {
+      // Only the very last line of the active log can be torn (its write was never acknowledged).
+      if (isActive && (nl === -1 || nl + 1 === buf.length)) return { goodBytes: pos, truncatedBytes: buf.length - pos };
+      throw new JournalCorruptionError(file, line, nl === -1 ? 'unterminated line' : 'invalid JSON record');
+    }
+    for (const r of records) {
+      if (r.s <= snap.seq) continue;
+      if (r.s !== replay.seq + 1) throw new JournalCorruptionError(file, line, `expected seq ${replay.seq + 1}, found ${r.s}`);
+      apply(snap.state, r.c, r.k, r.v);
+      replay.seq = r.s;
+      replay.replayed++;
+    }
+    replay.records += records.length;
+    pos = nl + 1;
+  }
+  return { goodBytes: pos, truncatedBytes: 0 };
+}
+
+// Streams the snapshot in chunks so a large state never becomes one giant string.
+export async function writeSnapshot(dir: string, captured: Captured): Promise<void> {
+  const tmp = join(dir, `${SNAPSHOT}.tmp`);
+  const handle = await open(tmp, 'w');
+  try {
+    let pos = 0;
+    let chunk = `{"seq":${captured.seq},"collections":{`;
+    const emit = async (force: boolean): Promise<void> => {
+      if (!force && chunk.length < 1 << 18) return;
+      const buf = Buffer.from(chunk, 'utf8');
+      await writeAll(handle, buf, pos);
+      pos += buf.length;
+      chunk = '';
+    };
+    let firstCollection = true;
+    for (const [c, map] of captured.state) {
+      chunk += `${firstCollection ? '' : ','}${JSON.stringify(c)}:{`;
+      firstCollection = false;
+      let first = true;
+      for (const [k, v] of map) {
+        chunk += `${first ? '' : ','}${JSON.stringify(k)}:${JSON.stringify(v)}`;
+        first = false;
+        await emit(false);
+      }
+      chunk += '}';
+    }
+    chunk += '}}\n';
+    await emit(true);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await renameWithRetry(tmp, join(dir, SNAPSHOT));
+  await syncDir(dir);
+}
+
