@@ -1,0 +1,88 @@
+// Entry of dist/local.js: the extension require()s it for the Local region, and
+// `node dist/local.js --data DIR` runs the same service standalone.
+import { parseArgs } from 'node:util';
+import { consoleLogger } from './logger';
+import { startLocalService, type LocalService, type LocalServiceOptions } from './service';
+import { DataFolderLockedError } from './store/lock';
+
+export { startLocalService, LOCAL_SERVICE_VERSION } from './service';
+export type { LocalService, LocalServiceOptions } from './service';
+export { DataFolderLockedError, readLockOwner } from './store/lock';
+export { loadOrCreateKeys } from './store/keys';
+
+const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--allow DIR]... [--max-upload-mb N] [--verbose]
+
+  --data DIR          data folder (store, files, keys); created if missing
+  --port N            port on 127.0.0.1 (default: a free port)
+  --seed DIR          import the files of DIR (keeping its folders) when the knowledge base is empty
+  --allow DIR         folder that file:// cloud uploads may read (repeatable)
+  --max-upload-mb N   largest accepted upload (default 512)
+  --verbose           log every request`;
+
+export async function main(argv: string[]): Promise<LocalService | undefined> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        data: { type: 'string' },
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        allow: { type: 'string', multiple: true },
+        'max-upload-mb': { type: 'string' },
+        verbose: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exitCode = 2;
+    return undefined;
+  }
+  if (args.help || !args.data) {
+    (args.help ? console.log : console.error)(USAGE);
+    if (!args.help) process.exitCode = 2;
+    return undefined;
+  }
+  const port = args.port === undefined ? 0 : Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a port number, got ${args.port}`);
+    process.exitCode = 2;
+    return undefined;
+  }
+  const options: LocalServiceOptions = {
+    dataDir: args.data,
+    port,
+    allowedRoots: args.allow ?? [],
+    logger: consoleLogger(!!args.verbose),
+  };
+  if (args['max-upload-mb']) options.maxUploadBytes = Number(args['max-upload-mb']) * 1024 * 1024;
+  if (args.seed) (options as LocalServiceOptions & { seedDir?: string }).seedDir = args.seed;
+  let service: LocalService;
+  try {
+    service = await startLocalService(options);
+  } catch (error) {
+    if (error instanceof DataFolderLockedError) {
+      const owner = error.owner;
+      console.error(`The data folder ${args.data} is in use by process ${owner.pid}${owner.url ? ` (${owner.url})` : ''}. Stop it or choose another --data folder.`);
+      process.exitCode = 2;
+      return undefined;
+    }
+    throw error;
+  }
+  console.log(`Knowledge Desk local service\n  URL:      ${service.url}\n  API key:  ${service.apiKey}\n  NLU key:  ${service.nluApiKey}\n  Data:     ${service.dataDir}`);
+  const stop = (signal: string): void => {
+    console.log(`${signal}: stopping`);
+    service.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  return service;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

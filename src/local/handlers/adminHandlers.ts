@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { Handler } from '../http/context';
+import type { FaultInjector } from '../http/faults';
+import { echoHandler, type EchoStats } from './echoHandler';
+
+const faultKind = z.enum(['none', '429', '500', 'drop', 'dropAfter']);
+const rate = z.number().min(0).max(1).optional();
+const faultSchema = z
+  .object({
+    rate429: rate,
+    rate500: rate,
+    rateDrop: rate,
+    rateDropAfter: rate,
+    script: z.array(faultKind).max(10_000).optional(),
+    retryAfterSeconds: z.number().min(0).max(3600).optional(),
+    pathPrefix: z.string().optional(),
+    seed: z.number().int().optional(),
+  })
+  .strict();
+
+export interface ServiceInfo {
+  name: string;
+  version: string;
+  startedAt: number;
+  counts: () => Record<string, number>;
+}
+
+export function adminHandlers(faults: FaultInjector, info: ServiceInfo): Record<string, Handler> {
+  const echo: EchoStats = { closedEarly: 0 };
+  return {
+    'admin.info': async () => ({ name: info.name, version: info.version, startedAt: info.startedAt, counts: { ...info.counts(), 'echo.closedEarly': echo.closedEarly } }),
+    'admin.whoami': async (ctx) => ({ identity: ctx.identity }),
+    'admin.echo': echoHandler(echo),
+    'admin.faults': async (ctx) => {
+      faults.configure(await ctx.parse(faultSchema));
+      return { result: 'ok', counts: faults.counts };
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import type { Journal } from '../store/journal';
+import { toApiNode, type ApiNode, type NodeRecord } from './nodeRecord';
+
+export const NODES = 'nodes';
+
+/**
+ * The knowledge base tree over the journal's `nodes` collection, with a children index kept in
+ * memory (rebuilt on start). Every change goes through `write`, so the index never drifts.
+ */
+export class KbStore {
+  private readonly children = new Map<string | null, Set<string>>();
+
+  constructor(private readonly journal: Journal) {
+    for (const record of this.records.values()) this.link(record);
+  }
+
+  private get records(): ReadonlyMap<string, NodeRecord> {
+    return this.journal.collection<NodeRecord>(NODES);
+  }
+
+  get(id: string): NodeRecord | undefined {
+    return this.records.get(id);
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  all(): IterableIterator<NodeRecord> {
+    return this.records.values();
+  }
+
+  childrenOf(parentId: string | null): NodeRecord[] {
+    const ids = this.children.get(parentId);
+    if (!ids) return [];
+    const out: NodeRecord[] = [];
+    for (const id of ids) {
+      const r = this.records.get(id);
+      if (r) out.push(r);
+    }
+    return out;
+  }
+
+  /** Every node below `parentId` (null = the whole knowledge base). */
+  descendantsOf(parentId: string | null): NodeRecord[] {
+    const out: NodeRecord[] = [];
+    const stack = [parentId];
+    while (stack.length) {
+      for (const child of this.childrenOf(stack.pop()!)) {
+        out.push(child);
+        if (child.nodeType === 'folder') stack.push(child.id);
+      }
+    }
+    return out;
+  }
+
+  ancestors(record: NodeRecord): Array<{ id: string; name: string }> {
+    const chain: Array<{ id: string; name: string }> = [];
+    const seen = new Set<string>();
+    let parentId = record.parentId;
+    while (parentId && !seen.has(parentId)) {
+      seen.add(parentId);
+      const parent = this.records.get(parentId);
+      if (!parent) break;
+      chain.unshift({ id: parent.id, name: parent.name });
+      parentId = parent.parentId;
+    }
+    return chain;
+  }
+
+  toApi(record: NodeRecord, action?: string): ApiNode {
+    return toApiNode(record, this.ancestors(record), action);
+  }
+
+  /** Durably stores new versions of nodes (and deletes `remove`), then updates the index. */
+  async write(upserts: NodeRecord[], remove: string[] = []): Promise<void> {
+    const before = new Map<string, NodeRecord | undefined>();
+    for (const r of upserts) before.set(r.id, this.records.get(r.id));
+    for (const id of remove) before.set(id, this.records.get(id));
+    await this.journal.commit([
+      ...upserts.map((r) => ({ c: NODES, k: r.id, v: r })),
+      ...remove.map((id) => ({ c: NODES, k: id })),
+    ]);
+    for (const [, old] of before) if (old) this.unlink(old);
+    for (const r of upserts) this.link(r);
+  }
+
+  private link(record: NodeRecord): void {
+    let set = this.children.get(record.parentId);
+    if (!set) this.children.set(record.parentId, (set = new Set()));
+    set.add(record.id);
+  }
+
+  private unlink(record: NodeRecord): void {
+    this.children.get(record.parentId)?.delete(record.id);
+  }
+}

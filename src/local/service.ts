@@ -1,0 +1,129 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Handler } from './http/context';
+import { FaultInjector, type FaultConfig } from './http/faults';
+import { createHttpServer } from './http/server';
+import { adminHandlers } from './handlers/adminHandlers';
+import { faqHandlers } from './handlers/faqHandlers';
+import { kbHandlers } from './handlers/kbHandlers';
+import { KbStore } from './kb/kbStore';
+import { silentLogger, type LocalLogger } from './logger';
+import { BlobStore } from './store/blobs';
+import { Journal } from './store/journal';
+import { loadOrCreateKeys } from './store/keys';
+import { acquireLock } from './store/lock';
+
+export const LOCAL_SERVICE_VERSION = '0.1.0';
+
+export interface LocalServiceOptions {
+  /** Folder holding the store, blobs, keys and lock. Created if missing. */
+  dataDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Folders whose files `file://` cloud uploads may read. */
+  allowedRoots?: string[];
+  /** Largest accepted upload, in bytes (default 512 MiB). */
+  maxUploadBytes?: number;
+  /** Largest accepted JSON body, in bytes (default 16 MiB). */
+  maxJsonBytes?: number;
+  faults?: FaultConfig;
+  logger?: LocalLogger;
+  /** fdatasync each commit (default true; tests of other things may turn it off for speed). */
+  fsync?: boolean;
+}
+
+export interface LocalService {
+  readonly url: string;
+  readonly port: number;
+  readonly apiKey: string;
+  readonly nluApiKey: string;
+  readonly dataDir: string;
+  setFaults(config: FaultConfig): void;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/** Starts the local service on 127.0.0.1. Throws DataFolderLockedError if another process owns the folder. */
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const logger = options.logger ?? silentLogger;
+  const dataDir = path.resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const lock = await acquireLock(dataDir);
+  const closers: Array<() => Promise<void>> = [() => lock.release()];
+  const closeAll = async (): Promise<void> => {
+    for (const close of closers.reverse()) await close().catch((e) => logger.warn(`close: ${e}`));
+  };
+  try {
+    const keys = await loadOrCreateKeys(dataDir);
+    const journal = await Journal.open({ dir: path.join(dataDir, 'db'), fsync: options.fsync ?? true });
+    closers.push(() => journal.close());
+    const blobs = await BlobStore.open(path.join(dataDir, 'blobs'));
+    const kb = new KbStore(journal);
+    const faults = new FaultInjector();
+    if (options.faults) faults.configure(options.faults);
+
+    const handlers = new Map<string, Handler>(
+      Object.entries({
+        ...kbHandlers(kb),
+        ...faqHandlers(journal),
+        ...adminHandlers(faults, {
+          name: 'knowledge-desk-local',
+          version: LOCAL_SERVICE_VERSION,
+          startedAt: Date.now(),
+          counts: () => ({ nodes: kb.size, ...prefixed('faults.', faults.counts) }),
+        }),
+      }),
+    );
+    const server = createHttpServer({
+      handlers,
+      keys,
+      faults,
+      maxJsonBytes: options.maxJsonBytes ?? 16 * 1024 * 1024,
+      multipart: { maxFileBytes: options.maxUploadBytes ?? 512 * 1024 * 1024, tempPath: () => blobs.tempPath() },
+      logger,
+    });
+    await listen(server, options.port ?? 0);
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${LOOPBACK}:${port}`;
+    await lock.update({ url });
+    logger.info(`local service listening on ${url} (data: ${dataDir})`);
+    let closed: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      apiKey: keys.apiKey,
+      nluApiKey: keys.nluApiKey,
+      dataDir,
+      setFaults: (config) => faults.configure(config),
+      close: () => (closed ??= closeAll()),
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+function listen(server: ReturnType<typeof createHttpServer>, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the service holds a project's documents and must not be reachable from the network.
+    server.listen(port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [prefix + k, v]));
+}
+
