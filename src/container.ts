@@ -1,0 +1,56 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ConnectionManager } from './features/connection/connectionManager';
+import { LocalServiceHost } from './features/connection/localServiceHost';
+import { registerCommand, type CommandHost } from './platform/commands';
+import { Disposable, type IDisposable } from './platform/lifecycle';
+import { Logger, type Log } from './platform/logger';
+import { Secrets } from './platform/secrets';
+import { Settings, SettingKeys } from './platform/settings';
+import { WindowUserInput, type UserInput } from './platform/userInput';
+
+/** The services every feature shares; built once in activate(). */
+export class Container extends Disposable {
+  readonly logger: Logger;
+  readonly settings: Settings;
+  readonly secrets: Secrets;
+  readonly localService: LocalServiceHost;
+  readonly connection: ConnectionManager;
+  /** Replaced by scripted input in integration tests. */
+  ui: UserInput = new WindowUserInput();
+  /** Messages of errors shown to the user (kept for tests and diagnostics). */
+  readonly errorsShown: Array<{ command: string; message: string }> = [];
+  private readonly commandHost: CommandHost;
+
+  constructor(readonly context: vscode.ExtensionContext) {
+    super();
+    this.logger = this._register(new Logger());
+    this.settings = this._register(new Settings());
+    this.secrets = this._register(new Secrets(context.secrets));
+    const log = this.logger.scoped('local');
+    this.localService = this._register(
+      new LocalServiceHost({
+        extensionPath: context.extensionPath,
+        dataDir: path.join(context.globalStorageUri.fsPath, 'local-service'),
+        log,
+        allowedRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+        maxUploadBytes: () => this.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024,
+      }),
+    );
+    this.connection = this._register(new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState));
+    this.commandHost = {
+      log: this.logger.scoped('command'),
+      showLog: () => this.logger.show(),
+      onErrorShown: (command, message) => this.errorsShown.push({ command, message }),
+    };
+  }
+
+  log(component: string): Log {
+    return this.logger.scoped(component);
+  }
+
+  /** A command behind the error-handling wrapper; the caller owns (registers) the disposable. */
+  command(id: string, handler: (...args: any[]) => unknown): IDisposable {
+    return registerCommand(this.commandHost, id, handler);
+  }
+}

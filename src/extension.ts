@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { Container } from './container';
+import { ConnectionFeature } from './features/connection/connectionFeature';
+import { PlaceholderViews } from './features/views/placeholderViews';
+import { getContext } from './platform/contextKeys';
+
+/** What activate() returns in development and test modes: the container, for integration tests. */
+export interface KnowledgeDeskTestApi {
+  container: Container;
+  features: { connection: ConnectionFeature };
+  timings: { activationMs: number; firstConnectedMs?: number };
+  /** Value of a context key this extension set (the test bundle has its own module instances). */
+  contextKey(key: string): unknown;
+}
+
+export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi | undefined {
+  const started = performance.now();
+  const container = new Container(context);
+  context.subscriptions.push(container);
+  const connection = new ConnectionFeature(container);
+  context.subscriptions.push(connection, new PlaceholderViews(container, ['knowledgeDesk.knowledgeBase', 'knowledgeDesk.qna']));
+
+  const timings: KnowledgeDeskTestApi['timings'] = { activationMs: 0 };
+  const firstConnected = container.connection.onDidChangeStatus((s) => {
+    if (s.state !== 'connected') return;
+    timings.firstConnectedMs = performance.now() - started;
+    firstConnected.dispose();
+  });
+  context.subscriptions.push(firstConnected);
+  // Not awaited: activation stays fast; the status bar shows "connecting" until the check ends.
+  void container.connection.refresh();
+  timings.activationMs = performance.now() - started;
+  container.log('activation').info(`activated in ${timings.activationMs.toFixed(1)} ms`);
+  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
+  return { container, features: { connection }, timings, contextKey: getContext };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,204 @@
+import * as vscode from 'vscode';
+import { ApiClient } from '../../api/client';
+import { ApiConnectionError, AuthenticationError, PermissionDeniedError } from '../../api/errors';
+import { createDispatcher } from '../../api/proxy';
+import { REGION_INFO, remoteEndpoints, type Endpoints, type Region } from '../../core/regions';
+import { Disposable, toDisposable } from '../../platform/lifecycle';
+import type { Log, Logger } from '../../platform/logger';
+import type { Secrets } from '../../platform/secrets';
+import type { Settings } from '../../platform/settings';
+import type { LocalServiceHost } from './localServiceHost';
+
+export type ConnectionState = 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
+
+export interface ConnectionStatus {
+  state: ConnectionState;
+  region: Region;
+  baseUrl?: string;
+  /** Why the state is not `connected`, for the tooltip and log. */
+  detail?: string;
+}
+
+/** Raised when a feature needs the service and the connection is not ready; the message has the next step. */
+export class NotConnectedError extends Error {
+  override readonly name = 'NotConnectedError';
+}
+
+const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
+const RECHECK_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
+
+/**
+ * Owns the region, the key and the API client built from them; checks the connection with one
+ * cheap authenticated call and tells the rest of the extension when the client changes.
+ */
+export class ConnectionManager extends Disposable {
+  private readonly statusEmitter = this._register(new vscode.EventEmitter<ConnectionStatus>());
+  readonly onDidChangeStatus = this.statusEmitter.event;
+  private readonly clientEmitter = this._register(new vscode.EventEmitter<void>());
+  /** The client changed (region, key, identity or network settings): views reload. */
+  readonly onDidChangeClient = this.clientEmitter.event;
+
+  private _status: ConnectionStatus;
+  private client: { key: string; value: ApiClient } | undefined;
+  private dispatcher!: ReturnType<typeof createDispatcher>;
+  private dispatcherVersion = 0;
+  private generation = 0;
+  private recheckTimer: NodeJS.Timeout | undefined;
+  private recheckAttempt = 0;
+  private readonly log: Log;
+
+  constructor(
+    private readonly settings: Settings,
+    private readonly secrets: Secrets,
+    private readonly local: LocalServiceHost,
+    private readonly logger: Logger,
+    private readonly globalState: vscode.Memento,
+  ) {
+    super();
+    this.log = logger.scoped('connection');
+    this._status = { state: 'checking', region: settings.region };
+    this.applyProxy();
+    this._register(settings.onDidChange((e) => {
+      if (e.affectsConfiguration('http')) this.applyProxy();
+      void this.refresh();
+    }));
+    this._register(secrets.onDidChange(({ region }) => region === this.settings.region && void this.refresh()));
+    this._register(toDisposable(() => {
+      clearTimeout(this.recheckTimer);
+      void this.dispatcher.dispatcher.close();
+    }));
+  }
+
+  get status(): ConnectionStatus {
+    return this._status;
+  }
+
+  get region(): Region {
+    return this.settings.region;
+  }
+
+  /** Base URL and NLU URL of a region; starts the local service for Local. */
+  async endpoints(region: Region): Promise<Endpoints & { localKeys?: { apiKey: string; nluApiKey: string } }> {
+    if (region === 'local') {
+      const ep = await this.local.ensureStarted();
+      return { baseUrl: ep.url, nluUrl: ep.url, localKeys: { apiKey: ep.apiKey, nluApiKey: ep.nluApiKey } };
+    }
+    const resolved = remoteEndpoints(region, this.settings.custom);
+    if ('error' in resolved) throw new NotConnectedError(`The Custom region is not configured: ${resolved.error}. Run "Knowledge Desk: Select Region".`);
+    return resolved;
+  }
+
+  /** A client for the current region; throws NotConnectedError (with the next step) when there is no key. */
+  async getClient(): Promise<ApiClient> {
+    const region = this.settings.region;
+    const ep = await this.endpoints(region);
+    const key = await this.secrets.get('apiKey', region);
+    if (!key) throw new NotConnectedError(`No API key is set for ${REGION_INFO[region].label}. Run "Knowledge Desk: Set API Key".`);
+    const nluKey = await this.secrets.get('nluApiKey', region);
+    const id = JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, this.settings.identity, this.settings.timeoutMs, this.settings.maxRetries, this.dispatcherVersion]);
+    if (this.client?.key !== id) {
+      this.logger.redact(key);
+      this.logger.redact(nluKey);
+      this.client = { key: id, value: this.createClient(ep, key, nluKey) };
+    }
+    return this.client.value;
+  }
+
+  createClient(ep: Endpoints, apiKey: string, nluApiKey?: string): ApiClient {
+    const http = this.logger.scoped('http');
+    return new ApiClient({
+      baseUrl: ep.baseUrl,
+      nluUrl: ep.nluUrl,
+      apiKey,
+      nluApiKey,
+      identity: this.settings.identity,
+      timeoutMs: this.settings.timeoutMs,
+      retry: { maxRetries: this.settings.maxRetries },
+      dispatcher: this.dispatcher.dispatcher,
+      logger: { debug: (m) => http.debug(m), info: (m) => http.info(m), warn: (m) => http.warn(m) },
+    });
+  }
+
+  /** Checks a key with one cheap authenticated call (Q&A embedding status); throws the API error. */
+  async verifyKey(region: Region, key: string, signal?: AbortSignal): Promise<void> {
+    const ep = await this.endpoints(region);
+    this.logger.redact(key);
+    await this.createClient(ep, key).faq.embeddingStatus({ signal, maxRetries: 0 });
+  }
+
+  /** Stores the embedded service's own key for the Local region. */
+  async useLocalKey(): Promise<void> {
+    const ep = await this.local.ensureStarted();
+    await this.globalState.update(AUTO_KEY_DECLINED, false);
+    await this.secrets.store('apiKey', 'local', ep.apiKey);
+    await this.secrets.store('nluApiKey', 'local', ep.nluApiKey);
+  }
+
+  async clearKey(region: Region): Promise<void> {
+    if (region === 'local') await this.globalState.update(AUTO_KEY_DECLINED, true);
+    await this.secrets.delete('apiKey', region);
+  }
+
+  /** Re-resolves the connection and checks it. Safe to call often; the latest call wins. */
+  async refresh(): Promise<ConnectionStatus> {
+    const ticket = ++this.generation;
+    clearTimeout(this.recheckTimer);
+    const region = this.settings.region;
+    this.setStatus({ state: 'checking', region });
+    this.clientEmitter.fire();
+    const status = await this.check(region);
+    if (ticket !== this.generation) return this._status;
+    this.setStatus(status);
+    if (status.state === 'connected') this.recheckAttempt = 0;
+    if (status.state === 'unreachable') this.scheduleRecheck();
+    this.clientEmitter.fire();
+    return status;
+  }
+
+  private async check(region: Region): Promise<ConnectionStatus> {
+    let baseUrl: string | undefined;
+    try {
+      const ep = await this.endpoints(region);
+      baseUrl = ep.baseUrl;
+      if (region === 'local' && ep.localKeys && !(await this.secrets.get('apiKey', 'local')) && !this.globalState.get<boolean>(AUTO_KEY_DECLINED)) {
+        // A fresh machine works at once: the embedded service's key is stored the first time.
+        await this.useLocalKey();
+        this.log.info('stored the local service key for the Local region');
+      }
+      const key = await this.secrets.get('apiKey', region);
+      if (!key) return { state: 'noKey', region, baseUrl, detail: 'No API key is set for this region.' };
+      const client = await this.getClient();
+      await client.faq.embeddingStatus({ maxRetries: 0, timeoutMs: 15_000 });
+      this.log.info(`connected to ${REGION_INFO[region].label} (${baseUrl})`);
+      return { state: 'connected', region, baseUrl };
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      this.log.warn(`connection check for ${REGION_INFO[region].label} failed: ${detail}`);
+      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return { state: 'unauthorized', region, baseUrl, detail };
+      if (error instanceof ApiConnectionError) {
+        if (region === 'local') this.local.reset();
+        return { state: 'unreachable', region, baseUrl, detail };
+      }
+      if (error instanceof NotConnectedError) return { state: 'misconfigured', region, baseUrl, detail };
+      return { state: 'error', region, baseUrl, detail };
+    }
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    this._status = status;
+    this.statusEmitter.fire(status);
+  }
+
+  private scheduleRecheck(): void {
+    const delay = RECHECK_MS[Math.min(this.recheckAttempt++, RECHECK_MS.length - 1)];
+    this.recheckTimer = setTimeout(() => void this.refresh(), delay);
+  }
+
+  private applyProxy(): void {
+    const old = this.dispatcher;
+    this.dispatcher = createDispatcher(this.settings.proxy);
+    this.dispatcherVersion++;
+    this.log.info(`network: ${this.dispatcher.description}`);
+    void old?.dispatcher.close();
+  }
+}

@@ -1,0 +1,89 @@
+import * as vscode from 'vscode';
+
+/**
+ * Every prompt the extension shows goes through this interface, so integration tests can script
+ * the answers and an unexpected prompt fails the test instead of hanging it (Azure's TestUserInput).
+ */
+export interface UserInput {
+  showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined>;
+  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions & { canPickMany?: false }): Promise<T | undefined>;
+  showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined>;
+  showWarningMessage(message: string, options: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined>;
+  showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
+}
+
+export class WindowUserInput implements UserInput {
+  async showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
+  }
+  async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+    return vscode.window.showQuickPick(items as T[] | Promise<T[]>, { ignoreFocusOut: true, ...options, canPickMany: false });
+  }
+  async showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined> {
+    return vscode.window.showQuickPick(items as T[], { ignoreFocusOut: true, ...options, canPickMany: true });
+  }
+  async showWarningMessage(message: string, options: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
+    return vscode.window.showWarningMessage(message, options, ...actions);
+  }
+  async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
+    return vscode.window.showOpenDialog(options);
+  }
+}
+
+/** One scripted answer: a value, or a function that sees the prompt and returns the answer. */
+export type ScriptedAnswer = unknown | ((prompt: { kind: string; options: unknown; items?: readonly vscode.QuickPickItem[] }) => unknown);
+
+/** Answers prompts from a queue; a prompt with no answer left throws with what was asked. */
+export class ScriptedUserInput implements UserInput {
+  readonly asked: Array<{ kind: string; title: string }> = [];
+  constructor(private readonly answers: ScriptedAnswer[]) {}
+
+  get remaining(): number {
+    return this.answers.length;
+  }
+
+  private async next(kind: string, options: unknown, items?: readonly vscode.QuickPickItem[]): Promise<unknown> {
+    const o = options as { title?: string; prompt?: string; placeHolder?: string } | undefined;
+    const title = o?.title ?? o?.prompt ?? o?.placeHolder ?? (typeof options === 'string' ? options : kind);
+    this.asked.push({ kind, title });
+    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`);
+    const answer = this.answers.shift();
+    return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items }) : answer;
+  }
+
+  async showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
+    const value = (await this.next('inputBox', options)) as string | undefined;
+    if (value !== undefined && options.validateInput) {
+      const problem = await options.validateInput(value);
+      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`);
+    }
+    return value;
+  }
+  async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+    const list = await items;
+    const answer = await this.next('quickPick', options, list);
+    if (answer === undefined) return undefined;
+    const pick = typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
+    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`);
+    return pick;
+  }
+  async showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined> {
+    const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
+    return answer?.map((label) => {
+      const pick = items.find((i) => plain(i.label) === label);
+      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`);
+      return pick;
+    });
+  }
+  async showWarningMessage(message: string): Promise<string | undefined> {
+    return (await this.next('warningMessage', message)) as string | undefined;
+  }
+  async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
+    return (await this.next('openDialog', options)) as vscode.Uri[] | undefined;
+  }
+}
+
+/** A label without its leading `$(icon)` decorations, as a person reads it. */
+function plain(label: string): string {
+  return label.replace(/^(\$\([\w~-]+\)\s*)+/, '');
+}
