@@ -1,0 +1,86 @@
+// npm test: type check, build, unit tests (plain Node, against the real local service on loopback),
+// integration tests (inside a real VS Code extension host). Ends with one line: `N passed, N failed`.
+// Every step runs in its own process group under a time limit, and the whole run has one too.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const OVERALL_MS = Number(process.env.KD_TEST_TIMEOUT_MS ?? 45 * 60_000);
+const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only the unit step
+
+let active;
+const overall = setTimeout(() => {
+  console.error(`\nnpm test: overall time limit of ${OVERALL_MS / 60_000} min reached; stopping.`);
+  if (active) kill(active);
+  report(true);
+}, OVERALL_MS);
+
+function kill(child) {
+  try { process.kill(-child.pid, 'SIGTERM'); } catch {}
+  setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 3000).unref();
+}
+
+function step(name, cmd, args, limitMs) {
+  return new Promise((resolve) => {
+    console.log(`\n── ${name} ${'─'.repeat(Math.max(0, 70 - name.length))}`);
+    const started = Date.now();
+    let out = '';
+    const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    active = child;
+    const limit = setTimeout(() => {
+      console.error(`${name}: time limit of ${limitMs / 60_000} min reached; stopping it.`);
+      kill(child);
+    }, limitMs);
+    child.stdout.on('data', (d) => { process.stdout.write(d); out += d; });
+    child.stderr.on('data', (d) => process.stderr.write(d));
+    child.on('close', (code, signal) => {
+      clearTimeout(limit);
+      active = undefined;
+      console.log(`── ${name}: ${code === 0 ? 'ok' : `failed (${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      resolve({ code: code ?? 1, out });
+    });
+  });
+}
+
+const totals = { passed: 0, failed: 0 };
+let stepFailures = 0;
+
+/** Adds a step's mocha counts; a step that failed without a failing test counts as one failure. */
+function count(r) {
+  const m = [...r.out.matchAll(/^mocha: (\d+) passed, (\d+) failed/gm)].at(-1);
+  const failed = m ? Number(m[2]) : 0;
+  if (m) {
+    totals.passed += Number(m[1]);
+    totals.failed += failed;
+  }
+  if (!m || (r.code !== 0 && failed === 0)) stepFailures++;
+}
+
+function report(timedOut = false) {
+  clearTimeout(overall);
+  // A step that crashed before mocha could report counts as one failure, so it cannot pass silently.
+  const failed = totals.failed + stepFailures + (timedOut ? 1 : 0);
+  console.log(`\n${totals.passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+const want = (s) => only.length === 0 || only.includes(s);
+const node = process.execPath;
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+const mocha = path.join(root, 'node_modules/mocha/bin/mocha.js');
+
+if (want('typecheck')) {
+  const r = await step('type check', node, [tsc, '--noEmit', '-p', 'tsconfig.json'], 5 * 60_000);
+  if (r.code !== 0) stepFailures++;
+}
+if (want('build') || want('integration')) {
+  const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
+  if (r.code !== 0) { stepFailures++; report(); }
+}
+if (want('unit')) {
+  count(await step('unit tests', node, [mocha], 15 * 60_000));
+}
+if (want('integration')) {
+  count(await step('integration tests (real VS Code)', node, ['test/host/runIntegration.mjs', '--skip-build', ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : [])], 20 * 60_000));
+}
+report();

@@ -1,0 +1,154 @@
+// Runs mocha tests inside a real VS Code extension host: code-server 4.100.3 (VS Code 1.100.3)
+// with headless Debian Chromium (playwright-core) as the workbench client.
+// Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
+//
+// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC]
+//
+// Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
+// <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { format, parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const { values: a } = parseArgs({
+  options: {
+    ext: { type: 'string' },
+    tests: { type: 'string' },
+    workspace: { type: 'string' },
+    shots: { type: 'string' },
+    timeout: { type: 'string', default: '600' },
+    'code-server': { type: 'string', default: process.env.CODE_SERVER_BIN || path.join(here, 'node_modules/.bin/code-server') },
+    chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
+  },
+});
+if (!a.ext || !a.tests) {
+  console.error('need --ext and --tests');
+  process.exit(2);
+}
+
+const t0 = Date.now();
+const log = (...m) => console.log(`[host +${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...m);
+// Short TMPDIR: unix socket paths of the extension host are limited to 108 characters.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-host-'));
+const workspace = path.resolve(a.workspace || fs.mkdtempSync(path.join(tmp, 'ws-')));
+const shots = a.shots ? path.resolve(a.shots) : undefined;
+if (shots) fs.mkdirSync(shots, { recursive: true });
+const serverLogPath = path.join(tmp, 'code-server.log');
+
+const port = await new Promise((resolve, reject) => {
+  const s = net.createServer();
+  s.on('error', reject);
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+
+let server;
+let browser;
+let finished = false;
+async function finish(code, why) {
+  if (finished) return;
+  finished = true;
+  log(`finishing: ${why} -> exit ${code}`);
+  if (code !== 0 && fs.existsSync(serverLogPath)) {
+    console.log('--- code-server log (tail) ---\n' + fs.readFileSync(serverLogPath, 'utf8').split('\n').slice(-30).join('\n'));
+  }
+  try {
+    await browser?.close();
+  } catch {}
+  if (server && server.exitCode === null) {
+    // code-server and its extension host run in their own process group: stop all of it.
+    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+    await new Promise((r) => setTimeout(r, 1500));
+    try { process.kill(-server.pid, 'SIGKILL'); } catch {}
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+  process.exit(code);
+}
+process.on('SIGINT', () => finish(130, 'SIGINT'));
+process.on('SIGTERM', () => finish(143, 'SIGTERM'));
+setTimeout(() => finish(124, `timeout after ${a.timeout}s`), Number(a.timeout) * 1000).unref();
+
+// 1. code-server: VS Code server + node extension host, loopback only, no auth, throwaway dirs and HOME.
+const home = path.join(tmp, 'home');
+fs.mkdirSync(home);
+fs.mkdirSync(path.join(tmp, 't'));
+const hermetic = {
+  HOME: home,
+  TMPDIR: path.join(tmp, 't'),
+  XDG_CONFIG_HOME: `${home}/.config`,
+  XDG_CACHE_HOME: `${home}/.cache`,
+  XDG_DATA_HOME: `${home}/.local/share`,
+};
+const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
+if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
+const serverLog = fs.openSync(serverLogPath, 'w');
+server = spawn(
+  a['code-server'],
+  [
+    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
+    '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', path.join(tmp, 'extensions'),
+    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--ignore-last-opened', '--log', 'info',
+    '--config', path.join(tmp, 'config.yaml'),
+  ],
+  { detached: true, stdio: ['ignore', serverLog, serverLog], env },
+);
+server.on('exit', (c, s) => finish(3, `code-server exited early (${c ?? s})`));
+
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+  } catch {}
+  if (i > 600) await finish(3, 'code-server did not start in 60s');
+  await new Promise((r) => setTimeout(r, 100));
+}
+log(`code-server on 127.0.0.1:${port} (process group ${server.pid})`);
+
+// 2. headless Chromium as the workbench client
+browser = await chromium.launch({
+  executablePath: a.chromium,
+  headless: true,
+  env: { ...process.env, ...hermetic },
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+page.on('pageerror', (e) => log('pageerror:', e.message));
+page.on('crash', () => finish(3, 'page crashed'));
+
+// The web workbench calls these in extension-test mode (as VS Code's own browser integration tests do).
+await page.exposeFunction('codeAutomationLog', (type, args) => (console[type] || console.log)(Array.isArray(args) ? format(...args) : String(args)));
+await page.exposeFunction('codeAutomationExit', (code) => finish(code === 0 ? 0 : 1, `extension host exited with ${code}`));
+
+// 3. screenshot requests from the tests
+if (shots) {
+  (async () => {
+    while (!finished) {
+      for (const f of fs.readdirSync(shots).filter((n) => n.endsWith('.request'))) {
+        const name = f.slice(0, -'.request'.length);
+        fs.rmSync(path.join(shots, f), { force: true });
+        await page.waitForTimeout(1200); // let webviews and trees paint
+        await page.screenshot({ path: path.join(shots, `${name}.png`) });
+        log(`screenshot: ${path.join(shots, `${name}.png`)}`);
+        fs.writeFileSync(path.join(shots, `${name}.done`), 'ok');
+      }
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  })().catch((e) => log('screenshot failed:', e));
+}
+
+const remote = (p) => `vscode-remote://127.0.0.1:${port}${path.resolve(p)}`;
+const payload = JSON.stringify([
+  ['extensionDevelopmentPath', remote(a.ext)],
+  ['extensionTestsPath', remote(a.tests)],
+  ['skipWelcome', 'true'],
+]);
+await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+log('workbench loaded; tests run in the extension host');

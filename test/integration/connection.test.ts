@@ -1,0 +1,119 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ContextKeys } from '../../src/platform/contextKeys';
+import { getApi, screenshot, scriptInput, waitFor } from './support/host';
+import type { KnowledgeDeskTestApi } from '../../src/extension';
+
+async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
+  await waitFor(() => {
+    const s = api.container.connection.status;
+    return s.state === state && (!region || s.region === region);
+  }, `connection ${region ?? ''} ${state}`, 20_000);
+}
+
+async function selectRegion(api: KnowledgeDeskTestApi, label: string, ...more: unknown[]): Promise<void> {
+  const input = scriptInput(api, [label, ...more]);
+  try {
+    await vscode.commands.executeCommand('knowledgeDesk.selectRegion');
+    assert.equal(input.remaining, 0, `unused scripted answers: ${input.remaining}`);
+  } finally {
+    input.restore();
+  }
+}
+
+describe('Connection: regions, keys, status bar', () => {
+  let api: KnowledgeDeskTestApi;
+  before(async () => {
+    api = await getApi();
+  });
+
+  it('connects to the embedded local service on a fresh profile, storing its key in SecretStorage', async () => {
+    await stateIs(api, 'connected', 'local');
+    const endpoint = api.container.localService.current;
+    assert.ok(endpoint, 'the local service runs in this extension host');
+    assert.match(endpoint.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.equal(await api.container.secrets.get('apiKey', 'local'), endpoint.apiKey);
+    assert.equal(await api.container.context.secrets.get('knowledgeDesk.apiKey.local'), endpoint.apiKey);
+    assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
+    assert.equal(api.contextKey(ContextKeys.hasKey), true);
+  });
+
+  it('shows the Connect welcome view while the selected region has no key', async () => {
+    await selectRegion(api, 'US', undefined /* cancel the key prompt that follows */);
+    await stateIs(api, 'noKey', 'us');
+    assert.equal(api.contextKey(ContextKeys.hasKey), false);
+    assert.match(api.features.connection.statusBar.item.text, /US · no key/);
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'us');
+    await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+    await screenshot('welcome-no-key');
+    assert.deepEqual(api.container.errorsShown, [], 'cancelling the key prompt must stay silent');
+  });
+
+  it('rejects a wrong key without storing it, then Set API Key stores a valid one and the status bar says connected to Local', async () => {
+    await selectRegion(api, 'Local');
+    await stateIs(api, 'connected', 'local');
+    const localKey = api.container.localService.current!.apiKey;
+
+    let input = scriptInput(api, ['Remove Key']);
+    await vscode.commands.executeCommand('knowledgeDesk.clearApiKey');
+    input.restore();
+    await stateIs(api, 'noKey', 'local');
+    assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined);
+
+    input = scriptInput(api, ['kd_local_this-key-is-wrong']);
+    await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
+    input.restore();
+    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /rejected/);
+    assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined, 'a rejected key must not be stored');
+
+    input = scriptInput(api, [localKey]);
+    await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
+    input.restore();
+    assert.equal(await api.container.context.secrets.get('knowledgeDesk.apiKey.local'), localKey);
+    await stateIs(api, 'connected', 'local');
+    assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
+    assert.equal(api.contextKey(ContextKeys.hasKey), true);
+    await screenshot('connected-local');
+  });
+
+  it('Custom region refuses http:// on the network and accepts a loopback URL', async () => {
+    const errorsBefore = api.container.errorsShown.length;
+    await selectRegion(api, 'Custom', 'http://kb.example.com');
+    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /https/);
+    assert.equal(api.container.errorsShown.length, errorsBefore + 1);
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'local', 'region unchanged after a refused URL');
+
+    await selectRegion(api, 'Custom', 'http://127.0.0.1:9/', '', undefined /* no key now */);
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('custom.baseUrl'), 'http://127.0.0.1:9');
+    await stateIs(api, 'noKey', 'custom');
+    await selectRegion(api, 'Local');
+    await stateIs(api, 'connected', 'local');
+  });
+
+  it('Set Identity stores headers as settings, internationalised domains in punycode, and rejects a malformed email', async () => {
+    let input = scriptInput(api, ['Agent email', 'taro.yamada@例え.jp']);
+    await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
+    input.restore();
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.agentEmail'), 'taro.yamada@xn--r8jz45g.jp');
+
+    input = scriptInput(api, ['User email', 'not an email']);
+    await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
+    input.restore();
+    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /email address/);
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.userEmail'), '');
+  });
+
+  it('never writes a key to the log or to settings', async () => {
+    const key = api.container.localService.current!.apiKey;
+    const dir = api.container.context.logUri.fsPath;
+    await waitFor(() => fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.log')), 'the log file');
+    const text = fs.readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    assert.match(text, /\[connection\] connected to Local/, 'the log was read');
+    assert.ok(!text.includes(key), 'the API key appears in the log');
+    assert.ok(!text.includes(key.slice(9, 30)), 'part of the API key appears in the log');
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('knowledgeDesk'));
+    assert.ok(!settings.includes(key), 'the API key appears in settings');
+  });
+});

@@ -1,0 +1,44 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
+
+export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
+
+export async function getApi(): Promise<KnowledgeDeskTestApi> {
+  const ext = vscode.extensions.getExtension<KnowledgeDeskTestApi>(EXTENSION_ID);
+  if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
+  const api = ext.isActive ? ext.exports : await ext.activate();
+  if (!api) throw new Error('activate() returned no test API (production mode?)');
+  return api;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `probe` returns a truthy value; fails with `what` and the last value seen. */
+export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  while (Date.now() < deadline) {
+    last = await probe();
+    if (last) return last as NonNullable<T>;
+    await sleep(100);
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+}
+
+/** Answers the next prompts from `answers`; an unexpected prompt throws. Call the result's restore(). */
+export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]): ScriptedUserInput & { restore(): void } {
+  const scripted = new ScriptedUserInput(answers);
+  api.container.ui = scripted;
+  return Object.assign(scripted, { restore: () => (api.container.ui = new WindowUserInput()) });
+}
+
+/** Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). */
+export async function screenshot(name: string): Promise<void> {
+  const dir = process.env.KD_SCREENSHOT_DIR;
+  if (!dir) return;
+  fs.writeFileSync(path.join(dir, `${name}.request`), '');
+  await waitFor(() => fs.existsSync(path.join(dir, `${name}.done`)), `screenshot ${name}`, 30_000);
+}

@@ -1,0 +1,30 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? files(full) : full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+describe('Architecture rules', () => {
+  it('src/api, src/core and src/local never import vscode (they run in plain Node)', () => {
+    const offenders = ['src/api', 'src/core', 'src/local']
+      .flatMap(files)
+      .filter((f) => /from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/.test(readFileSync(f, 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+
+  it('has no barrel files and uses camelCase file names', () => {
+    const all = files('src');
+    assert.deepEqual(all.filter((f) => path.basename(f) === 'index.ts'), []);
+    assert.deepEqual(all.filter((f) => !/^[a-z][A-Za-z0-9]*(\.d)?\.ts$/.test(path.basename(f))), []);
+  });
+
+  it('keeps source files small (under 350 lines)', () => {
+    const big = files('src').map((f) => [f, readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 350);
+    assert.deepEqual(big, []);
+  });
+});
