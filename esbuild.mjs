@@ -65,6 +65,8 @@ const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
 const configs = [
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js' },
+  // Text extraction runs in worker threads (src/local/extract/extractorPool.ts) started from this file.
+  { ...node, entryPoints: ['src/local/extract/worker.ts'], outfile: 'dist/extractWorker.js' },
 ];
 if (webviewEntries.length) {
   configs.push({ ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: webviewEntries, outdir: 'dist/webview' });
@@ -81,6 +83,11 @@ if (bench) {
 
 // A production build starts clean, so no stale source map of a dev build ends up in the .vsix.
 if (production && !watch) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+
+// pdfjs reads character maps (Japanese PDFs without embedded fonts) and standard fonts from files at run time.
+for (const dir of ['cmaps', 'standard_fonts']) {
+  fs.cpSync(path.join(root, 'node_modules/pdfjs-dist', dir), path.join(root, 'dist/pdfjs', dir), { recursive: true });
+}
 
 const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, absWorkingDir: root })));
 if (watch) {
