@@ -57,7 +57,7 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
     logger: consoleLogger(!!args.verbose),
   };
   if (args['max-upload-mb']) options.maxUploadBytes = Number(args['max-upload-mb']) * 1024 * 1024;
-  if (args.seed) (options as LocalServiceOptions & { seedDir?: string }).seedDir = args.seed;
+  if (args.seed) options.seedDir = args.seed;
   let service: LocalService;
   try {
     service = await startLocalService(options);

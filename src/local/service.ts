@@ -7,7 +7,11 @@ import { createHttpServer } from './http/server';
 import { adminHandlers } from './handlers/adminHandlers';
 import { faqHandlers } from './handlers/faqHandlers';
 import { kbHandlers } from './handlers/kbHandlers';
+import { ExtractorPool, defaultAssetsDir } from './extract/extractorPool';
+import { KbService } from './kb/kbService';
 import { KbStore } from './kb/kbStore';
+import { ProcessingQueue, type Extractor } from './kb/processing';
+import { seedFromDir } from './kb/seed';
 import { silentLogger, type LocalLogger } from './logger';
 import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
@@ -23,6 +27,10 @@ export interface LocalServiceOptions {
   port?: number;
   /** Folders whose files `file://` cloud uploads may read. */
   allowedRoots?: string[];
+  /** Imported (keeping its folders) when the knowledge base is empty. */
+  seedDir?: string;
+  /** Text extraction; default: a worker-thread pool over the bundled extractors. */
+  extractor?: Extractor & { close?(): Promise<void> };
   /** Largest accepted upload, in bytes (default 512 MiB). */
   maxUploadBytes?: number;
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
@@ -40,6 +48,10 @@ export interface LocalService {
   readonly nluApiKey: string;
   readonly dataDir: string;
   setFaults(config: FaultConfig): void;
+  /** Folders file:// cloud uploads may read (the extension passes the workspace folders). */
+  setAllowedRoots(roots: string[]): void;
+  /** Resolves when no document is waiting for or in processing. */
+  processingIdle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,10 +75,18 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const kb = new KbStore(journal);
     const faults = new FaultInjector();
     if (options.faults) faults.configure(options.faults);
+    const maxUploadBytes = options.maxUploadBytes ?? 512 * 1024 * 1024;
+    let allowedRoots = [...(options.allowedRoots ?? [])];
+
+    const extractor = options.extractor ?? new ExtractorPool({ assetsDir: defaultAssetsDir() });
+    closers.push(async () => extractor.close?.());
+    const processing = new ProcessingQueue(kb, blobs, extractor, logger);
+    closers.push(async () => processing.close());
+    const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
 
     const handlers = new Map<string, Handler>(
       Object.entries({
-        ...kbHandlers(kb),
+        ...kbHandlers({ kb: kbService, blobs, allowedRoots: () => allowedRoots, maxUploadBytes }),
         ...faqHandlers(journal),
         ...adminHandlers(faults, {
           name: 'knowledge-desk-local',
@@ -81,7 +101,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       keys,
       faults,
       maxJsonBytes: options.maxJsonBytes ?? 16 * 1024 * 1024,
-      multipart: { maxFileBytes: options.maxUploadBytes ?? 512 * 1024 * 1024, tempPath: () => blobs.tempPath() },
+      multipart: { maxFileBytes: maxUploadBytes, tempPath: () => blobs.tempPath() },
       logger,
     });
     await listen(server, options.port ?? 0);
@@ -96,6 +116,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const url = `http://${LOOPBACK}:${port}`;
     await lock.update({ url });
     logger.info(`local service listening on ${url} (data: ${dataDir})`);
+    const resumed = processing.resumePending();
+    if (resumed) logger.info(`processing ${resumed} documents left unfinished by the last run`);
+    if (options.seedDir) {
+      const seeded = await seedFromDir(options.seedDir, kbService, blobs);
+      if (seeded) logger.info(`seeded ${seeded} documents from ${options.seedDir}`);
+    }
     let closed: Promise<void> | undefined;
     return {
       url,
@@ -104,6 +130,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       nluApiKey: keys.nluApiKey,
       dataDir,
       setFaults: (config) => faults.configure(config),
+      setAllowedRoots: (roots) => (allowedRoots = [...roots]),
+      processingIdle: () => processing.idle(),
       close: () => (closed ??= closeAll()),
     };
   } catch (error) {

@@ -1,5 +1,19 @@
+import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
-import { nodeSearchResponseSchema, type NodeOrder, type NodeSearchResult } from '../schemas/kbNodes';
+import { MethodNotAllowedError, NotFoundError } from '../errors';
+import type { FilePart } from '../multipart';
+import {
+  moveResultSchema,
+  nodeSearchResponseSchema,
+  nodeWrapperSchema,
+  uploadResponseSchema,
+  type AccessType,
+  type KbNode,
+  type MoveResult,
+  type NodeOrder,
+  type NodeSearchResult,
+} from '../schemas/kbNodes';
+import { path } from '../url';
 
 export interface NodeSearchParams {
   /** Folders whose children are listed; `[null]` (the default) is the top level. */
@@ -14,10 +28,65 @@ export interface NodeSearchParams {
   limit?: number;
 }
 
+/** The optional fields shared by upload and the cloud uploads (document 1). */
+export interface UploadOptions {
+  hashtags?: string[];
+  targetFolderId?: string;
+  isOverwrite?: boolean;
+  isOverwriteFolderAccess?: boolean;
+  useLayout?: boolean;
+  useImageDescription?: boolean;
+  useOcr?: boolean;
+  accessPermissionGroups?: Array<{ permissionGroupId: string; accessType: AccessType }>;
+  accessAgents?: Array<{ agentId: string; accessType: AccessType }>;
+  accessUserFilters?: Array<{ variableName: 'CUSTOMER_ID' | 'CUSTOMER_GROUP'; value: string }>;
+  viewAccessToAgent?: boolean;
+  viewAccessToUser?: boolean;
+  properties?: Array<{ key: string; value: string }>;
+  notificationHooks?: Array<'email_on_ingestion_complete'>;
+}
+
+export interface UploadParams extends UploadOptions {
+  /** Streamed from disk when the request is sent. */
+  file: { path: string; contentType?: string } | { data: Uint8Array | string; contentType?: string };
+  fileName: string;
+}
+
+export interface CloudStoreUpload extends UploadOptions {
+  bucketObjectPath: string;
+  fileName: string;
+  cloudAccessKey?: string | null;
+  cloudSecretKey?: string | null;
+  cloudIamRoleArn?: string | null;
+  cloudExternalId?: string | null;
+}
+
+export interface BlobStorageUpload extends UploadOptions {
+  containerBlobPath: string;
+  cloudBlobConnectionString: string;
+  fileName: string;
+}
+
+/** Delete is not part of the contract; a deployment without it answers 404/405 (decisions.md). */
+export class DeleteNotSupportedError extends Error {
+  override readonly name = 'DeleteNotSupportedError';
+  constructor() {
+    super('This deployment does not offer deleting knowledge-base nodes.');
+  }
+}
+
+export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
+
+function filePart(file: UploadParams['file'], fileName: string): FilePart | { kind: 'buffer'; data: Uint8Array | string; fileName: string; contentType?: string } {
+  return 'path' in file
+    ? { kind: 'file', path: file.path, fileName, contentType: file.contentType }
+    : { kind: 'buffer', data: file.data, fileName, contentType: file.contentType };
+}
+
 export class KbNodesResource {
   constructor(private readonly client: ApiClient) {}
 
-  /** Lists or searches nodes (`POST /webapi/v2/knowledge_base_nodes/search`); read-only, so retried. */
+  /** Lists or searches nodes (`POST …/knowledge_base_nodes/search`); read-only, so retried. */
   search(params: NodeSearchParams = {}, options?: CallOptions): Promise<NodeSearchResult> {
     const { parentFolderIds, searchTerm, hashtags, hashtagsOperator, nodeType, order, offset, limit } = params;
     const filter_: Record<string, unknown> = { parentFolderIds: parentFolderIds ?? [null] };
@@ -26,15 +95,82 @@ export class KbNodesResource {
     if (hashtagsOperator) filter_.hashtagsOperator = hashtagsOperator;
     if (nodeType?.length) filter_.nodeType = nodeType;
     return this.client.request(
+      { operation: 'kbNodes.search', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/search', json: { filter_, order, offset, limit }, schema: nodeSearchResponseSchema, idempotent: true },
+      options,
+    );
+  }
+
+  /**
+   * Uploads a document; returns one node per created node (a ZIP creates a folder and its entries).
+   * Resent after a failure only with isOverwrite: an identical file then comes back `skipped`,
+   * whereas without it a same-named file could be copied again with a suffix.
+   */
+  upload(params: UploadParams, options?: CallOptions): Promise<KbNode[]> {
+    const { file, ...fields } = params;
+    return this.client.request(
       {
-        operation: 'kbNodes.search',
+        operation: 'kbNodes.upload',
         method: 'POST',
-        path: '/webapi/v2/knowledge_base_nodes/search',
-        json: { filter_, order, offset, limit },
-        schema: nodeSearchResponseSchema,
-        idempotent: true,
+        path: '/webapi/v2/knowledge_base_nodes/upload',
+        multipart: { file: filePart(file, params.fileName), ...fields },
+        schema: uploadResponseSchema,
+        idempotent: params.isOverwrite === true && !/\.zip$/i.test(params.fileName),
       },
       options,
     );
+  }
+
+  /** Replaces a document's file, keeping its metadata. */
+  async replace(nodeId: string, file: UploadParams['file'] & { fileName: string }, params: { resetClueFeedbacks?: boolean } = {}, options?: CallOptions): Promise<KbNode> {
+    const body = await this.client.request(
+      {
+        operation: 'kbNodes.replace',
+        method: 'POST',
+        path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/replace`,
+        multipart: { file: filePart(file, file.fileName), resetClueFeedbacks: params.resetClueFeedbacks },
+        schema: nodeWrapperSchema,
+      },
+      options,
+    );
+    return body.result;
+  }
+
+  async uploadFromCloudStore(body: CloudStoreUpload, options?: CallOptions): Promise<KbNode> {
+    const res = await this.client.request(
+      { operation: 'kbNodes.uploadFromCloudStore', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store', json: body, schema: nodeWrapperSchema },
+      options,
+    );
+    return res.result;
+  }
+
+  /** The path is not in the contract; decisions.md chose a default that a setting can override. */
+  async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
+    const res = await this.client.request(
+      { operation: 'kbNodes.uploadFromBlobStorage', method: 'POST', path: options?.path || DEFAULT_BLOB_STORAGE_PATH, json: body, schema: nodeWrapperSchema },
+      options,
+    );
+    return res.result;
+  }
+
+  moveBulk(body: { targetFolderId: string | null; nodeIds: string[]; keepCurrentPermission: boolean }, options?: CallOptions): Promise<MoveResult> {
+    return this.client.request(
+      { operation: 'kbNodes.moveBulk', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/move/bulk', json: body, schema: moveResultSchema, idempotent: true },
+      options,
+    );
+  }
+
+  /** Deletes a node (a folder with its contents). Throws DeleteNotSupportedError where the deployment has no delete. */
+  async delete(nodeId: string, options?: CallOptions): Promise<void> {
+    try {
+      await this.client.request(
+        { operation: 'kbNodes.delete', method: 'DELETE', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`, schema: z.unknown(), response: 'empty' },
+        options,
+      );
+    } catch (error) {
+      if (error instanceof MethodNotAllowedError) throw new DeleteNotSupportedError();
+      // A 404 that does not name the node means the route itself is missing.
+      if (error instanceof NotFoundError && !String(error.message).includes(nodeId)) throw new DeleteNotSupportedError();
+      throw error;
+    }
   }
 }

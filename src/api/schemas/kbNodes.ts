@@ -111,3 +111,17 @@ export const nodeSearchResponseSchema = z.preprocess((body) => {
   return root;
 }, z.object({ nodes: z.array(kbNodeSchema), total: z.number().int().nonnegative().optional() }));
 export type NodeSearchResult = z.infer<typeof nodeSearchResponseSchema>;
+
+/** Upload answers with an array of wrappers; a single wrapper or `{result: [...]}` is read too. */
+export const uploadResponseSchema = z.preprocess((body) => {
+  if (Array.isArray(body)) return body.map((w) => (w as { result?: unknown })?.result ?? w);
+  const root = (body as { result?: unknown })?.result;
+  if (Array.isArray(root)) return root.map((w) => (w as { result?: unknown })?.result ?? w);
+  return root === undefined ? body : [root];
+}, z.array(kbNodeSchema).min(1, 'should hold at least one node'));
+
+export const moveResultSchema = z.preprocess(
+  (body) => (body as { result?: unknown })?.result ?? body,
+  z.object({ moved_kb_node_ids: z.array(z.string()), failed_kb_node_ids: z.array(z.string()) }).passthrough(),
+);
+export type MoveResult = z.infer<typeof moveResultSchema>;

@@ -45,6 +45,10 @@ export interface NodeRecord {
   blob?: string;
   mimeType?: string;
   pageCount?: number;
+  /** sha256 of the extraction (pages as JSON) in the blob store, once processing completed. */
+  textBlob?: string;
+  /** When answer feedback on this document was last reset (replace with resetClueFeedbacks). */
+  clueFeedbackResetAt?: number;
 }
 
 export type ApiNode = Record<string, unknown>;

@@ -34,8 +34,12 @@ export class BlobStore {
   }
 
   /** Moves `tempFile` into the store under its SHA-256, hashed by streaming. */
-  async putFile(tempFile: string): Promise<{ hash: string; size: number }> {
-    const { hash, size } = await hashFile(tempFile);
+  /**
+   * `known` is the digest the caller computed while writing the temp file (the multipart parser
+   * hashes on the way in), which saves reading the file a second time.
+   */
+  async putFile(tempFile: string, known?: { hash: string; size: number }): Promise<{ hash: string; size: number }> {
+    const { hash, size } = known && HASH.test(known.hash) ? known : await hashFile(tempFile);
     await this.install(hash, tempFile);
     return { hash, size };
   }

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { realpath, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { badRequest, HttpError } from '../http/errors';
+import { formatBytes } from '../http/body';
+import type { IncomingFile } from './kbService';
+
+/**
+ * Cloud uploads in the local service (decisions.md): the object path may be a file:// URL inside
+ * the folders the service was told to allow (the extension passes the open workspace folders);
+ * anything else is a clear 400, since the local service cannot reach cloud stores.
+ */
+export async function fetchFileUrl(
+  value: string,
+  field: string,
+  allowedRoots: readonly string[],
+  maxBytes: number,
+  tempPath: string,
+): Promise<IncomingFile> {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badRequest(`${field}: the local service cannot reach cloud stores; give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`, field);
+  }
+  if (url.protocol !== 'file:') {
+    throw badRequest(`${field}: the local service cannot reach cloud stores (${url.protocol}//…); give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`, field);
+  }
+  let real: string;
+  try {
+    real = await realpath(fileURLToPath(url));
+  } catch {
+    throw badRequest(`${field}: no such file: ${value}`, field);
+  }
+  const roots = await Promise.all(allowedRoots.map((r) => realpath(r).catch(() => undefined)));
+  // realpath on both sides: a symlink inside an allowed folder cannot lead outside it.
+  if (!roots.some((root) => root && (real === root || real.startsWith(root + path.sep)))) {
+    throw badRequest(`${field}: ${value} is outside the folders the local service may read (${describeRoots(allowedRoots)}).`, field);
+  }
+  const info = await stat(real);
+  if (!info.isFile()) throw badRequest(`${field}: ${value} is not a file.`, field);
+  if (info.size > maxBytes) throw new HttpError(413, `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`, { field });
+  const hash = createHash('sha256');
+  let size = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(createReadStream(real), tap, createWriteStream(tempPath));
+  } catch (error) {
+    await rm(tempPath, { force: true });
+    throw badRequest(`${field}: cannot read ${value}: ${(error as Error).message}`, field);
+  }
+  return { tempPath, sha256: hash.digest('hex'), size };
+}
+
+function describeRoots(roots: readonly string[]): string {
+  return roots.length ? roots.join(', ') : 'no folder (none is allowed)';
+}

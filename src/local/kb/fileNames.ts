@@ -1,0 +1,41 @@
+// File-name rules of the local service (uploads, ZIP entries, seeding) and the suffixing that
+// `suffix_added` uses.
+
+const MAX_NAME_BYTES = 255;
+
+/** Why a name cannot be a knowledge-base node name, or undefined when it can. */
+export function fileNameProblem(name: string): string | undefined {
+  if (!name || !name.trim()) return 'The file name is empty.';
+  if (/[\\/]/.test(name)) return `The file name "${printable(name)}" contains a path separator; send the name alone.`;
+  if (name === '.' || name === '..' || /(^|[\\/])\.\.([\\/]|$)/.test(name)) return 'The file name must not be "." or "..".';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return `The file name "${printable(name)}" contains control characters.`;
+  const bytes = Buffer.byteLength(name, 'utf8');
+  if (bytes > MAX_NAME_BYTES) return `The file name is ${bytes} bytes long in UTF-8; the limit is ${MAX_NAME_BYTES}.`;
+  return undefined;
+}
+
+/** "report.pdf", 2 → "report (2).pdf"; names without an extension get the suffix at the end. */
+export function suffixedName(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
+/** The first free "name (n)" among `taken`. */
+export function freeName(name: string, taken: (candidate: string) => boolean): string {
+  if (!taken(name)) return name;
+  for (let n = 1; ; n++) {
+    const candidate = suffixedName(name, n);
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+export function normalizeName(name: string): string {
+  return name.normalize('NFC');
+}
+
+function printable(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const shown = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
+}

@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import type { BlobStore } from '../store/blobs';
+import { KeyedMutex } from '../util/keyedMutex';
+import { fileNameProblem, freeName, normalizeName } from './fileNames';
+import type { KbStore } from './kbStore';
+import { defaultAgentPermission, defaultUserPermission, type Creator, type NodeRecord } from './nodeRecord';
+import type { UploadOptions } from './uploadOptions';
+import { readZipToTemp, ZipImportError } from './zipImport';
+
+export interface IncomingFile {
+  tempPath: string;
+  sha256: string;
+  size: number;
+}
+
+export interface Ingest extends IncomingFile {
+  options: UploadOptions;
+  creator: Creator | null;
+  sourceType: string;
+  /** Aborted when the client goes away: a long ZIP extraction stops and cleans up. */
+  signal?: AbortSignal;
+}
+
+export interface Outcome {
+  node: NodeRecord;
+  action: 'created' | 'overwritten' | 'skipped' | 'suffix_added';
+}
+
+/** Called for every document whose content changed and must be (re)processed. */
+export type ProcessRequest = (nodeId: string) => void;
+
+/**
+ * Knowledge-base writes of the local service, with the upload outcomes of document 1: identical
+ * file → skipped; same name, other content → overwritten (isOverwrite) or a suffixed copy;
+ * a ZIP → a new folder holding its entries; otherwise created.
+ */
+export class KbService {
+  private readonly folderLocks = new KeyedMutex();
+
+  constructor(
+    readonly store: KbStore,
+    private readonly blobs: BlobStore,
+    private readonly process: ProcessRequest,
+    private readonly limits: { maxUploadBytes: number },
+  ) {}
+
+  folderOrRoot(id: string | null | undefined, field = 'targetFolderId'): string | null {
+    if (!id) return null;
+    const folder = this.store.get(id);
+    if (!folder) throw badRequest(`${field}: folder not found: ${id}`, field);
+    if (folder.nodeType !== 'folder') throw badRequest(`${field}: ${id} is a document, not a folder`, field);
+    return folder.id;
+  }
+
+  async upload(file: Ingest): Promise<Outcome[]> {
+    const fileName = normalizeName(file.options.fileName);
+    const problem = fileNameProblem(fileName);
+    if (problem) {
+      await rm(file.tempPath, { force: true });
+      throw badRequest(problem, 'fileName');
+    }
+    let parentId: string | null;
+    try {
+      parentId = this.folderOrRoot(file.options.targetFolderId);
+    } catch (error) {
+      await rm(file.tempPath, { force: true });
+      throw error;
+    }
+    if (/\.zip$/i.test(fileName)) return this.uploadZip({ ...file, options: { ...file.options, fileName } }, parentId);
+    // Content-addressed: storing the bytes needs no lock (an identical blob is simply shared), so
+    // only the name decision and its journal write are serialised per folder.
+    const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
+    return this.folderLocks.run(parentId ?? '', async () => [await this.placeFile({ ...file, options: { ...file.options, fileName } }, parentId, stored)]);
+  }
+
+  private async placeFile(file: Ingest, parentId: string | null, stored: { hash: string; size: number }): Promise<Outcome> {
+    const name = file.options.fileName;
+    const siblings = this.store.childrenOf(parentId);
+    const sameName = siblings.filter((n) => n.name === name);
+    const identical = sameName.find((n) => n.nodeType === 'file' && n.size === stored.size && n.blob === stored.hash);
+    if (identical) return { node: identical, action: 'skipped' };
+    const existing = sameName.find((n) => n.nodeType === 'file');
+    if (existing && file.options.isOverwrite) {
+      const node: NodeRecord = {
+        ...existing,
+        ...this.optionFields(file, existing),
+        blob: stored.hash,
+        size: stored.size,
+        updatedAt: Date.now(),
+        processState: 'initializing',
+        processError: undefined,
+        pageCount: undefined,
+        textBlob: undefined,
+      };
+      await this.store.write([node]);
+      this.process(node.id);
+      return { node, action: 'overwritten' };
+    }
+    const finalName = sameName.length ? freeName(name, (n) => siblings.some((s) => s.name === n)) : name;
+    const node = this.newFile(file, parentId, finalName, stored);
+    await this.store.write([node]);
+    this.process(node.id);
+    return { node, action: sameName.length ? 'suffix_added' : 'created' };
+  }
+
+  private async uploadZip(file: Ingest, parentId: string | null): Promise<Outcome[]> {
+    let contents;
+    try {
+      contents = await readZipToTemp(file.tempPath, { tempPath: () => this.blobs.tempPath(), maxEntryBytes: this.limits.maxUploadBytes, signal: file.signal });
+    } catch (error) {
+      if (error instanceof ZipImportError) throw new HttpError(error.status, error.message, { field: 'file' });
+      throw error;
+    } finally {
+      await rm(file.tempPath, { force: true });
+    }
+    if (!contents.files.length) {
+      throw badRequest(`The ZIP holds no files${contents.skipped.length ? ` (skipped: ${contents.skipped.map((k) => k.name).slice(0, 3).join(', ')})` : ''}.`, 'file');
+    }
+    try {
+      return await this.folderLocks.run(parentId ?? '', async () => {
+        const base = file.options.fileName.replace(/\.zip$/i, '') || 'archive';
+        const siblings = this.store.childrenOf(parentId);
+        const root = this.newFolder(freeName(base, (n) => siblings.some((s) => s.name === n)), parentId, file.creator, 'zip');
+        const folders = new Map<string, NodeRecord>([['', root]]);
+        for (const segments of contents.folders) this.folderFor(segments, folders, file.creator);
+        const outcomes: Outcome[] = [{ node: root, action: 'created' }];
+        const nodes: NodeRecord[] = [];
+        for (const entry of contents.files) {
+          const parent = this.folderFor(entry.segments.slice(0, -1), folders, file.creator);
+          const stored = await this.blobs.putFile(entry.tempPath, { hash: entry.sha256, size: entry.size });
+          const node = this.newFile(file, parent.id, entry.segments[entry.segments.length - 1], stored);
+          nodes.push(node);
+          outcomes.push({ node, action: 'created' });
+        }
+        await this.store.write([...folders.values(), ...nodes]);
+        for (const node of nodes) this.process(node.id);
+        return outcomes;
+      });
+    } finally {
+      await Promise.all(contents.files.map((f) => rm(f.tempPath, { force: true })));
+    }
+  }
+
+  private folderFor(segments: string[], folders: Map<string, NodeRecord>, creator: Creator | null): NodeRecord {
+    const key = segments.join('/');
+    const known = folders.get(key);
+    if (known) return known;
+    const parent = this.folderFor(segments.slice(0, -1), folders, creator);
+    const folder = this.newFolder(segments[segments.length - 1], parent.id, creator, 'zip');
+    folders.set(key, folder);
+    return folder;
+  }
+
+  /** Swaps a document's file, keeping hashtags, permissions and properties; processing starts again. */
+  async replace(nodeId: string, file: IncomingFile, options: { resetClueFeedbacks?: boolean } = {}): Promise<NodeRecord> {
+    const existing = this.store.get(nodeId);
+    if (!existing || existing.nodeType !== 'file') {
+      await rm(file.tempPath, { force: true });
+      throw notFound(`Document not found: ${nodeId}`);
+    }
+    const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
+    const node: NodeRecord = {
+      ...existing,
+      blob: stored.hash,
+      size: stored.size,
+      updatedAt: Date.now(),
+      processState: 'initializing',
+      processError: undefined,
+      pageCount: undefined,
+      textBlob: undefined,
+      ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
+    };
+    await this.store.write([node]);
+    this.process(node.id);
+    return node;
+  }
+
+  /** Creates a folder (used by ZIP uploads and seeding; the contract has no create-folder call). */
+  async createFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string): Promise<NodeRecord> {
+    const folder = this.newFolder(name, parentId, creator, sourceType);
+    await this.store.write([folder]);
+    return folder;
+  }
+
+  private newFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string | null): NodeRecord {
+    const now = Date.now();
+    return {
+      id: randomUUID(),
+      name,
+      nodeType: 'folder',
+      parentId,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: creator,
+      agentPermission: defaultAgentPermission(),
+      userPermission: defaultUserPermission(),
+      sourceType,
+    };
+  }
+
+  private newFile(file: Ingest, parentId: string | null, name: string, stored: { hash: string; size: number }): NodeRecord {
+    const now = Date.now();
+    return {
+      id: randomUUID(),
+      name,
+      nodeType: 'file',
+      parentId,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: file.creator,
+      sourceType: file.sourceType,
+      status: 'on',
+      blob: stored.hash,
+      size: stored.size,
+      processState: 'initializing',
+      piiDetected: false,
+      ...this.optionFields(file),
+    };
+  }
+
+  /** Hashtags, permissions and properties from the request; what it leaves out stays as it was. */
+  private optionFields(file: Ingest, existing?: NodeRecord): Pick<NodeRecord, 'hashtags' | 'agentPermission' | 'userPermission' | 'properties'> {
+    const o = file.options;
+    const filters = o.accessUserFilters ?? [];
+    const given = (v: unknown): boolean => v !== undefined;
+    return {
+      hashtags: o.hashtags?.map((h) => h.replace(/^#/, '')) ?? existing?.hashtags ?? [],
+      properties: o.properties ?? existing?.properties ?? null,
+      agentPermission: given(o.accessAgents) || given(o.accessPermissionGroups) || !existing
+        ? {
+            accessAgents: o.accessAgents ?? null,
+            accessPermissionGroups: o.accessPermissionGroups?.map((g) => ({ ...g, permissionGroupName: g.permissionGroupId })) ?? null,
+            viewAccessToAgent: o.viewAccessToAgent,
+          }
+        : existing.agentPermission,
+      userPermission: filters.length || !existing
+        ? {
+            ownUserIds: pick(filters, 'CUSTOMER_ID'),
+            customerGroups: pick(filters, 'CUSTOMER_GROUP'),
+            viewAccessToUser: o.viewAccessToUser,
+          }
+        : existing.userPermission,
+    };
+  }
+}
+
+function pick(filters: Array<{ variableName: string; value: string }>, name: string): string[] | null {
+  const values = filters.filter((f) => f.variableName === name).map((f) => f.value);
+  return values.length ? values : null;
+}
