@@ -1,0 +1,109 @@
+import { constants } from 'node:fs';
+import { access, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_EXCLUDES, zipFolder } from '../../core/zipFolder';
+import type { ApiClient } from '../client';
+import type { KbNode } from '../schemas/kbNodes';
+import type { UploadJob } from './uploadRunner';
+
+export type FolderMode = 'zip' | 'sync';
+
+export interface PlanRequest {
+  /** Files and folders on disk. */
+  paths: string[];
+  /** Knowledge-base folder to upload into (undefined: the top level). */
+  targetFolderId?: string;
+  /** A folder becomes a new knowledge-base folder (zipped) or is synced into the target file by file. */
+  folderMode: FolderMode;
+  /** Upload limit of the service when known (the local service's setting). */
+  maxBytes?: number;
+  /** Where ZIPs of folders are written; the caller deletes `tempFiles` when done. */
+  tempDir: string;
+  /** 0 stores (fast; right when the service unpacks on this machine), 1–9 deflates. */
+  compressionLevel?: number;
+  signal?: AbortSignal;
+  onStatus?: (message: string) => void;
+}
+
+export interface Plan {
+  jobs: UploadJob[];
+  tempFiles: string[];
+}
+
+/** Turns the user's selection into upload jobs (folders zipped or walked), finding problems up front. */
+export async function planUploads(client: ApiClient, req: PlanRequest): Promise<Plan> {
+  const plan: Plan = { jobs: [], tempFiles: [] };
+  for (const p of req.paths) {
+    const info = await stat(p).catch(() => undefined);
+    if (!info) plan.jobs.push({ id: p, path: p, fileName: path.basename(p), size: 0, targetFolderId: req.targetFolderId, problem: 'The file no longer exists.' });
+    else if (info.isDirectory()) {
+      if (req.folderMode === 'zip') await addZip(plan, p, req.targetFolderId, req);
+      else await syncFolder(client, plan, p, req.targetFolderId, req);
+    } else plan.jobs.push(await fileJob(p, p, req.targetFolderId, req.maxBytes));
+  }
+  return plan;
+}
+
+async function fileJob(file: string, id: string, targetFolderId: string | undefined, maxBytes?: number): Promise<UploadJob> {
+  const job: UploadJob = { id, path: file, fileName: path.basename(file).normalize('NFC'), size: 0, targetFolderId };
+  try {
+    const info = await stat(file);
+    job.size = info.size;
+    await access(file, constants.R_OK);
+    if (info.size === 0) job.problem = 'The file is empty (0 bytes); there is nothing to upload.';
+    else if (maxBytes && info.size > maxBytes) job.problem = `The file is ${mb(info.size)}, over the upload limit of ${mb(maxBytes)}.`;
+  } catch (error) {
+    job.problem = `The file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`;
+  }
+  return job;
+}
+
+async function addZip(plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
+  const name = path.basename(dir).normalize('NFC');
+  const zip = path.join(req.tempDir, `${plan.tempFiles.length}-${name}.zip`);
+  plan.tempFiles.push(zip);
+  req.onStatus?.(`Zipping ${name}…`);
+  const result = await zipFolder(dir, zip, { signal: req.signal, compressionLevel: req.compressionLevel });
+  const size = (await stat(zip)).size;
+  const job: UploadJob = { id: dir, path: zip, fileName: `${name}.zip`, size, targetFolderId, isZip: true };
+  if (result.files === 0) job.problem = `The folder ${name} holds no files.`;
+  else if (req.maxBytes && size > req.maxBytes) job.problem = `The folder zips to ${mb(size)}, over the upload limit of ${mb(req.maxBytes)}; sync it into an existing folder instead.`;
+  plan.jobs.push(job);
+}
+
+/**
+ * Syncs a local folder into an existing knowledge-base folder file by file (unchanged files come
+ * back `skipped`). A subfolder goes into the knowledge-base subfolder of the same name when there
+ * is one, and is uploaded as a new folder (zipped) when there is not: the contract cannot create
+ * an empty folder.
+ */
+async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
+  req.onStatus?.(`Reading ${path.basename(dir)}…`);
+  const remoteFolders = new Map((await listChildren(client, targetFolderId ?? null, req.signal)).filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]));
+  const excluded = new Set(DEFAULT_EXCLUDES.map((n) => n.toLowerCase()));
+  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !excluded.has(e.name.toLowerCase())).sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const existing = remoteFolders.get(entry.name.normalize('NFC'));
+      if (existing) await syncFolder(client, plan, full, existing, req);
+      else await addZip(plan, full, targetFolderId, req);
+    } else if (entry.isFile()) {
+      plan.jobs.push(await fileJob(full, full, targetFolderId, req.maxBytes));
+    }
+  }
+}
+
+/** Every child of a knowledge-base folder, all pages. */
+export async function listChildren(client: ApiClient, parentId: string | null, signal?: AbortSignal): Promise<KbNode[]> {
+  const out: KbNode[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await client.kbNodes.search({ parentFolderIds: [parentId], limit: 100, offset }, { signal });
+    out.push(...page.nodes);
+    if (page.nodes.length < 100 || (page.total !== undefined && out.length >= page.total)) return out;
+  }
+}
+
+function mb(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
