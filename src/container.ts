@@ -35,8 +35,10 @@ export class Container extends Disposable {
         log,
         allowedRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
         maxUploadBytes: () => this.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024,
+        seedDir: process.env.KNOWLEDGE_DESK_LOCAL_SEED || undefined,
       }),
     );
+    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.localService.setAllowedRoots((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath))));
     this.connection = this._register(new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState));
     this.commandHost = {
       log: this.logger.scoped('command'),

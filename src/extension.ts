@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { Container } from './container';
 import { ConnectionFeature } from './features/connection/connectionFeature';
+import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
 import { PlaceholderViews } from './features/views/placeholderViews';
 import { getContext } from './platform/contextKeys';
 
 /** What activate() returns in development and test modes: the container, for integration tests. */
 export interface KnowledgeDeskTestApi {
   container: Container;
-  features: { connection: ConnectionFeature };
+  features: { connection: ConnectionFeature; knowledgeBase: KnowledgeBaseFeature };
   timings: { activationMs: number; firstConnectedMs?: number };
   /** Value of a context key this extension set (the test bundle has its own module instances). */
   contextKey(key: string): unknown;
@@ -18,7 +19,8 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   const container = new Container(context);
   context.subscriptions.push(container);
   const connection = new ConnectionFeature(container);
-  context.subscriptions.push(connection, new PlaceholderViews(container, ['knowledgeDesk.knowledgeBase', 'knowledgeDesk.qna']));
+  const knowledgeBase = new KnowledgeBaseFeature(container);
+  context.subscriptions.push(connection, knowledgeBase, new PlaceholderViews(container, ['knowledgeDesk.qna']));
 
   const timings: KnowledgeDeskTestApi['timings'] = { activationMs: 0 };
   const firstConnected = container.connection.onDidChangeStatus((s) => {
@@ -32,7 +34,7 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   timings.activationMs = performance.now() - started;
   container.log('activation').info(`activated in ${timings.activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return { container, features: { connection }, timings, contextKey: getContext };
+  return { container, features: { connection, knowledgeBase }, timings, contextKey: getContext };
 }
 
 export function deactivate(): void {

@@ -16,6 +16,9 @@ export const SettingKeys = {
   maxRetries: 'maxRetries',
   logRawStream: 'logRawStream',
   localMaxUploadMb: 'local.maxUploadMb',
+  uploadConcurrency: 'upload.concurrency',
+  uploadOverwritePolicy: 'upload.overwritePolicy',
+  blobStoragePath: 'upload.blobStoragePath',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 

@@ -18,6 +18,8 @@ export interface LocalServiceHostOptions {
   log: Log;
   allowedRoots: () => string[];
   maxUploadBytes: () => number;
+  /** Sample documents imported when the knowledge base is empty (npm start sets KNOWLEDGE_DESK_LOCAL_SEED). */
+  seedDir?: string;
 }
 
 /**
@@ -46,6 +48,11 @@ export class LocalServiceHost extends Disposable {
     return this.starting;
   }
 
+  /** The workspace folders changed: file:// cloud uploads may read the new ones. */
+  setAllowedRoots(roots: string[]): void {
+    this.service?.setAllowedRoots(roots);
+  }
+
   /** Forget a borrowed endpoint that stopped answering, so the next call can take the folder over. */
   reset(): void {
     if (!this.service) this.starting = undefined;
@@ -72,6 +79,7 @@ export class LocalServiceHost extends Disposable {
         dataDir,
         allowedRoots: this.options.allowedRoots(),
         maxUploadBytes: this.options.maxUploadBytes(),
+        seedDir: this.options.seedDir,
         logger: { debug: (m) => log.trace(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
       });
       log.info(`local service started on ${this.service.url} in ${Date.now() - started} ms (data: ${dataDir})`);

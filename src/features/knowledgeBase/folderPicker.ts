@@ -1,0 +1,52 @@
+import type { ApiClient } from '../../api/client';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import type { UserInput } from '../../platform/userInput';
+
+export interface FolderChoice {
+  id: string | null;
+  label: string;
+}
+
+const MAX_FOLDERS = 1000;
+
+/** Every folder of the knowledge base (breadth first, up to MAX_FOLDERS), for pickers. */
+export async function listFolders(client: ApiClient, signal?: AbortSignal): Promise<KbNode[]> {
+  const out: KbNode[] = [];
+  const queue: Array<string | null> = [null];
+  while (queue.length && out.length < MAX_FOLDERS) {
+    const parent = queue.shift()!;
+    for (let offset = 0; out.length < MAX_FOLDERS; offset += 100) {
+      const page = await client.kbNodes.search({ parentFolderIds: [parent], nodeType: ['folder'], order: 'name_asc', limit: 100, offset }, { signal });
+      for (const f of page.nodes) {
+        out.push(f);
+        queue.push(f.id);
+      }
+      if (page.nodes.length < 100) break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Quick pick of a target folder. `exclude` removes folders (and their subtrees) that cannot be
+ * chosen, e.g. a folder being moved.
+ */
+export async function pickFolder(ui: UserInput, client: ApiClient, options: { title: string; placeHolder?: string; exclude?: ReadonlySet<string> }): Promise<FolderChoice | undefined> {
+  const items = listFolders(client).then((folders) => {
+    const excluded = (f: KbNode): boolean => !!options.exclude && (options.exclude.has(f.id) || f.breadcrumbs.some((b) => options.exclude!.has(b.id)));
+    return [
+      { label: '$(root-folder) Top level', description: 'the knowledge base itself', choice: { id: null, label: 'the top level' } as FolderChoice },
+      ...folders.filter((f) => !excluded(f)).map((f) => ({
+        label: `$(folder) ${f.name}`,
+        description: f.breadcrumbs.map((b) => b.name).join(' › '),
+        choice: { id: f.id, label: f.name } as FolderChoice,
+      })),
+    ];
+  });
+  const pick = await ui.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder ?? 'Choose a folder', matchOnDescription: true });
+  return pick?.choice;
+}
+
+export function targetLabel(choice: FolderChoice | undefined): string {
+  return choice?.id ? `"${choice.label}"` : 'the top level';
+}

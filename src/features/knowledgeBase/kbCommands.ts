@@ -1,0 +1,184 @@
+import * as vscode from 'vscode';
+import { DeleteNotSupportedError } from '../../api/resources/kbNodes';
+import { isFileNode, NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
+import type { Container } from '../../container';
+import { setContext } from '../../platform/contextKeys';
+import { pickFolder, targetLabel, type FolderChoice } from './folderPicker';
+import { KB_VIEW } from './kbTreeItems';
+import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
+import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
+import type { NodeDetailsProvider } from './nodeDetails';
+
+export const DELETE_UNSUPPORTED = 'knowledgeDesk.kb.deleteUnsupported';
+export const FILTERED = 'knowledgeDesk.kb.filtered';
+
+/** Tree commands other than upload: filter, sort, replace, move, delete, copy id, details, cloud upload. */
+export class KbCommands {
+  constructor(
+    private readonly c: Container,
+    private readonly tree: KbTreeProvider,
+    private readonly view: vscode.TreeView<KbElement>,
+    private readonly details: NodeDetailsProvider,
+    private readonly watch: (nodes: KbNode[]) => void,
+  ) {}
+
+  async search(): Promise<void> {
+    const term = await this.c.ui.showInputBox({ title: 'Search the knowledge base', value: this.tree.model.filter.searchTerm ?? '', prompt: 'Searched on the service, across all folders. Empty clears the search.' });
+    if (term === undefined) return;
+    this.tree.model.filter.searchTerm = term.trim() || undefined;
+    this.applyFilter();
+  }
+
+  async filterHashtags(): Promise<void> {
+    const current = this.tree.model.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '';
+    const value = await this.c.ui.showInputBox({ title: 'Filter by hashtags', value: current, prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.' });
+    if (value === undefined) return;
+    const tags = [...new Set(value.split(/[\s,、]+/).map((t) => t.replace(/^#/, '').trim()).filter(Boolean))];
+    let operator: 'and' | 'or' = 'or';
+    if (tags.length > 1) {
+      const pick = await this.c.ui.showQuickPick(
+        [{ label: 'Any of them', op: 'or' as const }, { label: 'All of them', op: 'and' as const }],
+        { title: `Documents with ${tags.map((t) => `#${t}`).join(' ')}` },
+      );
+      if (!pick) return;
+      operator = pick.op;
+    }
+    this.tree.model.filter.hashtags = tags.length ? tags : undefined;
+    this.tree.model.filter.hashtagsOperator = operator;
+    this.applyFilter();
+  }
+
+  clearFilter(): void {
+    this.tree.model.filter = { order: this.tree.model.filter.order };
+    this.applyFilter();
+  }
+
+  async sort(): Promise<void> {
+    const current = this.tree.model.filter.order;
+    const pick = await this.c.ui.showQuickPick(
+      NODE_ORDERS.map((o) => ({ label: `${o === current ? '$(check) ' : ''}Sort by ${orderLabel(o)}`, order: o })),
+      { title: 'Sort the knowledge base (folders stay first)' },
+    );
+    if (!pick) return;
+    this.tree.model.filter.order = pick.order;
+    this.applyFilter();
+  }
+
+  applyFilter(): void {
+    const f = this.tree.model.filter;
+    const parts = [f.searchTerm && `"${f.searchTerm}"`, f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '), f.order !== 'name_asc' && orderLabel(f.order)].filter(Boolean);
+    this.view.description = parts.join(' · ') || undefined;
+    setContext(FILTERED, this.tree.model.filtered);
+    this.tree.model.reset();
+    this.tree.fire();
+  }
+
+  async replace(element: NodeElement | undefined): Promise<void> {
+    const node = this.requireNode(element, 'file');
+    const picked = await this.c.ui.showOpenDialog({ title: `Replace the file of "${node.name}"`, canSelectMany: false, openLabel: 'Replace', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+    const file = picked?.[0];
+    if (!file) return;
+    const name = file.path.split('/').pop()!;
+    const choice = await this.c.ui.showWarningMessage(
+      `Replace the file of "${node.name}" with "${name}"? Its hashtags, permissions and properties are kept, and it is processed again.`,
+      { modal: true },
+      'Replace',
+      'Replace and Reset Feedback',
+    );
+    if (!choice) return;
+    const client = await this.c.connection.getClient();
+    const updated = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: `Replacing ${node.name}` }, () =>
+      client.kbNodes.replace(node.id, { path: file.fsPath, fileName: name }, { resetClueFeedbacks: choice === 'Replace and Reset Feedback' }),
+    );
+    this.tree.updateNode(updated);
+    this.watch([updated]);
+    void vscode.window.showInformationMessage(`Replaced the file of "${node.name}"; it is being processed again.`);
+  }
+
+  async move(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
+    const nodes = this.selected(element, selection);
+    if (!nodes.length) return;
+    const client = await this.c.connection.getClient();
+    const target = await pickFolder(this.c.ui, client, {
+      title: nodes.length === 1 ? `Move "${nodes[0].name}" to…` : `Move ${nodes.length} items to…`,
+      exclude: new Set(nodes.filter((n) => !isFileNode(n)).map((n) => n.id)),
+    });
+    if (!target) return;
+    await this.moveTo(nodes.map((n) => n.id), target);
+  }
+
+  async moveTo(ids: string[], target: FolderChoice): Promise<void> {
+    const client = await this.c.connection.getClient();
+    const result = await client.kbNodes.moveBulk({ targetFolderId: target.id, nodeIds: ids, keepCurrentPermission: true });
+    await this.tree.refresh();
+    const failed = result.failed_kb_node_ids.length;
+    const msg = `Moved ${result.moved_kb_node_ids.length} item(s) to ${targetLabel(target)}.${failed ? ` ${failed} could not be moved (a folder cannot go into itself or its own subfolders, or the item no longer exists).` : ''}`;
+    void (failed ? vscode.window.showWarningMessage(msg) : vscode.window.showInformationMessage(msg));
+  }
+
+  async delete(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
+    const nodes = this.selected(element, selection);
+    if (!nodes.length) return;
+    const what = nodes.length === 1 ? `"${nodes[0].name}"${isFileNode(nodes[0]) ? '' : ' and everything in it'}` : `${nodes.length} items (folders with everything in them)`;
+    const choice = await this.c.ui.showWarningMessage(`Delete ${what} from the knowledge base? This cannot be undone.`, { modal: true }, 'Delete');
+    if (choice !== 'Delete') return;
+    const client = await this.c.connection.getClient();
+    try {
+      for (const node of nodes) await client.kbNodes.delete(node.id);
+    } catch (error) {
+      if (!(error instanceof DeleteNotSupportedError)) throw error;
+      setContext(DELETE_UNSUPPORTED, true);
+      void vscode.window.showInformationMessage('This deployment does not offer deleting documents through the API; delete them in the dashboard.');
+    }
+    await this.tree.refresh();
+  }
+
+  async copyId(element: NodeElement | undefined): Promise<void> {
+    const node = this.requireNode(element);
+    await vscode.env.clipboard.writeText(node.id);
+    vscode.window.setStatusBarMessage(`Copied the ID of ${node.name}`, 3000);
+  }
+
+  async showDetails(element: NodeElement | undefined): Promise<void> {
+    const node = this.tree.model.element(this.requireNode(element).id)?.node ?? this.requireNode(element);
+    const doc = await vscode.workspace.openTextDocument(this.details.set(node));
+    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+    await vscode.window.showTextDocument(doc, { preview: true });
+  }
+
+  async uploadFromCloud(element: NodeElement | undefined): Promise<void> {
+    const client = await this.c.connection.getClient();
+    const target: FolderChoice | undefined = element?.kind === 'node' && !isFileNode(element.node)
+      ? { id: element.node.id, label: element.node.name }
+      : await pickFolder(this.c.ui, client, { title: 'Upload from cloud store into…' });
+    if (!target) return;
+    const local = this.c.settings.region === 'local';
+    const objectPath = await this.c.ui.showInputBox({
+      title: 'Object path in the cloud store',
+      prompt: local ? 'The local service reads file:// URLs inside the open workspace folders' : 'e.g. s3://bucket/path/report.pdf',
+      value: local ? vscode.workspace.workspaceFolders?.[0]?.uri.with({ scheme: 'file' }).toString() + '/' : '',
+      validateInput: (v) => (v.trim() ? undefined : 'Enter the object path'),
+    });
+    if (!objectPath) return;
+    const fileName = await this.c.ui.showInputBox({ title: 'Document name', value: decodeURIComponent(objectPath.split('/').pop() ?? ''), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') });
+    if (!fileName) return;
+    const node = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: 'Uploading from cloud store' }, () =>
+      client.kbNodes.uploadFromCloudStore({ bucketObjectPath: objectPath.trim(), fileName: fileName.trim(), targetFolderId: target.id ?? undefined }),
+    );
+    await this.tree.refresh(target.id ?? ROOT);
+    this.watch([node]);
+    void vscode.window.showInformationMessage(`Uploaded "${node.name}" to ${targetLabel(target)} from the cloud store.`);
+  }
+
+  private selected(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): KbNode[] {
+    const list = selection?.length ? selection : element ? [element] : this.view.selection;
+    return list.flatMap((e) => (e.kind === 'node' ? [e.node] : []));
+  }
+
+  private requireNode(element: NodeElement | undefined, kind?: 'file'): KbNode {
+    const node = element?.kind === 'node' ? element.node : this.view.selection.find((e): e is NodeElement => e.kind === 'node')?.node;
+    if (!node) throw new Error('Select a document or folder in the Knowledge Base view first.');
+    if (kind === 'file' && !isFileNode(node)) throw new Error(`"${node.name}" is a folder; choose a document.`);
+    return node;
+  }
+}

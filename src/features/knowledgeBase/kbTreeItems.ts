@@ -1,0 +1,146 @@
+import * as vscode from 'vscode';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type KbNode } from '../../api/schemas/kbNodes';
+import type { KbElement } from './kbTreeModel';
+
+export const NODE_SCHEME = 'knowledge-desk-node';
+export const KB_VIEW = 'knowledgeDesk.knowledgeBase';
+
+/** A URI per node: the file icon theme picks an icon from its name; decorations hang off it. */
+export function nodeUri(node: KbNode): vscode.Uri {
+  return vscode.Uri.from({ scheme: NODE_SCHEME, path: `/${node.id}/${node.name}` });
+}
+
+export function nodeIdOf(uri: vscode.Uri): string | undefined {
+  return uri.scheme === NODE_SCHEME ? uri.path.split('/')[1] : undefined;
+}
+
+const STATE_LABEL: Record<string, string> = {
+  initializing: 'queued',
+  parsing: 'processing',
+  retrying: 'retrying',
+  post_parsing: 'post-processing',
+  post_retrying: 'retrying',
+  parsing_fail: 'failed',
+  post_parsing_fail: 'failed',
+  completed: 'ready',
+  post_completed: 'ready',
+};
+
+export function stateLabel(state: string): string {
+  return STATE_LABEL[state] ?? state;
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+}
+
+const ICON_BY_EXTENSION: Record<string, string> = {
+  pdf: 'file-pdf',
+  md: 'markdown',
+  markdown: 'markdown',
+  html: 'globe',
+  htm: 'globe',
+  docx: 'file-text',
+  doc: 'file-text',
+  txt: 'note',
+  xlsx: 'table',
+  xls: 'table',
+  csv: 'table',
+  tsv: 'table',
+  zip: 'file-zip',
+  png: 'file-media',
+  jpg: 'file-media',
+  jpeg: 'file-media',
+  json: 'json',
+};
+
+/** Icons by document type, chosen here so they show under any file icon theme. */
+export function iconFor(name: string): vscode.ThemeIcon {
+  const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+  return new vscode.ThemeIcon(ICON_BY_EXTENSION[ext] ?? 'file');
+}
+
+export function toTreeItem(element: KbElement, showPath: boolean): vscode.TreeItem {
+  switch (element.kind) {
+    case 'loadMore': {
+      const item = new vscode.TreeItem(`Load more… (${element.loaded}${element.total !== undefined ? ` of ${element.total}` : ''})`);
+      item.iconPath = new vscode.ThemeIcon('ellipsis');
+      item.command = { command: 'knowledgeDesk.kb.loadMore', title: 'Load More', arguments: [element] };
+      item.contextValue = 'kbLoadMore';
+      return item;
+    }
+    case 'error': {
+      const item = new vscode.TreeItem(`Could not load: ${element.message}`);
+      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+      item.tooltip = `${element.message}\n\nClick to try again.`;
+      item.command = { command: 'knowledgeDesk.kb.retryLoad', title: 'Retry', arguments: [element] };
+      item.contextValue = 'kbError';
+      return item;
+    }
+    case 'message': {
+      const item = new vscode.TreeItem(element.text);
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.contextValue = 'kbMessage';
+      return item;
+    }
+    case 'node':
+      return nodeItem(element.node, showPath);
+  }
+}
+
+function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
+  const file = isFileNode(node);
+  const item = new vscode.TreeItem(node.name, file ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  item.resourceUri = nodeUri(node);
+  item.iconPath = file ? iconFor(node.name) : new vscode.ThemeIcon('folder');
+  const where = showPath && node.breadcrumbs.length ? node.breadcrumbs.map((b) => b.name).join(' › ') : '';
+  if (file) {
+    const parts = [stateLabel(node.processState), formatSize(node.size)];
+    if (node.status === 'off') parts.unshift('off');
+    item.description = [...parts, where].filter(Boolean).join(' · ');
+    const failed = FAILED_PROCESS_STATES.has(node.processState);
+    item.contextValue = `kbFile${failed ? '.failed' : ''}${FINAL_PROCESS_STATES.has(node.processState) ? '' : '.processing'}`;
+    item.command = { command: 'knowledgeDesk.kb.showDetails', title: 'Show Details', arguments: [{ kind: 'node', node, parentKey: '' }] };
+  } else {
+    item.description = where;
+    item.contextValue = 'kbFolder';
+  }
+  item.tooltip = tooltip(node);
+  return item;
+}
+
+function tooltip(node: KbNode): vscode.MarkdownString {
+  const md = new vscode.MarkdownString(undefined, true);
+  md.supportHtml = false;
+  md.appendMarkdown(`**`).appendText(node.name).appendMarkdown(`**\n\n`);
+  const path = ['Knowledge base', ...node.breadcrumbs.map((b) => b.name)].join(' › ');
+  md.appendText(path).appendMarkdown('\n\n');
+  if (isFileNode(node)) {
+    md.appendMarkdown(`$(pulse) `).appendText(`${stateLabel(node.processState)} (${node.processState}) · ${formatSize(node.size)} · ${node.status === 'off' ? 'turned off' : 'on'}`).appendMarkdown('\n\n');
+    const reason = (node as { processError?: unknown }).processError;
+    if (typeof reason === 'string' && reason) md.appendMarkdown('$(error) ').appendText(reason).appendMarkdown('\n\n');
+    if (node.hashtags.length) md.appendMarkdown('$(tag) ').appendText(node.hashtags.map((h) => `#${h}`).join(' ')).appendMarkdown('\n\n');
+  }
+  const by = node.createdBy ? `${[node.createdBy.firstName, node.createdBy.lastName].filter(Boolean).join(' ') || node.createdBy.email} <${node.createdBy.email}>` : 'unknown';
+  md.appendText(`Created ${date(node.createdAt)} by ${by}\nUpdated ${date(node.updatedAt)}`).appendMarkdown('\n\n');
+  md.appendMarkdown('$(shield) ').appendText(permissionSummary(node));
+  return md;
+}
+
+export function permissionSummary(node: KbNode): string {
+  const a = node.agentPermission;
+  const u = node.userPermission;
+  const agents = a.viewAccessToAgent ? 'all agents can view' : 'only listed agents';
+  const agentList = [a.accessAgents?.length && `${a.accessAgents.length} agent(s)`, a.accessPermissionGroups?.length && `${a.accessPermissionGroups.length} group(s)`].filter(Boolean).join(', ');
+  const users = u.viewAccessToUser ? 'all users can view' : 'users: restricted';
+  const userList = [u.ownUserIds?.length && `${u.ownUserIds.length} owner(s)`, u.customerGroups?.length && `${u.customerGroups.length} customer group(s)`].filter(Boolean).join(', ');
+  return `Agents: ${agents}${agentList ? ` (${agentList})` : ''}. ${users}${userList ? ` (${userList})` : ''}.`;
+}
+
+export function date(ms: number): string {
+  return new Date(ms).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+}

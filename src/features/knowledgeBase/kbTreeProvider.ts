@@ -1,0 +1,76 @@
+import * as vscode from 'vscode';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
+import { Disposable } from '../../platform/lifecycle';
+import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
+import { KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
+
+const ORDER_LABEL: Record<(typeof NODE_ORDERS)[number], string> = {
+  name_asc: 'name A→Z',
+  name_desc: 'name Z→A',
+  updated_at_desc: 'recently updated',
+  updated_at_asc: 'least recently updated',
+  created_at_desc: 'newest',
+  created_at_asc: 'oldest',
+};
+
+export function orderLabel(order: (typeof NODE_ORDERS)[number]): string {
+  return ORDER_LABEL[order];
+}
+
+/** The Knowledge Base tree and the processing-state badges of its documents. */
+export class KbTreeProvider extends Disposable implements vscode.TreeDataProvider<KbElement>, vscode.FileDecorationProvider {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<KbElement | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly decorationEmitter = this._register(new vscode.EventEmitter<vscode.Uri[]>());
+  readonly onDidChangeFileDecorations = this.decorationEmitter.event;
+
+  constructor(readonly model: KbTreeModel) {
+    super();
+  }
+
+  getTreeItem(element: KbElement): vscode.TreeItem {
+    return toTreeItem(element, element.parentKey === ROOT && this.model.filtered);
+  }
+
+  getChildren(element?: KbElement): Promise<KbElement[]> | KbElement[] {
+    if (!element) return this.model.children(ROOT);
+    if (element.kind === 'node' && !isFileNode(element.node)) return this.model.children(element.node.id);
+    return [];
+  }
+
+  getParent(element: KbElement): KbElement | undefined {
+    return this.model.parentOf(element);
+  }
+
+  provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
+    const id = nodeIdOf(uri);
+    const node = id ? this.model.element(id)?.node : undefined;
+    if (!node || !isFileNode(node)) return undefined;
+    if (FAILED_PROCESS_STATES.has(node.processState)) {
+      return new vscode.FileDecoration('!', `Processing failed`, new vscode.ThemeColor('list.errorForeground'));
+    }
+    if (!FINAL_PROCESS_STATES.has(node.processState)) {
+      return new vscode.FileDecoration('⋯', stateLabel(node.processState), new vscode.ThemeColor('list.warningForeground'));
+    }
+    if (node.status === 'off') return new vscode.FileDecoration('○', 'Turned off', new vscode.ThemeColor('disabledForeground'));
+    return undefined;
+  }
+
+  /** Re-renders the whole tree (model already updated or reset). */
+  fire(): void {
+    this.changeEmitter.fire(undefined);
+  }
+
+  async refresh(parentKey?: string): Promise<void> {
+    await this.model.refresh(parentKey);
+    this.fire();
+  }
+
+  /** A node's state changed (from the processing watcher). */
+  updateNode(node: KbNode): void {
+    const element = this.model.update(node);
+    if (!element) return;
+    this.changeEmitter.fire(element);
+    this.decorationEmitter.fire([nodeUri(node)]);
+  }
+}

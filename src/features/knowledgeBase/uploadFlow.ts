@@ -1,0 +1,144 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../api/client';
+import type { UploadOptions } from '../../api/resources/kbNodes';
+import { listChildren, planUploads, type FolderMode } from '../../api/uploads/planUploads';
+import { runUploads, type JobOutcome, type UploadJob } from '../../api/uploads/uploadRunner';
+import type { Container } from '../../container';
+import { toAbortSignal } from '../../platform/cancellation';
+import { SettingKeys } from '../../platform/settings';
+import { targetLabel, type FolderChoice } from './folderPicker';
+import { showUploadSummary, type UploadReport } from './uploadReport';
+
+export type OverwritePolicy = 'ask' | 'overwrite' | 'keepBoth';
+
+export interface UploadRequest {
+  paths: string[];
+  target: FolderChoice;
+  folderMode?: FolderMode;
+  hashtags?: string[];
+}
+
+/** What an upload batch did, for the tree (refresh, watch processing) and for tests. */
+export interface BatchResult {
+  report: UploadReport;
+  newNodes: Array<{ id: string; parentId: string | null; name: string; processState?: string }>;
+}
+
+/**
+ * One upload batch: plan (zip or sync folders, find empty/unreadable/too-large files), settle name
+ * conflicts once, upload with bounded concurrency under one cancellable notification, then a
+ * summary with "Retry Failed" (never resending what succeeded) and "Show Details".
+ */
+export async function uploadBatch(c: Container, request: UploadRequest, onBatch: (r: BatchResult) => void): Promise<BatchResult | undefined> {
+  const client = await c.connection.getClient();
+  const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
+  try {
+    const plan = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Knowledge Desk: preparing upload', cancellable: true },
+      async (progress, token) => {
+        const { signal, dispose } = toAbortSignal(token);
+        try {
+          return await planUploads(client, {
+            paths: request.paths,
+            targetFolderId: request.target.id ?? undefined,
+            folderMode: request.folderMode ?? 'zip',
+            maxBytes: c.settings.region === 'local' ? c.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024 : undefined,
+            tempDir,
+            compressionLevel: c.settings.region === 'local' ? 0 : 6,
+            signal,
+            onStatus: (message) => progress.report({ message }),
+          });
+        } finally {
+          dispose();
+        }
+      },
+    );
+    if (!plan.jobs.length) return undefined;
+    const isOverwrite = await decideOverwrite(c, client, plan.jobs, request.target);
+    if (isOverwrite === undefined) return undefined;
+    const options: UploadOptions = { isOverwrite, ...(request.hashtags?.length ? { hashtags: request.hashtags } : {}) };
+    const report: UploadReport = { target: targetLabel(request.target), jobs: plan.jobs, outcomes: new Map(), options };
+    const result = await runBatch(c, client, report, plan.jobs);
+    onBatch(result);
+    void showUploadSummary(c, report, async (failed) => {
+      const retried = await runBatch(c, await c.connection.getClient(), report, failed, true);
+      onBatch(retried);
+      return retried.report;
+    });
+    return result;
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+async function runBatch(c: Container, client: ApiClient, report: UploadReport, jobs: UploadJob[], reconcileFirst = false): Promise<BatchResult> {
+  const log = c.log('upload');
+  const newNodes: BatchResult['newNodes'] = [];
+  await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Uploading to ${report.target}`, cancellable: true },
+    async (progress, token) => {
+      const { signal, dispose } = toAbortSignal(token);
+      let reported = 0;
+      try {
+        await runUploads(client, jobs, {
+          concurrency: Math.min(16, Math.max(1, c.settings.get<number>(SettingKeys.uploadConcurrency, 4))),
+          options: report.options,
+          signal,
+          reconcileFirst,
+          onProgress: (p) => {
+            const pct = p.total ? (p.finished / p.total) * 100 : 0;
+            progress.report({
+              increment: pct - reported,
+              message: `${p.finished} of ${p.total}${p.failed ? ` · ${p.failed} failed` : ''}${p.current ? ` · ${p.current}` : ''}`,
+            });
+            reported = pct;
+          },
+          onOutcome: (job, outcome) => {
+            report.outcomes.set(job.id, outcome);
+            logOutcome(log, job, outcome);
+            if (outcome.status === 'done') {
+              for (const n of outcome.nodes) {
+                const state = (n as { processState?: string }).processState;
+                newNodes.push({ id: n.id, parentId: n.parentFolder?.id ?? null, name: n.name, processState: state });
+              }
+            }
+          },
+        });
+      } finally {
+        dispose();
+      }
+    },
+  );
+  return { report, newNodes };
+}
+
+/** isOverwrite for the batch: from the setting, or asked once when names already exist in the target. */
+async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[], target: FolderChoice): Promise<boolean | undefined> {
+  const policy = c.settings.get<OverwritePolicy>(SettingKeys.uploadOverwritePolicy, 'ask');
+  if (policy !== 'ask') return policy === 'overwrite';
+  const byFolder = new Map<string | null, string[]>();
+  for (const j of jobs) if (!j.isZip && !j.problem) byFolder.set(j.targetFolderId ?? null, [...(byFolder.get(j.targetFolderId ?? null) ?? []), j.fileName]);
+  const conflicts: string[] = [];
+  for (const [folder, names] of byFolder) {
+    const existing = new Set((await listChildren(client, folder)).map((n) => n.name));
+    conflicts.push(...names.filter((n) => existing.has(n)));
+  }
+  if (!conflicts.length) return false;
+  const shown = conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? `, and ${conflicts.length - 5} more` : '');
+  const choice = await c.ui.showWarningMessage(
+    `${conflicts.length} of the files already exist in ${targetLabel(target)}: ${shown}. Identical files are skipped either way; for changed ones, overwrite them or keep both (a suffixed copy)?`,
+    { modal: true },
+    'Overwrite',
+    'Keep Both',
+  );
+  return choice === undefined ? undefined : choice === 'Overwrite';
+}
+
+function logOutcome(log: ReturnType<Container['log']>, job: UploadJob, outcome: JobOutcome): void {
+  if (outcome.status === 'done') log.info(`${job.fileName}: ${outcome.action}${outcome.reconciled ? ' (found after a failed attempt)' : ''}`);
+  else if (outcome.status === 'failed') log.warn(`${job.fileName}: failed: ${outcome.message}`);
+  else log.info(`${job.fileName}: cancelled`);
+}
