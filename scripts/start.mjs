@@ -19,7 +19,12 @@ if (run('bash', ['test/host/install.sh']) !== 0) process.exit(3);
 
 const workspace = path.join(dev, 'workspace');
 if (!fs.existsSync(workspace)) fs.cpSync(path.join(root, 'samples/workspace'), workspace, { recursive: true });
-for (const d of ['user-data', 'extensions', 'home', 'tmp']) fs.mkdirSync(path.join(dev, d), { recursive: true });
+for (const d of ['user-data/User', 'extensions', 'home', 'tmp']) fs.mkdirSync(path.join(dev, d), { recursive: true });
+// .dev/ sits inside this repository: do not offer to open it as a git repository, and skip the welcome page.
+const userSettings = path.join(dev, 'user-data/User/settings.json');
+if (!fs.existsSync(userSettings)) {
+  fs.writeFileSync(userSettings, JSON.stringify({ 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' }, null, 2));
+}
 
 const port = a.port ? Number(a.port) : await new Promise((resolve, reject) => {
   const s = net.createServer();

@@ -1,0 +1,35 @@
+// Starts dist/local.js in its own process (so the client's figures are not mixed with the server's)
+// and stops it by the pid that started it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface LocalProcess {
+  url: string;
+  apiKey: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export async function startLocalProcess(extraArgs: string[] = []): Promise<LocalProcess> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-'));
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  const deadline = Date.now() + 20_000;
+  while (!/API key:\s+\S+/.test(out)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`local service did not start: ${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: /URL:\s+(\S+)/.exec(out)![1],
+    apiKey: /API key:\s+(\S+)/.exec(out)![1],
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
