@@ -17,6 +17,7 @@ import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, ty
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { linkSignals } from './signals';
+import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
 import { KbNodesResource } from './resources/kbNodes';
 
@@ -79,6 +80,7 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** The HTTP client of the service: resource modules over one `request()`. */
 export class ApiClient {
+  readonly answers = new AnswersResource(this);
   readonly faq = new FaqResource(this);
   readonly kbNodes = new KbNodesResource(this);
 
