@@ -87,7 +87,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const handlers = new Map<string, Handler>(
       Object.entries({
         ...kbHandlers({ kb: kbService, blobs, allowedRoots: () => allowedRoots, maxUploadBytes }),
-        ...faqHandlers(journal),
+        ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
         ...adminHandlers(faults, {
           name: 'knowledge-desk-local',
           version: LOCAL_SERVICE_VERSION,

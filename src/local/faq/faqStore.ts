@@ -1,0 +1,100 @@
+// Q&A records over the journal's `faqs` collection, with in-memory indexes rebuilt on start: the
+// question-key map (register updates the Q&A with the same question), the recency order of list and
+// filter, normalised text for searchTerm matching, and the search index (Q&As that are on).
+//
+// Changes are applied in memory synchronously, then committed; the caller answers only after the commit.
+// Check-and-set therefore needs no locks (two registers of one question cannot both create), and a failed
+// commit reloads the touched keys from the journal's durable state (`load`).
+import type { JournalRecord } from '../store/journal';
+import type { Journal } from '../store/journal';
+import { normalizeText } from '../search/tokenizer';
+import { FaqIndex } from './faqIndex';
+import { answerText, questionKey, type FaqRecord } from './faqRecord';
+
+export const FAQS = 'faqs';
+
+export class FaqStore {
+  private readonly records = new Map<string, FaqRecord>();
+  private readonly byKey = new Map<string, string>();
+  private readonly haystacks = new Map<string, string>();
+  private sorted: FaqRecord[] | undefined;
+  private lastRev = 0;
+  /** While loading at start, the search index is filled in the background instead. */
+  private loading = false;
+  readonly index: FaqIndex;
+
+  constructor(journal: Journal) {
+    this.index = new FaqIndex((id) => {
+      const record = this.records.get(id);
+      return record?.status === 'on' ? record : undefined;
+    });
+    this.loading = true;
+    for (const [id, record] of journal.collection<FaqRecord>(FAQS)) this.load(id, record);
+    this.loading = false;
+    this.index.indexInBackground([...this.records.values()].filter((r) => r.status === 'on').map((r) => r.id));
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  get(id: string): FaqRecord | undefined {
+    return this.records.get(id);
+  }
+
+  /** The Q&A whose question is the same as `question` (NFKC, case and surrounding space ignored). */
+  byQuestion(question: string): FaqRecord | undefined {
+    const id = this.byKey.get(questionKey(question));
+    return id === undefined ? undefined : this.records.get(id);
+  }
+
+  /** Most recently updated first; cached until the next change. */
+  ordered(): readonly FaqRecord[] {
+    this.sorted ??= [...this.records.values()].sort((a, b) => b.updatedAt - a.updatedAt || b.rev - a.rev);
+    return this.sorted;
+  }
+
+  /** Question, similar questions and answer text, normalised, for searchTerm matching (built on first use). */
+  haystack(record: FaqRecord): string {
+    let text = this.haystacks.get(record.id);
+    if (text === undefined) {
+      text = normalizeText([record.question, ...record.similarQuestions, answerText(record.answer)].join('\n'));
+      this.haystacks.set(record.id, text);
+    }
+    return text;
+  }
+
+  nextRev(): number {
+    return ++this.lastRev;
+  }
+
+  /** Applies a new version in memory and returns the journal record to commit. */
+  put(record: FaqRecord): JournalRecord {
+    this.load(record.id, record);
+    return { c: FAQS, k: record.id, v: record };
+  }
+
+  remove(id: string): JournalRecord {
+    this.load(id, undefined);
+    return { c: FAQS, k: id };
+  }
+
+  /** Sets (or, with undefined, drops) one record and every index entry derived from it. */
+  load(id: string, record: FaqRecord | undefined): void {
+    const previous = this.records.get(id);
+    if (previous) {
+      const key = questionKey(previous.question);
+      if (this.byKey.get(key) === id) this.byKey.delete(key);
+      this.records.delete(id);
+      this.haystacks.delete(id);
+      this.index.remove(id);
+    }
+    if (record) {
+      this.records.set(id, record);
+      this.byKey.set(questionKey(record.question), id);
+      if (record.status === 'on' && !this.loading) this.index.put(record);
+      if (record.rev > this.lastRev) this.lastRev = record.rev;
+    }
+    this.sorted = undefined;
+  }
+}

@@ -1,0 +1,93 @@
+// POST /webapi/upload_faq_file: a CSV, TSV or XLSX of Q&As (decisions.md column layout), or a ZIP holding
+// any of these. Files are parsed by the shared reader of src/core/qaFile (the extension's CSV import uses it
+// too); valid rows are registered with the rules of register_faq, rejected rows come back in notUploaded.
+import { rm } from 'node:fs/promises';
+import { readQaFile } from '../../core/qaFile/readQaFile';
+import type { RowProblem } from '../../core/qaFile/types';
+import type { RequestContext } from '../http/context';
+import { badRequest, HttpError } from '../http/errors';
+import { readZipToTemp, ZipImportError } from '../kb/zipImport';
+import { registerSchema } from './faqSchemas';
+import type { FaqService } from './faqService';
+import type { FaqFields } from './faqWrites';
+
+type Kind = 'table' | 'zip';
+
+/** By extension: the reader itself tells XLSX from CSV by content, but a ZIP archive looks like an XLSX. */
+function kindOf(fileName: string): Kind | undefined {
+  const ext = /\.([^./\\]+)$/.exec(fileName.toLowerCase())?.[1];
+  if (ext === 'zip') return 'zip';
+  if (ext === 'csv' || ext === 'tsv' || ext === 'tab' || ext === 'txt' || ext === 'xlsx') return 'table';
+  return undefined;
+}
+
+export interface NotUploaded { question: string; state: string }
+
+export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPath: () => string) {
+  const { files } = await ctx.multipart({ maxFiles: 1 });
+  const temps = files.map((f) => f.tempPath);
+  try {
+    const file = files.find((f) => f.field === 'file');
+    if (!file) throw badRequest('file: a file part named "file" is required', 'file');
+    const kind = kindOf(file.fileName);
+    if (!kind) throw badRequest(`file: ${JSON.stringify(file.fileName)} is not a Q&A file; use CSV, TSV, XLSX or a ZIP of them`, 'file');
+    const sources: Array<{ path: string; name: string }> = [];
+    if (kind === 'zip') {
+      const contents = await readZipToTemp(file.tempPath, { tempPath, signal: ctx.signal }).catch((error: unknown) => {
+        if (error instanceof ZipImportError) throw new HttpError(error.status, `file: ${error.message}`, { field: 'file' });
+        throw error;
+      });
+      temps.push(...contents.files.map((f) => f.tempPath));
+      for (const entry of contents.files) {
+        const name = entry.segments.join('/');
+        if (kindOf(name) === 'table') sources.push({ path: entry.tempPath, name });
+      }
+      if (sources.length === 0) throw badRequest('file: the ZIP archive holds no CSV, TSV or XLSX file', 'file');
+    } else {
+      sources.push({ path: file.tempPath, name: file.fileName });
+    }
+
+    const notUploaded: NotUploaded[] = [];
+    const rows: FaqFields[] = [];
+    for (const source of sources) {
+      // Inside a ZIP of several files, say which file a rejected row came from.
+      const prefix = sources.length > 1 ? `${source.name}: ` : '';
+      const read = await readQaFile(source.path, source.name, { signal: ctx.signal });
+      notUploaded.push(...rejectedRows(read.problems).map((r) => ({ question: r.question, state: prefix + r.state })));
+      for (const row of read.rows) {
+        // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
+        const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
+        if (parsed.success) rows.push(parsed.data);
+        else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
+      }
+    }
+    if (rows.length > 0) await faq.registerAll(rows, ctx.identity);
+    if (rows.length === 0 && notUploaded.length === 0) notUploaded.push({ question: '', state: 'The file holds no Q&A rows.' });
+    const result = notUploaded.length === 0 ? 'success' : rows.length > 0 ? 'partial' : 'failed';
+    return { result, notUploaded };
+  } finally {
+    await Promise.all(temps.map((p) => rm(p, { force: true })));
+  }
+}
+
+/** One entry per row with an error-severity problem (its messages joined); warnings do not reject a row. */
+function rejectedRows(problems: RowProblem[]): NotUploaded[] {
+  const byRow = new Map<number, NotUploaded>();
+  for (const p of problems) {
+    if (p.severity !== 'error') continue;
+    const entry = byRow.get(p.row);
+    if (entry) {
+      entry.state += ` ${p.message}`;
+      if (!entry.question && p.question) entry.question = p.question;
+    } else {
+      // Parse errors carry no question: the row number is what lets a person find the line.
+      byRow.set(p.row, { question: p.question ?? '', state: `Row ${p.row}: ${p.message}` });
+    }
+  }
+  return [...byRow.values()];
+}
+
+function describeIssue(issue: { path: (string | number)[]; message: string }): string {
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
