@@ -1,0 +1,78 @@
+// Reads a Q&A file (CSV, TSV or XLSX) into rows and row-numbered problems. Malformed content never
+// throws: it becomes problems. Only I/O errors (missing file, no permission) and aborts reject.
+import { open } from 'node:fs/promises';
+import { QaCollector } from './collector';
+import { detectMapping } from './columns';
+import { readCsv } from './csvReader';
+import { DEFAULT_QA_LIMITS, type QaLimits } from './limits';
+import type { ColumnMapping, QaFileEncoding, QaFileRead } from './types';
+import { readXlsx } from './xlsxReader';
+
+export { detectMapping };
+
+export interface ReadQaOptions {
+  /** Use this mapping instead of the one detected from the header (the header row is still row 1). */
+  mapping?: ColumnMapping;
+  signal?: AbortSignal;
+  limits?: QaLimits;
+}
+
+export async function readQaFile(path: string, fileName: string, options: ReadQaOptions = {}): Promise<QaFileRead> {
+  const { rows, problems, mapping, headers, encoding, delimiter } = await collectQaFile(path, fileName, options);
+  return { rows, problems, mapping, headers, encoding, ...(delimiter ? { delimiter } : {}) };
+}
+
+/** readQaFile plus what the dry run needs: each row's normalised question and the counts. */
+export interface CollectedQaFile extends QaFileRead {
+  keys: string[];
+  total: number;
+  willUpdate: number;
+  duplicates: number;
+}
+
+export async function collectQaFile(path: string, fileName: string, options: ReadQaOptions & { existing?: ReadonlySet<string> }): Promise<CollectedQaFile> {
+  const newSink = (): QaCollector => new QaCollector({ mapping: options.mapping, limits: options.limits ?? DEFAULT_QA_LIMITS, existing: options.existing });
+  const kind = await fileKind(path, fileName);
+  let sink: QaCollector;
+  let encoding: QaFileEncoding = 'xlsx';
+  let delimiter: ',' | '\t' | undefined;
+  if (kind === 'xlsx') {
+    sink = newSink();
+    await readXlsx(path, sink, options.signal);
+    sink.finish();
+  } else if (kind === 'xls') {
+    sink = newSink();
+    sink.fileProblem('unsupported-format', 'Excel 97-2003 workbooks (.xls) are not supported: save the file as .xlsx or CSV UTF-8.');
+  } else {
+    const read = await readCsv(path, kind === 'tsv', newSink, options.signal);
+    ({ sink, encoding, delimiter } = read);
+  }
+  const v = sink.validator;
+  return {
+    rows: v?.rows ?? [],
+    keys: v?.keys ?? [],
+    problems: sink.problems,
+    mapping: sink.mapping,
+    headers: sink.headers,
+    encoding,
+    ...(delimiter ? { delimiter } : {}),
+    total: sink.total,
+    willUpdate: v?.willUpdate ?? 0,
+    duplicates: v?.duplicates ?? 0,
+  };
+}
+
+/** By content first (ZIP container → XLSX, OLE → old .xls), then by extension. */
+async function fileKind(path: string, fileName: string): Promise<'xlsx' | 'xls' | 'tsv' | 'csv'> {
+  const head = Buffer.alloc(8);
+  const handle = await open(path, 'r');
+  try {
+    await handle.read(head, 0, 8, 0);
+  } finally {
+    await handle.close();
+  }
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'xlsx';
+  if (head.readUInt32BE(0) === 0xd0cf11e0 && head.readUInt32BE(4) === 0xa1b11ae1) return 'xls';
+  const lower = fileName.toLowerCase();
+  return lower.endsWith('.tsv') || lower.endsWith('.tab') ? 'tsv' : 'csv';
+}

@@ -1,0 +1,51 @@
+// XLSX Q&A files: the first sheet through exceljs; row numbers are the sheet's row numbers.
+import ExcelJS from 'exceljs';
+import type { QaCollector } from './collector';
+import { normalizeNewlines } from './text';
+
+/** Reads the first worksheet into the collector; a file exceljs cannot open becomes a file-level problem. */
+export async function readXlsx(path: string, sink: QaCollector, signal?: AbortSignal): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(path);
+  } catch (error) {
+    signal?.throwIfAborted();
+    if (isFsError(error)) throw error;
+    sink.fileProblem('unreadable', `The file could not be read as an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  signal?.throwIfAborted();
+  const sheet = workbook.worksheets[0];
+  if (!sheet) {
+    sink.fileProblem('empty-file', 'The workbook has no worksheet.');
+    return;
+  }
+  let seen = 0;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (sink.stopped) return;
+    if (++seen % 1000 === 0) signal?.throwIfAborted();
+    const values = row.values as ExcelJS.CellValue[];
+    const cells: string[] = new Array(Math.max(0, values.length - 1));
+    for (let i = 1; i < values.length; i++) cells[i - 1] = normalizeNewlines(cellText(values[i]));
+    sink.record(cells, rowNumber);
+  });
+}
+
+/** Formulas → their result, rich text → plain text, dates → YYYY-MM-DD, numbers as Excel shows them. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((r) => r.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
+  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
+  if ('error' in value) return String(value.error);
+  return '';
+}
+
+function isFsError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^E[A-Z]+$/.test(code);
+}
