@@ -1,0 +1,120 @@
+import * as vscode from 'vscode';
+import type { Container } from '../../../container';
+import { Disposable } from '../../../platform/lifecycle';
+import type { Log } from '../../../platform/logger';
+import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { defaultQuery, loadAnalytics, localDate, type AnalyticsClient } from './analyticsData';
+import { ANALYTICS_VIEW_TYPE, analyticsProtocol, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery, type RenderedReport } from './protocol';
+
+interface AnalyticsContext {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  faq(): Promise<AnalyticsClient>;
+}
+
+/** The Q&A analytics panel: daily searches, top Q&As, search and feedback history. */
+export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
+  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
+  /** The page drew the data (tests wait for it). */
+  readonly onDidRender = this.renderedEmitter.event;
+  lastRendered: RenderedReport | undefined;
+  lastData: AnalyticsData | undefined;
+  readonly pageProblems: string[] = [];
+
+  constructor(panel: vscode.WebviewPanel, private readonly ctx: AnalyticsContext) {
+    super(panel, {
+      extensionUri: ctx.extensionUri,
+      page: { name: 'analytics', title: 'Q&A Analytics', styles: ['analytics.css'], images: 'none' },
+      protocol: analyticsProtocol,
+      log: ctx.log,
+      channel: { describeError: describeForPage },
+    });
+    this.channel.handle('load', ({ query }) => this.load(query));
+    this.channel.onNotification('rendered', (r) => {
+      this.lastRendered = r;
+      ctx.log.debug(`analytics drawn: ${JSON.stringify(r)}`);
+      this.renderedEmitter.fire(r);
+    });
+    this.channel.onNotification('pageProblem', (p) => {
+      if (p.kind === 'blocked') return ctx.log.debug(`analytics page: the CSP blocked an inline handler: ${p.message}`);
+      this.pageProblems.push(`${p.kind}: ${p.message}`);
+      ctx.log.warn(`analytics page: ${p.kind}: ${p.message}`);
+    });
+  }
+
+  /** Asks the page to load again with its current range (it owns the query). */
+  refresh(): void {
+    this.channel.notify('refresh', {});
+  }
+
+  protected onPageReady(): void {
+    this.channel.notify('init', { defaultQuery: defaultQuery(), today: localDate(new Date()) });
+  }
+
+  private async load(query: AnalyticsQuery): Promise<AnalyticsData> {
+    const started = Date.now();
+    const faq = await this.ctx.faq().catch((error: unknown) => {
+      reportError(this.ctx.errors, 'Q&A analytics', error);
+      throw error;
+    });
+    const { data, failures } = await loadAnalytics(faq, query, (e) => describeForPage(e).message);
+    for (const f of failures) this.ctx.log.warn(`analytics: ${f.section} failed: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
+    // Everything failed: the service is down or the key is wrong. Say so once, the usual way.
+    if (failures.length === 4) {
+      reportError(this.ctx.errors, 'Q&A analytics', failures[0].error);
+      throw failures[0].error;
+    }
+    this.ctx.log.info(`analytics ${query.startDate}..${query.endDate} top ${query.topN}: loaded in ${Date.now() - started} ms`);
+    this.lastData = data;
+    return data;
+  }
+}
+
+/** The one analytics panel: shown, revealed, or restored after a restart. */
+export class AnalyticsPanels extends Disposable {
+  private panel: AnalyticsPanel | undefined;
+  private readonly ctx: AnalyticsContext;
+
+  constructor(c: Container) {
+    super();
+    const log = c.log('analytics');
+    this.ctx = {
+      extensionUri: c.context.extensionUri,
+      log,
+      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      faq: async () => (await c.connection.getClient()).faq,
+    };
+    this._register({ dispose: () => this.panel?.dispose() });
+  }
+
+  get current(): AnalyticsPanel | undefined {
+    return this.panel;
+  }
+
+  show(): AnalyticsPanel {
+    if (this.panel) {
+      this.panel.reveal();
+      this.panel.refresh();
+      return this.panel;
+    }
+    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, 'Q&A Analytics', this.ctx.extensionUri));
+  }
+
+  /** Serializer: the page keeps its query in its own state; the host only needs a panel. */
+  restore(panel: vscode.WebviewPanel): void {
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): AnalyticsPanel {
+    const p = new AnalyticsPanel(panel, this.ctx);
+    this.panel = p;
+    p.onDidDispose(() => this.panel === p && (this.panel = undefined));
+    return p;
+  }
+}

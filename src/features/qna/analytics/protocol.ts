@@ -1,0 +1,96 @@
+// Messages of the Q&A analytics webview, imported by the host (analyticsPanel.ts) and the page
+// (src/webview/analytics). No vscode and no DOM here.
+import { z } from 'zod';
+import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
+import { pageProblemSchema } from '../editor/protocol';
+
+export const ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
+
+export const TOP_N_VALUES = [1, 5, 10, 20] as const;
+const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+export const topNSchema = z.union([z.literal(1), z.literal(5), z.literal(10), z.literal(20)]);
+
+export const analyticsQuerySchema = z
+  .object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema })
+  .refine((q) => q.startDate <= q.endDate, { message: 'The start date is after the end date', path: ['startDate'] });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+const count = z.number().int().nonnegative();
+const ratio = z.number().finite();
+
+export const topFaqSchema = z.object({ id: z.string(), question: z.string(), shown: count, selected: count, selectedRatio: ratio });
+export type TopFaq = z.infer<typeof topFaqSchema>;
+
+export const searchRowSchema = z.object({
+  question: z.string(),
+  topAnswer: z.object({ id: z.string(), question: z.string().nullable() }).nullable(),
+  confidence: ratio.nullable(),
+  effectiveConfidence: ratio.nullable(),
+  /** ISO timestamp, when the service gave one. */
+  time: z.string().nullable(),
+});
+export type SearchRow = z.infer<typeof searchRowSchema>;
+
+export const feedbackRowSchema = z.object({
+  query: z.string(),
+  positive: count,
+  negative: count,
+  total: count,
+  /** Questions (or ids) of the Q&As rated. */
+  faqs: z.array(z.string()),
+  time: z.string().nullable(),
+});
+export type FeedbackRow = z.infer<typeof feedbackRowSchema>;
+
+export const analyticsDataSchema = z.object({
+  query: analyticsQuerySchema,
+  /** One entry per day of the range, zero-filled. */
+  daily: z.array(z.object({ date: dateSchema, count })),
+  top: z.array(topFaqSchema),
+  searches: z.array(searchRowSchema),
+  feedback: z.array(feedbackRowSchema),
+  /** Sections that could not be loaded, by section: shown in place of that section. */
+  problems: z.object({ daily: z.string().optional(), top: z.string().optional(), searches: z.string().optional(), feedback: z.string().optional() }),
+  loadedAt: z.string(),
+});
+export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
+export type AnalyticsSection = keyof AnalyticsData['problems'];
+
+/** What the page drew (tests assert it; the host logs it at debug level). */
+export const renderedSchema = z.object({
+  dailyPoints: count,
+  topBars: count,
+  searchRows: count,
+  feedbackRows: count,
+  charts: z.array(z.string()),
+});
+export type RenderedReport = z.infer<typeof renderedSchema>;
+
+/** Page state (setState): the query survives hiding the panel and restarting VS Code. */
+export const analyticsStateSchema = z.object({ query: analyticsQuerySchema });
+
+export const analyticsProtocol = defineProtocol({
+  name: 'analytics',
+  toHost: {
+    notifications: {
+      rendered: renderedSchema,
+      pageProblem: pageProblemSchema,
+    },
+    requests: {
+      load: request(z.object({ query: analyticsQuerySchema }), analyticsDataSchema),
+    },
+  },
+  toPage: {
+    notifications: {
+      /** Sent on every load of the page: the default range (last 14 days, local dates). */
+      init: z.object({ defaultQuery: analyticsQuerySchema, today: dateSchema }),
+      /** Load again with the page's current query (the Show Analytics command on an open panel). */
+      refresh: emptySchema,
+    },
+    requests: {
+      /** Automation (integration tests): set the query and load. Answers with the query used. */
+      drive: request(z.object({ query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial() }), z.object({ query: analyticsQuerySchema })),
+    },
+  },
+});
+export type AnalyticsProtocol = typeof analyticsProtocol;

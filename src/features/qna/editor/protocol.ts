@@ -1,0 +1,120 @@
+// Messages of the Q&A editor webview, imported by the host (qaEditorPanel.ts) and the page
+// (src/webview/qaEditor). No vscode and no DOM here.
+import { z } from 'zod';
+import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
+
+export const QA_EDITOR_VIEW_TYPE = 'knowledgeDesk.qaEditor';
+
+// Wire caps only (a page cannot flood the host); the service's limits are checked in qaDraft.ts.
+const text = z.string().max(200_000);
+const list = z.array(z.string().max(200_000)).max(1_000);
+
+/** The editable fields, as the form holds them. memo exists only for a new Q&A (the service never returns it). */
+export const qaDraftSchema = z.object({
+  question: text,
+  similarQuestions: list,
+  answer: text,
+  hashtags: list,
+  status: z.enum(['on', 'off']),
+  folder: text,
+  allowOtherAgentsView: z.boolean(),
+  allowOtherUsersView: z.boolean(),
+  memo: text,
+});
+export type QaDraft = z.infer<typeof qaDraftSchema>;
+export type QaField = keyof QaDraft;
+
+export const feedbackCountsSchema = z.object({ positiveCount: z.number().int().nonnegative(), negativeCount: z.number().int().nonnegative() });
+export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
+
+/** A Q&A as the service returned it, shaped for the editor. */
+export const qaRecordSchema = z.object({
+  id: z.string().min(1),
+  values: qaDraftSchema,
+  userFeedback: feedbackCountsSchema,
+  agentFeedback: feedbackCountsSchema,
+  createdDate: z.string().optional(),
+  lastUpdatedDate: z.string().optional(),
+  statusOnAt: z.string().optional(),
+  statusOffAt: z.string().optional(),
+  agentEditor: z.array(z.string()),
+  agentViewer: z.array(z.string()),
+});
+export type QaRecord = z.infer<typeof qaRecordSchema>;
+
+export const qaTargetSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('new'), key: z.string().min(1).max(100) }),
+  z.object({ kind: z.literal('existing'), id: z.string().min(1).max(1_000) }),
+]);
+export type QaTarget = z.infer<typeof qaTargetSchema>;
+
+/** Field errors by field name, or `similarQuestions.<i>` / `hashtags.<i>` for one item. */
+export const fieldErrorsSchema = z.record(z.string());
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
+/** What the page keeps with setState: survives hiding the panel and restarting VS Code (serializer). */
+export const qaEditorStateSchema = z.object({ target: qaTargetSchema, draft: qaDraftSchema.optional() });
+export type QaEditorState = z.infer<typeof qaEditorStateSchema>;
+
+export const snapshotSchema = z.object({
+  target: qaTargetSchema.nullable(),
+  draft: qaDraftSchema.nullable(),
+  dirty: z.boolean(),
+  busy: z.boolean(),
+  fieldErrors: fieldErrorsSchema,
+  error: z.string().nullable(),
+  previewHtml: z.string(),
+  blockedImages: z.number().int(),
+  feedbackText: z.string(),
+});
+export type EditorSnapshot = z.infer<typeof snapshotSchema>;
+
+export const editorActionSchema = z.enum(['save', 'delete', 'toggle', 'copyId', 'helpful', 'notHelpful', 'clearFeedback', 'reload']);
+export type EditorAction = z.infer<typeof editorActionSchema>;
+
+/** csp: a violation (a bug); blocked: an inline handler in untrusted HTML the CSP refused while it was sanitized; error: uncaught. */
+export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(2_000) });
+
+const saveResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), record: qaRecordSchema, created: z.boolean() }),
+  z.object({ outcome: z.literal('unchanged') }),
+  z.object({ outcome: z.literal('invalid'), fieldErrors: fieldErrorsSchema }),
+]);
+export type SaveResult = z.infer<typeof saveResultSchema>;
+
+export const qaEditorProtocol = defineProtocol({
+  name: 'qaEditor',
+  toHost: {
+    notifications: {
+      /** Unsaved changes and the question typed so far (the panel title follows it). */
+      dirty: z.object({ dirty: z.boolean(), question: z.string().max(200_000) }),
+      pageProblem: pageProblemSchema,
+    },
+    requests: {
+      save: request(z.object({ draft: qaDraftSchema }), saveResultSchema),
+      delete: request(emptySchema, z.object({ deleted: z.boolean() })),
+      toggle: request(emptySchema, z.object({ record: qaRecordSchema })),
+      copyId: request(emptySchema, z.object({ copied: z.boolean() })),
+      feedback: request(z.object({ isPositive: z.boolean().nullable() }), z.object({ userFeedback: feedbackCountsSchema, agentFeedback: feedbackCountsSchema })),
+      reload: request(emptySchema, z.object({ record: qaRecordSchema })),
+    },
+  },
+  toPage: {
+    notifications: {
+      /** Sent on every load of the page. `record` is null for a new Q&A or while loading. */
+      init: z.object({ target: qaTargetSchema, record: qaRecordSchema.nullable(), prefill: qaDraftSchema.partial().nullable(), loading: z.boolean() }),
+      /** A newer version of the Q&A (loaded, or changed by another panel or the tree). */
+      record: z.object({ record: qaRecordSchema }),
+      busy: z.object({ busy: z.boolean(), label: z.string().optional() }),
+      /** A failure to show above the form (null clears it). */
+      error: z.object({ message: z.string() }).nullable(),
+    },
+    requests: {
+      /** What the page shows (tests and diagnostics). */
+      snapshot: request(emptySchema, snapshotSchema),
+      /** Automation: types into fields and/or presses a button as a person would (integration tests). */
+      drive: request(z.object({ fill: qaDraftSchema.partial().optional(), click: editorActionSchema.optional() }), snapshotSchema),
+    },
+  },
+});
+export type QaEditorProtocol = typeof qaEditorProtocol;

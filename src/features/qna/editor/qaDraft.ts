@@ -1,0 +1,157 @@
+// Rules of the Q&A form, shared by the page (errors next to the fields) and the host (which refuses
+// to send an invalid draft). No vscode and no DOM here.
+// (The page bundle imports this file: no imports from src/api, whose types need Node.)
+import type { FieldErrors, QaDraft } from './protocol';
+
+/** The body of "register" (src/api/resources/faq.ts RegisterFaq has the same shape). */
+export interface RegisterBody {
+  question: string;
+  answer: string;
+  status: 'on' | 'off';
+  similarQuestions?: string[];
+  hashtags?: string[];
+  memo?: string;
+  folder?: string;
+  allowOtherAgentsView?: boolean;
+  allowOtherUsersView?: boolean;
+}
+
+/** The changed fields of "update" (UpdateFaq without id). */
+export interface UpdateFields {
+  question?: string;
+  similar_questions?: string[];
+  answer?: string;
+  hashtags?: string[];
+  status?: 'on' | 'off';
+  folder?: string;
+  allowOtherAgentsView?: boolean;
+  allowOtherUsersView?: boolean;
+}
+
+export const QA_LIMITS = {
+  question: 1_000,
+  answer: 50_000,
+  similarQuestion: 1_000,
+  similarQuestions: 100,
+  hashtag: 100,
+  hashtags: 50,
+  folder: 200,
+  memo: 5_000,
+} as const;
+
+export function emptyDraft(): QaDraft {
+  return { question: '', similarQuestions: [], answer: '', hashtags: [], status: 'on', folder: '', allowOtherAgentsView: true, allowOtherUsersView: true, memo: '' };
+}
+
+/** Characters as people count them (an emoji is one), not UTF-16 units. */
+export function charCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** "#HR, hr ,#policy" -> ["HR", "hr", "policy"]: trimmed, without '#', no empties or duplicates. */
+export function parseHashtags(input: string | readonly string[]): string[] {
+  const parts = typeof input === 'string' ? input.split(/[,、\n]+/) : input;
+  return unique(parts.map((t) => t.trim().replace(/^#+/, '').trim()).filter(Boolean));
+}
+
+/** What is sent: trimmed texts, empty similar questions dropped, hashtags cleaned. The answer is kept as typed. */
+export function normalizeDraft(d: QaDraft): QaDraft {
+  return {
+    ...d,
+    question: d.question.trim(),
+    similarQuestions: unique(d.similarQuestions.map((q) => q.trim()).filter(Boolean)),
+    hashtags: parseHashtags(d.hashtags),
+    folder: d.folder.trim(),
+    memo: d.memo.trim(),
+  };
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** Errors by field (see FieldErrors); empty when the draft may be sent. Validates the normalized draft. */
+export function validateDraft(draft: QaDraft, options: { isNew: boolean }): FieldErrors {
+  const d = normalizeDraft(draft);
+  const errors: FieldErrors = {};
+  const tooLong = (field: string, value: string, max: number, what: string): void => {
+    const n = charCount(value);
+    if (n > max) errors[field] = `${what} is ${fmt(n)} characters long; the limit is ${fmt(max)}.`;
+  };
+  if (!d.question) errors.question = 'Enter the question.';
+  else tooLong('question', d.question, QA_LIMITS.question, 'The question');
+  if (!d.answer.trim()) errors.answer = 'Enter the answer.';
+  else tooLong('answer', d.answer, QA_LIMITS.answer, 'The answer');
+  if (d.similarQuestions.length > QA_LIMITS.similarQuestions) {
+    errors.similarQuestions = `${fmt(d.similarQuestions.length)} similar questions; at most ${QA_LIMITS.similarQuestions} are allowed.`;
+  }
+  draft.similarQuestions.forEach((q, i) => tooLong(`similarQuestions.${i}`, q.trim(), QA_LIMITS.similarQuestion, `Similar question ${i + 1}`));
+  if (d.hashtags.length > QA_LIMITS.hashtags) errors.hashtags = `${d.hashtags.length} hashtags; at most ${QA_LIMITS.hashtags} are allowed.`;
+  const longTag = d.hashtags.find((t) => charCount(t) > QA_LIMITS.hashtag);
+  if (longTag !== undefined && !errors.hashtags) errors.hashtags = `#${[...longTag].slice(0, 20).join('')}… is longer than ${QA_LIMITS.hashtag} characters.`;
+  tooLong('folder', d.folder, QA_LIMITS.folder, 'The folder name');
+  if (options.isNew) tooLong('memo', d.memo, QA_LIMITS.memo, 'The memo');
+  return errors;
+}
+
+export function hasErrors(errors: FieldErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** The body of "register" for a new Q&A (with memo; empty optional fields left out). */
+export function registerBody(draft: QaDraft): RegisterBody {
+  const d = normalizeDraft(draft);
+  return {
+    question: d.question,
+    answer: d.answer,
+    status: d.status,
+    ...(d.similarQuestions.length ? { similarQuestions: d.similarQuestions } : {}),
+    ...(d.hashtags.length ? { hashtags: d.hashtags } : {}),
+    ...(d.memo ? { memo: d.memo } : {}),
+    ...(d.folder ? { folder: d.folder } : {}),
+    allowOtherAgentsView: d.allowOtherAgentsView,
+    allowOtherUsersView: d.allowOtherUsersView,
+  };
+}
+
+/** Only the fields that differ from `base` (similar_questions in snake_case, as "update" wants it). */
+export function changedFields(base: QaDraft, draft: QaDraft): UpdateFields {
+  const b = normalizeDraft(base);
+  const d = normalizeDraft(draft);
+  const out: UpdateFields = {};
+  if (d.question !== b.question) out.question = d.question;
+  if (!sameList(d.similarQuestions, b.similarQuestions)) out.similar_questions = d.similarQuestions;
+  if (d.answer !== b.answer) out.answer = d.answer;
+  if (!sameList(d.hashtags, b.hashtags)) out.hashtags = d.hashtags;
+  if (d.status !== b.status) out.status = d.status;
+  if (d.folder !== b.folder) out.folder = d.folder;
+  if (d.allowOtherAgentsView !== b.allowOtherAgentsView) out.allowOtherAgentsView = d.allowOtherAgentsView;
+  if (d.allowOtherUsersView !== b.allowOtherUsersView) out.allowOtherUsersView = d.allowOtherUsersView;
+  return out;
+}
+
+export function sameDraft(a: QaDraft, b: QaDraft): boolean {
+  return (Object.keys(a) as Array<keyof QaDraft>).every((k) => sameValue(a[k], b[k]));
+}
+
+/**
+ * A newer version of the saved Q&A arrived: fields the user has not touched follow it, edited
+ * fields keep the user's text.
+ */
+export function rebaseDraft(oldBase: QaDraft, newBase: QaDraft, draft: QaDraft): QaDraft {
+  const out = { ...draft } as Record<keyof QaDraft, unknown>;
+  for (const k of Object.keys(newBase) as Array<keyof QaDraft>) if (sameValue(draft[k], oldBase[k])) out[k] = newBase[k];
+  return out as QaDraft;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) && Array.isArray(b) ? sameList(a, b) : a === b;
+}
+
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { FaqResource } from '../../../api/resources/faq';
+import type { Container } from '../../../container';
+import { Disposable } from '../../../platform/lifecycle';
+import type { Log } from '../../../platform/logger';
+import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { QA_EDITOR_VIEW_TYPE, qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaEditorState, type QaRecord, type QaTarget, type SaveResult } from './protocol';
+import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
+import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
+
+export type QaEditorTarget =
+  | { kind: 'new'; prefill?: { question?: string; answer?: string; similarQuestions?: string[]; hashtags?: string[] } }
+  | { kind: 'existing'; id: string };
+
+export interface QaSaveEvent {
+  id: string;
+  change: 'created' | 'updated' | 'status' | 'feedback';
+}
+
+/** The setting that lets answers show https images (the page's CSP and sanitizer follow it). */
+export const ALLOW_REMOTE_IMAGES = 'webview.allowRemoteImages';
+
+interface EditorContext {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  faq(): Promise<FaqResource>;
+  confirm(message: string, action: string): Promise<boolean>;
+  allowRemoteImages(): boolean;
+  saved(panel: QaEditorPanel, event: QaSaveEvent): void;
+  deleted(panel: QaEditorPanel, id: string): void;
+}
+
+/** The last request a panel sent to the service (tests check that an update carries only changed fields). */
+export type SentRequest = { op: 'register'; body: RegisterBody } | { op: 'update'; body: UpdateFields & { id: string } } | { op: 'delete'; id: string };
+
+/** One Q&A editor: a new Q&A (until saved) or an existing one, by id. */
+export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
+  private record: QaRecord | undefined;
+  private loading: Promise<void> | undefined;
+  private dirty = false;
+  private typedQuestion = '';
+  lastSent: SentRequest | undefined;
+  readonly pageProblems: string[] = [];
+  /** Inline handlers in answers that the CSP refused while they were being sanitized (defence in depth at work). */
+  blockedHandlers = 0;
+  private readonly savedEmitter = this._register(new vscode.EventEmitter<QaSaveEvent>());
+  /** This editor saved, toggled or rated its Q&A (QaEditorPanels.onDidSave has every editor's). */
+  readonly onDidSave = this.savedEmitter.event;
+
+  constructor(panel: vscode.WebviewPanel, private readonly ctx: EditorContext, private target: QaTarget, private readonly prefill?: Partial<QaDraft>) {
+    super(panel, {
+      extensionUri: ctx.extensionUri,
+      page: { name: 'qaEditor', title: 'Q&A', styles: ['qaEditor.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
+      protocol: qaEditorProtocol,
+      log: ctx.log,
+      channel: { describeError: describeForPage },
+    });
+    const ch = this.channel;
+    ch.handle('save', ({ draft }) => this.save(draft));
+    ch.handle('delete', () => this.remove());
+    ch.handle('toggle', () => this.run('Turn Q&A on/off', () => this.toggle()));
+    ch.handle('copyId', () => this.copyId());
+    ch.handle('feedback', ({ isPositive }) => this.run('Q&A feedback', () => this.feedback(isPositive)));
+    ch.handle('reload', () => this.run('Reload Q&A', async () => ({ record: await this.fetch() })));
+    ch.onNotification('dirty', ({ dirty, question }) => {
+      this.dirty = dirty;
+      this.typedQuestion = question;
+      this.updateTitle();
+    });
+    ch.onNotification('pageProblem', (p) => {
+      if (p.kind === 'blocked') {
+        this.blockedHandlers++;
+        return ctx.log.debug(`Q&A editor page: the CSP refused an event handler of the answer while it was sanitized: ${p.message}`);
+      }
+      this.pageProblems.push(`${p.kind}: ${p.message}`);
+      ctx.log.warn(`Q&A editor page: ${p.kind}: ${p.message}`);
+    });
+    this.updateTitle();
+    if (target.kind === 'existing') void this.load();
+  }
+
+  get id(): string | undefined {
+    return this.target.kind === 'existing' ? this.target.id : undefined;
+  }
+
+  get current(): QaRecord | undefined {
+    return this.record;
+  }
+
+  get isDirty(): boolean {
+    return this.dirty;
+  }
+
+  /** Reads the Q&A again from the service and shows it (edited fields keep the user's text). */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      try {
+        const record = await this.fetch();
+        this.channel.notify('record', { record });
+      } catch (error) {
+        const shown = reportError(this.ctx.errors, 'Open Q&A', error);
+        if (shown) this.channel.notify('error', { message: `Could not load the Q&A: ${shown.message}` });
+      } finally {
+        this.loading = undefined;
+      }
+    })();
+    return this.loading;
+  }
+
+  protected onPageReady(): void {
+    const prefill = this.target.kind === 'new' && this.prefill ? this.prefill : null;
+    this.channel.notify('init', { target: this.target, record: this.record ?? null, prefill, loading: !!this.loading });
+  }
+
+  private async fetch(): Promise<QaRecord> {
+    const id = this.requireId();
+    const detail = await (await this.ctx.faq()).get(id, { format: 'html' });
+    this.record = recordFromDetail(detail);
+    this.updateTitle();
+    return this.record;
+  }
+
+  private async save(draft: QaDraft): Promise<SaveResult> {
+    const fieldErrors = validateDraft(draft, { isNew: this.target.kind === 'new' });
+    if (hasErrors(fieldErrors)) return { outcome: 'invalid', fieldErrors };
+    return this.run('Save Q&A', async () => {
+      const faq = await this.ctx.faq();
+      if (this.target.kind === 'new') {
+        const body = registerBody(draft);
+        this.lastSent = { op: 'register', body };
+        const { id } = await faq.register(body);
+        this.target = { kind: 'existing', id };
+        const record = await this.fetchOr(draft);
+        this.saved({ id, change: 'created' });
+        return { outcome: 'saved', record, created: true };
+      }
+      const id = this.requireId();
+      if (!this.record) await this.fetch();
+      const changes = changedFields(this.record!.values, draft);
+      if (!Object.keys(changes).length) return { outcome: 'unchanged' };
+      this.lastSent = { op: 'update', body: { id, ...changes } };
+      await faq.update({ id, ...changes });
+      const record = await this.fetchOr(draft);
+      this.saved({ id, change: 'updated' });
+      return { outcome: 'saved', record, created: false };
+    });
+  }
+
+  /** After a write: the service's version, or (if reading it fails) the draft as sent. */
+  private async fetchOr(draft: QaDraft): Promise<QaRecord> {
+    try {
+      return await this.fetch();
+    } catch (error) {
+      this.ctx.log.warn(`reading the Q&A back after saving failed: ${String(error)}`);
+      const counts = { positiveCount: 0, negativeCount: 0 };
+      const base = this.record ?? { id: this.requireId(), userFeedback: counts, agentFeedback: counts, agentEditor: [], agentViewer: [] };
+      this.record = { ...base, id: this.requireId(), values: { ...normalizeDraft(draft), memo: '' } };
+      return this.record;
+    }
+  }
+
+  private async toggle(): Promise<{ record: QaRecord }> {
+    const id = this.requireId();
+    const status = this.record?.values.status === 'off' ? 'on' : 'off';
+    this.lastSent = { op: 'update', body: { id, status } };
+    await (await this.ctx.faq()).update({ id, status });
+    const record = await this.fetch();
+    this.saved({ id, change: 'status' });
+    return { record };
+  }
+
+  private async feedback(isPositive: boolean | null): Promise<{ userFeedback: QaRecord['userFeedback']; agentFeedback: QaRecord['agentFeedback'] }> {
+    const id = this.requireId();
+    if (!this.record) await this.fetch();
+    const res = await (await this.ctx.faq()).feedback({ query: this.record!.values.question, id, isPositive });
+    // The answer carries the agents' counts only (the contract); read the Q&A again for both.
+    const counts = res.result?.faqTrainSearchResult;
+    const record = await this.fetch().catch((error: unknown) => {
+      if (!counts) throw error;
+      return (this.record = { ...this.record!, agentFeedback: counts.agentFeedback, userFeedback: counts.userFeedback ?? this.record!.userFeedback });
+    });
+    this.saved({ id, change: 'feedback' });
+    return { userFeedback: record.userFeedback, agentFeedback: record.agentFeedback };
+  }
+
+  private async remove(): Promise<{ deleted: boolean }> {
+    const id = this.requireId();
+    const question = this.record?.values.question ?? id;
+    if (!(await this.ctx.confirm(`Delete the Q&A "${ellipsis(question, 60)}"? This cannot be undone.`, 'Delete'))) return { deleted: false };
+    return this.run('Delete Q&A', async () => {
+      this.lastSent = { op: 'delete', id };
+      await (await this.ctx.faq()).delete(id);
+      vscode.window.setStatusBarMessage(`Deleted the Q&A "${ellipsis(question)}"`, 4000);
+      this.ctx.deleted(this, id);
+      setTimeout(() => this.dispose(), 0); // after the answer reaches the page
+      return { deleted: true };
+    });
+  }
+
+  private async copyId(): Promise<{ copied: boolean }> {
+    const id = this.requireId();
+    await vscode.env.clipboard.writeText(id);
+    vscode.window.setStatusBarMessage(`Copied the ID of the Q&A: ${id}`, 3000);
+    return { copied: true };
+  }
+
+  /** Busy indicator, and failures through the normal error path (log + notification) as well as inline. */
+  private async run<T>(what: string, fn: () => Promise<T>): Promise<T> {
+    this.channel.notify('busy', { busy: true, label: what });
+    try {
+      return await fn();
+    } catch (error) {
+      reportError(this.ctx.errors, what, error);
+      throw error;
+    } finally {
+      this.channel.notify('busy', { busy: false });
+    }
+  }
+
+  private saved(e: QaSaveEvent): void {
+    this.savedEmitter.fire(e);
+    this.ctx.saved(this, e);
+  }
+
+  private requireId(): string {
+    if (this.target.kind !== 'existing') throw new Error('This Q&A has not been saved yet.');
+    return this.target.id;
+  }
+
+  private updateTitle(): void {
+    if (this.isDisposed) return;
+    const question = this.dirty || !this.record ? this.typedQuestion || this.record?.values.question || '' : this.record.values.question;
+    this.panel.title = this.target.kind === 'existing' && !question ? 'Q&A' : editorTitle(question, this.dirty);
+  }
+}
+
+/** All Q&A editors: one panel per Q&A id (revealed if open), any number of new ones. */
+export class QaEditorPanels extends Disposable {
+  private readonly registry = new PanelRegistry<QaEditorPanel>();
+  private readonly saveEmitter = this._register(new vscode.EventEmitter<QaSaveEvent>());
+  private readonly deleteEmitter = this._register(new vscode.EventEmitter<string>());
+  /** A Q&A was created, changed, turned on/off or rated from an editor (the Q&A tree refreshes). */
+  readonly onDidSave = this.saveEmitter.event;
+  readonly onDidDelete = this.deleteEmitter.event;
+  private readonly ctx: EditorContext;
+
+  constructor(private readonly c: Container) {
+    super();
+    const log = c.log('qaEditor');
+    this.ctx = {
+      extensionUri: c.context.extensionUri,
+      log,
+      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      faq: async () => (await c.connection.getClient()).faq,
+      confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
+      allowRemoteImages: () => vscode.workspace.getConfiguration('knowledgeDesk').get<boolean>(ALLOW_REMOTE_IMAGES, false),
+      saved: (panel, e) => this.onSaved(panel, e),
+      deleted: (_panel, id) => this.deleteEmitter.fire(id),
+    };
+    this._register({ dispose: () => this.registry.dispose() });
+  }
+
+  open(target: QaEditorTarget): QaEditorPanel {
+    if (target.kind === 'existing') {
+      return this.registry.revealOrCreate(target.id, () => this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', this.c.context.extensionUri), { kind: 'existing', id: target.id }));
+    }
+    const key = randomUUID();
+    const prefill = target.prefill ? { ...target.prefill } : undefined;
+    return this.registry.add(`new:${key}`, this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'New Q&A', this.c.context.extensionUri), { kind: 'new', key }, prefill));
+  }
+
+  /** The open editor of a Q&A, if any. */
+  get(id: string): QaEditorPanel | undefined {
+    return this.registry.get(id);
+  }
+
+  get panels(): QaEditorPanel[] {
+    return this.registry.values();
+  }
+
+  /** Serializer: a panel VS Code restored, with the state the page saved (undefined: start blank). */
+  restore(panel: vscode.WebviewPanel, state: QaEditorState | undefined): void {
+    const target: QaTarget = state?.target ?? { kind: 'new', key: randomUUID() };
+    const key = target.kind === 'existing' ? target.id : `new:${target.key}`;
+    const open = this.registry.get(key);
+    if (open) {
+      panel.dispose();
+      open.reveal();
+      return;
+    }
+    this.registry.add(key, this.create(panel, target));
+  }
+
+  private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>): QaEditorPanel {
+    return new QaEditorPanel(panel, this.ctx, target, prefill);
+  }
+
+  private onSaved(panel: QaEditorPanel, e: QaSaveEvent): void {
+    if (e.change === 'created') {
+      // "register" with an existing question updates that Q&A: its open editor takes over.
+      const other = this.registry.get(e.id);
+      if (other && other !== panel) {
+        void other.load();
+        other.reveal();
+        setTimeout(() => panel.dispose(), 0);
+      } else {
+        this.registry.rekey(panel, e.id);
+      }
+    }
+    this.saveEmitter.fire(e);
+  }
+}

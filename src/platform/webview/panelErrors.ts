@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { isCancellation } from '../cancellation';
+import { toUserFacing } from '../errorMessages';
+import type { Log } from '../logger';
+import type { WireError } from './protocol';
+
+/** Where a webview's failures go: the same path as the command wrapper (src/platform/commands.ts). */
+export interface ErrorReporting {
+  log: Log;
+  showLog(): void;
+  /** Called with every error shown (the Container keeps them for tests and diagnostics). */
+  onErrorShown?(source: string, message: string): void;
+}
+
+/**
+ * Logs `error` in full and shows it briefly with "Show Log" (and a next step when there is one);
+ * returns what the page shows inline. A cancellation is silent and returns undefined.
+ */
+export function reportError(host: ErrorReporting, source: string, error: unknown): WireError | undefined {
+  if (isCancellation(error)) {
+    host.log.debug(`${source}: cancelled`);
+    return undefined;
+  }
+  host.log.error(`${source} failed`);
+  host.log.error(error instanceof Error ? error : String(error));
+  const shown = toUserFacing(error);
+  host.onErrorShown?.(source, shown.message);
+  void vscode.window.showErrorMessage(shown.message, ...shown.actions.map((a) => a.label), 'Show Log').then(async (choice) => {
+    if (choice === 'Show Log') host.showLog();
+    const action = shown.actions.find((a) => a.label === choice);
+    if (action) await vscode.commands.executeCommand(action.command);
+  });
+  return { message: shown.message, code: error instanceof Error ? error.name : undefined };
+}
+
+/** The message the page shows for an error, without notifying (for answers to the page). */
+export function describeForPage(error: unknown): WireError {
+  if (isCancellation(error)) return { message: 'Cancelled.', code: 'cancelled' };
+  return { message: toUserFacing(error).message, code: error instanceof Error ? error.name : undefined };
+}

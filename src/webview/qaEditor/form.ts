@@ -1,0 +1,191 @@
+// The Q&A form: a labelled control per field, a character counter where there is a limit, and an
+// error line under each field (linked with aria-describedby).
+import type { FieldErrors, QaDraft } from '../../features/qna/editor/protocol';
+import { charCount, emptyDraft, QA_LIMITS } from '../../features/qna/editor/qaDraft';
+import type { H } from '../shared/dom';
+import { ChipsField, ListField } from './listField';
+
+type ErrorSlot = 'question' | 'similarQuestions' | 'answer' | 'hashtags' | 'folder' | 'memo';
+
+export class QaForm {
+  /** Question, answer, similar questions, memo. */
+  readonly element: HTMLElement;
+  /** Status, hashtags, folder, visibility (shown beside the preview). */
+  readonly settings: HTMLElement;
+  private readonly question: HTMLTextAreaElement;
+  private readonly similar: ListField;
+  private readonly answer: HTMLTextAreaElement;
+  private readonly hashtags: ChipsField;
+  private readonly status: HTMLInputElement;
+  private readonly statusText: HTMLElement;
+  private readonly folder: HTMLInputElement;
+  private readonly agents: HTMLInputElement;
+  private readonly users: HTMLInputElement;
+  private readonly memo: HTMLTextAreaElement;
+  private readonly memoField: HTMLElement;
+  private readonly errorSlots = {} as Record<ErrorSlot, HTMLElement>;
+  private readonly counters: Array<() => void> = [];
+  private memoValue = '';
+
+  constructor(private readonly h: H, doc: Document, onChange: () => void) {
+    const changed = (): void => {
+      this.updateCounters();
+      onChange();
+    };
+    this.question = h('textarea', { class: 'kd-input kd-question', attrs: { id: 'qa-question', rows: 2, placeholder: 'How do I reset my password?', required: true, 'aria-required': 'true' } });
+    this.answer = h('textarea', { class: 'kd-input kd-code-input', attrs: { id: 'qa-answer', rows: 12, placeholder: 'The answer, as HTML or plain text', required: true, 'aria-required': 'true', spellcheck: 'false' } });
+    this.similar = new ListField(h, doc, { id: 'qa-similar', itemLabel: 'Similar question', placeholder: 'Another way to ask the same question', onChange: changed });
+    this.hashtags = new ChipsField(h, doc, { id: 'qa-hashtags', describedBy: 'qa-hashtags-error', onChange: changed });
+    this.status = h('input', { attrs: { id: 'qa-status', type: 'checkbox', role: 'switch' } });
+    this.statusText = h('span', { class: 'kd-status-text' });
+    this.folder = h('input', { class: 'kd-input', attrs: { id: 'qa-folder', type: 'text', placeholder: 'Folder name (optional)' } });
+    this.agents = h('input', { attrs: { id: 'qa-agents', type: 'checkbox' } });
+    this.users = h('input', { attrs: { id: 'qa-users', type: 'checkbox' } });
+    this.memo = h('textarea', { class: 'kd-input', attrs: { id: 'qa-memo', rows: 3, placeholder: 'A note for other agents (optional)' } });
+    for (const el of [this.question, this.answer, this.folder, this.memo, this.status, this.agents, this.users]) {
+      el.addEventListener((el as HTMLInputElement).type === 'checkbox' ? 'change' : 'input', changed);
+    }
+    this.status.addEventListener('change', () => this.updateStatusText());
+
+    this.memoField = this.field('memo', 'Memo', this.memo, {
+      limit: QA_LIMITS.memo,
+      description: 'Shared with agents. The service stores the memo when the Q&A is created but never returns it, so it cannot be shown or edited later.',
+    });
+    this.element = h(
+      'div',
+      { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Question and answer' } },
+      this.field('question', 'Question', this.question, { limit: QA_LIMITS.question }),
+      this.field('answer', 'Answer', this.answer, { limit: QA_LIMITS.answer, description: 'HTML or plain text. The preview shows it as readers will see it, with anything unsafe removed.' }),
+      this.field('similarQuestions', 'Similar questions', this.similar.element, {
+        description: `Other wordings that share this answer (up to ${QA_LIMITS.similarQuestions}). Enter adds a row.`,
+        labelFor: false,
+        count: () => `${this.similar.values.filter((q) => q.trim()).length} / ${QA_LIMITS.similarQuestions}`,
+      }),
+      this.memoField,
+    );
+    this.settings = h(
+      'div',
+      { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Details' } },
+      h('div', { class: 'kd-field' }, h('span', { class: 'kd-label', attrs: { id: 'qa-status-label' } }, 'Status'), h('label', { class: 'kd-check', attrs: { for: 'qa-status' } }, this.status, this.statusText)),
+      this.field('hashtags', 'Hashtags', this.hashtags.element, { labelFor: 'qa-hashtags', count: () => `${this.hashtags.values.length} / ${QA_LIMITS.hashtags}` }),
+      this.field('folder', 'Folder', this.folder, { limit: QA_LIMITS.folder }),
+      h(
+        'fieldset',
+        { class: 'kd-fieldset' },
+        h('legend', { class: 'kd-label' }, 'Visibility'),
+        h('label', { class: 'kd-check', attrs: { for: 'qa-agents' } }, this.agents, 'Other agents may view (besides its editors and viewers)'),
+        h('label', { class: 'kd-check', attrs: { for: 'qa-users' } }, this.users, 'Other users may view (besides its viewer list)'),
+      ),
+    );
+    this.value = emptyDraft();
+  }
+
+  get value(): QaDraft {
+    return {
+      question: this.question.value,
+      similarQuestions: this.similar.values,
+      answer: this.answer.value,
+      hashtags: this.hashtags.values,
+      status: this.status.checked ? 'on' : 'off',
+      folder: this.folder.value,
+      allowOtherAgentsView: this.agents.checked,
+      allowOtherUsersView: this.users.checked,
+      memo: this.memoField.hidden ? this.memoValue : this.memo.value,
+    };
+  }
+
+  set value(d: QaDraft) {
+    this.question.value = d.question;
+    this.similar.values = d.similarQuestions;
+    this.answer.value = d.answer;
+    this.hashtags.values = d.hashtags;
+    this.status.checked = d.status === 'on';
+    this.folder.value = d.folder;
+    this.agents.checked = d.allowOtherAgentsView;
+    this.users.checked = d.allowOtherUsersView;
+    this.memo.value = this.memoValue = d.memo;
+    this.updateStatusText();
+    this.updateCounters();
+  }
+
+  /** The memo field exists only while the Q&A is new. */
+  setNew(isNew: boolean): void {
+    this.memoField.hidden = !isNew;
+  }
+
+  showErrors(errors: FieldErrors): void {
+    for (const [slot, el] of Object.entries(this.errorSlots) as Array<[ErrorSlot, HTMLElement]>) {
+      const message = errors[slot] ?? '';
+      el.textContent = message;
+      el.hidden = !message;
+      this.control(slot)?.toggleAttribute('aria-invalid', !!message);
+    }
+    this.similar.setErrors(errors, 'similarQuestions');
+  }
+
+  focusFirstInvalid(): void {
+    const order: ErrorSlot[] = ['question', 'similarQuestions', 'answer', 'hashtags', 'folder', 'memo'];
+    for (const slot of order) {
+      if (!this.errorSlots[slot].hidden) return void (slot === 'similarQuestions' ? (this.similar.firstInvalid() ?? this.question) : this.control(slot))?.focus();
+    }
+    this.similar.firstInvalid()?.focus();
+  }
+
+  setDisabled(disabled: boolean): void {
+    for (const el of [this.question, this.answer, this.folder, this.memo, this.status, this.agents, this.users]) el.disabled = disabled;
+    this.similar.setDisabled(disabled);
+    this.hashtags.setDisabled(disabled);
+  }
+
+  focus(): void {
+    this.question.focus();
+  }
+
+  private control(slot: ErrorSlot): HTMLElement | undefined {
+    return { question: this.question, answer: this.answer, folder: this.folder, memo: this.memo, hashtags: this.hashtags.input, similarQuestions: undefined }[slot];
+  }
+
+  private updateStatusText(): void {
+    this.statusText.textContent = this.status.checked ? 'On: used in search' : 'Off: stored, not used in search';
+  }
+
+  private updateCounters(): void {
+    for (const update of this.counters) update();
+  }
+
+  private field(
+    slot: ErrorSlot,
+    label: string,
+    control: HTMLElement,
+    opts: { limit?: number; description?: string; labelFor?: string | false; count?: () => string },
+  ): HTMLElement {
+    const h = this.h;
+    const id = opts.labelFor === undefined ? control.id : opts.labelFor;
+    const errorId = `qa-${slot}-error`;
+    const describedBy = [opts.description ? `qa-${slot}-desc` : '', errorId].filter(Boolean).join(' ');
+    if (control.id) control.setAttribute('aria-describedby', describedBy);
+    const labelEl = id ? h('label', { class: 'kd-label', attrs: { for: id } }, label) : h('span', { class: 'kd-label', attrs: { id: `qa-${slot}-label` } }, label);
+    if (!id) control.setAttribute('aria-labelledby', `qa-${slot}-label`);
+    const counter = h('span', { class: 'kd-counter', attrs: { 'aria-live': 'off' } });
+    if (opts.limit !== undefined || opts.count) {
+      this.counters.push(() => {
+        if (opts.count) counter.textContent = opts.count();
+        else {
+          const n = charCount((control as HTMLInputElement).value ?? '');
+          counter.textContent = `${n.toLocaleString('en-US')} / ${opts.limit!.toLocaleString('en-US')}`;
+          counter.classList.toggle('kd-over', n > opts.limit!);
+        }
+      });
+    }
+    const error = h('div', { class: 'kd-error', attrs: { id: errorId, hidden: true, role: 'alert' } });
+    this.errorSlots[slot] = error;
+    return h(
+      'div',
+      { class: 'kd-field' },
+      h('div', { class: 'kd-label-row' }, labelEl, counter),
+      opts.description ? h('div', { class: 'kd-description', attrs: { id: `qa-${slot}-desc` } }, opts.description) : null,
+      control,
+      error,
+    );
+  }
+}

@@ -1,0 +1,65 @@
+// Page-side modules (src/webview) use DOM types, which the main tsconfig (Node) does not have, and
+// jsdom's typings would pull the DOM library into the whole program. So both are loaded here with
+// plain require() and described by the small interfaces the tests need.
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../../../..');
+
+/** A page-side module by its path under the repository root, e.g. 'src/webview/shared/sanitize'. */
+export function loadPage<T>(modulePath: string): T {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(path.join(root, modulePath)) as T;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Win = any;
+export type El = any;
+
+interface JsdomModule {
+  JSDOM: new (html: string, options?: { url?: string; pretendToBeVisual?: boolean }) => { window: Win };
+}
+
+/** A fresh window. The URL stands in for the webview's own origin. */
+export function makeWindow(body = '', url = 'https://webview.test/index.html'): Win {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { JSDOM } = require('jsdom') as JsdomModule;
+  return new JSDOM(`<!DOCTYPE html><html><body>${body}</body></html>`, { url, pretendToBeVisual: true }).window;
+}
+
+/** Every attribute of every element under `root`, as "tag@name=value" lines. */
+export function allAttributes(root: El): string[] {
+  const out: string[] = [];
+  for (const el of Array.from(root.querySelectorAll('*')) as El[]) {
+    for (const a of Array.from(el.attributes) as Array<{ name: string; value: string }>) out.push(`${el.tagName.toLowerCase()}@${a.name}=${a.value}`);
+  }
+  return out;
+}
+
+export const tick = (ms = 0): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A stand-in for acquireVsCodeApi(): records posted messages and keeps the state. */
+export class FakeVsCodeApi {
+  readonly posted: any[] = [];
+  state: unknown;
+  constructor(state?: unknown) {
+    this.state = state;
+  }
+  postMessage(message: unknown): void {
+    this.posted.push(JSON.parse(JSON.stringify(message)));
+  }
+  getState(): unknown {
+    return this.state;
+  }
+  setState(state: unknown): void {
+    this.state = JSON.parse(JSON.stringify(state));
+  }
+  /** Messages of one kind (and type), in order. */
+  sent(kind: string, type?: string): any[] {
+    return this.posted.filter((m) => m.kind === kind && (type === undefined || m.type === type));
+  }
+}
+
+/** Delivers a message from the "host" to the page, as VS Code does (a message event on window). */
+export function deliver(win: Win, data: unknown): void {
+  win.dispatchEvent(new win.MessageEvent('message', { data }));
+}
