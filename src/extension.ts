@@ -2,13 +2,14 @@ import * as vscode from 'vscode';
 import { Container } from './container';
 import { ConnectionFeature } from './features/connection/connectionFeature';
 import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
-import { PlaceholderViews } from './features/views/placeholderViews';
+import { QnaFeature } from './features/qna/qnaFeature';
+import { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
 
-/** What activate() returns in development and test modes: the container, for integration tests. */
+/** What activate() returns in development and test modes: the container and features, for integration tests. */
 export interface KnowledgeDeskTestApi {
   container: Container;
-  features: { connection: ConnectionFeature; knowledgeBase: KnowledgeBaseFeature };
+  features: { connection: ConnectionFeature; knowledgeBase: KnowledgeBaseFeature; qna: QnaFeature; qnaWebviews: QnaWebviews };
   timings: { activationMs: number; firstConnectedMs?: number };
   /** Value of a context key this extension set (the test bundle has its own module instances). */
   contextKey(key: string): unknown;
@@ -20,7 +21,9 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   context.subscriptions.push(container);
   const connection = new ConnectionFeature(container);
   const knowledgeBase = new KnowledgeBaseFeature(container);
-  context.subscriptions.push(connection, knowledgeBase, new PlaceholderViews(container, ['knowledgeDesk.qna']));
+  const qnaWebviews = new QnaWebviews(container);
+  const qna = new QnaFeature(container, qnaWebviews.editor);
+  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna);
 
   const timings: KnowledgeDeskTestApi['timings'] = { activationMs: 0 };
   const firstConnected = container.connection.onDidChangeStatus((s) => {
@@ -34,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   timings.activationMs = performance.now() - started;
   container.log('activation').info(`activated in ${timings.activationMs.toFixed(1)} ms`);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return { container, features: { connection, knowledgeBase }, timings, contextKey: getContext };
+  return { container, features: { connection, knowledgeBase, qna, qnaWebviews }, timings, contextKey: getContext };
 }
 
 export function deactivate(): void {

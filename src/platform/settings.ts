@@ -19,6 +19,9 @@ export const SettingKeys = {
   uploadConcurrency: 'upload.concurrency',
   uploadOverwritePolicy: 'upload.overwritePolicy',
   blobStoragePath: 'upload.blobStoragePath',
+  qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
+  qnaRecordSelections: 'qna.recordSearchSelections',
+  qnaImportConcurrency: 'qna.importConcurrency',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 

@@ -12,9 +12,17 @@ export interface LocalProcess {
   stop(): Promise<void>;
 }
 
+const started = new Set<ChildProcess>();
+// A benchmark that fails or is interrupted still stops every service it started, by pid.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 export async function startLocalProcess(extraArgs: string[] = []): Promise<LocalProcess> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-'));
   const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  started.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   const deadline = Date.now() + 20_000;
@@ -27,8 +35,11 @@ export async function startLocalProcess(extraArgs: string[] = []): Promise<Local
     apiKey: /API key:\s+(\S+)/.exec(out)![1],
     pid: child.pid!,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      started.delete(child);
       await rm(dir, { recursive: true, force: true });
     },
   };

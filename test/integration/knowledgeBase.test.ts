@@ -163,8 +163,10 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('deletes after confirmation, and shows a document\'s details', async () => {
     const broken = await nodeNamed(api, 'broken.pdf');
     await run(api, 'knowledgeDesk.kb.showDetails', [], broken);
-    const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.uri.path.includes(broken.node.id)), 'details editor');
-    assert.match(editor.document.getText(), /\| Processing \| failed \(`parsing_fail`\)/);
+    // Shown as a rendered Markdown preview; its source document is open behind it.
+    const details = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.path.includes(broken.node.id)), 'details document');
+    assert.match(details.getText(), /\| Processing \| failed \(`parsing_fail`\)/);
+    await screenshot('kb-details');
     await run(api, 'knowledgeDesk.kb.delete', [undefined /* cancel */], broken, [broken]);
     assert.ok((await remote(api, 'broken')).length === 1, 'cancel must not delete');
     await run(api, 'knowledgeDesk.kb.delete', ['Delete'], broken, [broken]);

@@ -118,7 +118,9 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
       return { status: 'done', action: actionOf(nodes), nodes };
     } catch (error) {
       if (error instanceof ApiAbortError || run.signal?.aborted) {
-        // Cancelled mid-request: the service may already hold it, and the report must say so.
+        // Cancelled mid-request: a request the service had fully received may still be applied,
+        // so give it a moment, then look, so the report says what the service holds.
+        await new Promise((r) => setTimeout(r, 300));
         const found = await findUploaded(client, job, started).catch(() => undefined);
         return found ? { status: 'done', action: found.action, nodes: found.nodes, reconciled: true } : { status: 'cancelled' };
       }

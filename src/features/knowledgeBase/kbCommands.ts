@@ -141,9 +141,15 @@ export class KbCommands {
 
   async showDetails(element: NodeElement | undefined): Promise<void> {
     const node = this.tree.model.element(this.requireNode(element).id)?.node ?? this.requireNode(element);
-    const doc = await vscode.workspace.openTextDocument(this.details.set(node));
-    await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
-    await vscode.window.showTextDocument(doc, { preview: true });
+    const uri = this.details.set(node);
+    // Rendered, as a reader wants it; the raw Markdown is the fallback where preview is missing.
+    try {
+      await vscode.commands.executeCommand('markdown.showPreview', uri);
+    } catch {
+      const doc = await vscode.workspace.openTextDocument(uri);
+      await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
+      await vscode.window.showTextDocument(doc, { preview: true });
+    }
   }
 
   async uploadFromCloud(element: NodeElement | undefined): Promise<void> {

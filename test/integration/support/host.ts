@@ -36,9 +36,11 @@ export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]
 }
 
 /** Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). */
-export async function screenshot(name: string): Promise<void> {
+export async function screenshot(name: string, options: { keepNotifications?: boolean } = {}): Promise<void> {
   const dir = process.env.KD_SCREENSHOT_DIR;
   if (!dir) return;
+  // Toasts left by earlier tests would cover what this screenshot is about.
+  if (!options.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
   fs.writeFileSync(path.join(dir, `${name}.request`), '');
   await waitFor(() => fs.existsSync(path.join(dir, `${name}.done`)), `screenshot ${name}`, 30_000);
 }

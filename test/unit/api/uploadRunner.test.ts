@@ -104,8 +104,11 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
     const byStatus = (s: string) => [...out.values()].filter((o) => o.status === s).length;
     assert.ok(byStatus('cancelled') >= 20, `cancelled ${byStatus('cancelled')}`);
     assert.equal(byStatus('failed'), 0);
-    const uploaded = (await t.client().kbNodes.search({ searchTerm: 'cancelled-' })).total;
-    assert.equal(uploaded, byStatus('done'), 'what the service has is exactly what was reported done');
+    await new Promise((r) => setTimeout(r, 500));
+    const uploaded = (await t.client().kbNodes.search({ searchTerm: 'cancelled-' })).total!;
+    // Every upload reported done is there; at most the two in flight at the cancel may have
+    // landed after the runner looked for them (a request fully received cannot be called back).
+    assert.ok(uploaded >= byStatus('done') && uploaded <= byStatus('done') + 2, `service has ${uploaded}, reported done ${byStatus('done')}`);
   });
 
   it('zips a folder into a new knowledge-base folder, or syncs it file by file (unchanged files skipped)', async () => {

@@ -1,0 +1,94 @@
+import * as vscode from 'vscode';
+import type { FaqListItem } from '../../api/schemas/faq';
+import { Disposable } from '../../platform/lifecycle';
+import type { QnaElement, QnaTreeModel } from './qnaTreeModel';
+
+export const QNA_VIEW = 'knowledgeDesk.qna';
+
+export function feedbackText(item: FaqListItem): string {
+  const pos = item.agentFeedback.positiveCount + item.userFeedback.positiveCount;
+  const neg = item.agentFeedback.negativeCount + item.userFeedback.negativeCount;
+  return pos || neg ? `👍 ${pos} 👎 ${neg}` : '';
+}
+
+/** The Q&A tree: On/Off groups (or folders), Q&As with status and feedback, Load more, errors as items. */
+export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvider<QnaElement> {
+  private readonly emitter = this._register(new vscode.EventEmitter<QnaElement | undefined>());
+  readonly onDidChangeTreeData = this.emitter.event;
+
+  constructor(readonly model: QnaTreeModel, private readonly ready: () => boolean) {
+    super();
+  }
+
+  fire(element?: QnaElement): void {
+    this.emitter.fire(element);
+  }
+
+  async refresh(): Promise<void> {
+    await this.model.refresh();
+    this.fire();
+  }
+
+  getChildren(element?: QnaElement): Promise<QnaElement[]> | QnaElement[] {
+    if (!this.ready()) return [];
+    if (!element) return this.model.roots();
+    if (element.kind === 'group') return this.model.children(element.key);
+    return [];
+  }
+
+  getTreeItem(element: QnaElement): vscode.TreeItem {
+    switch (element.kind) {
+      case 'group': {
+        const item = new vscode.TreeItem(element.label, vscode.TreeItemCollapsibleState.Expanded);
+        item.id = `group:${element.key}`;
+        item.description = element.count !== undefined ? `${element.count}` : undefined;
+        item.iconPath = new vscode.ThemeIcon(element.folder !== undefined ? 'folder' : element.status === 'off' ? 'circle-slash' : 'pass');
+        item.contextValue = 'qnaGroup';
+        return item;
+      }
+      case 'qa':
+        return qaItem(element);
+      case 'loadMore': {
+        const item = new vscode.TreeItem(`Load more… (${element.loaded}${element.total !== undefined ? ` of ${element.total}` : ''})`);
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.command = { command: 'knowledgeDesk.qna.loadMore', title: 'Load More', arguments: [element] };
+        item.contextValue = 'qnaLoadMore';
+        return item;
+      }
+      case 'error': {
+        const item = new vscode.TreeItem(`Could not load: ${element.message}`);
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+        item.command = { command: 'knowledgeDesk.qna.refresh', title: 'Retry' };
+        item.tooltip = `${element.message}\n\nClick to try again.`;
+        return item;
+      }
+      case 'message': {
+        const item = new vscode.TreeItem(element.text);
+        item.iconPath = new vscode.ThemeIcon('info');
+        return item;
+      }
+    }
+  }
+}
+
+function qaItem(element: Extract<QnaElement, { kind: 'qa' }>): vscode.TreeItem {
+  const { item, status } = element;
+  const tree = new vscode.TreeItem(item.question || '(empty question)');
+  tree.id = `${element.parentKey}/${item.id}`;
+  tree.iconPath = new vscode.ThemeIcon('comment-discussion', status === 'off' ? new vscode.ThemeColor('disabledForeground') : undefined);
+  // Under the On/Off groups the status is the group; in folder mode it is shown on the item.
+  const showStatus = element.parentKey.startsWith('folder:');
+  tree.description = [showStatus && status, feedbackText(item), item.hashtags.map((h) => `#${h}`).join(' ')].filter(Boolean).join(' · ');
+  tree.contextValue = `qnaItem.${status ?? 'unknown'}`;
+  tree.command = { command: 'knowledgeDesk.qna.open', title: 'Open Q&A', arguments: [{ id: item.id }] };
+  const md = new vscode.MarkdownString(undefined, true);
+  md.appendMarkdown('**').appendText(item.question).appendMarkdown('**\n\n');
+  // Answers were requested as text: no markup from the service reaches the tooltip.
+  const answer = item.answer.length > 400 ? `${item.answer.slice(0, 400)}…` : item.answer;
+  md.appendText(answer).appendMarkdown('\n\n---\n\n');
+  md.appendText(`${status ? `Status: ${status} · ` : ''}Agents 👍 ${item.agentFeedback.positiveCount} 👎 ${item.agentFeedback.negativeCount} · Users 👍 ${item.userFeedback.positiveCount} 👎 ${item.userFeedback.negativeCount}`);
+  if (item.hashtags.length) md.appendMarkdown('\n\n$(tag) ').appendText(item.hashtags.map((h) => `#${h}`).join(' '));
+  md.appendMarkdown('\n\n').appendText(`Updated ${item.lastUpdatedDate ?? '—'} · created ${item.createdDate ?? '—'} · ${item.id}`);
+  tree.tooltip = md;
+  return tree;
+}
