@@ -19,6 +19,8 @@ import { parseResponse } from './validate';
 import { linkSignals } from './signals';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
+import { BulkResource, RareResource } from './resources/jobs';
+import { NluResource } from './resources/nlu';
 import { KbNodesResource } from './resources/kbNodes';
 
 export interface ClientLogger {
@@ -82,6 +84,9 @@ const ERROR_BODY_LIMIT = 64 * 1024;
 export class ApiClient {
   readonly answers = new AnswersResource(this);
   readonly faq = new FaqResource(this);
+  readonly rare = new RareResource(this);
+  readonly bulk = new BulkResource(this);
+  readonly nlu = new NluResource(this);
   readonly kbNodes = new KbNodesResource(this);
 
   private readonly policy: RetryPolicy;

@@ -21,6 +21,11 @@ export function toUserFacing(error: unknown): UserFacingError {
   if (error instanceof AuthenticationError) {
     return { message: 'The API key was rejected. Set a valid key for this region.', actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }] };
   }
+  // Entity recognition speaks in its own codes (document 2's table).
+  if (error instanceof ApiError && error.operation.startsWith('nlu.')) {
+    if (error.code === 7001) return { message: 'The entity-recognition key was rejected. Set a valid key for this region.', actions: [{ label: 'Set Entity Recognition Key', command: 'knowledgeDesk.setNluKey' }] };
+    if (error.code === 7004) return { message: 'Entity recognition refused the request because of a billing problem with the project.', actions: [] };
+  }
   if (error instanceof PermissionDeniedError) {
     return { message: 'Access denied: the project is inactive or this IP address is not allowed.', actions: [] };
   }

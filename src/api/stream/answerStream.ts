@@ -172,7 +172,9 @@ class AnswerAccumulator {
     let delta = '';
     let replaced = false;
     if (piece) {
-      if (piece.markdown.startsWith(this.answer)) {
+      // Length first: startsWith would flatten the accumulated answer (a chain of appended deltas)
+      // on every event even when the new piece is too short to extend it, which is quadratic.
+      if (piece.markdown.length >= this.answer.length && piece.markdown.startsWith(this.answer)) {
         delta = piece.markdown.slice(this.answer.length);
         this.answer = piece.markdown;
         this.draftPlain = piece.draftPlain;

@@ -24,6 +24,8 @@ export class ConnectionFeature extends Disposable {
     this._register(c.command('knowledgeDesk.selectRegion', () => this.selectRegion()));
     this._register(c.command('knowledgeDesk.setApiKey', (region?: Region) => this.setApiKey(region)));
     this._register(c.command('knowledgeDesk.clearApiKey', () => this.clearApiKey()));
+    this._register(c.command('knowledgeDesk.setNluKey', () => this.setNluKey()));
+    this._register(c.command('knowledgeDesk.clearNluKey', () => this.clearNluKey()));
     this._register(c.command('knowledgeDesk.connect', () => this.connect()));
     this._register(c.command('knowledgeDesk.setIdentity', () => setIdentity(c.ui, c.settings)));
     this._register(c.command('knowledgeDesk.checkConnection', () => c.connection.refresh()));
@@ -110,6 +112,39 @@ export class ConnectionFeature extends Disposable {
     await this.c.secrets.store('apiKey', region, key);
     this.c.log('connection').info(`API key stored for ${label}`);
     if (region === this.c.settings.region) await this.c.connection.refresh();
+  }
+
+  /** The entity-recognition service has its own key per region; checked with one small inference first. */
+  private async setNluKey(): Promise<void> {
+    const region = this.c.settings.region;
+    const label = REGION_INFO[region].label;
+    const key = (
+      await this.c.ui.showInputBox({
+        title: `Knowledge Desk: entity-recognition key for ${label}`,
+        prompt: 'Found in the entity-recognition dashboard under Settings, General',
+        password: true,
+        validateInput: (v) => (!v.trim() ? 'Enter the key' : /\s/.test(v.trim()) ? 'A key has no spaces' : undefined),
+      })
+    )?.trim();
+    if (!key) return;
+    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking the entity-recognition key with ${label}…`, cancellable: true }, async (_p, token) => {
+      const { signal, dispose } = toAbortSignal(token);
+      try {
+        const ep = await this.c.connection.endpoints(region);
+        this.c.logger.redact(key);
+        await this.c.connection.createClient(ep, '', key).nlu.infer('Knowledge Desk key check', { signal, maxRetries: 0 });
+      } finally {
+        dispose();
+      }
+    });
+    await this.c.secrets.store('nluApiKey', region, key);
+    this.c.log('connection').info(`entity-recognition key stored for ${label}`);
+  }
+
+  private async clearNluKey(): Promise<void> {
+    const region = this.c.settings.region;
+    const choice = await this.c.ui.showWarningMessage(`Remove the entity-recognition key for ${REGION_INFO[region].label} from this machine?`, { modal: true }, 'Remove Key');
+    if (choice === 'Remove Key') await this.c.secrets.delete('nluApiKey', region);
   }
 
   private async clearApiKey(): Promise<void> {

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { nullish } from './common';
+
+/** build_status / job_status values of decisions.md; other strings from a real service are kept as they are. */
+export const JOB_STATES = ['idle', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
+
+const looseObject = z.record(z.unknown()).nullish().transform((v) => v ?? {});
+
+export const rareStatusSchema = z.preprocess(
+  (body) => (body as { result?: unknown })?.result ?? body,
+  z
+    .object({
+      build_status: nullish(z.string()),
+      job_status: nullish(z.string()),
+      job_type: nullish(z.string()),
+      build_run_id: nullish(z.string()),
+      error_message: nullish(z.string()),
+      build_progress: looseObject,
+      generate_progress: looseObject,
+      build_stats: looseObject,
+      generate_stats: looseObject,
+      folder_ids: z.array(z.string()).nullish().transform((v) => v ?? []),
+      default_model: nullish(z.string()),
+      generation_model: nullish(z.string()),
+    })
+    .passthrough(),
+);
+export type RareStatus = z.infer<typeof rareStatusSchema>;
+
+export const taskAckSchema = z.object({ message: z.string().nullish().transform((v) => v ?? ''), task_id: nullish(z.string()) }).passthrough();
+export type TaskAck = z.infer<typeof taskAckSchema>;
+
+export const rareResultSchema = z
+  .object({
+    id: z.string(),
+    created_at: nullish(z.string()),
+    n_samples: nullish(z.number().int()),
+    rare_config: nullish(z.string()),
+    result_file_url: nullish(z.string()),
+  })
+  .passthrough();
+export type RareResult = z.infer<typeof rareResultSchema>;
+
+export const rareResultsSchema = z.preprocess(
+  (body) => (Array.isArray(body) ? { results: body } : ((body as { result?: unknown })?.result ?? body)),
+  z.object({ results: z.array(rareResultSchema).nullish().transform((v) => v ?? []) }).passthrough(),
+);
+
+/** Bulk processing bodies are "not shown"; decisions.md fixes the local ones, read tolerantly. */
+export const bulkRunSchema = z.object({ id: z.string(), status: nullish(z.string()) }).passthrough();
+export type BulkRun = z.infer<typeof bulkRunSchema>;
+
+export const bulkResultSchema = z
+  .object({
+    id: z.string(),
+    created_at: nullish(z.string()),
+    bulk_type: nullish(z.string()),
+    status: nullish(z.string()),
+    total: nullish(z.number().int()),
+    processed: nullish(z.number().int()),
+    file_url: nullish(z.string()),
+    error_message: nullish(z.string()),
+  })
+  .passthrough();
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const bulkResultsSchema = z.preprocess(
+  (body) => (Array.isArray(body) ? { results: body } : body),
+  z
+    .object({
+      results: z.array(bulkResultSchema).nullish().transform((v) => v ?? []),
+      page: z.number().int().optional(),
+      total_pages: z.number().int().optional(),
+    })
+    .passthrough(),
+);
+export type BulkResultsPage = z.infer<typeof bulkResultsSchema>;
