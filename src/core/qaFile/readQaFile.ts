@@ -6,7 +6,6 @@ import { detectMapping } from './columns';
 import { readCsv } from './csvReader';
 import { DEFAULT_QA_LIMITS, type QaLimits } from './limits';
 import type { ColumnMapping, QaFileEncoding, QaFileRead } from './types';
-import { readXlsx } from './xlsxReader';
 
 export { detectMapping };
 
@@ -38,7 +37,7 @@ export async function collectQaFile(path: string, fileName: string, options: Rea
   let delimiter: ',' | '\t' | undefined;
   if (kind === 'xlsx') {
     sink = newSink();
-    await readXlsx(path, sink, options.signal);
+    await (await loadXlsxReader())(path, sink, options.signal);
     sink.finish();
   } else if (kind === 'xls') {
     sink = newSink();
@@ -75,4 +74,12 @@ async function fileKind(path: string, fileName: string): Promise<'xlsx' | 'xls' 
   if (head.readUInt32BE(0) === 0xd0cf11e0 && head.readUInt32BE(4) === 0xa1b11ae1) return 'xls';
   const lower = fileName.toLowerCase();
   return lower.endsWith('.tsv') || lower.endsWith('.tab') ? 'tsv' : 'csv';
+}
+
+/**
+ * exceljs and its dependencies are large: loaded on the first XLSX, not when the extension (or
+ * the local service) starts. In the bundles esbuild turns this into a lazily evaluated module.
+ */
+async function loadXlsxReader(): Promise<typeof import('./xlsxReader').readXlsx> {
+  return (await import('./xlsxReader')).readXlsx;
 }
