@@ -22,6 +22,7 @@ import { FaqResource } from './resources/faq';
 import { BulkResource, RareResource } from './resources/jobs';
 import { NluResource } from './resources/nlu';
 import { KbNodesResource } from './resources/kbNodes';
+import { LocalDocsResource } from './resources/localDocs';
 
 export interface ClientLogger {
   debug(message: string): void;
@@ -88,6 +89,7 @@ export class ApiClient {
   readonly bulk = new BulkResource(this);
   readonly nlu = new NluResource(this);
   readonly kbNodes = new KbNodesResource(this);
+  readonly localDocs = new LocalDocsResource(this);
 
   private readonly policy: RetryPolicy;
 

@@ -5,14 +5,21 @@ import type { Handler } from './http/context';
 import { FaultInjector, type FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
 import { adminHandlers } from './handlers/adminHandlers';
+import { answerHandlers } from './handlers/answerHandlers';
+import { localDocsHandlers } from './handlers/localDocsHandlers';
+import { retrievalHandlers } from './handlers/retrievalHandlers';
 import { faqHandlers } from './handlers/faqHandlers';
 import { kbHandlers } from './handlers/kbHandlers';
+import { nluHandlers } from './handlers/nluHandlers';
 import { ExtractorPool, defaultAssetsDir } from './extract/extractorPool';
 import { KbService } from './kb/kbService';
 import { KbStore } from './kb/kbStore';
 import { ProcessingQueue, type Extractor } from './kb/processing';
 import { seedFromDir } from './kb/seed';
 import { silentLogger, type LocalLogger } from './logger';
+import { AnswerService } from './answers/answerService';
+import { HighlightResolver } from './search/highlightResolver';
+import { Retrieval } from './search/retrieval';
 import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
@@ -82,17 +89,26 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => extractor.close?.());
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
+    const retrieval = new Retrieval(kb, blobs, logger);
+    closers.push(async () => retrieval.close());
+    processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
+    retrieval.rebuildInBackground();
+    const answers = new AnswerService({ retrieval, kb, journal });
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
 
     const handlers = new Map<string, Handler>(
       Object.entries({
-        ...kbHandlers({ kb: kbService, blobs, allowedRoots: () => allowedRoots, maxUploadBytes }),
+        ...kbHandlers({ kb: kbService, blobs, allowedRoots: () => allowedRoots, maxUploadBytes, onRemoved: (removed) => retrieval.onRemoved(removed) }),
+        ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
+        ...answerHandlers(answers),
+        ...localDocsHandlers({ kb, blobs, retrieval }),
         ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
+        ...nluHandlers({ journal, logger }),
         ...adminHandlers(faults, {
           name: 'knowledge-desk-local',
           version: LOCAL_SERVICE_VERSION,
           startedAt: Date.now(),
-          counts: () => ({ nodes: kb.size, ...prefixed('faults.', faults.counts) }),
+          counts: () => ({ nodes: kb.size, ...prefixed('faults.', faults.counts), ...prefixed('answers.', answers.counts), 'retrieval.passages': retrieval.index.passageCount }),
         }),
       }),
     );

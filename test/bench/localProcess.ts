@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface LocalProcess {
   url: string;
   apiKey: string;
+  /** Key of the entity-recognition routes (printed as "NLU key:"). */
+  nluApiKey: string;
   pid: number;
   stop(): Promise<void>;
 }
@@ -33,6 +35,7 @@ export async function startLocalProcess(extraArgs: string[] = []): Promise<Local
   return {
     url: /URL:\s+(\S+)/.exec(out)![1],
     apiKey: /API key:\s+(\S+)/.exec(out)![1],
+    nluApiKey: /NLU key:\s+(\S+)/.exec(out)?.[1] ?? '',
     pid: child.pid!,
     async stop() {
       if (child.exitCode === null) {

@@ -67,4 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/_local/faults', op: 'admin.faults', api: 'admin' },
   { method: 'GET', path: '/_local/whoami', op: 'admin.whoami', api: 'admin' },
   { method: 'POST', path: '/_local/echo', op: 'admin.echo', api: 'admin' },
+  // Local-only document access for the citation viewer: the stored file and its extracted pages.
+  { method: 'GET', path: '/_local/documents/{node_id}/content', op: 'localDocs.content', api: 'admin' },
+  { method: 'GET', path: '/_local/documents/{node_id}/pages', op: 'localDocs.pages', api: 'admin' },
 ];

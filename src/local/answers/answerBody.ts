@@ -1,0 +1,122 @@
+// The generative-answer response (document 2; decisions.md: extractive, labelled local-extractive). Built
+// for the first `count` chosen sentences, so a stream can send the same shape growing sentence by sentence.
+import { createHash } from 'node:crypto';
+import { renderInline } from '../../core/draftInline';
+import type { AnswerSource, ChosenSentence } from './extractive';
+import type { Intent, Lang } from './intent';
+
+export const LOCAL_MODEL = 'local-extractive';
+export const NO_ANSWER: Record<Lang, string> = {
+  en: 'No answer was found in the knowledge base for this question.',
+  ja: 'ナレッジベースにこの質問の答えは見つかりませんでした。',
+};
+
+export interface AnswerPlan {
+  query: string;
+  lang: Lang;
+  format: 'DRAFTJS' | 'MARKDOWN';
+  chosen: ChosenSentence[];
+  /** Sources read for the answer, best first (the clues). */
+  sources: AnswerSource[];
+  intent: Intent;
+  includeCitations: boolean;
+  clues: boolean;
+  clueText: boolean;
+  notes: string[];
+  stateful?: { threadId: string; fuQuestion: string; rewrittenQuery: string };
+  /** Name of the folder holding a document (null at the top level). */
+  folderOf?: (node: NonNullable<AnswerSource['hit']>['node']) => string | null;
+  /** Extra fields (previews) added to every line. */
+  extra?: Record<string, unknown>;
+}
+
+interface Cited {
+  index: number;
+  source: AnswerSource;
+}
+
+/** The response with the first `count` sentences (all by default). */
+export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record<string, unknown> {
+  const sentences = plan.chosen.slice(0, count);
+  const cited: Cited[] = [];
+  const markers = sentences.map((s) => {
+    let c = cited.find((x) => x.source === s.source);
+    if (!c) cited.push((c = { index: cited.length + 1, source: s.source }));
+    return c.index;
+  });
+  const markdown = sentences.length
+    ? sentences.map((s, i) => `${renderInline({ text: s.text }, {}).join(' ')} [${markers[i]}]`).join('\n\n')
+    : NO_ANSWER[plan.lang];
+  const blocks = sentences.length ? sentences.map((s, i) => `${s.text} [${markers[i]}]`) : [NO_ANSWER[plan.lang]];
+  const confidence = plan.chosen.length ? round(Math.min(1, plan.chosen[0].coverage)) : 0;
+  const doc = cited.find((c) => c.source.kind === 'document')?.source.hit;
+  const body: Record<string, unknown> = {
+    answer: plan.format === 'MARKDOWN' ? markdown : draft(blocks),
+    answerHash: createHash('sha256').update(`${plan.query}\u0000${markdown}`).digest('hex').slice(0, 32),
+    confidence,
+    // No feedback on generated answers is collected locally, so nothing adjusts the confidence.
+    effectiveConfidence: confidence,
+    documentId: doc?.node.id ?? null,
+    documentName: doc?.node.name ?? null,
+    hashtags: doc?.node.hashtags ?? [],
+    pageNo: doc?.passage.pageNo ?? null,
+    createdDate: doc ? new Date(doc.node.createdAt).toISOString() : null,
+    folder: doc && plan.folderOf ? plan.folderOf(doc.node) : null,
+    intent: plan.intent,
+    model: LOCAL_MODEL,
+    notes: plan.notes,
+  };
+  if (plan.stateful) {
+    body.threadId = plan.stateful.threadId;
+    body.fuQuestion = plan.stateful.fuQuestion;
+    body.rewrittenQuery = plan.stateful.rewrittenQuery;
+  }
+  if (plan.clues) body.clues = sentences.length ? plan.sources.map((s) => clue(s, plan.clueText)) : [];
+  if (plan.includeCitations) body.citations = cited.map(citation);
+  Object.assign(body, plan.extra);
+  return body;
+}
+
+/** The first cited document (previews are made of it). */
+export function firstCitedDocument(plan: AnswerPlan): AnswerSource['hit'] | undefined {
+  return plan.chosen.find((s) => s.source.kind === 'document')?.source.hit;
+}
+
+function citation({ index, source }: Cited): Record<string, unknown> {
+  return {
+    index,
+    clueId: source.clueId,
+    source: source.kind,
+    title: source.title,
+    pageNo: source.hit?.passage.pageNo ?? null,
+    knowledgeBaseId: source.hit?.node.id ?? '',
+    faqId: source.faq?.id ?? '',
+    url: '',
+    text: source.text,
+  };
+}
+
+function clue(source: AnswerSource, withText: boolean): Record<string, unknown> {
+  const c: Record<string, unknown> = {
+    clueId: source.clueId,
+    source: source.kind,
+    title: source.title,
+    pageNo: source.hit?.passage.pageNo ?? null,
+    knowledgeBaseId: source.hit?.node.id ?? '',
+    faqId: source.faq?.id ?? '',
+  };
+  if (withText) c.text = source.text;
+  return c;
+}
+
+/** Draft.js raw content: one unstyled block per sentence. */
+function draft(texts: string[]): Record<string, unknown> {
+  return {
+    blocks: texts.map((text, i) => ({ key: `s${i.toString(36).padStart(4, '0')}`, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} })),
+    entityMap: {},
+  };
+}
+
+function round(n: number): number {
+  return Math.round(n * 10000) / 10000;
+}

@@ -1,0 +1,121 @@
+// Generative answers in the local service (decisions.md: extractive, model local-extractive): resolves the
+// thread, gathers sources (top passages under the request's filters, and the best Q&A), chooses sentences,
+// and returns a plan that the handler renders once (sync) or line by line (stream). Every request field is
+// honoured or, where the local service cannot, named in `notes`.
+import { randomUUID } from 'node:crypto';
+import type { Identity } from '../http/context';
+import type { KbStore } from '../kb/kbStore';
+import type { NodeRecord } from '../kb/nodeRecord';
+import { qnaClueId } from '../search/clueId';
+import type { DocumentScope } from '../search/filters';
+import type { Retrieval } from '../search/retrieval';
+import type { Journal } from '../store/journal';
+import { LOCAL_MODEL, type AnswerPlan } from './answerBody';
+import type { AnswerRequest } from './answerSchema';
+import { chooseSentences, type AnswerSource, type ChosenSentence } from './extractive';
+import { FaqLookup } from './faqSource';
+import { classifyIntent, followUpQuestion, languageOf, type Lang } from './intent';
+import { previewFields } from './preview';
+import { rewriteFollowUp, ThreadStore } from './threads';
+
+/** Passages read for one answer. */
+export const ANSWER_PASSAGES = 6;
+const ANSWER_WEIGHTS = { bm25: 9, text: 1, title: 0 };
+
+export interface PreparedAnswer {
+  plan: AnswerPlan;
+  /** Records the turn in its thread (when there is one to keep); run before the final line. */
+  commit(): Promise<void>;
+}
+
+export class AnswerService {
+  readonly counts = { sync: 0, streamed: 0, closedEarly: 0, noAnswer: 0 };
+  private readonly faqs: FaqLookup;
+  private readonly threads: ThreadStore;
+
+  constructor(private readonly deps: { retrieval: Retrieval; kb: KbStore; journal: Journal }) {
+    this.faqs = new FaqLookup(deps.journal);
+    this.threads = new ThreadStore(deps.journal);
+  }
+
+  async prepare(request: AnswerRequest, identity: Identity, baseUrl: string): Promise<PreparedAnswer> {
+    const notes: string[] = [];
+    const user = identity.ownUserId ?? identity.userEmail;
+    const lang = languageOf(request.query);
+    const threadId = request.isStateful ? request.threadId || randomUUID() : undefined;
+    let query = request.query;
+    if (threadId && user) {
+      query = rewriteFollowUp(request.query, this.threads.get(threadId, user)?.turns.at(-1)?.rewrittenQuery);
+    } else if (threadId) {
+      notes.push('No conversation history is kept without a user identity (OWN-USER-ID or USER-EMAIL): this query was answered on its own.');
+    }
+    notes.push(...ignoredFieldNotes(request));
+
+    const from = new Set(request.search_from?.length ? request.search_from : ['document', 'qna']);
+    const sources: AnswerSource[] = [];
+    if (from.has('qna')) {
+      const h = request.hashtags;
+      const faq = this.faqs.best(query, { include: h?.qnaInclude ?? [], includeOption: h?.qnaIncludeOption ?? 'or', exclude: h?.qnaExclude ?? [], excludeOption: h?.qnaExcludeOption ?? 'or' });
+      if (faq) sources.push({ kind: 'qna', rank: 0, text: faq.answer, clueId: qnaClueId(faq.record.id), title: faq.record.question, faq: { id: faq.record.id, question: faq.record.question, confidence: faq.confidence } });
+    }
+    if (from.has('document')) {
+      const hits = await this.deps.retrieval.searchPassages(query, ANSWER_WEIGHTS, this.scope(request, user));
+      for (const hit of hits.slice(0, ANSWER_PASSAGES)) sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
+    }
+    const chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
+    if (!chosen.length) this.counts.noAnswer++;
+
+    const plan: AnswerPlan = {
+      query: request.query,
+      lang,
+      format: request.answerFormat,
+      chosen,
+      sources,
+      intent: classifyIntent(request.query),
+      includeCitations: request.includeCitations,
+      clues: request.clues,
+      clueText: request.clueText,
+      notes,
+      folderOf: (node) => this.deps.kb.ancestors(node).at(-1)?.name ?? null,
+      extra: previewFields(request, chosen, baseUrl, notes),
+    };
+    if (threadId) plan.stateful = { threadId, fuQuestion: this.followUp(sources, chosen, lang), rewrittenQuery: query };
+    const commit = async (): Promise<void> => {
+      if (threadId && user) await this.threads.append(threadId, user, { query: request.query, rewrittenQuery: query, at: Date.now() });
+    };
+    return { plan, commit };
+  }
+
+  private scope(request: AnswerRequest, user: string | undefined): DocumentScope {
+    const h = request.hashtags;
+    const scope: DocumentScope = {
+      sharedIds: [...(request.source?.sharedKnowledgeBaseNodeIds ?? []), ...(request.knowledgeBaseIds ?? []), ...(request.folderIds ?? [])],
+      hashtags: h?.docsInclude ?? [],
+      hashtagsOperator: h?.docsIncludeOption ?? 'or',
+      excludeHashtags: h?.docsExclude ?? [],
+      excludeHashtagsOperator: h?.docsExcludeOption ?? 'or',
+    };
+    const personal = request.source?.personalKnowledgeBaseNodeIds ?? [];
+    if (personal.length && user) scope.personal = { userId: user, ids: personal };
+    return scope;
+  }
+
+  /** From the best passage the answer did not use; '' when every passage read was used (or none was found). */
+  private followUp(sources: AnswerSource[], chosen: ChosenSentence[], lang: Lang): string {
+    const unused = sources.find((s) => s.kind === 'document' && !chosen.some((c) => c.source === s) && !chosen.some((c) => c.source.text === s.text));
+    return unused?.hit ? followUpQuestion(unused.text, titleOf(unused.hit.node), lang) : '';
+  }
+}
+
+function titleOf(node: NodeRecord): string {
+  return node.name.replace(/\.[^.]{1,8}$/, '');
+}
+
+function ignoredFieldNotes(request: AnswerRequest): string[] {
+  const notes: string[] = [];
+  if (request.search_from?.includes('web') || request.source?.webSites?.length) notes.push('Web search is not available locally: search_from "web" and source.webSites are ignored.');
+  if (request.model && request.model !== LOCAL_MODEL) notes.push(`The model "${request.model}" is not available locally: answers are extracted from the sources (${LOCAL_MODEL}).`);
+  if (request.temperature) notes.push('temperature has no effect on extractive answers.');
+  if (request.promptGroupId) notes.push('promptGroupId is ignored: the local service uses no prompts.');
+  return notes;
+}

@@ -1,0 +1,112 @@
+// The extractive answerer (notes/local-service-engines.md, "Extractive answers"): the top passages (and the
+// best Q&A) are split into sentences; each sentence is scored by the weighted share of the query terms it
+// covers (rarer terms weigh more) plus a small bonus for higher-ranked sources; up to two non-duplicate
+// sentences covering at least 0.34 of the query are kept, the second only if it scores at least 0.6 of the
+// best. Nothing qualifying → no answer: the service says so instead of guessing.
+//
+// Context counts too, at a discount: the heading a sentence sits under ("## Accommodation" over "The limit is
+// 12,000 yen per night.") and, for a Q&A, the question its answer answers.
+import type { PassageHit } from '../search/retrieval';
+import type { WeightedTerm } from '../search/queryTerms';
+import { sentenceSpans } from '../search/sentences';
+import { tokenize } from '../search/tokenizer';
+
+export const MIN_COVERAGE = 0.34;
+export const SECOND_SENTENCE_RATIO = 0.6;
+const RANK_BONUS = 0.1;
+const HEADING_WEIGHT = 0.5;
+const QNA_QUESTION_WEIGHT = 0.8;
+const DUPLICATE_OVERLAP = 0.6;
+const MIN_SENTENCE_CHARS = 12;
+
+export interface AnswerSource {
+  kind: 'document' | 'qna';
+  /** 0 = best */
+  rank: number;
+  text: string;
+  clueId: string;
+  title: string;
+  /** document sources */
+  hit?: PassageHit;
+  /** Q&A sources */
+  faq?: { id: string; question: string; confidence: number };
+}
+
+export interface ChosenSentence {
+  text: string;
+  source: AnswerSource;
+  /** Weighted share of the query terms covered, 0–1. */
+  coverage: number;
+  score: number;
+}
+
+interface Candidate extends ChosenSentence {
+  tokens: Set<string>;
+}
+
+export function chooseSentences(terms: readonly WeightedTerm[], sources: readonly AnswerSource[]): ChosenSentence[] {
+  const total = terms.reduce((s, t) => s + t.weight, 0);
+  if (!total || !sources.length) return [];
+  const ranks = Math.max(...sources.map((s) => s.rank)) + 1;
+  const candidates: Candidate[] = [];
+  for (const source of sources) {
+    const bonus = RANK_BONUS * (1 - source.rank / ranks);
+    const questionTokens = new Set(source.faq ? tokenize(source.faq.question) : []);
+    let headingTokens = new Set<string>();
+    for (const span of sentenceSpans(source.text)) {
+      const raw = source.text.slice(span.start, span.end);
+      if (source.kind === 'document' && isHeadingLine(raw)) {
+        headingTokens = new Set(tokenize(raw));
+        continue;
+      }
+      const text = cleanSentence(raw);
+      if (text.length < MIN_SENTENCE_CHARS && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{6}/u.test(text)) continue;
+      const tokens = new Set(tokenize(text));
+      let covered = 0;
+      for (const { term, weight } of terms) {
+        if (tokens.has(term)) covered += weight;
+        else if (questionTokens.has(term)) covered += QNA_QUESTION_WEIGHT * weight;
+        else if (headingTokens.has(term)) covered += HEADING_WEIGHT * weight;
+      }
+      const coverage = covered / total;
+      candidates.push({ text, source, coverage, score: coverage + bonus, tokens });
+    }
+  }
+  const ranked = candidates.filter((c) => c.coverage >= MIN_COVERAGE).sort((a, b) => b.score - a.score || a.source.rank - b.source.rank);
+  const best = ranked[0];
+  if (!best) return [];
+  const chosen: Candidate[] = [best];
+  for (const c of ranked.slice(1)) {
+    if (c.score < SECOND_SENTENCE_RATIO * best.score) break;
+    if (!isDuplicate(c, best)) {
+      chosen.push(c);
+      break;
+    }
+  }
+  return chosen.map(({ tokens: _t, ...rest }) => rest);
+}
+
+/** A heading: Markdown `#`, or one short line without closing punctuation and without table cells. */
+export function isHeadingLine(text: string): boolean {
+  const t = text.trim();
+  if (/^#{1,6}\s/.test(t)) return true;
+  return t.length <= 80 && !t.includes('\n') && !t.includes('\t') && !/[.!?。！？:：;；、,]["'」』）)]*$/.test(t);
+}
+
+/** One line of display text: list and heading markers dropped, table cells joined with " | ", spaces collapsed. */
+export function cleanSentence(raw: string): string {
+  return raw
+    .split('\n')
+    .map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+•・]\s+|>\s*)/u, '').split('\t').map((c) => c.trim()).filter(Boolean).join(' | '))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isDuplicate(a: Candidate, b: Candidate): boolean {
+  if (a.text === b.text) return true;
+  let shared = 0;
+  for (const t of a.tokens) if (b.tokens.has(t)) shared++;
+  const union = a.tokens.size + b.tokens.size - shared;
+  return union > 0 && shared / union >= DUPLICATE_OVERLAP;
+}

@@ -1,0 +1,25 @@
+// POST /webapi/generative_answer (document 2): extractive answers, sync (one JSON object) or stream (NDJSON).
+import { Reply, type Handler } from '../http/context';
+import { answerBody } from '../answers/answerBody';
+import { answerRequestSchema } from '../answers/answerSchema';
+import type { AnswerService } from '../answers/answerService';
+import { streamDelay, writeAnswerStream } from '../answers/streamWriter';
+
+export function answerHandlers(answers: AnswerService): Record<string, Handler> {
+  return {
+    'answers.generate': async (ctx) => {
+      const request = await ctx.parse(answerRequestSchema);
+      const baseUrl = `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
+      const { plan, commit } = await answers.prepare(request, ctx.identity, baseUrl);
+      if (request.mode === 'sync') {
+        await commit();
+        answers.counts.sync++;
+        return answerBody(plan);
+      }
+      answers.counts.streamed++;
+      const outcome = await writeAnswerStream(ctx, plan, commit, streamDelay(ctx));
+      if (outcome.closedEarly) answers.counts.closedEarly++;
+      return Reply.handled();
+    },
+  };
+}

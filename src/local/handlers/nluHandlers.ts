@@ -1,0 +1,53 @@
+// Entity recognition (document 2, "Entity recognition"; tags and learning from decisions.md).
+//
+// POST /api/inference  { text } → { inputText, entities: [{ startIndex, endIndex, tag, token }] }
+//   inputText is the first 2,000 characters of text (UTF-16 code units, 1,999 if the 2,000th would
+//   split a surrogate pair); offsets index into it; an entity crossing the cut is not returned.
+// POST /api/add_phrase/{data_type}  { text, entities: [{ startIndex, endIndex, tag, token? }] }
+//   data_type `test` stores the phrase for evaluation; any other value (train included) stores and
+//   learns it. The contract does not show the response; the local service answers
+//   { result: 'success', data_type: 'train' | 'test', id, learned } — id identifies the stored phrase
+//   (the same phrase posted again keeps its id), learned counts the dictionary entries added or
+//   re-tagged (0 for test).
+//
+// Every error has the body { type: 'APIError', code, message }: 400/7003 for invalid parameters,
+// 500/7000 for anything unexpected. 403/7001 (key), 403/7002 (JSON) and 405 come from the server;
+// 403/7004 (payment) never happens locally: the local service has no billing.
+import type { Handler, RequestContext } from '../http/context';
+import { HttpError, NluError } from '../http/errors';
+import { InvalidJsonError } from '../http/body';
+import type { LocalLogger } from '../logger';
+import { parsePhrase, requireText } from '../nlu/nluRequests';
+import { PhraseBook, type DataType } from '../nlu/phraseBook';
+import type { Journal } from '../store/journal';
+
+export interface NluHandlerDeps {
+  journal: Journal;
+  logger?: LocalLogger;
+}
+
+export const NLU_UNEXPECTED = (): NluError => new NluError(500, 7000, 'Something went wrong');
+
+export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.journal)): Record<string, Handler> {
+  const guarded = (op: string, fn: Handler): Handler => async (ctx: RequestContext) => {
+    try {
+      return await fn(ctx);
+    } catch (error) {
+      // Typed errors are answered by the server in the entity-recognition shape (InvalidJsonError → 7002).
+      if (error instanceof NluError || error instanceof InvalidJsonError || error instanceof HttpError) throw error;
+      deps.logger?.error(`${op}: ${(error as Error)?.stack ?? error}`);
+      throw NLU_UNEXPECTED();
+    }
+  };
+
+  return {
+    'nlu.infer': guarded('nlu.infer', async (ctx) => book.infer(requireText(await ctx.body()))),
+
+    'nlu.addPhrase': guarded('nlu.addPhrase', async (ctx) => {
+      const dataType: DataType = ctx.params.data_type === 'test' ? 'test' : 'train';
+      const { text, entities } = parsePhrase(await ctx.body());
+      const { id, learned } = await book.add(dataType, text, entities);
+      return { result: 'success', data_type: dataType, id, learned };
+    }),
+  };
+}

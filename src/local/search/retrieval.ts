@@ -1,0 +1,162 @@
+// Retrieval in the local service: keeps the index in step with the knowledge base (a document is indexed
+// when processing completes, re-indexed when it completes again after a replace, dropped on delete, and the
+// whole index is rebuilt from the stored extractions at start, in the background — searches arriving
+// earlier wait for it), and answers searches by page with filters and the optional reranker.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Extraction } from '../extract/types';
+import type { KbStore } from '../kb/kbStore';
+import type { NodeRecord } from '../kb/nodeRecord';
+import type { LocalLogger } from '../logger';
+import type { BlobStore } from '../store/blobs';
+import { passageClueId } from './clueId';
+import { documentFilter, type DocumentScope } from './filters';
+import type { Weights } from './fusion';
+import { queryTerms, type WeightedTerm } from './queryTerms';
+import { rerank } from './reranker';
+import { RetrievalIndex, type IndexedPassage } from './retrievalIndex';
+
+export interface PassageHit {
+  passage: IndexedPassage;
+  node: NodeRecord;
+  score: number;
+  clueId: string;
+}
+
+export interface PageSearch {
+  weights: Weights;
+  scope: DocumentScope;
+  maxPages: number;
+  rerank?: { candidates: number; maxTokens: number };
+}
+
+const EXTRACTION_CACHE = 4;
+
+export class Retrieval {
+  readonly index = new RetrievalIndex();
+  private readonly extractions = new Map<string, Promise<Extraction>>();
+  private rebuilding: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly kb: KbStore,
+    private readonly blobs: BlobStore,
+    private readonly logger: LocalLogger,
+  ) {}
+
+  /** ProcessingQueue listener: index the new extraction, or drop the document when processing failed. */
+  onProcessed(node: NodeRecord, extraction: Extraction | undefined): void {
+    if (!extraction || !node.textBlob || node.processState !== 'completed') {
+      this.index.remove(node.id);
+      return;
+    }
+    this.index.add(node.id, node.textBlob, titleOf(node, extraction), extraction);
+    this.remember(node.textBlob, Promise.resolve(extraction));
+  }
+
+  /** KB delete listener. */
+  onRemoved(nodes: readonly NodeRecord[]): void {
+    for (const node of nodes) this.index.remove(node.id);
+  }
+
+  rebuildInBackground(): void {
+    this.rebuilding = this.rebuild().catch((error) => this.logger.error(`retrieval index rebuild: ${(error as Error)?.stack ?? error}`));
+  }
+
+  /** Resolves once the start-up rebuild is done. */
+  ready(): Promise<void> {
+    return this.rebuilding;
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  idf(term: string): number {
+    return this.index.idf(term);
+  }
+
+  terms(query: string): WeightedTerm[] {
+    return queryTerms(query, (t) => this.index.idf(t));
+  }
+
+  /** The stored extraction of a completed document (a few are cached for highlights and previews). */
+  async extraction(node: NodeRecord): Promise<Extraction | undefined> {
+    if (!node.textBlob || !this.blobs.has(node.textBlob)) return undefined;
+    const hash = node.textBlob;
+    const cached = this.extractions.get(hash);
+    const pending = cached ?? this.blobs.read(hash).then((buf) => JSON.parse(buf.toString('utf8')) as Extraction);
+    this.remember(hash, pending);
+    try {
+      return await pending;
+    } catch (error) {
+      this.extractions.delete(hash);
+      this.logger.warn(`cannot read the extraction of ${node.name} (${node.id}): ${(error as Error)?.message ?? error}`);
+      return undefined;
+    }
+  }
+
+  /** Passages best first, with their documents (current records) and clue ids. */
+  async searchPassages(query: string, weights: Weights, scope: DocumentScope): Promise<PassageHit[]> {
+    await this.ready();
+    const filter = documentFilter(this.kb, scope);
+    return this.index.search(query, weights, filter).map(({ passage, score }) => this.hit(passage, score));
+  }
+
+  /** One hit per (document, page) — its best passage — best first, reranked when asked. */
+  async searchPages(query: string, options: PageSearch): Promise<PassageHit[]> {
+    const passages = await this.searchPassages(query, options.weights, options.scope);
+    const want = Math.max(options.maxPages, options.rerank?.candidates ?? 0);
+    const seen = new Set<string>();
+    let pages: PassageHit[] = [];
+    for (const hit of passages) {
+      const key = `${hit.node.id}\n${hit.passage.pageNo}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      pages.push(hit);
+      if (pages.length >= want) break;
+    }
+    if (options.rerank) {
+      const head = pages.slice(0, options.rerank.candidates).map((h) => ({ ...h, text: h.passage.text }));
+      const reordered = rerank(this.terms(query), head, options.rerank.maxTokens);
+      pages = [...reordered.map(({ text: _t, rerankScore: _r, ...h }) => h), ...pages.slice(options.rerank.candidates)];
+    }
+    return pages.slice(0, options.maxPages);
+  }
+
+  private hit(passage: IndexedPassage, score: number): PassageHit {
+    const node = this.kb.get(passage.nodeId)!;
+    const textBlob = this.index.doc(passage.nodeId)!.textBlob;
+    return { passage, node, score, clueId: passageClueId(node.id, passage.pageNo, passage.subTextIndex, textBlob) };
+  }
+
+  private remember(hash: string, extraction: Promise<Extraction>): void {
+    this.extractions.delete(hash);
+    this.extractions.set(hash, extraction);
+    while (this.extractions.size > EXTRACTION_CACHE) this.extractions.delete(this.extractions.keys().next().value!);
+  }
+
+  private async rebuild(): Promise<void> {
+    const started = Date.now();
+    const ids = [...this.kb.all()].filter((n) => n.nodeType === 'file' && n.processState === 'completed' && n.textBlob).map((n) => n.id);
+    let indexed = 0;
+    for (const id of ids) {
+      if (this.closed) return;
+      const node = this.kb.get(id);
+      if (!node?.textBlob || node.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) continue;
+      const extraction = await this.extraction(node);
+      // Processing may have re-indexed, replaced or deleted it meanwhile.
+      const now = this.kb.get(id);
+      if (!extraction || now?.textBlob !== node.textBlob || now.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) continue;
+      this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+      indexed++;
+      await nextTurn(); // one document per event-loop turn: the server keeps answering meanwhile
+    }
+    if (indexed) this.logger.info(`retrieval index: ${indexed} documents, ${this.index.passageCount} passages in ${Date.now() - started} ms`);
+  }
+}
+
+/** What the title vector reads: the file name without extension, and the title found inside the document. */
+export function titleOf(node: NodeRecord, extraction: Extraction): string {
+  const name = node.name.replace(/\.[^.]{1,8}$/, '').replace(/[-_]+/g, ' ');
+  return extraction.title ? `${name} ${extraction.title}` : name;
+}

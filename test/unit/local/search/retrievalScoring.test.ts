@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { chooseSentences, cleanSentence, type AnswerSource } from '../../../../src/local/answers/extractive';
+import { classifyIntent, followUpQuestion } from '../../../../src/local/answers/intent';
+import { leansOnContext, rewriteFollowUp } from '../../../../src/local/answers/threads';
+import type { Extraction } from '../../../../src/local/extract/types';
+import { fuseScores } from '../../../../src/local/search/fusion';
+import { cosine, DIMS, LEXICAL_MODEL, lexicalVector, sparse } from '../../../../src/local/search/lexicalHash';
+import { queryTerms } from '../../../../src/local/search/queryTerms';
+import { proximity, rerank } from '../../../../src/local/search/reranker';
+import { RetrievalIndex } from '../../../../src/local/search/retrievalIndex';
+
+const FIXTURES = path.resolve(__dirname, '../../../fixtures/retrieval');
+const doc = (...pages: string[]): Extraction => ({ kind: 'text', pages: pages.map((text, i) => ({ pageNo: i + 1, text })) });
+const cos = (a: string, b: string) => cosine(sparse(lexicalVector(a)), lexicalVector(b));
+const ALL = () => true;
+
+describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractive answers', () => {
+  it('lexical-hash-v1: unit vectors of 512 dimensions that match words, word pieces and CJK characters — not meanings', () => {
+    assert.equal(LEXICAL_MODEL, 'lexical-hash-v1');
+    const v = lexicalVector('Approved expenses are reimbursed');
+    assert.equal(v.length, DIMS);
+    assert.ok(Math.abs(v.reduce((s, x) => s + x * x, 0) - 1) < 1e-5);
+    assert.ok(Math.abs(cos('paid leave', 'Paid Leave') - 1) < 1e-5, 'after NFKC and lower case');
+    assert.ok(cos('reimbursing', 'are reimbursed monthly') > 0.2, 'shared 3-character pieces');
+    assert.ok(cos('宿泊', '宿泊費の上限') > 0.4, 'shared CJK characters and pairs');
+    assert.ok(cos('car', 'automobile') < 0.1, 'lexical, not semantic');
+    assert.equal(lexicalVector('!!! ...').every((x) => x === 0), true);
+  });
+
+  it('fuses per-query max-normalised scores with the weights; 0 disables a signal', () => {
+    const f = fuseScores({ bm25: 9, text: 1, title: 0 }, [10, 5, 0], [0.2, 0.4, 0.1], [1, 1, 1]);
+    assert.deepEqual([...f].map((x) => Math.round(x * 1000) / 1000), [0.95, 0.55, 0.025]);
+    assert.deepEqual([...fuseScores({ bm25: 0, text: 1, title: 0 }, [10, 5, 0], [0.2, 0.4, 0.1], [0, 0, 0])], [0.5, 1, 0.25]);
+    assert.deepEqual([...fuseScores({ bm25: 1, text: 0, title: 0 }, [0, 0], [1, 1], [1, 1])], [0, 0], 'no BM25 match, no score');
+  });
+
+  it('indexes, replaces and removes documents; searches only allowed documents', () => {
+    const index = new RetrievalIndex();
+    index.add('a', 'hash-a', 'Travel guide', doc('Hotel costs are limited to 12,000 yen per night.', 'Taxis are allowed after 22:00.'));
+    index.add('b', 'hash-b', 'Handbook', doc('New employees get 15 days of paid leave.'));
+    const w = { bm25: 9, text: 1, title: 0 };
+    assert.equal(index.search('hotel per night', w, ALL)[0].passage.nodeId, 'a');
+    assert.equal(index.search('taxis after 22:00', w, ALL)[0].passage.pageNo, 2);
+    assert.ok(index.search('hotel per night', w, (d) => d.nodeId === 'b').every((h) => h.passage.nodeId === 'b'));
+    assert.ok(index.search('hotel', { bm25: 1, text: 0, title: 0 }, (d) => d.nodeId === 'b').length === 0, 'a filtered document is never scored');
+    const idfHotel = index.idf('hotel');
+    index.add('a', 'hash-a2', 'Travel guide', doc('Flights must be economy class.'));
+    assert.equal(index.search('hotel', { bm25: 1, text: 0, title: 0 }, ALL).length, 0, 're-adding replaces the old passages');
+    assert.ok(index.idf('hotel') > idfHotel, 'document frequencies follow');
+    assert.equal(index.doc('a')?.textBlob, 'hash-a2');
+    assert.equal(index.remove('a'), true);
+    assert.equal(index.search('economy flights', w, ALL).filter((h) => h.passage.nodeId === 'a').length, 0);
+    assert.equal(index.passageCount, 1);
+    assert.deepEqual(index.search('!!!', w, ALL), [], 'a query without words finds nothing');
+  });
+
+  it('scores titles with the title vector only when its weight is above 0', () => {
+    const index = new RetrievalIndex();
+    index.add('x', 'hx', 'VPN Setup Guide', doc('Install the client from the software center.'));
+    index.add('y', 'hy', 'Expense rules', doc('Install the client from the software center.'));
+    assert.equal(index.search('vpn setup', { bm25: 0, text: 0, title: 9 }, ALL)[0].passage.nodeId, 'x');
+    const noTitle = index.search('install client vpn', { bm25: 9, text: 1, title: 0 }, ALL);
+    assert.equal(noTitle[0].score, noTitle[1].score, 'identical text, titles ignored');
+  });
+
+  it('reranks by IDF-weighted coverage plus proximity, on the first reranker_max_tokens tokens', () => {
+    assert.equal(proximity(['a', 'b', 'x', 'c'], new Set(['a', 'b', 'c'])), 2 / 3);
+    assert.equal(proximity(['a', 'x', 'x', 'x', 'b'], new Set(['a', 'b'])), 1 / 4);
+    assert.equal(proximity(['a'], new Set(['a'])), 0);
+    const index = new RetrievalIndex();
+    for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.md'))) index.add(f, f, f, doc(readFileSync(path.join(FIXTURES, f), 'utf8')));
+    const q = 'blue whale migration route';
+    const first = index.search(q, { bm25: 9, text: 1, title: 0 }, ALL);
+    assert.equal(first[0].passage.nodeId, 'whale-notes.md');
+    const terms = queryTerms(q, (t) => index.idf(t));
+    const candidates = first.map((h) => ({ ...h, text: h.passage.text }));
+    assert.equal(rerank(terms, candidates, 1024)[0].passage.nodeId, 'ocean-survey.md');
+    assert.equal(rerank(terms, candidates, 16).at(-1)!.passage.nodeId, 'ocean-survey.md', 'its phrase is past the first 16 tokens');
+  });
+
+  it('chooses up to two covering, non-duplicate sentences, or none', () => {
+    const source = (text: string, rank = 0): AnswerSource => ({ kind: 'document', rank, text, clueId: `c${rank}`, title: `t${rank}` });
+    const idf = (t: string) => (['the', 'a'].includes(t) ? 0.1 : 1);
+    const terms = queryTerms('How many days of paid leave do new employees get?', idf);
+    assert.deepEqual(terms.map((t) => t.term), ['days', 'paid', 'leave', 'new', 'employees']);
+    const chosen = chooseSentences(terms, [
+      source('1. Leave policy\n\nNew employees get 15 days of paid leave in their first year. Paid leave for new employees: 15 days in their first year.\nThe cafeteria opens at noon.'),
+      source('Employees can take paid leave in half days.', 1),
+    ]);
+    assert.equal(chosen[0].text, 'New employees get 15 days of paid leave in their first year.');
+    assert.equal(chosen[0].coverage, 1);
+    assert.equal(chosen.length, 2);
+    assert.equal(chosen[1].text, 'Employees can take paid leave in half days.', 'the near-duplicate was skipped');
+    assert.deepEqual(chooseSentences(terms, [source('The cafeteria opens at noon and closes at three.')]), [], 'below 0.34 coverage: no answer');
+    const weak = chooseSentences(terms, [source('New employees get 15 days of paid leave. Employees must wear badges at all times.')]);
+    assert.equal(weak.length, 1, 'the second sentence must score 0.6 of the best');
+    const heading = chooseSentences(queryTerms('hotel limit per night', () => 1), [source('## Hotel\n\nThe limit is 12,000 yen per night.')]);
+    assert.equal(heading[0]?.text, 'The limit is 12,000 yen per night.', 'the heading counts, at a discount');
+    assert.equal(cleanSentence('- Taxi\tonly after 22:00\t\n  ok'), 'Taxi | only after 22:00 ok');
+  });
+
+  it('rewrites follow-ups that lean on the previous question, and only those', () => {
+    const previous = 'How many days of paid leave do new employees get?';
+    assert.equal(leansOnContext('Can I carry it over to the next year?'), true);
+    assert.equal(leansOnContext('And sick leave?'), true);
+    assert.equal(leansOnContext('それは翌年に繰り越せますか'), true);
+    assert.equal(leansOnContext('What is the VPN server address for laptops?'), false);
+    assert.equal(rewriteFollowUp('Can I carry it over?', previous), 'Can I carry it over? days paid leave new employees');
+    assert.equal(rewriteFollowUp('What is the VPN server address for laptops?', previous), 'What is the VPN server address for laptops?');
+    assert.equal(rewriteFollowUp('Can I carry it over?', undefined), 'Can I carry it over?');
+    assert.match(rewriteFollowUp('では大阪は？', '東京の宿泊費の上限はいくらですか'), /^では大阪は？ .*宿泊/);
+  });
+
+  it('classifies intents and builds follow-up questions in the query language', () => {
+    assert.equal(classifyIntent('Good morning'), 'greeting');
+    assert.equal(classifyIntent('ありがとうございます'), 'greeting');
+    assert.equal(classifyIntent('Where is the VPN guide'), 'question');
+    assert.equal(classifyIntent('宿泊費の上限は？'), 'question');
+    assert.equal(classifyIntent('List the laptops in use'), 'instruction');
+    assert.equal(classifyIntent('経費の締め日を教えてください'), 'instruction');
+    assert.equal(classifyIntent('VPN'), 'other');
+    assert.equal(followUpQuestion('2. Remote work\n\nEmployees may work remotely.', 'employee-handbook', 'en'), 'What about remote work?');
+    assert.equal(followUpQuestion('## Who answers payroll questions?\n\nThe payroll team.', 'faq', 'en'), 'Who answers payroll questions?');
+    assert.equal(followUpQuestion('## 日当\n\n国内出張の日当は1日2,000円です。', '経費精算ガイド', 'ja'), '日当について教えてください。');
+    assert.equal(followUpQuestion('Everything is one long sentence that ends here.', 'Guide', 'en'), 'What else does "Guide" cover?');
+  });
+});
