@@ -1,0 +1,149 @@
+import * as vscode from 'vscode';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import type { Container } from '../../container';
+import { Disposable } from '../../platform/lifecycle';
+import { SECTION, SettingKeys } from '../../platform/settings';
+import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
+import { pickFolder } from '../knowledgeBase/folderPicker';
+import { ALLOW_REMOTE_IMAGES } from '../qna/editor/qaEditorPanel';
+import { selectionQuestion } from './chat/answerRequest';
+import { ChatPanel, type ChatContext } from './chat/chatPanel';
+import { ConversationStore } from './chat/conversationStore';
+import { conversationToMarkdown } from './chat/exportMarkdown';
+import { CHAT_TITLE, CHAT_VIEW_TYPE, chatStateSchema, type ChatState, type Conversation, type ScopeItem } from './chat/protocol';
+
+/** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
+export class AnswersFeature extends Disposable {
+  readonly store: ConversationStore;
+  private panel: ChatPanel | undefined;
+  private readonly ctx: ChatContext;
+  /** The last Markdown export (tests). */
+  lastExport: vscode.TextDocument | undefined;
+
+  constructor(private readonly c: Container) {
+    super();
+    const log = c.log('chat');
+    this.store = new ConversationStore(c.context.workspaceState, { onProblem: (m) => log.warn(m) });
+    this.ctx = {
+      extensionUri: c.context.extensionUri,
+      log,
+      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      store: this.store,
+      client: () => c.connection.getClient(),
+      ownUserIdSet: () => !!c.settings.identity.ownUserId,
+      logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
+      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(ALLOW_REMOTE_IMAGES, false),
+      pickScope: () => this.pickScope(),
+      exportConversation: (conversation) => this.exportConversation(conversation),
+    };
+    this._register({ dispose: () => this.panel?.dispose() });
+    this._register(registerPanelSerializer(CHAT_VIEW_TYPE, chatStateSchema, log, (panel, state) => void this.restore(panel, state)));
+    this._register(c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()));
+    this._register(c.command('knowledgeDesk.answers.ask', (question?: unknown) => this.askCommand(question)));
+    this._register(c.command('knowledgeDesk.answers.askSelection', () => this.askSelection()));
+    this._register(c.command('knowledgeDesk.answers.askAboutFolder', (element?: unknown) => this.askAboutFolder(element)));
+    this._register(c.command('knowledgeDesk.answers.newChat', () => this.newChat()));
+    this._register(c.command('knowledgeDesk.answers.exportChat', () => this.exportChat()));
+  }
+
+  /** The open chat panel, if any. */
+  get current(): ChatPanel | undefined {
+    return this.panel;
+  }
+
+  /** Reveals the panel, or opens it on the current conversation. */
+  show(): ChatPanel {
+    if (this.panel) {
+      this.panel.reveal();
+      return this.panel;
+    }
+    return this.adopt(createPanel(CHAT_VIEW_TYPE, CHAT_TITLE, this.c.context.extensionUri));
+  }
+
+  /** Serializer: the panel VS Code restored after a restart, on the conversation it showed. */
+  restore(panel: vscode.WebviewPanel, state: ChatState | undefined): ChatPanel {
+    if (this.panel) {
+      panel.dispose();
+      this.panel.reveal();
+      return this.panel;
+    }
+    if (state?.conversationId && !this.store.select(state.conversationId)) {
+      // The conversation is gone (another workspace, or history trimmed): start one with the page's options.
+      this.store.create(state.options ?? this.store.current().options);
+    }
+    return this.adopt(panel);
+  }
+
+  private adopt(panel: vscode.WebviewPanel): ChatPanel {
+    const p = new ChatPanel(panel, this.ctx);
+    this.panel = p;
+    p.onDidDispose(() => this.panel === p && (this.panel = undefined));
+    return p;
+  }
+
+  private askCommand(question: unknown): ChatPanel {
+    const p = this.show();
+    if (typeof question === 'string' && question.trim()) void p.ask(question);
+    return p;
+  }
+
+  private async askSelection(): Promise<ChatPanel | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const text = editor?.selections
+      .filter((s) => !s.isEmpty)
+      .map((s) => editor.document.getText(s))
+      .join('\n\n');
+    const question = editor && text ? selectionQuestion(text, editor.document.languageId) : undefined;
+    if (!question) {
+      void vscode.window.showInformationMessage('Select some text in an editor to ask Knowledge Desk about it.');
+      return undefined;
+    }
+    const p = this.show();
+    void p.ask(question);
+    return p;
+  }
+
+  /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
+  private async askAboutFolder(element: unknown): Promise<ChatPanel | undefined> {
+    const node = (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
+    let scope: ScopeItem | null | undefined = node ? { id: node.id, name: node.name, kind: node.nodeType === 'file' ? 'document' : 'folder' } : undefined;
+    if (!scope) scope = await this.pickScope();
+    if (scope === undefined) return undefined;
+    const p = this.show();
+    p.setScope(scope ? [scope] : []);
+    return p;
+  }
+
+  private newChat(): ChatPanel {
+    const p = this.show();
+    p.newChat();
+    return p;
+  }
+
+  private async exportChat(): Promise<vscode.TextDocument | undefined> {
+    if (this.panel) {
+      await this.panel.exportChat();
+      return this.lastExport;
+    }
+    const conversation = this.store.current();
+    if (!conversation.turns.length) {
+      void vscode.window.showInformationMessage('Nothing to export yet: ask Knowledge Desk a question first.');
+      return undefined;
+    }
+    await this.exportConversation(conversation);
+    return this.lastExport;
+  }
+
+  private async exportConversation(conversation: Conversation): Promise<void> {
+    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationToMarkdown(conversation) });
+    this.lastExport = document;
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  }
+
+  private async pickScope(): Promise<ScopeItem | null | undefined> {
+    const client = await this.c.connection.getClient();
+    const choice = await pickFolder(this.c.ui, client, { title: 'Ask Knowledge Desk About a Folder', placeHolder: 'Answers use only the documents in this folder' });
+    if (!choice) return undefined;
+    return choice.id === null ? null : { id: choice.id, name: choice.label, kind: 'folder' };
+  }
+}

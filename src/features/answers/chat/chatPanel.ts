@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../../api/client';
+import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
+import { toUserFacing } from '../../../platform/errorMessages';
+import type { Log } from '../../../platform/logger';
+import { describeForPage, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { buildAnswerRequest } from './answerRequest';
+import { runAnswer, type AnswerOutcome } from './answerRunner';
+import { toChatCitation } from './citations';
+import type { ConversationStore } from './conversationStore';
+import { CHAT_LIMITS, CHAT_TITLE, chatProtocol, type ChatCitation, type ChatOptions, type ChatProtocol, type Conversation, type ScopeItem, type Turn } from './protocol';
+import { STREAM_DELAY_HEADER, withExtraHeaders } from './testClient';
+
+export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
+/** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
+const ALLOWED_ACTIONS = new Set(['knowledgeDesk.setApiKey', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity', 'knowledgeDesk.showLog', 'knowledgeDesk.connect']);
+
+export interface ChatContext {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  store: ConversationStore;
+  client(): Promise<ApiClient>;
+  ownUserIdSet(): boolean;
+  logRawStream(): boolean;
+  allowRemoteImages(): boolean;
+  /** Quick pick of a folder: the scope item, null for the whole knowledge base, undefined if cancelled. */
+  pickScope(): Promise<ScopeItem | null | undefined>;
+  exportConversation(conversation: Conversation): Promise<void>;
+}
+
+export interface CitationOpened {
+  citation: ChatCitation;
+  question: string;
+  answer: string;
+  outcome: 'opened' | 'unavailable' | 'failed';
+}
+
+interface ActiveStream {
+  controller: AbortController;
+  conversationId: string;
+  turn: Turn;
+}
+
+/** The "Ask Knowledge Desk" panel: asks, streams answers to the page, and keeps the conversations. */
+export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
+  private readonly active = new Map<string, ActiveStream>();
+  private readonly finishedEmitter = this._register(new vscode.EventEmitter<Turn>());
+  /** A turn ended (done, stopped or failed). */
+  readonly onDidFinishTurn = this.finishedEmitter.event;
+  /** Test only: the local service streams slower by this many ms per chunk (X-Local-Stream-Delay-Ms). */
+  testStreamDelayMs: number | undefined;
+  /** The last request sent to the service (tests check the fields built from the options). */
+  lastRequest: GenerativeAnswerRequest | undefined;
+  readonly citationsOpened: CitationOpened[] = [];
+  readonly pageProblems: string[] = [];
+  /** Inline handlers in answers refused by the CSP while the page sanitized them. */
+  blockedHandlers = 0;
+
+  constructor(panel: vscode.WebviewPanel, private readonly ctx: ChatContext) {
+    super(panel, {
+      extensionUri: ctx.extensionUri,
+      page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
+      protocol: chatProtocol,
+      log: ctx.log,
+      channel: { describeError: describeForPage },
+    });
+    panel.title = CHAT_TITLE;
+    const ch = this.channel;
+    ch.onNotification('ask', (p) => void this.ask(p.question, { options: p.options, conversationId: p.conversationId ?? undefined, retryOf: p.retryOf }));
+    ch.onNotification('abort', ({ requestId }) => this.abort(requestId));
+    ch.onNotification('openCitation', ({ turnId, citation }) => void this.openCitation(turnId, citation));
+    ch.onNotification('optionsChanged', ({ conversationId, options }) => ctx.store.setOptions(conversationId, options));
+    ch.onNotification('newChat', () => this.newChat());
+    ch.onNotification('switchConversation', ({ conversationId }) => this.show(conversationId));
+    ch.onNotification('deleteConversation', ({ conversationId }) => this.deleteConversation(conversationId));
+    ch.onNotification('exportChat', () => void this.exportChat());
+    ch.onNotification('chooseScope', () => void this.chooseScope());
+    ch.onNotification('setIdentity', () => void vscode.commands.executeCommand('knowledgeDesk.setIdentity'));
+    ch.onNotification('runAction', ({ command }) => (ALLOWED_ACTIONS.has(command) ? void vscode.commands.executeCommand(command) : ctx.log.warn(`chat page asked to run ${command}: not allowed`)));
+    ch.onNotification('resync', () => this.onPageReady());
+    ch.onNotification('pageProblem', (p) => {
+      if (p.kind === 'blocked') {
+        this.blockedHandlers++;
+        return ctx.log.debug(`chat page: the CSP refused an event handler of an answer while it was sanitized: ${p.message}`);
+      }
+      this.pageProblems.push(`${p.kind}: ${p.message}`);
+      ctx.log.warn(`chat page: ${p.kind}: ${p.message}`);
+    });
+  }
+
+  get conversation(): Conversation {
+    return this.ctx.store.current();
+  }
+
+  /** Requests still streaming (their ids). */
+  get streaming(): string[] {
+    return [...this.active.keys()];
+  }
+
+  protected onPageReady(): void {
+    const store = this.ctx.store;
+    this.channel.notify('init', { conversation: store.current(), conversations: store.list(), ownUserIdSet: this.ctx.ownUserIdSet() });
+  }
+
+  /** Asks `question` in the current conversation (or the one named); resolves with the finished turn. */
+  async ask(question: string, opts: { options?: ChatOptions; conversationId?: string; retryOf?: string } = {}): Promise<Turn | undefined> {
+    const store = this.ctx.store;
+    const conversation = store.get(opts.conversationId) ?? store.current();
+    if ([...this.active.values()].some((a) => a.conversationId === conversation.id)) {
+      this.notice('An answer is still arriving in this chat: wait for it or press Stop.', 'warning');
+      return undefined;
+    }
+    const options = opts.options ?? conversation.options;
+    store.setOptions(conversation.id, options);
+    const stateful = this.ctx.ownUserIdSet();
+    const turn: Turn = { id: randomUUID(), question: question.trim().slice(0, CHAT_LIMITS.question), answer: '', citations: [], stateful, status: 'streaming', askedAt: Date.now(), seq: 0 };
+    store.addTurn(conversation.id, turn, opts.retryOf);
+    if (store.currentId !== conversation.id) store.select(conversation.id);
+    this.notice(null);
+    this.channel.notify('turnStarted', { conversationId: conversation.id, turn, replaces: opts.retryOf });
+    this.channel.notify('conversations', { conversations: store.list() });
+    const request = buildAnswerRequest(turn.question, options, { stateful, threadId: stateful ? conversation.threadId : undefined });
+    this.lastRequest = request;
+    const controller = new AbortController();
+    this.active.set(turn.id, { controller, conversationId: conversation.id, turn });
+    this.ctx.log.info(`asking (${stateful ? `thread ${conversation.threadId ?? 'new'}` : 'no thread'}): ${JSON.stringify({ ...request, query: `${turn.question.length} characters` })}`);
+    let outcome: AnswerOutcome;
+    try {
+      let client = await this.ctx.client();
+      if (this.testStreamDelayMs) client = withExtraHeaders(client, { [STREAM_DELAY_HEADER]: String(this.testStreamDelayMs) });
+      outcome = await runAnswer(client.answers, request, {
+        signal: controller.signal,
+        onRaw: this.rawLogger(turn.id),
+        onDelta: (text, replaced) => this.delta(turn, text, replaced, controller),
+      });
+    } catch (error) {
+      outcome = { status: 'error', answer: turn.answer, error, deltas: turn.seq, broken: false };
+    }
+    this.finish(conversation, turn, outcome);
+    this.active.delete(turn.id);
+    await store.touch(conversation.id);
+    if (!this.isDisposed) {
+      this.channel.notify('turnFinished', { conversationId: conversation.id, turn });
+      this.channel.notify('conversations', { conversations: store.list() });
+    }
+    this.finishedEmitter.fire(turn);
+    return turn;
+  }
+
+  /** Stop: the request of `requestId` is aborted; what arrived stays, marked stopped. */
+  abort(requestId: string): void {
+    const stream = this.active.get(requestId);
+    if (!stream) return this.ctx.log.debug(`stop for ${requestId}: not streaming (already finished)`);
+    this.ctx.log.info(`stopping the answer ${requestId} after ${stream.turn.seq} chunks`);
+    stream.controller.abort(new vscode.CancellationError());
+  }
+
+  newChat(): void {
+    const conversation = this.ctx.store.create(this.conversation.options);
+    this.showConversation(conversation);
+  }
+
+  show(conversationId: string): void {
+    const conversation = this.ctx.store.select(conversationId);
+    if (conversation) this.showConversation(conversation);
+  }
+
+  deleteConversation(conversationId: string): void {
+    for (const [id, s] of this.active) if (s.conversationId === conversationId) this.abort(id);
+    this.ctx.store.delete(conversationId);
+    this.showConversation(this.ctx.store.current());
+  }
+
+  /** Replaces the scope (Ask About This Folder) and shows the options. */
+  setScope(scope: ScopeItem[], focus = true): void {
+    const conversation = this.conversation;
+    const options = { ...conversation.options, scope };
+    this.ctx.store.setOptions(conversation.id, options);
+    this.channel.notify('options', { conversationId: conversation.id, options, focus });
+  }
+
+  updateIdentity(): void {
+    this.channel.notify('identity', { ownUserIdSet: this.ctx.ownUserIdSet() });
+  }
+
+  async exportChat(): Promise<void> {
+    const conversation = this.conversation;
+    if (!conversation.turns.length) return this.notice('Nothing to export yet: ask a question first.', 'info');
+    await this.ctx.exportConversation(conversation);
+  }
+
+  notice(message: string | null, kind: 'info' | 'warning' = 'info'): void {
+    if (!this.isDisposed) this.channel.notify('notice', message === null ? null : { message, kind });
+  }
+
+  override dispose(): void {
+    for (const s of this.active.values()) s.controller.abort(new vscode.CancellationError());
+    super.dispose();
+  }
+
+  private showConversation(conversation: Conversation): void {
+    this.channel.notify('conversation', { conversation });
+    this.channel.notify('conversations', { conversations: this.ctx.store.list() });
+  }
+
+  private delta(turn: Turn, text: string, replaced: boolean, controller: AbortController): void {
+    if ((replaced ? 0 : turn.answer.length) + text.length > CHAT_LIMITS.answer) {
+      this.ctx.log.warn(`answer ${turn.id} is longer than ${CHAT_LIMITS.answer} characters: stopped there`);
+      return controller.abort(new vscode.CancellationError());
+    }
+    turn.answer = replaced ? text : turn.answer + text;
+    turn.seq++;
+    if (!this.isDisposed) this.channel.notify('delta', { requestId: turn.id, seq: turn.seq, text, replaced });
+  }
+
+  private finish(conversation: Conversation, turn: Turn, outcome: AnswerOutcome): void {
+    turn.answeredAt = Date.now();
+    if (outcome.answer !== turn.answer) turn.answer = outcome.answer.slice(0, CHAT_LIMITS.answer);
+    if (outcome.status === 'done') {
+      const r = outcome.result;
+      turn.status = 'done';
+      turn.citations = r.citations.slice(0, CHAT_LIMITS.citations).map(toChatCitation);
+      turn.fuQuestion = r.fuQuestion?.trim().slice(0, 2_000) || undefined;
+      turn.threadId = r.threadId ?? undefined;
+      turn.model = typeof r.model === 'string' && r.model ? r.model.slice(0, 200) : undefined;
+      const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string' && !!n.trim()).map((n) => n.slice(0, 1_000)).slice(0, 10) : [];
+      turn.notes = notes.length ? notes : undefined;
+      if (turn.stateful && r.threadId) this.ctx.store.setThread(conversation.id, r.threadId);
+      this.ctx.log.info(`answer ${turn.id}: ${outcome.deltas} chunks, ${turn.answer.length} characters, ${turn.citations.length} citations${turn.model ? `, model ${turn.model}` : ''}`);
+    } else if (outcome.status === 'stopped') {
+      turn.status = 'stopped';
+    } else {
+      turn.status = 'error';
+      const shown = toUserFacing(outcome.error);
+      const kept = outcome.broken && turn.answer ? ' The part of the answer that arrived is kept above.' : '';
+      turn.error = { message: `${shown.message}${kept}`.slice(0, 4_000), actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3) };
+      this.ctx.log.error(`answer ${turn.id} failed after ${outcome.deltas} chunks`);
+      this.ctx.log.error(outcome.error instanceof Error ? outcome.error : String(outcome.error));
+    }
+  }
+
+  private rawLogger(turnId: string): ((chunk: Uint8Array) => void) | undefined {
+    if (!this.ctx.logRawStream()) return undefined;
+    const decoder = new TextDecoder('utf-8');
+    return (chunk) => this.ctx.log.trace(`raw stream ${turnId}: ${decoder.decode(chunk, { stream: true })}`);
+  }
+
+  private async openCitation(turnId: string, citation: ChatCitation): Promise<void> {
+    const found = this.ctx.store.findTurn(turnId);
+    // The stored citation is what the service sent; the page's copy only names it.
+    const stored = found?.turn.citations.find((c) => c.index === citation.index) ?? citation;
+    const arg = { citation: stored, question: found?.turn.question ?? '', answer: found?.turn.answer ?? '' };
+    const record: CitationOpened = { ...arg, outcome: 'opened' };
+    this.citationsOpened.push(record);
+    try {
+      await vscode.commands.executeCommand(OPEN_CITATION_COMMAND, arg);
+    } catch (error) {
+      const missing = /not found|no handler/i.test(error instanceof Error ? error.message : String(error)) || !(await vscode.commands.getCommands(true)).includes(OPEN_CITATION_COMMAND);
+      record.outcome = missing ? 'unavailable' : 'failed';
+      if (missing) return this.notice('Opening citations arrives soon.', 'info');
+      this.ctx.log.error(error instanceof Error ? error : String(error));
+      this.notice(`Could not open the source: ${toUserFacing(error).message}`, 'warning');
+    }
+  }
+
+  private async chooseScope(): Promise<void> {
+    let picked: ScopeItem | null | undefined;
+    try {
+      picked = await this.ctx.pickScope();
+    } catch (error) {
+      this.ctx.log.error(error instanceof Error ? error : String(error));
+      return this.notice(`Could not list the folders: ${toUserFacing(error).message}`, 'warning');
+    }
+    if (picked === undefined) return;
+    const current = this.conversation.options.scope;
+    this.setScope(picked === null ? [] : [...current.filter((s) => s.id !== picked.id), picked], false);
+  }
+}

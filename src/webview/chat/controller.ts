@@ -1,0 +1,303 @@
+// The chat page: shows the conversation the host sends, streams answers into it, and sends the
+// person's questions, Stop, citation clicks and option changes back. Options and the unsent
+// question live in webview state (they survive hiding the panel and a restart).
+import {
+  chatStateSchema,
+  defaultChatOptions,
+  type ChatCitation,
+  type ChatOptions,
+  type ChatProtocol,
+  type ChatSnapshot,
+  type Conversation,
+  type ConversationSummary,
+  type DriveParams,
+  type Turn,
+} from '../../features/answers/chat/protocol';
+import { citationKind, citationTitle, KIND_LABEL, pageLabel } from '../../features/answers/chat/citations';
+import { createH } from '../shared/dom';
+import type { Messenger } from '../shared/messenger';
+import type { Sanitizer } from '../shared/sanitize';
+import { ChatLayout } from './layout';
+import type { BlockRenderer } from './streamRenderer';
+import { TurnView, type TurnDeps } from './turnView';
+
+export class ChatController {
+  private readonly layout: ChatLayout;
+  private readonly deps: TurnDeps;
+  private conversation: Conversation | null = null;
+  private conversations: ConversationSummary[] = [];
+  private views = new Map<string, TurnView>();
+  private initialized = false;
+  /** Sent an ask, waiting for the host's turnStarted (Send stays disabled meanwhile). */
+  private asking: ReturnType<typeof setTimeout> | undefined;
+  private readonly totals = { fullRenders: 0, blockRenders: 0, deltas: 0 };
+
+  constructor(private readonly doc: Document, private readonly messenger: Messenger<ChatProtocol>, sanitizer: Sanitizer, renderer: BlockRenderer) {
+    const h = createH(doc);
+    this.deps = {
+      h,
+      doc,
+      renderer,
+      sanitizer,
+      actions: {
+        openCitation: (turn, citation) => this.openCitation(turn, citation),
+        followUp: (turn) => turn.fuQuestion && this.ask(turn.fuQuestion),
+        retry: (turn) => this.ask(turn.question, turn.id),
+        runAction: (command) => messenger.notify('runAction', { command }),
+      },
+    };
+    this.layout = new ChatLayout(h, doc, {
+      send: () => this.send(),
+      stop: () => this.stop(),
+      newChat: () => messenger.notify('newChat', {}),
+      exportChat: () => messenger.notify('exportChat', {}),
+      switchTo: (id) => messenger.notify('switchConversation', { conversationId: id }),
+      deleteConversation: () => this.conversation && messenger.notify('deleteConversation', { conversationId: this.conversation.id }),
+      setIdentity: () => messenger.notify('setIdentity', {}),
+      draftChanged: () => this.persist(),
+      changed: (options) => this.optionsChanged(options),
+      chooseScope: () => messenger.notify('chooseScope', {}),
+      toggled: () => this.persist(),
+    });
+    this.layout.transcript.addEventListener('click', (e) => this.onTranscriptClick(e));
+  }
+
+  /** Mounts the page into `app` and tells the host it is ready. */
+  start(app: HTMLElement): void {
+    const saved = this.messenger.getState(chatStateSchema);
+    this.layout.options.value = saved?.options ?? defaultChatOptions();
+    this.layout.options.open = saved?.optionsOpen ?? false;
+    this.layout.input.value = saved?.draft ?? '';
+    app.replaceChildren(this.layout.root);
+    app.removeAttribute('aria-busy');
+    const m = this.messenger;
+    m.on('init', (p) => {
+      this.initialized = true;
+      this.conversations = p.conversations;
+      this.setIdentity(p.ownUserIdSet);
+      this.show(p.conversation);
+    });
+    m.on('conversation', ({ conversation }) => this.initialized && this.show(conversation));
+    m.on('conversations', ({ conversations }) => {
+      this.conversations = conversations;
+      this.updateSwitcher();
+    });
+    m.on('options', ({ conversationId, options, focus }) => {
+      if (!this.conversation || conversationId !== this.conversation.id) return;
+      this.conversation.options = options;
+      this.layout.options.value = options;
+      if (focus) {
+        this.layout.options.open = true;
+        this.layout.input.focus();
+      }
+      this.persist();
+    });
+    m.on('identity', ({ ownUserIdSet }) => this.setIdentity(ownUserIdSet));
+    m.on('turnStarted', ({ conversationId, turn, replaces }) => this.turnStarted(conversationId, turn, replaces));
+    m.on('delta', ({ requestId, seq, text, replaced }) => this.delta(requestId, seq, text, replaced));
+    m.on('turnFinished', ({ conversationId, turn }) => this.turnFinished(conversationId, turn));
+    m.on('notice', (n) => {
+      if (n?.kind === 'warning') this.doneAsking();
+      this.layout.showNotice(n);
+    });
+    m.handle('snapshot', () => this.snapshot());
+    m.handle('drive', (p) => this.drive(p));
+    m.start();
+    this.layout.input.focus();
+  }
+
+  snapshot(): ChatSnapshot {
+    const streaming = this.streamingView();
+    return {
+      ready: this.initialized,
+      conversationId: this.conversation?.id ?? null,
+      title: this.conversation?.title ?? '',
+      conversations: this.layout.conversationCount,
+      streaming: streaming?.id ?? null,
+      hintShown: !this.layout.hint.hidden,
+      notice: this.layout.noticeMessage,
+      options: this.layout.options.value,
+      optionsOpen: this.layout.options.open,
+      draft: this.layout.input.value,
+      turns: [...this.views.values()].map((v) => {
+        const t = v.data;
+        return {
+          id: t.id,
+          question: t.question,
+          status: t.status,
+          answerText: v.answer.element.textContent ?? '',
+          answerHtml: v.answer.element.innerHTML,
+          citationLinks: v.answer.element.querySelectorAll('a.kd-cite-link').length,
+          sources: t.status === 'streaming' ? [] : t.citations.map((c) => ({ index: c.index, title: citationTitle(c), kind: KIND_LABEL[citationKind(c)], page: pageLabel(c) })),
+          followUp: t.fuQuestion ?? null,
+          error: t.error?.message ?? null,
+          model: t.model ?? null,
+        };
+      }),
+      stats: this.stats(),
+    };
+  }
+
+  private stats(): ChatSnapshot['stats'] {
+    const s = { ...this.totals };
+    for (const v of this.views.values()) {
+      s.fullRenders += v.answer.stats.fullRenders;
+      s.blockRenders += v.answer.stats.blockRenders;
+      s.deltas += v.answer.stats.deltas;
+    }
+    return s;
+  }
+
+  private show(conversation: Conversation): void {
+    for (const v of this.views.values()) this.addTotals(v);
+    this.conversation = conversation;
+    this.views = new Map(conversation.turns.map((t) => [t.id, new TurnView(t, this.deps)]));
+    this.layout.options.value = conversation.options;
+    this.layout.showTurns([...this.views.values()].map((v) => v.element));
+    this.layout.setStreaming(!!this.streamingView());
+    this.updateSwitcher();
+    this.persist();
+  }
+
+  private addTotals(v: TurnView): void {
+    this.totals.fullRenders += v.answer.stats.fullRenders;
+    this.totals.blockRenders += v.answer.stats.blockRenders;
+    this.totals.deltas += v.answer.stats.deltas;
+  }
+
+  private turnStarted(conversationId: string, turn: Turn, replaces?: string): void {
+    if (!this.conversation || conversationId !== this.conversation.id) return;
+    this.doneAsking();
+    const view = new TurnView(turn, this.deps);
+    const old = replaces ? this.views.get(replaces) : undefined;
+    if (old) {
+      this.addTotals(old);
+      old.element.replaceWith(view.element);
+      this.views = new Map([...this.views].map(([id, v]) => (id === replaces ? [turn.id, view] : [id, v])));
+      this.layout.scrollToEnd(true);
+    } else {
+      this.views.set(turn.id, view);
+      this.layout.appendTurn(view.element);
+    }
+    this.conversation.turns = [...this.views.values()].map((v) => v.data);
+    this.layout.setStreaming(turn.status === 'streaming');
+  }
+
+  private delta(requestId: string, seq: number, text: string, replaced: boolean): void {
+    const view = this.views.get(requestId);
+    if (!view || !view.streaming || seq <= view.seq) return; // another conversation, or already shown
+    if (seq > view.seq + 1 && !replaced) {
+      this.messenger.notify('resync', {});
+      return;
+    }
+    view.applyDelta(text, replaced, seq);
+    this.layout.scrollToEnd();
+  }
+
+  private turnFinished(conversationId: string, turn: Turn): void {
+    if (!this.conversation || conversationId !== this.conversation.id) return;
+    const view = this.views.get(turn.id);
+    if (!view) return;
+    view.finish(turn);
+    this.conversation.turns = [...this.views.values()].map((v) => v.data);
+    this.layout.setStreaming(!!this.streamingView());
+    this.layout.scrollToEnd();
+  }
+
+  private send(): void {
+    const text = this.layout.input.value.trim();
+    if (!text) return;
+    if (this.ask(text)) {
+      this.layout.input.value = '';
+      this.persist();
+    }
+  }
+
+  /** Asks in the shown conversation; false while an answer is still arriving. */
+  private ask(question: string, retryOf?: string): boolean {
+    if (!this.initialized || this.streamingView() || this.asking) return false;
+    this.layout.showNotice(null);
+    this.messenger.notify('ask', { conversationId: this.conversation?.id ?? null, question, options: this.layout.options.value, retryOf });
+    this.layout.sendButton.disabled = true;
+    this.asking = setTimeout(() => this.doneAsking(), 10_000);
+    return true;
+  }
+
+  private doneAsking(): void {
+    clearTimeout(this.asking);
+    this.asking = undefined;
+    this.layout.sendButton.disabled = false;
+  }
+
+  private stop(): void {
+    const view = this.streamingView();
+    if (view) this.messenger.notify('abort', { requestId: view.id });
+  }
+
+  private openCitation(turn: Turn, citation: ChatCitation): void {
+    this.messenger.notify('openCitation', { turnId: turn.id, citation });
+  }
+
+  /** A marker [n] in an answer: focus its source in the list below the answer. */
+  private onTranscriptClick(e: Event): void {
+    const link = (e.target as Element | null)?.closest?.('a.kd-cite-link') as HTMLAnchorElement | null;
+    if (!link) return;
+    e.preventDefault();
+    const turnId = link.closest('.kd-turn')?.getAttribute('data-turn-id');
+    const view = turnId ? this.views.get(turnId) : undefined;
+    view?.revealSource(Number(link.dataset.index));
+  }
+
+  private optionsChanged(options: ChatOptions): void {
+    this.persist();
+    if (this.conversation) this.messenger.notify('optionsChanged', { conversationId: this.conversation.id, options });
+  }
+
+  private setIdentity(ownUserIdSet: boolean): void {
+    this.layout.showHint(!ownUserIdSet);
+  }
+
+  private updateSwitcher(): void {
+    this.layout.setConversations(this.conversations, this.conversation?.id ?? null, this.conversation?.title ?? 'New chat');
+  }
+
+  private streamingView(): TurnView | undefined {
+    for (const v of this.views.values()) if (v.streaming) return v;
+    return undefined;
+  }
+
+  private persist(): void {
+    this.messenger.setState(chatStateSchema, {
+      conversationId: this.conversation?.id,
+      options: this.layout.options.value,
+      draft: this.layout.input.value.slice(0, 20_000),
+      optionsOpen: this.layout.options.open,
+    });
+  }
+
+  private drive(p: DriveParams): ChatSnapshot {
+    const find = (turnId?: string): TurnView | undefined => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1));
+    if (p.options) {
+      this.layout.options.value = { ...this.layout.options.value, ...p.options };
+      this.optionsChanged(this.layout.options.value);
+    }
+    if (p.toggleOptions) this.layout.options.open = !this.layout.options.open;
+    if (p.type !== undefined) {
+      this.layout.input.value = p.type;
+      this.layout.input.dispatchEvent(new (this.doc.defaultView!.Event)('input', { bubbles: true }));
+    }
+    if (p.send) this.layout.input.dispatchEvent(new (this.doc.defaultView!.KeyboardEvent)('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    if (p.stop) this.layout.stopButton.click();
+    if (p.clickCitation) find(p.clickCitation.turnId)?.element.querySelector<HTMLElement>(`.kd-source[data-index="${p.clickCitation.index}"]`)?.click();
+    if (p.clickMarker) find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
+    if (p.clickFollowUp) find(p.clickFollowUp.turnId)?.element.querySelector<HTMLElement>('.kd-followup')?.click();
+    if (p.retry) find(p.retry.turnId)?.element.querySelector<HTMLElement>('[data-action="retry"]')?.click();
+    const click = (action: string): void => this.layout.root.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();
+    if (p.newChat) click('newChat');
+    if (p.exportChat) click('exportChat');
+    if (p.chooseScope) click('chooseScope');
+    if (p.setIdentity) click('setIdentity');
+    if (p.switchTo) this.messenger.notify('switchConversation', { conversationId: p.switchTo });
+    return this.snapshot();
+  }
+}

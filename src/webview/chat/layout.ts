@@ -1,0 +1,157 @@
+// The frame of the chat page: header (conversations, New Chat, Export), the follow-up hint, the
+// transcript, and the composer (notice, options, question box, Send/Stop).
+import type { ConversationSummary } from '../../features/answers/chat/protocol';
+import type { H } from '../shared/dom';
+import { icon } from '../shared/icons';
+import { OptionsPanel, type OptionsEvents } from './optionsPanel';
+
+export interface LayoutEvents extends OptionsEvents {
+  send(): void;
+  stop(): void;
+  newChat(): void;
+  exportChat(): void;
+  switchTo(id: string): void;
+  deleteConversation(): void;
+  setIdentity(): void;
+  draftChanged(text: string): void;
+}
+
+export class ChatLayout {
+  readonly root: HTMLElement;
+  readonly transcript: HTMLElement;
+  readonly options: OptionsPanel;
+  readonly input: HTMLTextAreaElement;
+  readonly sendButton: HTMLButtonElement;
+  readonly stopButton: HTMLButtonElement;
+  readonly hint: HTMLElement;
+  private readonly switcher: HTMLSelectElement;
+  private readonly empty: HTMLElement;
+  private readonly notice: HTMLElement;
+  private readonly noticeText: HTMLElement;
+  private readonly deleteButton: HTMLButtonElement;
+  private scrollPending = false;
+  /** The transcript shows its end (updated on scroll, so streaming never has to measure). */
+  private atEnd = true;
+
+  constructor(private readonly h: H, private readonly doc: Document, events: LayoutEvents) {
+    const iconButton = (name: Parameters<typeof icon>[1], label: string, action: string, run: () => void): HTMLButtonElement =>
+      h('button', { class: 'kd-icon-button', attrs: { type: 'button', title: label, 'aria-label': label, 'data-action': action }, on: { click: run } }, icon(doc, name));
+    this.switcher = h('select', { class: 'kd-input kd-select kd-switcher', attrs: { 'aria-label': 'Conversation', title: 'Recent conversations in this workspace' }, on: { change: () => events.switchTo(this.switcher.value) } });
+    this.deleteButton = iconButton('trash', 'Delete this conversation', 'deleteConversation', () => events.deleteConversation());
+    const header = h(
+      'header',
+      { class: 'kd-chat-header' },
+      this.switcher,
+      h(
+        'div',
+        { class: 'kd-chat-actions' },
+        h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': 'newChat', title: 'Start a new conversation' }, on: { click: () => events.newChat() } }, icon(doc, 'add'), 'New Chat'),
+        h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': 'exportChat', title: 'Export this conversation as Markdown' }, on: { click: () => events.exportChat() } }, icon(doc, 'save'), 'Export'),
+        this.deleteButton,
+      ),
+    );
+    this.hint = h(
+      'div',
+      { class: 'kd-hint', attrs: { role: 'note', hidden: true } },
+      h('span', null, 'Follow-ups start a new thread until an Own user ID is set (conversation threads need OWN-USER-ID).'),
+      h('button', { class: 'kd-link-button', attrs: { type: 'button', 'data-action': 'setIdentity' }, on: { click: () => events.setIdentity() } }, 'Set Own User ID…'),
+    );
+    this.empty = h(
+      'div',
+      { class: 'kd-chat-empty' },
+      h('h1', null, 'Ask Knowledge Desk'),
+      h('p', { class: 'kd-muted' }, 'Answers are generated from your knowledge base, with numbered sources you can open.'),
+    );
+    this.transcript = h('main', { class: 'kd-transcript', attrs: { 'aria-label': 'Conversation', tabindex: -1 } }, this.empty);
+    this.transcript.addEventListener('scroll', () => {
+      const t = this.transcript;
+      this.atEnd = t.scrollHeight - t.scrollTop - t.clientHeight < 40;
+    }, { passive: true });
+    this.options = new OptionsPanel(h, doc, events);
+    this.input = h('textarea', {
+      class: 'kd-input kd-composer-input',
+      attrs: { id: 'chat-question', rows: 2, placeholder: 'Ask a question about your knowledge base…', 'aria-label': 'Question', 'aria-describedby': 'chat-compose-help', maxlength: 20000 },
+      on: { input: () => events.draftChanged(this.input.value) },
+    });
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+        e.preventDefault();
+        events.send();
+      }
+    });
+    this.sendButton = h('button', { class: 'kd-button kd-send', attrs: { type: 'button', 'data-action': 'send', title: 'Send (Enter)' } }, 'Send');
+    this.sendButton.addEventListener('click', () => events.send());
+    this.stopButton = h('button', { class: 'kd-button kd-secondary kd-stop', attrs: { type: 'button', 'data-action': 'stop', hidden: true, title: 'Stop the answer' } }, h('span', { class: 'kd-stop-square', attrs: { 'aria-hidden': 'true' } }), 'Stop');
+    this.stopButton.addEventListener('click', () => events.stop());
+    this.noticeText = h('span', { class: 'kd-banner-text' });
+    this.notice = h('div', { class: 'kd-banner kd-banner-info kd-notice', attrs: { role: 'status', hidden: true } }, this.noticeText, h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showNotice(null) } }, 'Dismiss'));
+    const composer = h(
+      'footer',
+      { class: 'kd-composer' },
+      this.notice,
+      this.options.element,
+      h('div', { class: 'kd-compose-row' }, this.input, h('div', { class: 'kd-compose-buttons' }, this.sendButton, this.stopButton)),
+      h('div', { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } }, 'Enter to send · Shift+Enter for a new line'),
+    );
+    this.root = h('div', { class: 'kd-chat' }, header, this.hint, this.transcript, composer);
+  }
+
+  setConversations(list: ConversationSummary[], currentId: string | null, currentTitle: string): void {
+    const h = this.h;
+    const items = list.some((c) => c.id === currentId) || !currentId ? list : [{ id: currentId, title: currentTitle, updatedAt: Date.now(), turns: 0 }, ...list];
+    this.switcher.replaceChildren(...items.map((c) => h('option', { attrs: { value: c.id, selected: c.id === currentId } }, c.turns ? c.title : `${c.title} (empty)`)));
+    if (currentId) this.switcher.value = currentId;
+    this.deleteButton.disabled = !items.length;
+  }
+
+  get conversationCount(): number {
+    return this.switcher.options.length;
+  }
+
+  /** Shows the turns' elements (or the empty state). */
+  showTurns(elements: HTMLElement[]): void {
+    this.transcript.replaceChildren(...(elements.length ? elements : [this.empty]));
+    this.scrollToEnd(true);
+  }
+
+  appendTurn(element: HTMLElement): void {
+    this.empty.remove();
+    this.transcript.append(element);
+    this.scrollToEnd(true);
+  }
+
+  /** Keeps the newest text in view while it streams, at most once a frame, unless the user scrolled up. */
+  scrollToEnd(force = false): void {
+    const t = this.transcript;
+    if (force) this.atEnd = true;
+    if (!this.atEnd || this.scrollPending) return;
+    this.scrollPending = true;
+    const win = this.doc.defaultView;
+    const run = (): void => {
+      this.scrollPending = false;
+      t.scrollTop = t.scrollHeight;
+    };
+    if (win?.requestAnimationFrame) win.requestAnimationFrame(run);
+    else run();
+  }
+
+  setStreaming(streaming: boolean): void {
+    this.sendButton.hidden = streaming;
+    this.stopButton.hidden = !streaming;
+    this.root.classList.toggle('kd-is-streaming', streaming);
+  }
+
+  showHint(show: boolean): void {
+    this.hint.hidden = !show;
+  }
+
+  showNotice(notice: { message: string; kind: 'info' | 'warning' } | null): void {
+    this.noticeText.textContent = notice?.message ?? '';
+    this.notice.hidden = !notice;
+    this.notice.className = `kd-banner kd-notice ${notice?.kind === 'warning' ? 'kd-banner-warning' : 'kd-banner-info'}`;
+  }
+
+  get noticeMessage(): string | null {
+    return this.notice.hidden ? null : this.noticeText.textContent;
+  }
+}

@@ -1,0 +1,141 @@
+// One question and its answer in the transcript: the question bubble, the answer (streaming, then
+// Markdown with citation links), the sources, the follow-up chip, and a stopped or error note.
+import type { ChatCitation, Turn } from '../../features/answers/chat/protocol';
+import type { H } from '../shared/dom';
+import { icon } from '../shared/icons';
+import type { Sanitizer } from '../shared/sanitize';
+import { decorateMarkers, markersInText, sourcesList } from './citationLinks';
+import { StreamingMarkdown, type BlockRenderer } from './streamRenderer';
+
+export interface TurnActions {
+  openCitation(turn: Turn, citation: ChatCitation): void;
+  followUp(turn: Turn): void;
+  retry(turn: Turn): void;
+  runAction(command: string): void;
+}
+
+export interface TurnDeps {
+  h: H;
+  doc: Document;
+  renderer: BlockRenderer;
+  sanitizer: Sanitizer;
+  actions: TurnActions;
+}
+
+export class TurnView {
+  readonly element: HTMLElement;
+  readonly answer: StreamingMarkdown;
+  /** Deltas applied (the host numbers them; a reload can repeat some). */
+  seq: number;
+  citationLinks = 0;
+  private readonly extras: HTMLElement;
+  private readonly footer: HTMLElement;
+  private readonly progress: HTMLElement;
+
+  constructor(private turn: Turn, private readonly deps: TurnDeps) {
+    const { h, doc } = deps;
+    this.seq = turn.seq;
+    // While streaming, markers are superscripts without links (the citations come at the end).
+    this.answer = new StreamingMarkdown(
+      doc,
+      deps.renderer,
+      (f) => void decorateMarkers(f, doc, { sourceId: (i) => this.sourceId(i) }),
+      (text) => markersInText(doc, text),
+    );
+    this.extras = h('div', { class: 'kd-answer-extras' });
+    this.footer = h('div', { class: 'kd-answer-footer' });
+    this.progress = h('div', { class: 'kd-answer-progress', attrs: { role: 'status', hidden: turn.status !== 'streaming' } }, h('span', { class: 'kd-dots', attrs: { 'aria-hidden': 'true' } }, h('span'), h('span'), h('span')), 'Answering…');
+    this.element = h(
+      'article',
+      { class: 'kd-turn', attrs: { 'data-turn-id': turn.id, 'aria-label': `Question: ${turn.question.slice(0, 200)}` } },
+      h('div', { class: 'kd-question-row' }, h('div', { class: 'kd-question-bubble' }, turn.question)),
+      h('div', { class: 'kd-answer', attrs: { 'aria-live': 'polite', 'aria-busy': String(turn.status === 'streaming') } }, this.answer.element, this.progress, this.extras, this.footer),
+    );
+    if (turn.status === 'streaming') {
+      if (turn.answer) this.answer.append(turn.answer);
+    } else {
+      this.finish(turn);
+    }
+  }
+
+  get id(): string {
+    return this.turn.id;
+  }
+
+  get data(): Turn {
+    return this.turn;
+  }
+
+  get streaming(): boolean {
+    return this.turn.status === 'streaming';
+  }
+
+  applyDelta(text: string, replaced: boolean, seq: number): void {
+    if (replaced) this.answer.replace(text);
+    else this.answer.append(text);
+    this.seq = seq;
+  }
+
+  /** The turn ended: the answer rendered as Markdown once, with its sources, follow-up and notes. */
+  finish(turn: Turn): void {
+    const { h, doc } = this.deps;
+    this.turn = turn;
+    this.seq = turn.seq;
+    const citations = new Map(turn.citations.map((c) => [c.index, c]));
+    this.citationLinks = 0;
+    const decorate = (f: DocumentFragment): void => void (this.citationLinks += decorateMarkers(f, doc, { citations, sourceId: (i) => this.sourceId(i) }));
+    // Rendered as Markdown once, whatever the ending: a stopped or broken answer keeps what arrived.
+    this.answer.finish(turn.answer, decorate);
+    this.element.querySelector('.kd-answer')?.setAttribute('aria-busy', 'false');
+    this.progress.hidden = true;
+    const extras: Node[] = [];
+    if (!turn.answer.trim() && turn.status === 'done') extras.push(h('p', { class: 'kd-muted' }, 'The service sent an empty answer.'));
+    if (turn.status === 'stopped') extras.push(h('p', { class: 'kd-turn-note', attrs: { role: 'status' } }, 'Stopped. The answer above is incomplete.'));
+    if (turn.status === 'error' && turn.error) extras.push(this.errorNote(turn));
+    if (turn.citations.length) extras.push(sourcesList(h, this.deps.sanitizer, turn.citations, turn.answer, (i) => this.sourceId(i), (c) => this.deps.actions.openCitation(this.turn, c)));
+    if (turn.fuQuestion) {
+      extras.push(
+        h(
+          'div',
+          { class: 'kd-followups', attrs: { role: 'group', 'aria-label': 'Suggested follow-up' } },
+          h('button', { class: 'kd-followup', attrs: { type: 'button', title: 'Ask this next, in the same conversation' }, on: { click: () => this.deps.actions.followUp(this.turn) } }, turn.fuQuestion),
+        ),
+      );
+    }
+    this.extras.replaceChildren(...extras);
+    const footer: Node[] = [];
+    if (turn.model) footer.push(h('span', { class: 'kd-model', attrs: { title: 'Model that produced this answer' } }, turn.model));
+    for (const note of turn.notes ?? []) footer.push(h('span', { class: 'kd-answer-note' }, note));
+    this.footer.replaceChildren(...footer);
+  }
+
+  /** Moves focus to source `index` (a marker was clicked) and highlights it briefly. */
+  revealSource(index: number): HTMLElement | null {
+    const item = this.element.querySelector<HTMLElement>(`#${cssEscape(this.sourceId(index))} .kd-source`);
+    if (!item) return null;
+    item.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    item.focus();
+    item.classList.add('kd-flash');
+    setTimeout(() => item.classList.remove('kd-flash'), 1200);
+    return item;
+  }
+
+  sourceId(index: number): string {
+    return `src-${this.turn.id}-${index}`;
+  }
+
+  private errorNote(turn: Turn): HTMLElement {
+    const { h, doc } = this.deps;
+    const actions = (turn.error?.actions ?? []).map((a) => h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.deps.actions.runAction(a.command) } }, a.label));
+    return h(
+      'div',
+      { class: 'kd-turn-error', attrs: { role: 'alert' } },
+      h('span', { class: 'kd-turn-error-text' }, turn.error?.message ?? 'The answer failed.'),
+      h('span', { class: 'kd-turn-error-actions' }, h('button', { class: 'kd-button kd-small', attrs: { type: 'button', 'data-action': 'retry' }, on: { click: () => this.deps.actions.retry(this.turn) } }, icon(doc, 'refresh'), 'Retry'), ...actions),
+    );
+  }
+}
+
+function cssEscape(id: string): string {
+  return id.replace(/[^\w-]/g, (c) => `\\${c}`);
+}

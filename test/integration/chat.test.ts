@@ -1,0 +1,350 @@
+import * as assert from 'node:assert/strict';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../src/api/client';
+import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
+import type { KnowledgeDeskTestApi } from '../../src/extension';
+import { AnswersFeature } from '../../src/features/answers/answersFeature';
+import { OPEN_CITATION_COMMAND, type ChatPanel } from '../../src/features/answers/chat/chatPanel';
+import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
+import { getApi, screenshot, waitFor } from './support/host';
+
+const PAID_LEAVE = 'How many days of paid leave do new employees get?';
+const HOTEL_JA = '出張の宿泊費の上限はいくらですか？';
+const OWN_USER_ID = 'identity.ownUserId';
+
+const snapshot = (p: ChatPanel): Promise<ChatSnapshot> => p.channel.request('snapshot', {});
+const drive = (p: ChatPanel, params: DriveParams): Promise<ChatSnapshot> => p.channel.request('drive', params);
+
+/** Waits for the page to have said ready and to show the host's conversation. */
+async function pageShows(p: ChatPanel): Promise<ChatSnapshot> {
+  await waitFor(() => p.channel.isReady, 'the chat page to be ready');
+  return waitFor(async () => {
+    const s = await snapshot(p);
+    return s.ready && s.conversationId === p.conversation.id ? s : undefined;
+  }, 'the chat page to show the conversation');
+}
+
+/** The next turn this panel finishes. */
+function nextTurn(p: ChatPanel): Promise<Turn> {
+  return new Promise((resolve) => {
+    const sub = p.onDidFinishTurn((t) => {
+      sub.dispose();
+      resolve(t);
+    });
+  });
+}
+
+/** The page shows turn `id` finished (rendered with its sources). */
+async function pageFinished(p: ChatPanel, id: string): Promise<ChatSnapshot['turns'][number]> {
+  return waitFor(async () => (await snapshot(p)).turns.find((t) => t.id === id && t.status !== 'streaming'), `the page to show turn ${id} finished`);
+}
+
+/** Closes an untitled document without the "save changes?" dialog. */
+async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
+  await vscode.window.showTextDocument(doc);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}
+
+/** Runs `fn` with another colour theme (only with KD_THEME_SHOTS=1, as the Q&A webview suite does). */
+async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
+  if (!process.env.KD_THEME_SHOTS) return;
+  const config = vscode.workspace.getConfiguration('workbench');
+  const previous = config.inspect<string>('colorTheme')?.globalValue;
+  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+  try {
+    await new Promise((r) => setTimeout(r, 500));
+    await fn();
+  } finally {
+    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
+  }
+}
+
+async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, number>> {
+  const ep = api.container.localService.current!;
+  const res = await fetch(`${ep.url}/_local/info`, { headers: { 'API-KEY': ep.apiKey } });
+  return ((await res.json()) as { counts: Record<string, number> }).counts;
+}
+
+async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
+  const ep = api.container.localService.current!;
+  const res = await fetch(`${ep.url}/_local/faults`, { method: 'POST', headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(config) });
+  assert.ok(res.ok, `faults: ${res.status}`);
+}
+
+describe('Chat panel', () => {
+  let api: KnowledgeDeskTestApi;
+  let client: ApiClient;
+  let feature: AnswersFeature;
+  let ownFeature: AnswersFeature | undefined;
+  let panel: ChatPanel;
+  let handbook: KbNode;
+  let firstConversation: string;
+  const uploaded: string[] = [];
+  const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('knowledgeDesk');
+
+  before(async function () {
+    this.timeout(120_000);
+    api = await getApi();
+    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
+    client = await api.container.connection.getClient();
+    // Until src/extension.ts creates the feature, the suite brings its own (same container, same commands).
+    feature = (api.features as { answers?: AnswersFeature }).answers ?? (ownFeature = new AnswersFeature(api.container));
+    await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
+    const samples = path.join(api.container.context.extensionPath, 'samples/knowledge-base');
+    for (const rel of ['Handbook/employee-handbook.pdf', '経費/経費精算ガイド.md']) {
+      const [node] = await client.kbNodes.upload({ file: { path: path.join(samples, rel) }, fileName: path.basename(rel), isOverwrite: true });
+      uploaded.push(node.id);
+      if (node.name === 'employee-handbook.pdf') handbook = node;
+    }
+    await waitFor(async () => {
+      const { nodes } = await client.kbNodes.search({ limit: 100 });
+      return uploaded.every((id) => nodes.some((n) => n.id === id && (n as FileNode).processState === 'completed'));
+    }, 'the two documents to be processed', 60_000);
+    // Processed documents reach the answer index right after processing; wait until they answer.
+    await waitFor(async () => (await client.answers.generate({ query: PAID_LEAVE, includeCitations: true })).citations.length > 0, 'the handbook to be answerable', 30_000);
+  });
+
+  after(async () => {
+    await faults(api, {}).catch(() => undefined);
+    await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
+    feature.current?.dispose();
+    ownFeature?.dispose();
+    for (const id of uploaded) await client.kbNodes.delete(id).catch(() => undefined);
+  });
+
+  it('opens with a nonce CSP and streams an answer, delta by delta, with numbered citations', async () => {
+    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    const html = panel.panel.webview.html.replace(/&#39;/g, "'");
+    assert.match(html, /script-src 'nonce-[^']{16,}'/);
+    assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|\sstyle=|\son[a-z]+=/i);
+    assert.match(html, /dist\/webview\/chat\.js/);
+    assert.equal(panel.panel.options.retainContextWhenHidden ?? false, false);
+    assert.equal(panel.panel.title, 'Ask Knowledge Desk');
+    const first = await pageShows(panel);
+    assert.equal(first.hintShown, true, 'no OWN-USER-ID: the thread hint shows');
+    firstConversation = panel.conversation.id;
+
+    panel.testStreamDelayMs = 2000; // slow enough to look at mid-stream
+    const finished = nextTurn(panel);
+    await drive(panel, { type: PAID_LEAVE });
+    await drive(panel, { send: true });
+    const mid = await waitFor(async () => {
+      const s = await snapshot(panel);
+      return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s : undefined;
+    }, 'the first sentence to stream in');
+    assert.equal(mid.turns.at(-1)!.sources.length, 0, 'sources come with the finished answer');
+    await screenshot('chat-streaming');
+    const turn = await finished;
+    panel.testStreamDelayMs = undefined;
+    assert.equal(turn.status, 'done');
+    assert.ok(turn.seq >= 2, `deltas before done: ${turn.seq}`);
+    assert.match(turn.answer, /15 days of paid leave/);
+    assert.ok(turn.citations.length >= 1);
+    assert.equal(turn.citations[0].title, 'employee-handbook.pdf');
+    assert.equal(turn.model, 'local-extractive');
+    assert.equal(turn.stateful, false);
+    assert.deepEqual(panel.lastRequest, { query: PAID_LEAVE, includeCitations: true, clues: true, search_from: ['document', 'qna'], temperature: 0 });
+    const shown = await pageFinished(panel, turn.id);
+    assert.ok(shown.citationLinks >= 1, 'markers link to the sources');
+    assert.deepEqual(shown.sources.map((s) => [s.index, s.title, s.kind]), [[1, 'employee-handbook.pdf', 'Document']]);
+    assert.equal(shown.model, 'local-extractive');
+    const stats = (await snapshot(panel)).stats;
+    assert.ok(stats.deltas >= 2 && stats.fullRenders === 1, JSON.stringify(stats));
+    assert.deepEqual(panel.pageProblems, []);
+  });
+
+  it('answers a Japanese question from the Japanese guide', async () => {
+    const finished = nextTurn(panel);
+    await drive(panel, { type: HOTEL_JA });
+    await drive(panel, { send: true });
+    const turn = await finished;
+    assert.equal(turn.status, 'done');
+    assert.match(turn.answer, /12,000円/);
+    assert.equal(turn.citations[0]?.title, '経費精算ガイド.md');
+    const shown = await pageFinished(panel, turn.id);
+    assert.match(shown.answerText, /宿泊費の上限は1泊12,000円です。/);
+  });
+
+  it('a click on a source runs the citation command with the citation, the question and the answer', async () => {
+    const turn = panel.conversation.turns[0];
+    const registered = (await vscode.commands.getCommands(true)).includes(OPEN_CITATION_COMMAND);
+    const calls: unknown[] = [];
+    // The viewer is another feature; where it is not registered yet, a stand-in records the call.
+    const stub = registered ? undefined : vscode.commands.registerCommand(OPEN_CITATION_COMMAND, (arg: unknown) => void calls.push(arg));
+    try {
+      await drive(panel, { clickCitation: { turnId: turn.id, index: 1 } });
+      const opened = await waitFor(() => panel.citationsOpened.at(-1), 'the citation to be opened');
+      assert.equal(opened.outcome, 'opened');
+      assert.deepEqual(opened.citation, turn.citations[0]);
+      assert.ok(opened.citation.clueId, 'the clue id goes with it');
+      assert.equal(opened.question, PAID_LEAVE);
+      assert.equal(opened.answer, turn.answer);
+      if (stub) assert.deepEqual(calls, [{ citation: turn.citations[0], question: PAID_LEAVE, answer: turn.answer }]);
+    } finally {
+      stub?.dispose();
+    }
+    if (!registered) {
+      await drive(panel, { clickCitation: { turnId: turn.id, index: 1 } });
+      const notice = await waitFor(async () => (await snapshot(panel)).notice, 'the "arrives soon" notice');
+      assert.equal(notice, 'Opening citations arrives soon.');
+      assert.equal(panel.citationsOpened.at(-1)!.outcome, 'unavailable');
+    }
+  });
+
+  it('Stop aborts a slow stream: the partial answer stays, marked stopped, and the service sees the request closed', async () => {
+    const before = (await localInfo(api))['answers.closedEarly'] ?? 0;
+    panel.testStreamDelayMs = 2000;
+    const finished = nextTurn(panel);
+    await drive(panel, { type: PAID_LEAVE });
+    await drive(panel, { send: true });
+    const requestId = await waitFor(async () => {
+      const s = await snapshot(panel);
+      return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s.streaming : undefined;
+    }, 'the first sentence');
+    const stopped = Date.now();
+    await drive(panel, { stop: true });
+    const turn = await finished;
+    panel.testStreamDelayMs = undefined;
+    assert.ok(Date.now() - stopped < 1500, 'Stop does not wait for the next chunk');
+    assert.equal(turn.id, requestId);
+    assert.equal(turn.status, 'stopped');
+    assert.match(turn.answer, /15 days/);
+    assert.doesNotMatch(turn.answer, /Sick leave/, 'the rest never came');
+    const shown = await pageFinished(panel, turn.id);
+    assert.match(shown.answerText, /15 days/);
+    await waitFor(async () => ((await localInfo(api))['answers.closedEarly'] ?? 0) > before, 'answers.closedEarly to go up');
+  });
+
+  it('shows a rate limit inline in the usual words; Retry asks again in place', async () => {
+    await faults(api, { script: ['429', '429', '429', '429'], retryAfterSeconds: 0, pathPrefix: '/webapi/generative_answer' });
+    const failed = nextTurn(panel);
+    await drive(panel, { type: HOTEL_JA });
+    await drive(panel, { send: true });
+    const turn = await failed;
+    await faults(api, {});
+    assert.equal(turn.status, 'error');
+    // toUserFacing reads the error's class: exact when the feature comes from the extension's own bundle.
+    assert.match(turn.error!.message, ownFeature ? /rate limit/i : /^The service is rate limiting requests\./);
+    const shown = await pageFinished(panel, turn.id);
+    assert.equal(shown.error, turn.error!.message);
+    const retried = nextTurn(panel);
+    await drive(panel, { retry: { turnId: turn.id } });
+    const again = await retried;
+    assert.equal(again.status, 'done');
+    assert.equal(again.question, HOTEL_JA);
+    assert.equal(panel.conversation.turns.some((t) => t.id === turn.id), false, 'the retry replaced the failed turn');
+    await pageFinished(panel, again.id);
+  });
+
+  it('Ask About This… scopes the question to the chosen Knowledge Base node', async () => {
+    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolder', { kind: 'node', node: handbook, parentKey: '#root' });
+    assert.equal(p, panel);
+    const s = await waitFor(async () => {
+      const snap = await snapshot(panel);
+      return snap.options.scope.length ? snap : undefined;
+    }, 'the scope in the page');
+    assert.deepEqual(s.options.scope, [{ id: handbook.id, name: 'employee-handbook.pdf', kind: 'document' }]);
+    const finished = nextTurn(panel);
+    await drive(panel, { type: 'How many days of sick leave are there?' });
+    await drive(panel, { send: true });
+    const turn = await finished;
+    assert.deepEqual(panel.lastRequest?.source, { sharedKnowledgeBaseNodeIds: [handbook.id] });
+    assert.ok(turn.citations.every((c) => c.knowledgeBaseId === handbook.id));
+    await drive(panel, { options: { scope: [] } });
+    await waitFor(() => panel.conversation.options.scope.length === 0, 'the scope cleared on the host');
+  });
+
+  it('follows up in a thread when OWN-USER-ID is set (screenshot chat-answer)', async () => {
+    await settings().update(OWN_USER_ID, 'chat-test-user', vscode.ConfigurationTarget.Global);
+    await waitFor(async () => !(await snapshot(panel)).hintShown, 'the thread hint to go');
+    await drive(panel, { newChat: true });
+    await waitFor(async () => {
+      const s = await snapshot(panel);
+      return s.conversationId !== firstConversation && s.turns.length === 0;
+    }, 'a new empty chat');
+    const firstDone = nextTurn(panel);
+    await drive(panel, { type: PAID_LEAVE });
+    await drive(panel, { send: true });
+    const first = await firstDone;
+    assert.equal(first.stateful, true);
+    assert.equal(panel.lastRequest?.isStateful, true);
+    assert.equal(panel.lastRequest?.threadId, undefined, 'the first turn starts the thread');
+    assert.ok(first.threadId && first.fuQuestion, JSON.stringify(first));
+    assert.equal(panel.conversation.threadId, first.threadId);
+    const chip = await pageFinished(panel, first.id);
+    assert.equal(chip.followUp, first.fuQuestion);
+    if ((await snapshot(panel)).optionsOpen) await drive(panel, { toggleOptions: true });
+    await screenshot('chat-answer');
+    await withTheme('Default Dark Modern', () => screenshot('chat-answer-dark'));
+    const secondDone = nextTurn(panel);
+    await drive(panel, { clickFollowUp: { turnId: first.id } });
+    const second = await secondDone;
+    assert.equal(second.question, first.fuQuestion);
+    assert.equal(panel.lastRequest?.threadId, first.threadId, 'the follow-up goes to the same thread');
+    assert.equal(second.threadId, first.threadId);
+    const thirdDone = nextTurn(panel);
+    await drive(panel, { type: 'And how many of those days can I carry over?' });
+    await drive(panel, { send: true });
+    const third = await thirdDone;
+    assert.equal(third.status, 'done');
+    assert.match(third.answer, /carried over/i, 'the thread supplies the context of "those days"');
+    await pageFinished(panel, third.id);
+    const s = await snapshot(panel);
+    assert.equal(s.conversations, 2);
+  });
+
+  it('restores the conversation after the panel is closed and reopened, and through the serializer', async () => {
+    const shownId = panel.conversation.id;
+    const turns = panel.conversation.turns.length;
+    panel.dispose();
+    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    const s = await pageShows(panel);
+    assert.equal(s.conversationId, shownId);
+    assert.equal(s.turns.length, turns);
+    assert.ok(s.turns.every((t) => t.status === 'done'));
+    assert.ok(s.turns[0].sources.length >= 1);
+    panel.dispose();
+    // What VS Code does after a restart: a panel of this view type and the page's saved state.
+    const raw = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Ask Knowledge Desk', vscode.ViewColumn.Active, { enableScripts: true });
+    panel = feature.restore(raw, { conversationId: firstConversation });
+    const restored = await pageShows(panel);
+    assert.equal(restored.conversationId, firstConversation);
+    assert.equal(restored.turns[0].question, PAID_LEAVE);
+    assert.equal(restored.turns.find((t) => t.status === 'stopped')?.question, PAID_LEAVE, 'the stopped answer is still marked stopped');
+  });
+
+  it('exports the conversation as Markdown with numbered sources', async () => {
+    const doc = (await vscode.commands.executeCommand<vscode.TextDocument>('knowledgeDesk.answers.exportChat'))!;
+    assert.equal(doc.languageId, 'markdown');
+    assert.equal(doc.isUntitled, true);
+    const text = doc.getText();
+    assert.match(text, /^# How many days of paid leave do new employees get\?\n/);
+    assert.match(text, /## 1\. How many days of paid leave do new employees get\?\n\nNew employees get 15 days of paid leave in their first year of employment\. \[1\]/);
+    assert.match(text, /\*\*Sources\*\*\n\n1\. employee-handbook\.pdf \(Document, page 1\)\n {3}> …?New employees get 15 days/);
+    assert.match(text, /## 2\. 出張の宿泊費の上限はいくらですか？\n\n宿泊費の上限は1泊12,000円です。 \[1\]/);
+    assert.match(text, /1\. 経費精算ガイド\.md \(Document, page 1\)/);
+    assert.match(text, /\*\(stopped before the answer was complete\)\*/);
+    await closeUntitled(doc);
+  });
+
+  it('asks about the editor selection', async () => {
+    const question = 'What is the daily allowance for domestic business trips?';
+    // A file rather than an untitled document: VS Code may reuse the name of the untitled export just closed.
+    const file = vscode.Uri.file(path.join(os.tmpdir(), `kd-chat-selection-${Date.now()}.txt`));
+    await vscode.workspace.fs.writeFile(file, Buffer.from(`Intro line\n${question}\n`));
+    const doc = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(doc);
+    editor.selection = new vscode.Selection(1, 0, 1, question.length);
+    const finished = nextTurn(panel);
+    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askSelection');
+    assert.equal(p, panel);
+    const turn = await finished;
+    assert.equal(turn.question, question);
+    assert.equal(turn.status, 'done');
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await vscode.workspace.fs.delete(file);
+  });
+});

@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { chatProtocol, defaultChatOptions, type ChatCitation, type Conversation, type Turn } from '../../../src/features/answers/chat/protocol';
+import { allAttributes, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
+
+const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>('src/webview/shared/messenger');
+const { Sanitizer } = loadPage<{ Sanitizer: new (win: Win, o?: object) => unknown }>('src/webview/shared/sanitize');
+const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: object) => { render(md: string): El } }>('src/webview/shared/markdown');
+const { ChatController } = loadPage<{ ChatController: new (doc: El, m: unknown, s: unknown, r: unknown) => { start(app: El): void } }>('src/webview/chat/controller');
+
+const citations: ChatCitation[] = [
+  { index: 1, clueId: 'clue-1', source: 'document', title: 'employee-handbook.pdf', pageNo: 3, knowledgeBaseId: 'kb-1', text: 'New employees receive 10 days of paid leave after six months.' },
+  { index: 2, clueId: 'clue-2', source: 'faq', title: 'How do I request leave?', faqId: 'faq-9', text: '<p>Use the <b>HR portal</b>.</p><script>alert(1)</script>' },
+];
+
+function turn(over: Partial<Turn> = {}): Turn {
+  return { id: 't1', question: 'How many days of paid leave do new employees get?', answer: '', citations: [], stateful: false, status: 'done', askedAt: 1, seq: 0, ...over };
+}
+
+function conversation(turns: Turn[] = [], over: Partial<Conversation> = {}): Conversation {
+  return { id: 'c1', title: turns[0]?.question ?? 'New chat', createdAt: 1, updatedAt: 2, options: defaultChatOptions(), turns, ...over };
+}
+
+/** The chat page in jsdom with a fake VS Code API in place of the host; Markdown renders are counted. */
+function mount(state?: unknown, sanitizeOptions: object = {}) {
+  const win = makeWindow('<main id="app"></main>');
+  const api = new FakeVsCodeApi(state);
+  const messenger = new Messenger(chatProtocol, api, win);
+  const sanitizer = new Sanitizer(win, sanitizeOptions);
+  const md = new MarkdownRenderer(sanitizer, win.document, { html: true });
+  const renders: string[] = [];
+  new ChatController(win.document, messenger, sanitizer, { render: (m: string) => (renders.push(m), md.render(m)) }).start(win.document.getElementById('app'));
+  const $ = (sel: string): El => win.document.querySelector(sel);
+  const $$ = (sel: string): El[] => Array.from(win.document.querySelectorAll(sel));
+  const notify = (type: string, payload: unknown): void => deliver(win, { kind: 'notify', type, payload });
+  const init = (c: Conversation, ownUserIdSet = true): void => notify('init', { conversation: c, conversations: [{ id: c.id, title: c.title, updatedAt: 2, turns: c.turns.length }], ownUserIdSet });
+  const sent = (type: string): any[] => api.sent('notify', type).map((m) => m.payload);
+  const key = (el: El, k: string, extra: object = {}): void => void el.dispatchEvent(new win.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...extra }));
+  return { win, api, messenger, $, $$, notify, init, sent, key, renders };
+}
+
+describe('Chat page (jsdom)', () => {
+  it('says ready, then shows a finished answer: citation markers link to the numbered sources, follow-up chip, model label', async () => {
+    const p = mount();
+    assert.deepEqual(p.api.posted[0], { kind: 'ready' });
+    const answer = 'New employees get **10 days** of paid leave [1]. Request it in the HR portal [2, 3].\n\n`[1]` in code stays as it is.';
+    p.init(conversation([turn({ answer, citations, fuQuestion: 'Does unused leave carry over?', model: 'local-extractive' })]));
+    await tick();
+    const links = p.$$('.kd-answer-body a.kd-cite-link');
+    assert.deepEqual(links.map((a) => [a.textContent, a.getAttribute('href')]), [['1', '#src-t1-1'], ['2', '#src-t1-2']]);
+    assert.match(p.$$('.kd-answer-body sup.kd-cite')[1].textContent, /^2,3$/, '[3] has no citation: shown without a link');
+    assert.equal(p.$('.kd-answer-body code').textContent, '[1]');
+    const sources = p.$$('.kd-source-item');
+    assert.deepEqual(sources.map((li) => li.id), ['src-t1-1', 'src-t1-2']);
+    assert.match(sources[0].textContent, /employee-handbook\.pdf.*Document · page 3.*10 days of paid leave/);
+    assert.match(sources[1].textContent, /How do I request leave\?.*Q&A.*Use the HR portal\./);
+    assert.doesNotMatch(p.$('.kd-sources').innerHTML, /<script|<b>/, 'cited HTML is shown as plain text');
+    assert.equal(p.$('.kd-followup').textContent, 'Does unused leave carry over?');
+    assert.equal(p.$('.kd-model').textContent, 'local-extractive');
+    assert.equal(p.$('.kd-hint').hidden, true);
+    assert.equal(p.renders.length, 1, 'a finished turn renders once');
+  });
+
+  it('streams: appends each delta (O(1) DOM work per chunk, no whole-answer render) and renders Markdown once at the end', async () => {
+    const p = mount();
+    p.init(conversation());
+    await tick();
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ status: 'streaming' }) });
+    await tick();
+    assert.equal(p.$('[data-action="stop"]').hidden, false, 'Stop while streaming');
+    assert.equal(p.$('[data-action="send"]').hidden, true);
+    const body = p.$('.kd-answer-body');
+    const observer = new p.win.MutationObserver(() => undefined);
+    observer.observe(body, { childList: true, subtree: true, characterData: true });
+    const chunks = Array.from({ length: 60 }, (_, i) => `Sentence ${i} [1].${i % 3 === 2 ? '\n\n' : ' '}`);
+    const perChunk: number[] = [];
+    chunks.forEach((text, i) => {
+      deliver(p.win, { kind: 'notify', type: 'delta', payload: { requestId: 't1', seq: i + 1, text, replaced: false } });
+      perChunk.push(observer.takeRecords().length);
+    });
+    assert.ok(Math.max(...perChunk) <= 3, `mutations per chunk: ${perChunk}`);
+    assert.equal(p.renders.length, 20, 'one render per finished paragraph, none per chunk');
+    assert.ok(p.renders.every((r) => r.length < 80), 'never the whole answer while streaming');
+    assert.match(body.textContent, /Sentence 58 1\. Sentence 59 1\.\n$/, 'every finished paragraph is shown, markers as superscripts');
+    assert.equal(body.querySelectorAll('sup.kd-cite').length, 60);
+    assert.equal(body.querySelectorAll('a.kd-cite-link').length, 0, 'no links before the citations are known');
+    const full = chunks.join('');
+    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ status: 'done', answer: full, citations, seq: 60 }) });
+    await tick();
+    assert.equal(p.renders.length, 21);
+    assert.equal(p.renders.at(-1), full);
+    assert.equal(p.$$('.kd-answer-body a.kd-cite-link').length, 60);
+    assert.equal(p.$('[data-action="send"]').hidden, false);
+  });
+
+  it('ignores deltas it already has (page reloaded mid-stream) and asks for a resync after a gap', async () => {
+    const p = mount();
+    p.init(conversation([turn({ status: 'streaming', answer: 'First part. ', seq: 3 })]));
+    await tick();
+    p.notify('delta', { requestId: 't1', seq: 3, text: 'First part. ', replaced: false });
+    p.notify('delta', { requestId: 't1', seq: 4, text: 'Second part.', replaced: false });
+    p.notify('delta', { requestId: 'other', seq: 1, text: 'not this chat', replaced: false });
+    await tick();
+    assert.equal(p.$('.kd-answer-body').textContent, 'First part. Second part.');
+    p.notify('delta', { requestId: 't1', seq: 9, text: 'lost', replaced: false });
+    await tick();
+    assert.equal(p.sent('resync').length, 1);
+    p.notify('delta', { requestId: 't1', seq: 10, text: 'Whole answer, rendered anew.', replaced: true });
+    await tick();
+    assert.equal(p.$('.kd-answer-body').textContent, 'Whole answer, rendered anew.');
+  });
+
+  it('renders answers inert: no script, handler, javascript: link or remote image; https images only when allowed', async () => {
+    const evil = [
+      'Safe **text** [1].',
+      '',
+      '<script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"> <a href="javascript:alert(1)">html link</a>',
+      '',
+      '[md link](javascript:alert(2)) ![tracker](https://evil.example/t.png) <svg onload="alert(3)"></svg><iframe src="https://evil.example"></iframe>',
+    ].join('\n');
+    for (const allowRemoteImages of [false, true]) {
+      const p = mount(undefined, { allowRemoteImages });
+      p.init(conversation());
+      await tick();
+      p.notify('turnStarted', { conversationId: 'c1', turn: turn({ status: 'streaming' }) });
+      p.notify('delta', { requestId: 't1', seq: 1, text: evil, replaced: false });
+      const inert = (): void => {
+        assert.deepEqual(p.$$('#app script, #app iframe, #app svg:not(.kd-icon), #app object, #app embed').map((e) => e.outerHTML), []);
+        assert.deepEqual(allAttributes(p.$('#app')).filter((a) => /@on|javascript:/i.test(a)), []);
+      };
+      inert(); // the block rendered while streaming is sanitized, the unfinished one is text
+      p.notify('turnFinished', { conversationId: 'c1', turn: turn({ answer: evil, citations, seq: 1 }) });
+      await tick();
+      const html = p.$('.kd-answer-body').innerHTML;
+      assert.match(html, /<strong>text<\/strong>/);
+      assert.doesNotMatch(html, /<script|\son\w+=|href="javascript:|<iframe|<svg/i);
+      inert();
+      const remote = p.$$('.kd-answer-body img').filter((i) => /^https:/.test(i.getAttribute('src')));
+      assert.equal(remote.length, allowRemoteImages ? 1 : 0);
+      assert.ok(p.$$('.kd-blocked-image').length >= (allowRemoteImages ? 1 : 2), 'relative (and remote) images become placeholders');
+      assert.equal((p.win as { pwned?: unknown }).pwned, undefined);
+    }
+  });
+
+  it('a marker click focuses its source; a source click posts openCitation with the citation and its clue id', async () => {
+    const p = mount();
+    p.init(conversation([turn({ answer: 'Ten days [1]. Portal [2].', citations })]));
+    await tick();
+    p.$$('a.kd-cite-link')[1].click();
+    assert.equal(p.win.document.activeElement, p.$('#src-t1-2 .kd-source'));
+    p.$('#src-t1-1 .kd-source').click();
+    assert.deepEqual(p.sent('openCitation'), [{ turnId: 't1', citation: citations[0] }]);
+    assert.equal(p.sent('openCitation')[0].citation.clueId, 'clue-1');
+  });
+
+  it('Enter sends the question with the options (Shift+Enter and IME composition do not); Stop sends abort with the request id', async () => {
+    const p = mount();
+    p.init(conversation());
+    await tick();
+    const input = p.$('#chat-question');
+    input.value = '有給休暇は何日？';
+    p.key(input, 'Enter', { shiftKey: true });
+    p.key(input, 'Enter', { isComposing: true });
+    assert.equal(p.sent('ask').length, 0);
+    p.key(input, 'Enter');
+    assert.deepEqual(p.sent('ask'), [{ conversationId: 'c1', question: '有給休暇は何日？', options: defaultChatOptions() }]);
+    assert.equal(input.value, '', 'the box is cleared');
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 'r-42', question: '有給休暇は何日？', status: 'streaming' }) });
+    p.notify('delta', { requestId: 'r-42', seq: 1, text: '入社6か月後に', replaced: false });
+    await tick();
+    p.$('[data-action="stop"]').click();
+    assert.deepEqual(p.sent('abort'), [{ requestId: 'r-42' }]);
+    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ id: 'r-42', question: '有給休暇は何日？', status: 'stopped', answer: '入社6か月後に', seq: 1 }) });
+    await tick();
+    assert.equal(p.$('.kd-answer-body').textContent.trim(), '入社6か月後に', 'the partial answer stays');
+    assert.match(p.$('.kd-turn-note').textContent, /Stopped/);
+    assert.equal(p.$('[data-action="stop"]').hidden, true);
+  });
+
+  it('keeps a broken answer with its error; Retry re-asks the same question in place; next steps run allowed commands', async () => {
+    const p = mount();
+    const error = { message: 'The service is rate limiting requests. Try again in 3 s. The part of the answer that arrived is kept above.', actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }] };
+    p.init(conversation([turn({ status: 'error', answer: 'Ten days of', error })]));
+    await tick();
+    assert.equal(p.$('.kd-answer-body').textContent.trim(), 'Ten days of');
+    assert.match(p.$('.kd-turn-error').textContent, /rate limiting/);
+    assert.equal(p.$('.kd-turn-error').getAttribute('role'), 'alert');
+    p.$('[data-action="retry"]').click();
+    assert.deepEqual(p.sent('ask'), [{ conversationId: 'c1', question: turn().question, options: defaultChatOptions(), retryOf: 't1' }]);
+    p.$$('.kd-turn-error button').find((b) => b.textContent === 'Set API Key').click();
+    assert.deepEqual(p.sent('runAction'), [{ command: 'knowledgeDesk.setApiKey' }]);
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 't2', status: 'streaming' }), replaces: 't1' });
+    await tick();
+    assert.deepEqual(p.$$('.kd-turn').map((t) => t.getAttribute('data-turn-id')), ['t2'], 'the retry takes the failed turn\'s place');
+  });
+
+  it('asks the follow-up from its chip, and shows the thread hint until an Own user ID is set', async () => {
+    const p = mount();
+    p.init(conversation([turn({ answer: 'Ten days [1].', citations, fuQuestion: 'Does unused leave carry over?' })]), false);
+    await tick();
+    assert.equal(p.$('.kd-hint').hidden, false);
+    assert.match(p.$('.kd-hint').textContent, /Follow-ups start a new thread until an Own user ID is set/);
+    p.$('[data-action="setIdentity"]').click();
+    assert.equal(p.sent('setIdentity').length, 1);
+    p.notify('identity', { ownUserIdSet: true });
+    await tick();
+    assert.equal(p.$('.kd-hint').hidden, true);
+    p.$('.kd-followup').click();
+    assert.equal(p.sent('ask')[0].question, 'Does unused leave carry over?');
+  });
+
+  it('options: changes go to the host and to webview state; the host can set the scope; Choose… asks the host', async () => {
+    const p = mount();
+    p.init(conversation());
+    await tick();
+    const web = p.$('#chat-src-web');
+    web.checked = true;
+    web.dispatchEvent(new p.win.Event('change', { bubbles: true }));
+    const model = p.$('#chat-model');
+    model.value = 'gpt-4o';
+    model.dispatchEvent(new p.win.Event('change', { bubbles: true }));
+    const last = p.sent('optionsChanged').at(-1);
+    assert.deepEqual(last.options.sources, { document: true, qna: true, web: true });
+    assert.equal(last.options.model, 'gpt-4o');
+    assert.equal((p.api.state as { options: { model: string } }).options.model, 'gpt-4o');
+    p.$('[data-action="chooseScope"]').click();
+    assert.equal(p.sent('chooseScope').length, 1);
+    p.notify('options', { conversationId: 'c1', options: { ...last.options, scope: [{ id: 'f-1', name: 'Handbook', kind: 'folder' }] }, focus: true });
+    await tick();
+    assert.equal(p.$('.kd-options').open, true);
+    assert.match(p.$('.kd-scope-list').textContent, /Handbook/);
+    assert.match(p.$('.kd-options-summary').textContent, /^Handbook · documents \+ Q&A \+ web · gpt-4o$/);
+    p.$('.kd-scope-list .kd-chip-remove').click();
+    assert.deepEqual(p.sent('optionsChanged').at(-1).options.scope, []);
+    assert.match(p.$('.kd-scope-list').textContent, /Whole knowledge base/);
+  });
+
+  it('restores the unsent question and options from webview state', async () => {
+    const options = { ...defaultChatOptions(), hashtags: ['経費'], temperature: 0.4 };
+    const p = mount({ conversationId: 'c1', options, draft: 'half-typed question', optionsOpen: true });
+    assert.equal(p.$('#chat-question').value, 'half-typed question');
+    assert.equal(p.$('#chat-hashtags').value, '経費');
+    assert.equal(p.$('.kd-options').open, true);
+    p.init(conversation([], { options }));
+    await tick();
+    assert.equal(p.$('#chat-temperature').value, '0.4');
+    assert.equal(p.$('#chat-question').value, 'half-typed question');
+  });
+
+  it('drops messages that do not match the protocol, and refuses to send invalid ones', async () => {
+    const p = mount();
+    deliver(p.win, { kind: 'notify', type: 'init', payload: { conversation: { id: 'c1' } } });
+    deliver(p.win, { kind: 'notify', type: 'delta', payload: { requestId: 't1', seq: -1, text: 'x', replaced: false } });
+    deliver(p.win, { kind: 'notify', type: 'evil', payload: '<img src=x onerror=alert(1)>' });
+    deliver(p.win, 'not even an object');
+    await tick();
+    assert.equal(p.$$('.kd-turn').length, 0);
+    assert.equal(p.messenger.dropped.length, 4);
+    const rpc = p.messenger as unknown as { notify(type: string, payload: unknown): void };
+    assert.throws(() => rpc.notify('ask', { conversationId: 'c1', question: '   ', options: defaultChatOptions() }), /does not match the protocol/);
+    assert.throws(() => rpc.notify('abort', {}), /does not match the protocol/);
+  });
+});
