@@ -1,0 +1,100 @@
+// Arguments of knowledgeDesk.answers.openCitation / openDocument, checked before anything opens.
+// Pure (no vscode): unit-tested in Node.
+import { z } from 'zod';
+import { describeZodError } from '../../../platform/webview/protocol';
+import type { CitationTarget } from './protocol';
+
+const optionalText = (max: number) => z.string().max(max).nullish().transform((v) => (v?.trim() ? v : undefined));
+const optionalPage = z
+  .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
+  .nullish()
+  .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined));
+
+/** A citation of a generative answer (document 2), tolerant like the client: nulls and unknown keys pass. */
+const citationSchema = z
+  .object({
+    index: z.number().int().nullish(),
+    clueId: optionalText(1_000),
+    source: optionalText(100),
+    title: optionalText(1_000),
+    pageNo: optionalPage,
+    knowledgeBaseId: optionalText(1_000),
+    faqId: optionalText(1_000),
+    url: optionalText(4_000),
+    text: optionalText(100_000),
+  })
+  .passthrough();
+
+export const openCitationArgsSchema = z.object({
+  citation: citationSchema,
+  question: optionalText(10_000),
+  answer: optionalText(100_000),
+  /** The answer's PDF preview URL (remote regions): fetched by the host, https only. */
+  pdfPreview: optionalText(8_000),
+});
+export type OpenCitationArgs = z.input<typeof openCitationArgsSchema>;
+
+export const openDocumentArgsSchema = z.object({
+  kbId: z.string().trim().min(1).max(1_000),
+  pageNo: optionalPage,
+  passageText: optionalText(100_000),
+  subTextIndex: z.number().int().nonnegative().nullish().transform((v) => v ?? undefined),
+  question: optionalText(10_000),
+  title: optionalText(1_000),
+});
+export type OpenDocumentArgs = z.input<typeof openDocumentArgsSchema>;
+
+export class InvalidArgumentError extends Error {
+  override readonly name = 'InvalidArgumentError';
+}
+
+/** What openCitation does with its argument: open a Q&A, or show a document passage. */
+export type CitationAction = { kind: 'qna'; faqId: string } | { kind: 'document'; target: CitationTarget; pdfPreview?: string };
+
+export function parseOpenCitation(arg: unknown): CitationAction {
+  const parsed = openCitationArgsSchema.safeParse(arg);
+  if (!parsed.success) throw new InvalidArgumentError(`knowledgeDesk.answers.openCitation: ${describeZodError(parsed.error)}`);
+  const { citation: c, question, answer, pdfPreview } = parsed.data;
+  const isQna = c.source?.toLowerCase() === 'qna' || c.source?.toLowerCase() === 'faq' || !!c.faqId;
+  if (isQna && c.faqId) return { kind: 'qna', faqId: c.faqId };
+  const target: CitationTarget = compact({
+    title: c.title,
+    kbId: c.knowledgeBaseId,
+    pageNo: c.pageNo,
+    passageText: c.text,
+    clueId: c.clueId,
+    question,
+    answer,
+    url: c.url,
+    source: c.source,
+    index: c.index ?? undefined,
+  });
+  return { kind: 'document', target, pdfPreview };
+}
+
+/**
+ * openDocument takes `{ kbId, pageNo?, passageText? }`, a Knowledge Base tree element
+ * (`{ kind: 'node', node: { id, name } }`) or a bare node id.
+ */
+export function parseOpenDocument(arg: unknown): CitationTarget {
+  const node = (arg as { node?: { id?: unknown; name?: unknown; type?: unknown } } | undefined)?.node;
+  if (typeof arg === 'string') arg = { kbId: arg };
+  else if (node && typeof node.id === 'string') {
+    if (node.type === 'folder') throw new InvalidArgumentError('Open Document: a folder has no pages to show; choose a file.');
+    arg = { kbId: node.id, title: typeof node.name === 'string' ? node.name : undefined, pageNo: 1 };
+  }
+  const parsed = openDocumentArgsSchema.safeParse(arg);
+  if (!parsed.success) throw new InvalidArgumentError(`knowledgeDesk.answers.openDocument: ${describeZodError(parsed.error)}`);
+  return compact(parsed.data);
+}
+
+/** Drops undefined keys (state and equality checks stay tidy). */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** One viewer per document: citations of the same document reuse its panel. */
+export function documentKey(target: CitationTarget): string {
+  if (target.kbId) return `kb:${target.kbId}`;
+  return `cite:${target.clueId ?? target.url ?? target.title ?? ''}:${target.pageNo ?? ''}`;
+}

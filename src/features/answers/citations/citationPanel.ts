@@ -1,0 +1,168 @@
+import * as vscode from 'vscode';
+import { Disposable } from '../../../platform/lifecycle';
+import type { Log } from '../../../platform/logger';
+import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { renderWebviewHtml, webviewOptions, type WebviewPage } from '../../../platform/webview/webviewHtml';
+import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { documentKey } from './citationArgs';
+import type { DocumentSource, ResolveExtras } from './documentSource';
+import { PDF_RESOURCE_ROOTS, pdfCspDirectives, withCspDirectives } from './pdfWebview';
+import { CITATION_VIEW_TYPE, citationProtocol, type CitationProtocol, type CitationState, type CitationTarget, type DocumentView, type RenderedReport } from './protocol';
+
+export interface CitationContext {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  source: DocumentSource;
+}
+
+/** The page: the bundle, its styles, and where pdfjs finds its character maps and standard fonts. */
+function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): WebviewPage {
+  const dir = (name: string): string => `${webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'pdfjs', name)).toString()}/`;
+  return { name: 'citation', title: 'Citation', styles: ['citation.css'], images: 'none', data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') } };
+}
+
+/** One document viewer: a cited page of a PDF with the passage highlighted, a text document, or the fallback. */
+export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
+  private view: DocumentView;
+  private generation = 0;
+  private loading: Promise<void> | undefined;
+  lastRendered: RenderedReport | undefined;
+  readonly pageProblems: string[] = [];
+  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
+  /** The page drew something (tests wait for it). */
+  readonly onDidRender = this.renderedEmitter.event;
+
+  constructor(panel: vscode.WebviewPanel, private readonly ctx: CitationContext, private target: CitationTarget, private extras: ResolveExtras = {}) {
+    super(panel, { extensionUri: ctx.extensionUri, page: citationPage(panel.webview, ctx.extensionUri), protocol: citationProtocol, log: ctx.log, channel: { describeError: describeForPage } });
+    // The shared setup allows dist/webview and media only, and no fetch(): pdfjs also reads dist/pdfjs.
+    // Set the roots, then render once more with the extra directive (the page has not loaded yet).
+    const webview = panel.webview;
+    webview.options = { ...webviewOptions(ctx.extensionUri), localResourceRoots: PDF_RESOURCE_ROOTS.map((p) => vscode.Uri.joinPath(ctx.extensionUri, ...p)) };
+    webview.html = withCspDirectives(renderWebviewHtml(webview, ctx.extensionUri, citationPage(webview, ctx.extensionUri)), pdfCspDirectives(webview.cspSource));
+    this.view = { kind: 'loading', title: target.title ?? 'Citation' };
+    this.channel.handle('reload', async () => {
+      await this.load();
+      return { reloaded: this.view.kind !== 'error' };
+    });
+    this.channel.onNotification('rendered', (r) => {
+      this.lastRendered = r;
+      ctx.log.debug(`citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`);
+      if (r.fontProblems.length) ctx.log.warn(`citation page: pdfjs reported font problems: ${r.fontProblems.join(' | ')}`);
+      this.renderedEmitter.fire(r);
+    });
+    this.channel.onNotification('pageProblem', (p) => {
+      if (p.kind === 'blocked') return ctx.log.debug(`citation page: the CSP blocked an inline handler: ${p.message}`);
+      this.pageProblems.push(`${p.kind}: ${p.message}`);
+      ctx.log.warn(`citation page: ${p.kind}: ${p.message}`);
+    });
+    this.updateTitle();
+    void this.load();
+  }
+
+  get current(): { target: CitationTarget; view: DocumentView } {
+    return { target: this.target, view: this.view };
+  }
+
+  /** Shows another citation of the same document (or the same one again: just revealed). */
+  retarget(target: CitationTarget, extras: ResolveExtras = {}): void {
+    if (JSON.stringify(target) === JSON.stringify(this.target) && this.view.kind !== 'error') return;
+    this.target = target;
+    this.extras = extras;
+    this.lastRendered = undefined;
+    void this.load();
+  }
+
+  /** Resolves the target again and sends it to the page. */
+  load(): Promise<void> {
+    const generation = ++this.generation;
+    this.set({ kind: 'loading', title: this.target.title ?? 'Citation' });
+    const run = (async () => {
+      let view: DocumentView;
+      try {
+        view = await this.ctx.source.resolve(this.target, this.extras);
+      } catch (error) {
+        const shown = reportError(this.ctx.errors, 'Open citation', error);
+        view = { kind: 'error', title: this.target.title ?? 'Citation', message: shown?.message ?? 'Cancelled.' };
+      }
+      if (generation === this.generation && !this.isDisposed) this.set(view);
+    })();
+    this.loading = run.finally(() => this.loading === run && (this.loading = undefined));
+    return run;
+  }
+
+  protected onPageReady(): void {
+    this.channel.notify('show', { target: this.target, view: this.view });
+  }
+
+  private set(view: DocumentView): void {
+    this.view = view;
+    this.updateTitle();
+    // Not queued while the page is away: on its next `ready` it gets the current view (bytes once).
+    if (this.channel.isReady) this.channel.notify('show', { target: this.target, view });
+  }
+
+  private updateTitle(): void {
+    if (this.isDisposed) return;
+    const v = this.view;
+    const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
+    this.panel.title = ellipsis(page ? `${v.title} · p. ${page}` : v.title, 60);
+  }
+}
+
+/** The citation viewers: one per document, revealed and moved to the new passage when opened again. */
+export class CitationPanels extends Disposable {
+  private readonly registry = new PanelRegistry<CitationPanel>();
+  /** The viewer opened or retargeted last (tests, and "the current citation"). */
+  last: CitationPanel | undefined;
+
+  constructor(private readonly ctx: CitationContext) {
+    super();
+    this._register({ dispose: () => this.registry.dispose() });
+  }
+
+  get panels(): CitationPanel[] {
+    return this.registry.values();
+  }
+
+  open(target: CitationTarget, extras: ResolveExtras = {}): CitationPanel {
+    const key = documentKey(target);
+    const open = this.registry.get(key);
+    const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
+    if (open) {
+      // Revealed where it is, unless it shares the group of the panel the citation was clicked in (a chat,
+      // the Retrieval panel): that one must stay visible, so the viewer moves next to it.
+      const hidesCaller = open.panel.viewColumn === active && !open.panel.active;
+      open.panel.reveal(hidesCaller ? this.viewerColumn(active) : open.panel.viewColumn, false);
+      open.retarget(target, extras);
+      return (this.last = open);
+    }
+    const panel = createPanel(CITATION_VIEW_TYPE, target.title ?? 'Citation', this.ctx.extensionUri, this.viewerColumn(active));
+    return (this.last = this.registry.add(key, new CitationPanel(panel, this.ctx, target, extras)));
+  }
+
+  /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
+  private viewerColumn(active: vscode.ViewColumn): vscode.ViewColumn {
+    const other = this.registry.values().map((p) => p.panel.viewColumn).find((c) => c !== undefined && c !== active);
+    return other ?? vscode.ViewColumn.Beside;
+  }
+
+  /** Serializer: reopen what the page saved (without a preview link: it was never saved). */
+  restore(panel: vscode.WebviewPanel, state: CitationState | undefined): void {
+    if (!state) {
+      panel.dispose();
+      return;
+    }
+    const key = documentKey(state.target);
+    if (this.registry.get(key)) {
+      panel.dispose();
+      this.registry.get(key)!.reveal();
+      return;
+    }
+    this.registry.add(key, new CitationPanel(panel, this.ctx, state.target));
+  }
+}
+
+function ellipsis(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,152 @@
+// Messages of the citation viewer webview, imported by the host (citationPanel.ts) and the page
+// (src/webview/citation). No vscode and no DOM here.
+import { z } from 'zod';
+import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
+import { pageProblemSchema } from '../../qna/editor/protocol';
+
+export const CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
+
+/** Wire caps: a document's text may be long, but not unbounded. */
+export const MAX_TEXT_CHARS = 5_000_000;
+export const MAX_PDF_BYTES = 200 * 1024 * 1024;
+
+const pageNo = z.number().int().min(1).max(1_000_000);
+
+/**
+ * What is being shown: a cited passage of a document. Held by the host, saved by the page (so a
+ * restart reopens it) — so it never holds a key or a download link, only ids and text.
+ */
+export const citationTargetSchema = z.object({
+  title: z.string().max(1_000).optional(),
+  /** Knowledge base node (document) id. */
+  kbId: z.string().min(1).max(1_000).optional(),
+  pageNo: pageNo.optional(),
+  passageText: z.string().max(100_000).optional(),
+  /** The chunk of the page a retrieval result came from, when the service said. */
+  subTextIndex: z.number().int().nonnegative().optional(),
+  clueId: z.string().min(1).max(1_000).optional(),
+  question: z.string().max(10_000).optional(),
+  answer: z.string().max(100_000).optional(),
+  /** Source of a web citation (https/http only is ever linked). */
+  url: z.string().max(4_000).optional(),
+  source: z.string().max(100).optional(),
+  /** Citation number in the answer ([n]). */
+  index: z.number().int().optional(),
+});
+export type CitationTarget = z.infer<typeof citationTargetSchema>;
+
+/** A highlight box as the service gives it: page fractions (0..1, origin top-left), or PDF points. */
+export const wireBBoxSchema = z.object({ left: z.number().finite(), top: z.number().finite(), right: z.number().finite(), bottom: z.number().finite() });
+export type WireBBox = z.infer<typeof wireBBoxSchema>;
+
+const bytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array && v.byteLength <= MAX_PDF_BYTES, 'PDF bytes (Uint8Array)');
+
+const common = {
+  title: z.string().max(1_000),
+  /** The cited page (1-based), when known. */
+  pageNo: pageNo.nullable(),
+  passageText: z.string().max(100_000),
+  /** Things the reader should know (shown as info banners), e.g. "the service returned no highlight". */
+  notes: z.array(z.string().max(2_000)).max(10),
+};
+
+export const documentViewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('loading'), title: z.string().max(1_000) }),
+  z.object({
+    kind: z.literal('pdf'),
+    ...common,
+    data: bytesSchema,
+    /** Where the bytes came from: the knowledge base (local service) or the answer's PDF preview. */
+    origin: z.enum(['document', 'preview']),
+    bboxes: z.array(wireBBoxSchema).max(2_000),
+    /** The page the boxes belong to (the service may name it); null: the cited page. */
+    highlightPageNo: pageNo.nullable(),
+  }),
+  z.object({
+    kind: z.literal('text'),
+    ...common,
+    /** markdown, html, docx, text, … as the service names it. */
+    format: z.string().max(50),
+    pages: z.array(z.object({ pageNo, text: z.string().max(MAX_TEXT_CHARS) })).max(100_000),
+    estimatedPages: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('fallback'),
+    ...common,
+    /** Why the document itself is not shown. */
+    reason: z.string().max(2_000),
+    url: z.string().max(4_000).nullable(),
+  }),
+  z.object({ kind: z.literal('error'), title: z.string().max(1_000), message: z.string().max(2_000) }),
+]);
+export type DocumentView = z.infer<typeof documentViewSchema>;
+export type PdfView = Extract<DocumentView, { kind: 'pdf' }>;
+export type TextView = Extract<DocumentView, { kind: 'text' }>;
+export type FallbackView = Extract<DocumentView, { kind: 'fallback' }>;
+
+export const rectSchema = z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() });
+export type Rect = z.infer<typeof rectSchema>;
+
+/** What the page drew (tests assert it; the host logs it at debug level). */
+export const renderedSchema = z.object({
+  view: z.enum(['pdf', 'text', 'fallback', 'error']),
+  pageNo: z.number().int().nullable(),
+  pageCount: z.number().int().nullable(),
+  /** CSS pixels of the rendered page (PDF). */
+  canvas: z.object({ width: z.number(), height: z.number() }).nullable(),
+  scale: z.number().nullable(),
+  /** Highlight rectangles drawn, CSS pixels relative to the page's top-left corner. */
+  rects: z.array(rectSchema).max(5_000),
+  /** service: the service's boxes; text: found by the passage text; none: not highlighted. */
+  highlightSource: z.enum(['service', 'text', 'none']),
+  /** The highlighted text (text view: the marked range; PDF: the text under a text-matched highlight). */
+  highlightedText: z.string().max(100_000),
+  /** The start of the page's text as the page decoded it (PDF: its text content). */
+  textSample: z.string().max(2_000),
+  /** pdfjs warnings about fonts and character maps while rendering this page. */
+  fontProblems: z.array(z.string().max(1_000)).max(50),
+});
+export type RenderedReport = z.infer<typeof renderedSchema>;
+
+export const zoomSchema = z.union([z.literal('fit'), z.number().min(0.25).max(4)]);
+export type Zoom = z.infer<typeof zoomSchema>;
+
+/** Page state (setState): reopens the same citation after a restart. */
+export const citationStateSchema = z.object({ target: citationTargetSchema, pageNo: pageNo.optional(), zoom: zoomSchema.optional() });
+export type CitationState = z.infer<typeof citationStateSchema>;
+
+export const citationSnapshotSchema = z.object({
+  view: z.enum(['none', 'loading', 'pdf', 'text', 'fallback', 'error']),
+  pageNo: z.number().int().nullable(),
+  pageCount: z.number().int().nullable(),
+  zoom: zoomSchema,
+  notes: z.array(z.string()),
+  rendered: renderedSchema.nullable(),
+});
+export type CitationSnapshot = z.infer<typeof citationSnapshotSchema>;
+
+export const citationProtocol = defineProtocol({
+  name: 'citation',
+  toHost: {
+    notifications: {
+      rendered: renderedSchema,
+      pageProblem: pageProblemSchema,
+    },
+    requests: {
+      /** Try again after a failure (Retry button). */
+      reload: request(emptySchema, z.object({ reloaded: z.boolean() })),
+    },
+  },
+  toPage: {
+    notifications: {
+      /** What to show, with the target to save in the page state; sent on every load of the page. */
+      show: z.object({ target: citationTargetSchema, view: documentViewSchema }),
+    },
+    requests: {
+      snapshot: request(emptySchema, citationSnapshotSchema),
+      /** Automation (integration tests): go to a page and/or zoom, as the toolbar does. */
+      drive: request(z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }), citationSnapshotSchema),
+    },
+  },
+});
+export type CitationProtocol = typeof citationProtocol;

@@ -1,0 +1,145 @@
+import * as vscode from 'vscode';
+import type { RetrievalRequest } from '../../../api/resources/answers';
+import type { RetrievalItem } from '../../../api/schemas/answers';
+import { Disposable } from '../../../platform/lifecycle';
+import type { Log } from '../../../platform/logger';
+import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import {
+  DEFAULT_SETTINGS,
+  RETRIEVAL_VIEW_TYPE,
+  retrievalProtocol,
+  toRetrievalRequest,
+  type Column,
+  type ResultItem,
+  type RetrievalProtocol,
+  type RetrievalRendered,
+  type RunResult,
+} from './protocol';
+
+export interface RetrievalContext {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  regionLabel(): string;
+  retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
+  /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
+  openDocument(arg: { kbId: string; pageNo: number; passageText: string; subTextIndex?: number; question?: string; title: string }): Promise<unknown>;
+}
+
+const MAX_PASSAGE = 100_000;
+
+/** Run retrieval with two settings side by side. */
+export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
+  /** What each column last sent and got (tests compare them with the client's own answers). */
+  readonly lastRuns: Partial<Record<Column, { request: RetrievalRequest; items: ResultItem[] }>> = {};
+  lastRendered: RetrievalRendered | undefined;
+  readonly pageProblems: string[] = [];
+  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RetrievalRendered>());
+  readonly onDidRender = this.renderedEmitter.event;
+  private question: string | null;
+
+  constructor(panel: vscode.WebviewPanel, private readonly ctx: RetrievalContext, question?: string) {
+    super(panel, {
+      extensionUri: ctx.extensionUri,
+      page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
+      protocol: retrievalProtocol,
+      log: ctx.log,
+      channel: { describeError: describeForPage },
+    });
+    this.question = question ?? null;
+    this.channel.handle('run', ({ column, question: q, settings }) => this.run(column, q, toRetrievalRequest(q, settings)));
+    this.channel.handle('open', async ({ item, question: q }) => {
+      await ctx.openDocument({ kbId: item.kbId, pageNo: item.pageNo, passageText: item.text, subTextIndex: item.subTextIndex, question: q || undefined, title: item.title });
+      return { opened: true };
+    });
+    this.channel.onNotification('rendered', (r) => {
+      this.lastRendered = r;
+      ctx.log.debug(`retrieval drawn: A ${r.A.count} [${r.A.marks.join(' ')}], B ${r.B.count} [${r.B.marks.join(' ')}]`);
+      this.renderedEmitter.fire(r);
+    });
+    this.channel.onNotification('pageProblem', (p) => {
+      if (p.kind === 'blocked') return ctx.log.debug(`retrieval page: the CSP blocked an inline handler: ${p.message}`);
+      this.pageProblems.push(`${p.kind}: ${p.message}`);
+      ctx.log.warn(`retrieval page: ${p.kind}: ${p.message}`);
+    });
+  }
+
+  /** Puts a question in the field (Show Retrieval with an argument); the page keeps it afterwards. */
+  ask(question: string): void {
+    this.question = question;
+    if (this.channel.isReady) void this.channel.request('drive', { question }).catch(() => undefined);
+  }
+
+  protected onPageReady(): void {
+    this.channel.notify('init', { defaults: DEFAULT_SETTINGS, region: this.ctx.regionLabel(), question: this.question });
+  }
+
+  private async run(column: Column, question: string, request: RetrievalRequest): Promise<RunResult> {
+    const started = Date.now();
+    try {
+      const items = (await this.ctx.retrieve(request)).map(
+        (i): ResultItem => ({
+          ranking: i.ranking,
+          title: i.title.slice(0, 1_000),
+          pageNo: i.pageNo,
+          kbId: i.kb_id.slice(0, 1_000),
+          text: i.text.slice(0, MAX_PASSAGE),
+          subTextIndex: subTextIndexOf(i),
+        }),
+      );
+      this.lastRuns[column] = { request, items };
+      this.ctx.log.info(`retrieval ${column}: ${items.length} result(s) in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`);
+      return { items: items.slice(0, 100), elapsedMs: Date.now() - started, request: { ...request } };
+    } catch (error) {
+      // Shown inline in the column, and once the usual way (log + notification).
+      reportError(this.ctx.errors, `Retrieval ${column}`, error);
+      throw error;
+    }
+  }
+}
+
+/** The local service adds the chunk index to each item (not in the contract): passed on when it is there. */
+function subTextIndexOf(item: RetrievalItem): number | undefined {
+  const v = (item as { subTextIndex?: unknown }).subTextIndex;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
+/** The one Retrieval panel: shown, revealed, or restored after a restart. */
+export class RetrievalPanels extends Disposable {
+  private panel: RetrievalPanel | undefined;
+
+  constructor(private readonly ctx: RetrievalContext) {
+    super();
+    this._register({ dispose: () => this.panel?.dispose() });
+  }
+
+  get current(): RetrievalPanel | undefined {
+    return this.panel;
+  }
+
+  show(question?: string): RetrievalPanel {
+    if (this.panel) {
+      this.panel.reveal();
+      if (question) this.panel.ask(question);
+      return this.panel;
+    }
+    return this.adopt(createPanel(RETRIEVAL_VIEW_TYPE, 'Retrieval', this.ctx.extensionUri), question);
+  }
+
+  /** Serializer: the page keeps its question and settings in its own state. */
+  restore(panel: vscode.WebviewPanel): void {
+    if (this.panel) {
+      panel.dispose();
+      return;
+    }
+    this.adopt(panel);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, question?: string): RetrievalPanel {
+    const p = new RetrievalPanel(panel, this.ctx, question);
+    this.panel = p;
+    p.onDidDispose(() => this.panel === p && (this.panel = undefined));
+    return p;
+  }
+}

@@ -1,0 +1,285 @@
+// One PDF page at a time: toolbar (previous/next, page number, zoom), the canvas, pdfjs' text layer
+// and the highlight layer on top. Talks to pdfjs only through PdfEngine (a fake one in tests).
+import type { PdfView as PdfViewData, RenderedReport, Zoom } from '../../features/answers/citations/protocol';
+import type { H } from '../shared/dom';
+import { boxesForPassage, boxesToRects, normalizeBoxes, type Box } from './highlightGeometry';
+import type { PdfDocument, PdfEngine, PdfPage } from './pdfEngine';
+
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
+const FALLBACK_WIDTH = 800;
+
+export interface PdfViewEvents {
+  rendered(report: RenderedReport): void;
+  /** The page or zoom changed (saved in the page state). */
+  moved(pageNo: number, zoom: Zoom): void;
+  note(message: string | null): void;
+}
+
+export class PdfView {
+  readonly element: HTMLElement;
+  readonly toolbar: HTMLElement;
+  private readonly scroller: HTMLElement;
+  private readonly pageBox: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly textLayer: HTMLElement;
+  private readonly highlights: HTMLElement;
+  private readonly pageInput: HTMLInputElement;
+  private readonly pageCountLabel: HTMLElement;
+  private readonly prev: HTMLButtonElement;
+  private readonly next: HTMLButtonElement;
+  private readonly zoomSelect: HTMLSelectElement;
+  private readonly citedButton: HTMLButtonElement;
+  private doc: PdfDocument | undefined;
+  private data: PdfViewData | undefined;
+  private page = 1;
+  private zoomLevel: Zoom = 'fit';
+  private token = 0;
+  private cancelRender: (() => void) | undefined;
+  private lastWidth = 0;
+  private resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  private idle: Promise<void> = Promise.resolve();
+
+  constructor(private readonly h: H, private readonly win: Window, private readonly engine: PdfEngine, private readonly events: PdfViewEvents) {
+    const button = (label: string, text: string, onClick: () => void): HTMLButtonElement =>
+      h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'aria-label': label, title: label }, on: { click: onClick } }, text);
+    this.prev = button('Previous page', '‹ Prev', () => void this.goTo(this.page - 1));
+    this.next = button('Next page', 'Next ›', () => void this.goTo(this.page + 1));
+    this.pageInput = h('input', { class: 'kd-input cd-page-input', attrs: { type: 'number', min: 1, value: 1, 'aria-label': 'Page number', inputmode: 'numeric' } });
+    this.pageInput.addEventListener('change', () => void this.goTo(Number(this.pageInput.value)));
+    this.pageCountLabel = h('span', { class: 'kd-muted cd-page-count' }, 'of –');
+    this.zoomSelect = h(
+      'select',
+      { class: 'kd-input kd-select cd-zoom', attrs: { 'aria-label': 'Zoom' } },
+      h('option', { attrs: { value: 'fit' } }, 'Fit width'),
+      ...ZOOM_STEPS.map((z) => h('option', { attrs: { value: String(z) } }, `${Math.round(z * 100)}%`)),
+    );
+    this.zoomSelect.addEventListener('change', () => void this.setZoom(this.zoomSelect.value === 'fit' ? 'fit' : Number(this.zoomSelect.value)));
+    this.citedButton = h('button', { class: 'kd-button kd-small', attrs: { type: 'button', hidden: true }, on: { click: () => void this.goTo(this.citedPage) } }, 'Back to cited page');
+    this.toolbar = h(
+      'div',
+      { class: 'cd-toolbar', attrs: { role: 'toolbar', 'aria-label': 'Page navigation and zoom' } },
+      h('div', { class: 'cd-group' }, this.prev, this.pageInput, this.pageCountLabel, this.next),
+      h('div', { class: 'cd-group' }, button('Zoom out', '−', () => void this.step(-1)), this.zoomSelect, button('Zoom in', '+', () => void this.step(1))),
+      this.citedButton,
+    );
+    this.canvas = h('canvas', { class: 'cd-canvas', attrs: { 'aria-hidden': 'true' } });
+    this.highlights = h('div', { class: 'cd-highlights', attrs: { 'aria-hidden': 'true' } });
+    this.textLayer = h('div', { class: 'textLayer' });
+    this.pageBox = h('div', { class: 'cd-pagebox', attrs: { role: 'img', 'aria-label': 'PDF page' } }, this.canvas, this.highlights, this.textLayer);
+    this.scroller = h('div', { class: 'cd-scroller' }, this.pageBox);
+    this.element = h('div', { class: 'cd-pdf' }, this.scroller);
+    win.document.addEventListener('keydown', (e) => this.onKey(e));
+    const RO = (win as Window & typeof globalThis).ResizeObserver;
+    if (typeof RO === 'function') new RO(() => this.onResize()).observe(this.scroller);
+  }
+
+  get pageNo(): number {
+    return this.page;
+  }
+
+  get pageCount(): number | null {
+    return this.doc?.numPages ?? null;
+  }
+
+  get zoom(): Zoom {
+    return this.zoomLevel;
+  }
+
+  /** Resolves when the page being drawn is done (tests and `drive`). */
+  whenIdle(): Promise<void> {
+    return this.idle;
+  }
+
+  /** Opens the document of `data` at `pageNo` (the cited page unless the page state says otherwise). */
+  async show(data: PdfViewData, pageNo: number | undefined, zoom: Zoom | undefined): Promise<void> {
+    this.doc?.destroy();
+    this.doc = undefined;
+    this.data = data;
+    this.zoomLevel = zoom ?? 'fit';
+    const token = ++this.token;
+    const doc = await this.engine.open(data.data);
+    if (token !== this.token) return doc.destroy();
+    this.doc = doc;
+    this.pageInput.max = String(doc.numPages);
+    this.pageCountLabel.textContent = `of ${doc.numPages}`;
+    const cited = this.citedPage;
+    if (cited > doc.numPages) this.events.note(`The cited page ${cited} is not in this document (${doc.numPages} pages); showing page 1.`);
+    await this.goTo(pageNo ?? cited);
+  }
+
+  /** The page the citation points at, if the document has it. */
+  private get citedPage(): number {
+    const n = this.data?.pageNo ?? 1;
+    return this.doc && n > this.doc.numPages ? 1 : n;
+  }
+
+  async goTo(pageNo: number): Promise<void> {
+    if (!this.doc || !Number.isFinite(pageNo)) return;
+    this.page = Math.min(this.doc.numPages, Math.max(1, Math.round(pageNo)));
+    await this.render();
+  }
+
+  async setZoom(zoom: Zoom | 'in' | 'out'): Promise<void> {
+    if (zoom === 'in' || zoom === 'out') return this.step(zoom === 'in' ? 1 : -1);
+    this.zoomLevel = zoom;
+    await this.render();
+  }
+
+  private async step(direction: 1 | -1): Promise<void> {
+    const current = this.currentScale();
+    const next = direction > 0 ? ZOOM_STEPS.find((z) => z > current + 0.01) : [...ZOOM_STEPS].reverse().find((z) => z < current - 0.01);
+    if (next !== undefined) await this.setZoom(next);
+  }
+
+  private currentScale(): number {
+    return this.zoomLevel === 'fit' ? Number(this.pageBox.dataset.scale ?? 1) : this.zoomLevel;
+  }
+
+  private render(): Promise<void> {
+    this.idle = this.draw();
+    return this.idle;
+  }
+
+  private async draw(): Promise<void> {
+    const doc = this.doc;
+    const data = this.data;
+    if (!doc || !data) return;
+    const token = ++this.token;
+    this.cancelRender?.();
+    this.syncToolbar();
+    const page = await doc.getPage(this.page);
+    if (token !== this.token) return;
+    const scale = this.scaleFor(page);
+    const width = Math.floor(page.size.width * scale);
+    const height = Math.floor(page.size.height * scale);
+    const css = this.pageBox.style;
+    css.width = `${width}px`;
+    css.height = `${height}px`;
+    css.setProperty('--total-scale-factor', String(scale));
+    this.pageBox.dataset.scale = String(scale);
+    this.pageBox.setAttribute('aria-label', `Page ${this.page} of ${doc.numPages}`);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${height}px`;
+    this.highlights.replaceChildren();
+    this.engine.takeWarnings();
+    const task = page.render(this.canvas, scale, this.win.devicePixelRatio || 1);
+    this.cancelRender = task.cancel;
+    try {
+      await task.promise;
+    } catch (error) {
+      if (token !== this.token || (error as { name?: string })?.name === 'RenderingCancelledException') return;
+      throw error;
+    }
+    const runs = await page.textRuns();
+    await page.renderTextLayer(this.textLayer, scale).catch(() => undefined);
+    if (token !== this.token) return;
+    const { boxes, source, text } = this.highlightFor(page, runs);
+    const rects = boxesToRects(boxes, { width, height });
+    for (const r of rects) {
+      const el = this.h('div', { class: 'cd-highlight' });
+      Object.assign(el.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+      this.highlights.append(el);
+    }
+    this.reveal(rects[0]?.top);
+    const fontProblems = this.engine.takeWarnings().filter(isFontProblem);
+    this.events.moved(this.page, this.zoomLevel);
+    this.events.rendered({
+      view: 'pdf',
+      pageNo: this.page,
+      pageCount: doc.numPages,
+      canvas: { width, height },
+      scale,
+      rects,
+      highlightSource: source,
+      highlightedText: text.slice(0, 100_000),
+      textSample: sampleText(runs.map((r) => r.str)),
+      fontProblems: fontProblems.slice(0, 50),
+    });
+  }
+
+  /** The service's boxes on their page; on the cited page without boxes, the passage found by its text. */
+  private highlightFor(page: PdfPage, runs: Awaited<ReturnType<PdfPage['textRuns']>>): { boxes: Box[]; source: RenderedReport['highlightSource']; text: string } {
+    const data = this.data!;
+    const boxPage = data.highlightPageNo ?? this.citedPage;
+    if (data.bboxes.length && page.pageNo === boxPage) {
+      const { boxes } = normalizeBoxes(data.bboxes, page.size);
+      if (boxes.length) {
+        this.events.note(null);
+        return { boxes, source: 'service', text: '' };
+      }
+    }
+    if (page.pageNo !== this.citedPage || !data.passageText.trim()) {
+      this.events.note(null);
+      return { boxes: [], source: 'none', text: '' };
+    }
+    const found = boxesForPassage(runs, data.passageText);
+    if (found?.boxes.length) {
+      this.events.note(data.bboxes.length ? null : 'The service gave no highlight for this passage: it was found on the page by its text.');
+      return { boxes: found.boxes, source: 'text', text: found.text };
+    }
+    this.events.note('The service gave no highlight, and the passage could not be found in this page’s text: it is shown above the page.');
+    return { boxes: [], source: 'none', text: '' };
+  }
+
+  private scaleFor(page: PdfPage): number {
+    if (this.zoomLevel !== 'fit') return this.zoomLevel;
+    const available = (this.scroller.clientWidth || FALLBACK_WIDTH) - 32;
+    this.lastWidth = this.scroller.clientWidth;
+    return Math.min(4, Math.max(0.25, Math.round((available / page.size.width) * 1000) / 1000));
+  }
+
+  private syncToolbar(): void {
+    const count = this.doc?.numPages ?? 1;
+    this.pageInput.value = String(this.page);
+    this.prev.disabled = this.page <= 1;
+    this.next.disabled = this.page >= count;
+    this.zoomSelect.value = this.zoomLevel === 'fit' ? 'fit' : String(this.zoomLevel);
+    if (this.zoomLevel !== 'fit' && this.zoomSelect.value !== String(this.zoomLevel)) this.zoomSelect.value = 'fit';
+    this.citedButton.hidden = this.page === this.citedPage;
+  }
+
+  /** Scrolls so the first highlight is in view, a third of the way down (its context above stays visible). */
+  private reveal(top: number | undefined): void {
+    if (top === undefined) return;
+    const target = this.pageBox.offsetTop + top - this.scroller.clientHeight / 3;
+    this.scroller.scrollTop = Math.max(0, target);
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement | null;
+    if (!this.doc || e.altKey || e.ctrlKey || e.metaKey || (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (e.key === 'PageDown' || e.key === 'ArrowRight') void this.goTo(this.page + 1);
+    else if (e.key === 'PageUp' || e.key === 'ArrowLeft') void this.goTo(this.page - 1);
+    else return;
+    e.preventDefault();
+  }
+
+  private onResize(): void {
+    if (this.zoomLevel !== 'fit' || Math.abs(this.scroller.clientWidth - this.lastWidth) < 8) return;
+    clearTimeout(this.resizeTimer);
+    this.resizeTimer = setTimeout(() => void this.render(), 150);
+  }
+}
+
+/**
+ * pdfjs warnings that mean text or glyphs are wrong: character maps or standard fonts that did not load,
+ * fonts that failed to parse. "Cannot load system font" is not one: a non-embedded font (HeiseiKakuGo-W5…)
+ * is not installed, and pdfjs draws with the fallback font instead (the text is still right).
+ */
+export function isFontProblem(warning: string): boolean {
+  if (/^Cannot load system font/i.test(warning)) return false;
+  return /font|cmap|glyph|unicode|encoding/i.test(warning);
+}
+
+/** The start of the page's text: runs joined, a space only between two non-CJK characters. */
+export function sampleText(strs: readonly string[], max = 300): string {
+  let out = '';
+  for (const s of strs) {
+    const t = s.trim();
+    if (!t) continue;
+    const cjk = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+    out += out && !(cjk.test(out.slice(-1)) || cjk.test(t[0])) ? ` ${t}` : t;
+    if (out.length >= max) break;
+  }
+  return out.slice(0, max);
+}
