@@ -1,0 +1,48 @@
+// One colour per tag: a translucent background with a firmer border of the same hue, readable on light
+// and dark themes alike (the text keeps the theme's own colour). Tags taught through add_phrase get a
+// colour from a second palette, chosen by a hash of the name so it stays the same between sessions.
+import * as vscode from 'vscode';
+
+const BUILTIN: Record<string, string> = {
+  PERSON: '#3b82f6',
+  ORGANIZATION: '#a855f7',
+  LOCATION: '#16a34a',
+  DATE: '#f97316',
+  EMAIL: '#0d9488',
+  PHONE: '#db2777',
+  URL: '#dc2626',
+  MONEY: '#ca8a04',
+};
+const EXTRA = ['#0891b2', '#65a30d', '#9333ea', '#b45309', '#4f46e5', '#be123c', '#0f766e', '#7c3aed'];
+
+export function tagColor(tag: string): string {
+  const known = BUILTIN[tag.toUpperCase()];
+  if (known) return known;
+  let h = 0;
+  for (let i = 0; i < tag.length; i++) h = (h * 31 + tag.charCodeAt(i)) >>> 0;
+  return EXTRA[h % EXTRA.length];
+}
+
+const rgba = (hex: string, alpha: number): string => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+};
+
+export function createTagDecoration(tag: string): vscode.TextEditorDecorationType {
+  const color = tagColor(tag);
+  return vscode.window.createTextEditorDecorationType({
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderRadius: '3px',
+    overviewRulerColor: rgba(color, 0.8),
+    overviewRulerLane: vscode.OverviewRulerLane.Center,
+    rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
+    light: { backgroundColor: rgba(color, 0.14), borderColor: rgba(color, 0.75) },
+    dark: { backgroundColor: rgba(color, 0.24), borderColor: rgba(color, 0.85) },
+  });
+}
+
+/** A coloured square for Markdown hovers and tooltips (needs `supportHtml`). */
+export function tagSwatch(tag: string): string {
+  return `<span style="color:${tagColor(tag)};">■</span>`;
+}

@@ -1,0 +1,112 @@
+// Teach Phrase…: the selection becomes a tagged entity of a phrase sent to add_phrase. A selection inside
+// one line is sent with its line as context (the phrase is the line, the entity the selection); a
+// selection over several lines is sent alone, as one entity. Train teaches it, test stores it only.
+import * as vscode from 'vscode';
+import { NLU_MAX_CHARS } from '../../api/resources/nlu';
+import type { Container } from '../../container';
+
+export const BUILTIN_TAGS = ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY'] as const;
+const TAUGHT_TAGS_KEY = 'knowledgeDesk.entities.taughtTags';
+const NEW_TAG = '$(add) New tag…';
+const TAG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+
+export interface Phrase {
+  text: string;
+  startIndex: number;
+  endIndex: number;
+}
+
+export interface TaughtPhrase extends Phrase {
+  tag: string;
+  dataType: 'train' | 'test';
+  response: unknown;
+}
+
+/** The phrase and entity span for a selection (whitespace around the selection is left out). */
+export function phraseFor(document: vscode.TextDocument, selection: vscode.Selection): Phrase {
+  let text: string;
+  let start: number;
+  let end: number;
+  if (selection.isSingleLine) {
+    const line = document.lineAt(selection.start.line).text;
+    // A line longer than one request: a window of it that still holds the whole selection.
+    const from = Math.max(0, Math.min(selection.start.character, selection.end.character - NLU_MAX_CHARS));
+    text = line.slice(from, from + NLU_MAX_CHARS);
+    start = selection.start.character - from;
+    end = Math.min(selection.end.character - from, text.length);
+  } else {
+    text = document.getText(selection);
+    start = 0;
+    end = text.length;
+  }
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (start === end) throw new Error('Select the words to teach first (the selection holds only whitespace).');
+  if (end - start > NLU_MAX_CHARS || end > NLU_MAX_CHARS) throw new Error(`The selection is longer than the ${NLU_MAX_CHARS.toLocaleString('en-US')} characters entity recognition reads.`);
+  return { text, startIndex: start, endIndex: end };
+}
+
+export class TeachPhraseFlow {
+  /** The last phrase taught (for tests and diagnostics). */
+  lastTaught: TaughtPhrase | undefined;
+
+  constructor(
+    private readonly c: Container,
+    private readonly seenTags: () => string[],
+  ) {}
+
+  /** Tags offered: the eight built-in ones, then the ones taught or seen here, in first-seen order. */
+  tags(): string[] {
+    return [...new Set<string>([...BUILTIN_TAGS, ...this.c.context.globalState.get<string[]>(TAUGHT_TAGS_KEY, []), ...this.seenTags()])];
+  }
+
+  async teach(): Promise<TaughtPhrase | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.selection.isEmpty) throw new Error('Select the words to teach in an editor first.');
+    const phrase = phraseFor(editor.document, editor.selection);
+    const token = phrase.text.slice(phrase.startIndex, phrase.endIndex);
+    const shown = token.length > 40 ? `${token.slice(0, 40)}…` : token;
+    const tag = await this.pickTag(shown);
+    const kind = await this.c.ui.showQuickPick(
+      [
+        { label: 'Train', description: 'learn it: recognised from now on', dataType: 'train' as const },
+        { label: 'Test', description: 'store it to evaluate recognition; not learned', dataType: 'test' as const },
+      ],
+      { title: `Teach “${shown}” as ${tag}`, placeHolder: 'Train or test phrase?' },
+    );
+    if (!kind) throw new vscode.CancellationError();
+    const client = await this.c.connection.getClient();
+    const response = await client.nlu.addPhrase(phrase.text, [{ ...phrase, tag, token }], kind.dataType);
+    this.lastTaught = { ...phrase, tag, dataType: kind.dataType, response };
+    if (!(BUILTIN_TAGS as readonly string[]).includes(tag)) await this.remember(tag);
+    this.c.log('entities').info(`${kind.dataType} phrase: ${tag} (${token.length} characters) in a ${phrase.text.length}-character phrase`);
+    void vscode.window.showInformationMessage(
+      kind.dataType === 'train' ? `Taught “${shown}” as ${tag}: it is recognised from now on.` : `Stored “${shown}” as a ${tag} test phrase (for evaluation; not learned).`,
+    );
+    return this.lastTaught;
+  }
+
+  private async pickTag(shown: string): Promise<string> {
+    const items: vscode.QuickPickItem[] = [
+      ...this.tags().map((tag) => ({ label: tag, description: (BUILTIN_TAGS as readonly string[]).includes(tag) ? 'built-in' : 'taught' })),
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: NEW_TAG, description: 'a tag of your own, e.g. PRODUCT' },
+    ];
+    const picked = await this.c.ui.showQuickPick(items, { title: `Teach “${shown}”`, placeHolder: 'Tag of the selected words' });
+    if (!picked) throw new vscode.CancellationError();
+    if (picked.label !== NEW_TAG) return picked.label;
+    const typed = await this.c.ui.showInputBox({
+      title: `Teach “${shown}”: new tag`,
+      prompt: 'Letters, digits, _ or -, starting with a letter (stored in upper case)',
+      placeHolder: 'PRODUCT',
+      validateInput: (v) => (TAG_PATTERN.test(v.trim()) ? undefined : 'Use letters, digits, _ or - (up to 64), starting with a letter.'),
+    });
+    if (typed === undefined) throw new vscode.CancellationError();
+    return typed.trim().toUpperCase();
+  }
+
+  private async remember(tag: string): Promise<void> {
+    const known = this.c.context.globalState.get<string[]>(TAUGHT_TAGS_KEY, []);
+    if (!known.includes(tag)) await this.c.context.globalState.update(TAUGHT_TAGS_KEY, [...known, tag].slice(-50));
+  }
+}
