@@ -1,0 +1,135 @@
+// Parameters of the build, generate and bulk runs, and the CSV handling of results (no vscode).
+import { parse } from 'csv-parse/sync';
+import type { BulkType, RareBuildParams, RareGenerateParams } from '../../api/resources/jobs';
+import { escapeCsvCell } from '../../core/qaFile/exportCsv';
+
+export interface NumberParam<K extends string> {
+  key: K;
+  label: string;
+  help: string;
+  default: number;
+  min: number;
+  max: number;
+  integer: boolean;
+}
+
+type BuildNumberKey = 'similarity_threshold' | 'top_k_per_chunk' | 'max_similar_items' | 'max_workers';
+type GenerateNumberKey = 'num_samples' | 'input_pool_size' | 'num_questions' | 'num_information';
+
+// The contract gives neither defaults nor bounds ("not shown"): these are the extension's.
+export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
+  { key: 'similarity_threshold', label: 'Similarity threshold', help: 'how alike two passages must be to be linked', default: 0.3, min: 0, max: 1, integer: false },
+  { key: 'top_k_per_chunk', label: 'Top k per chunk', help: 'similar passages looked up for each passage', default: 5, min: 1, max: 100, integer: true },
+  { key: 'max_similar_items', label: 'Max similar items', help: 'similar passages kept for each passage', default: 3, min: 1, max: 50, integer: true },
+  { key: 'max_workers', label: 'Max workers', help: 'passages processed in parallel', default: 2, min: 1, max: 16, integer: true },
+];
+
+export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey>> = [
+  { key: 'num_samples', label: 'Number of samples', help: 'question sets to generate', default: 10, min: 1, max: 1000, integer: true },
+  { key: 'input_pool_size', label: 'Input pool size', help: 'passages the samples are drawn from', default: 50, min: 1, max: 10000, integer: true },
+  { key: 'num_questions', label: 'Questions per sample', help: 'questions generated for each sample', default: 3, min: 1, max: 20, integer: true },
+  { key: 'num_information', label: 'Information items per sample', help: 'passages each sample combines', default: 3, min: 1, max: 20, integer: true },
+];
+
+export const LANGUAGES = [
+  { id: 'auto', label: 'Auto', detail: 'The service decides from the documents (no language is sent).' },
+  { id: 'en', label: 'English', detail: 'en' },
+  { id: 'ja', label: 'Japanese', detail: 'ja (日本語)' },
+] as const;
+
+export type LanguageChoice = (typeof LANGUAGES)[number]['id'];
+
+export const BULK_TYPES: ReadonlyArray<{ id: BulkType; label: string; detail: string }> = [
+  { id: 'ga', label: 'Generative answer (ga)', detail: 'Each question is answered by a generated answer from the knowledge base.' },
+  { id: 'rag', label: 'Retrieval-based answering (rag)', detail: 'Answers grounded in the passages retrieval finds for each question.' },
+  { id: 'rag_agent_v2', label: 'General agent (rag_agent_v2)', detail: 'The general-agent variant of rag, on the same CSV.' },
+];
+
+export function bulkTypeLabel(type: string | null | undefined): string {
+  return BULK_TYPES.find((t) => t.id === type)?.label ?? type ?? 'bulk';
+}
+
+export function rangeText(p: NumberParam<string>): string {
+  return p.integer ? `a whole number from ${p.min} to ${p.max}` : `a number from ${p.min} to ${p.max}`;
+}
+
+/** undefined when `text` is valid for `p` (empty means the default). */
+export function validateNumber(p: NumberParam<string>, text: string): string | undefined {
+  const t = text.trim();
+  if (!t) return undefined;
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return `Enter ${rangeText(p)}.`;
+  const n = Number(t);
+  if (p.integer && !Number.isInteger(n)) return `${p.label} must be a whole number (${p.min}–${p.max}).`;
+  if (n < p.min || n > p.max) return `${p.label} must be between ${p.min} and ${p.max}.`;
+  return undefined;
+}
+
+export function parseNumber(p: NumberParam<string>, text: string): number {
+  const problem = validateNumber(p, text);
+  if (problem) throw new Error(problem);
+  return text.trim() ? Number(text.trim()) : p.default;
+}
+
+export function defaultBuildParams(): RareBuildParams {
+  return Object.fromEntries(BUILD_NUMBER_PARAMS.map((p) => [p.key, p.default])) as RareBuildParams;
+}
+
+export function defaultGenerateParams(): RareGenerateParams {
+  return Object.fromEntries(GENERATE_NUMBER_PARAMS.map((p) => [p.key, p.default])) as RareGenerateParams;
+}
+
+/** The language sent to the service: none for Auto. */
+export function languageParam(choice: LanguageChoice): string | undefined {
+  return choice === 'auto' ? undefined : choice;
+}
+
+/** One line saying what will be sent, for the "Use defaults" item and the log. */
+export function describeParams(params: object): string {
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? `${v.length} folder(s)` : String(v)}`)
+    .join(', ');
+}
+
+export const BULK_COLUMNS = ['question', 'model', 'search_type'] as const;
+
+/**
+ * Checks the header of a bulk-processing CSV before it is sent: `question` is required, the other
+ * columns of the contract are optional (the service has defaults). Returns the number of data rows.
+ */
+export function checkBulkCsv(text: string): { rows: number; missing: string[] } {
+  let records: string[][];
+  try {
+    records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+  } catch (error) {
+    throw new Error(`The file is not a readable CSV: ${(error as Error).message}`);
+  }
+  const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
+  if (!header.includes('question')) {
+    throw new Error(`The CSV needs a "question" column (columns: ${BULK_COLUMNS.join(', ')}); its header is: ${header.join(', ') || '(empty)'}.`);
+  }
+  if (records.length < 2) throw new Error('The CSV has a header but no questions.');
+  return { rows: records.length - 1, missing: BULK_COLUMNS.filter((c) => !header.includes(c)) };
+}
+
+/**
+ * A result CSV made safe to open in a spreadsheet: every cell starting with =, +, -, @, tab or CR
+ * gets a leading `'` (escapeCsvCell), CRLF line ends and a UTF-8 BOM for Excel. "Open" shows the
+ * service's text unchanged; only files the extension writes are escaped.
+ */
+export function escapeResultCsv(text: string): string {
+  const records = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+  return '\uFEFF' + records.map((r) => r.map(escapeCsvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The text shown in an editor: the service's CSV without a byte-order mark. */
+export function displayCsv(text: string): string {
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A file name for a result: "rare-result-20250301-1405-ab12cd.csv" (UTC time, start of the id). */
+export function resultFileName(prefix: string, createdAt: string | null | undefined, id: string): string {
+  const d = createdAt ? new Date(createdAt) : undefined;
+  const stamp = d && !Number.isNaN(d.getTime()) ? `${d.toISOString().slice(0, 10).replace(/-/g, '')}-${d.toISOString().slice(11, 16).replace(':', '')}-` : '';
+  return `${prefix}-${stamp}${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) || 'result'}.csv`;
+}

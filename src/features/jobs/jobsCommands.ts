@@ -1,0 +1,168 @@
+import * as vscode from 'vscode';
+import type { TaskAck, BulkRun } from '../../api/schemas/jobs';
+import type { Container } from '../../container';
+import { formatDate, isActiveState, rareJobState, rareStatusBarPart } from './jobModel';
+import { checkBulkCsv, displayCsv, escapeResultCsv, resultFileName } from './jobParams';
+import { promptBuildParams, promptBulkType, promptGenerateParams } from './jobPrompts';
+import { JOBS_VIEW, type JobsElement, type ResultElement } from './jobsTree';
+import type { JobsFeature } from './jobsFeature';
+
+/** The Jobs view's commands; the feature owns polling, the tree and notifications. */
+export class JobsCommands {
+  constructor(private readonly c: Container, private readonly f: JobsFeature) {}
+
+  private progress<T>(title: string, task: () => Promise<T>): Thenable<T> {
+    return vscode.window.withProgress({ location: { viewId: JOBS_VIEW }, title }, task);
+  }
+
+  /** The current status, fetched now (a job started elsewhere must not be missed). */
+  private async freshStatus() {
+    const client = await this.c.connection.getClient();
+    const status = await this.f.store.fetchStatus(client);
+    if (!status) throw new Error(this.f.store.rareError ?? 'Could not read the answer-generation status.');
+    return { client, status };
+  }
+
+  private refuseWhileRunning(status: Parameters<typeof rareJobState>[0]): void {
+    const running = rareStatusBarPart(status, 'build') ?? rareStatusBarPart(status, 'generate');
+    if (running) throw new Error(`An answer-generation job is already running (${running}). Cancel it or wait until it finishes.`);
+  }
+
+  async startBuild(): Promise<TaskAck | undefined> {
+    const { client, status } = await this.freshStatus();
+    this.refuseWhileRunning(status);
+    const params = await promptBuildParams(this.c.ui, client);
+    const ack = await this.progress('Starting the build', () => client.rare.build(params));
+    this.c.log('jobs').info(`build started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
+    this.f.expectRare('build', status);
+    vscode.window.setStatusBarMessage('Knowledge Desk: build started', 4000);
+    await this.f.poller.pollNow();
+    return ack;
+  }
+
+  /** The service refuses a generate before a completed build: its message is shown as it is. */
+  async startGenerate(): Promise<TaskAck | undefined> {
+    const { client, status } = await this.freshStatus();
+    this.refuseWhileRunning(status);
+    const built = status.build_status ? status.build_status === 'completed' : undefined;
+    const params = await promptGenerateParams(this.c.ui, built);
+    const ack = await this.progress('Starting generate', () => client.rare.generate(params));
+    this.c.log('jobs').info(`generate started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
+    this.f.expectRare('generate', status);
+    vscode.window.setStatusBarMessage('Knowledge Desk: generate started', 4000);
+    await this.f.poller.pollNow();
+    return ack;
+  }
+
+  /** Asks the running job to stop; it stops between steps, so the state turns cancelled a little later. */
+  async cancel(): Promise<TaskAck | undefined> {
+    const { client, status } = await this.freshStatus();
+    const job = (['build', 'generate'] as const).find((j) => isActiveState(rareJobState(status, j)));
+    if (!job) {
+      await this.f.poller.pollNow();
+      throw new Error('No answer-generation job is running.');
+    }
+    const ack = await this.progress(`Cancelling the ${job}`, () => client.rare.cancel());
+    this.c.log('jobs').info(`cancel requested (${job}): ${ack.message || 'ok'}`);
+    this.f.expectRare(job, status);
+    vscode.window.setStatusBarMessage(`Knowledge Desk: cancelling the ${job}…`, 4000);
+    await this.f.poller.pollNow();
+    return ack;
+  }
+
+  private target(element: JobsElement | undefined): ResultElement {
+    const e = element ?? this.f.view.selection[0];
+    if (e?.kind === 'rareResult' || e?.kind === 'bulkResult') return e;
+    throw new Error('Choose a result in the Jobs view first.');
+  }
+
+  /** The result CSV as the service sent it. */
+  private async download(e: ResultElement): Promise<string> {
+    const client = await this.c.connection.getClient();
+    if (e.kind === 'rareResult') return this.progress('Downloading the result', () => client.rare.csv(e.result.result_file_url ?? undefined));
+    if (!e.result.file_url) throw new Error(`This run has no result file yet (${e.result.status ?? 'unknown status'}).`);
+    const fileUrl = e.result.file_url;
+    return this.progress('Downloading the result', () => client.bulk.download(fileUrl));
+  }
+
+  /**
+   * Opens the result CSV as an untitled document, unchanged: it is text in an editor, where an
+   * `=cell` does nothing. Save Result As… writes the CSV-injection-escaped version for spreadsheets.
+   */
+  async openResult(element?: JobsElement): Promise<vscode.TextDocument> {
+    const e = this.target(element);
+    const text = displayCsv(await this.download(e));
+    const language = (await vscode.languages.getLanguages()).includes('csv') ? 'csv' : 'plaintext';
+    const doc = await vscode.workspace.openTextDocument({ language, content: text });
+    await vscode.window.showTextDocument(doc, { preview: false });
+    return doc;
+  }
+
+  /** Writes the result CSV with cells starting with =, +, -, @, tab or CR escaped, and a BOM for Excel. */
+  async saveResult(element?: JobsElement, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
+    const e = this.target(element);
+    const name = resultFileName(e.kind === 'rareResult' ? 'rare-result' : `bulk-${e.result.bulk_type ?? 'result'}`, e.result.created_at, e.result.id);
+    const uri =
+      target ??
+      (await vscode.window.showSaveDialog({
+        title: 'Save Result As (spreadsheet-safe CSV)',
+        defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(process.cwd()), name),
+        filters: { CSV: ['csv'] },
+      }));
+    if (!uri) return undefined;
+    await vscode.workspace.fs.writeFile(uri, Buffer.from(escapeResultCsv(await this.download(e)), 'utf8'));
+    void vscode.window.showInformationMessage(`Saved ${uri.path.split('/').pop()}.`, 'Open').then((c) => c && vscode.window.showTextDocument(uri));
+    return uri;
+  }
+
+  async deleteResult(element?: JobsElement): Promise<boolean> {
+    const e = this.target(element);
+    const what = e.kind === 'rareResult' ? `the answer-generation result of ${formatDate(e.result.created_at)}` : `the bulk processing result of ${formatDate(e.result.created_at)}`;
+    const choice = await this.c.ui.showWarningMessage(`Delete ${what}? Its CSV is deleted on the service.`, { modal: true }, 'Delete');
+    if (choice !== 'Delete') return false;
+    const client = await this.c.connection.getClient();
+    await this.progress('Deleting', () => (e.kind === 'rareResult' ? client.rare.deleteResult(e.result.id) : client.bulk.deleteResult(e.result.id)));
+    await this.f.poller.pollNow();
+    return true;
+  }
+
+  /** From the Explorer (a .csv), the view title, or the palette (an open dialog). */
+  async runBulk(clicked?: unknown, selected?: unknown): Promise<BulkRun | undefined> {
+    const picked = Array.isArray(selected) && selected.length ? selected : clicked instanceof vscode.Uri ? [clicked] : [];
+    if (picked.length > 1) throw new Error('Run bulk processing on one CSV file at a time.');
+    let uri = picked[0] as vscode.Uri | undefined;
+    if (!uri) {
+      const chosen = await this.c.ui.showOpenDialog({
+        title: 'Run Bulk Processing: choose a CSV of questions (columns question, model, search_type)',
+        canSelectMany: false,
+        canSelectFiles: true,
+        canSelectFolders: false,
+        filters: { CSV: ['csv'] },
+        openLabel: 'Run',
+        defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+      });
+      uri = chosen?.[0];
+      if (!uri) return undefined;
+    }
+    const fileName = uri.path.split('/').pop() || 'questions.csv';
+    const bytes = await vscode.workspace.fs.readFile(uri);
+    const { rows, missing } = checkBulkCsv(new TextDecoder().decode(bytes));
+    const bulkType = await promptBulkType(this.c.ui, fileName);
+    const client = await this.c.connection.getClient();
+    const file = uri.scheme === 'file' ? { kind: 'file' as const, path: uri.fsPath, fileName } : { kind: 'buffer' as const, data: bytes, fileName };
+    const run = await this.progress(`Sending ${fileName}`, () => client.bulk.run(file, bulkType));
+    this.c.log('jobs').info(`bulk ${bulkType} started on ${fileName} (${rows} rows${missing.length ? `; no ${missing.join(', ')} column: service defaults` : ''}) → ${run.id}`);
+    this.f.expectBulk(run.id);
+    await this.f.poller.pollNow();
+    const result = this.f.store.bulkResult(run.id);
+    if (result && this.f.view.visible) await this.f.view.reveal(this.f.tree.bulkResult(result), { select: true, focus: false }).then(undefined, () => undefined);
+    vscode.window.setStatusBarMessage(`Knowledge Desk: bulk processing started on ${rows} question${rows === 1 ? '' : 's'}`, 4000);
+    return run;
+  }
+
+  async loadMoreBulk(): Promise<void> {
+    const client = await this.c.connection.getClient();
+    await this.progress('Loading more results', () => this.f.store.loadMoreBulk(client));
+    this.f.render();
+  }
+}
