@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { ApiClient } from '../../src/api/client';
 import type { RetrievalItem } from '../../src/api/schemas/answers';
-import { AnswersViewers } from '../../src/features/answers/answersViewers';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { RenderedReport } from '../../src/features/answers/citations/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
@@ -43,7 +42,6 @@ function assertInside(r: RenderedReport): void {
 describe('Citations and retrieval', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
-  let own: AnswersViewers | undefined;
   const ids = {} as Record<FileKey, string>;
 
   const openDocument = (arg: unknown): Thenable<CitationPanel | undefined> => vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', arg);
@@ -62,7 +60,6 @@ describe('Citations and retrieval', () => {
     await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
     client = await api.container.connection.getClient();
     // Until extension.ts constructs it, the test constructs the registrar over the extension's container.
-    if (!(await vscode.commands.getCommands(true)).includes('knowledgeDesk.answers.openCitation')) own = new AnswersViewers(api.container);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     for (const [key, rel] of Object.entries(FILES) as Array<[FileKey, string]>) {
       const [node] = await client.kbNodes.upload({ file: { path: path.join(root, rel) }, fileName: path.basename(rel), isOverwrite: true, hashtags: ['citations-suite'] });
@@ -75,7 +72,6 @@ describe('Citations and retrieval', () => {
   });
 
   after(async () => {
-    own?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 

@@ -4,8 +4,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
-import { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
-import { getApi, screenshot, scriptInput, sleep, waitFor } from './support/host';
+import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
+import { getApi, runCommand, screenshot, sleep, waitFor } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.
 const DEMO = [
@@ -29,23 +29,11 @@ const summary = (doc: vscode.TextDocument, entities: ReadonlyArray<{ tag: string
     return `${e.tag}:${e.token}`;
   });
 
-async function run(api: KnowledgeDeskTestApi, command: string, answers: unknown[] = []): Promise<unknown> {
-  const input = scriptInput(api, answers);
-  const errors = api.container.errorsShown.length;
-  try {
-    const result = await vscode.commands.executeCommand(command);
-    assert.deepEqual(api.container.errorsShown.slice(errors), [], `${command} showed an error`);
-    assert.equal(input.remaining, 0, `${command}: unused scripted answers`);
-    return result;
-  } finally {
-    input.restore();
-  }
-}
+const run = runCommand;
 
 describe('Entities', () => {
   let api: KnowledgeDeskTestApi;
   let feature: EntitiesFeature;
-  let ownFeature: EntitiesFeature | undefined;
   let dir: string;
 
   const open = async (name: string, content: string): Promise<vscode.TextEditor> => {
@@ -57,14 +45,11 @@ describe('Entities', () => {
   before(async () => {
     api = await getApi();
     await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
-    // Until extension.ts constructs it, the test constructs the feature over the extension's container.
-    const registered = (api.features as { entities?: EntitiesFeature }).entities;
-    feature = registered ?? (ownFeature = new EntitiesFeature(api.container));
+    feature = api.features.entities;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-entities-'));
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    ownFeature?.dispose();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -3,24 +3,12 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
-import { getApi, screenshot, scriptInput, waitFor } from './support/host';
+import { getApi, runCommand, screenshot, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs', ...parts);
 
-/** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
-async function run(api: KnowledgeDeskTestApi, command: string, answers: unknown[], ...args: unknown[]): Promise<unknown> {
-  const input = scriptInput(api, answers);
-  const errors = api.container.errorsShown.length;
-  try {
-    const result = await vscode.commands.executeCommand(command, ...args);
-    assert.deepEqual(api.container.errorsShown.slice(errors), [], `${command} showed an error`);
-    assert.equal(input.remaining, 0, `${command}: unused scripted answers`);
-    return result;
-  } finally {
-    input.restore();
-  }
-}
+const run = runCommand;
 
 async function children(api: KnowledgeDeskTestApi, parent?: KbElement): Promise<KbElement[]> {
   return api.features.knowledgeBase.tree.getChildren(parent);

@@ -3,22 +3,11 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, screenshot, scriptInput, sleep, waitFor } from './support/host';
+import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 
-async function run(api: KnowledgeDeskTestApi, command: string, answers: unknown[], ...args: unknown[]): Promise<unknown> {
-  const input = scriptInput(api, answers);
-  const errors = api.container.errorsShown.length;
-  try {
-    const result = await vscode.commands.executeCommand(command, ...args);
-    assert.deepEqual(api.container.errorsShown.slice(errors), [], `${command} showed an error`);
-    assert.equal(input.remaining, 0, `${command}: unused scripted answers`);
-    return result;
-  } finally {
-    input.restore();
-  }
-}
+const run = runCommand;
 
 const qna = (api: KnowledgeDeskTestApi) => api.features.qna;
 const labels = (els: QnaElement[]): string[] => els.map((e) => (e.kind === 'qa' ? e.item.question : e.kind === 'group' ? `[${e.label}]` : e.kind));

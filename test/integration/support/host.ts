@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
@@ -43,4 +44,32 @@ export async function screenshot(name: string, options: { keepNotifications?: bo
   if (!options.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
   fs.writeFileSync(path.join(dir, `${name}.request`), '');
   await waitFor(() => fs.existsSync(path.join(dir, `${name}.done`)), `screenshot ${name}`, 30_000);
+}
+
+/** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
+export async function runCommand(api: KnowledgeDeskTestApi, command: string, answers: ScriptedAnswer[] = [], ...args: unknown[]): Promise<unknown> {
+  const input = scriptInput(api, answers);
+  const errors = api.container.errorsShown.length;
+  try {
+    const result = await vscode.commands.executeCommand(command, ...args);
+    assert.deepEqual(api.container.errorsShown.slice(errors), [], `${command} showed an error`);
+    assert.equal(input.remaining, 0, `${command}: unused scripted answers`);
+    return result;
+  } finally {
+    input.restore();
+  }
+}
+
+/** Runs a command that must fail with one error message; returns that message. */
+export async function runFailingCommand(api: KnowledgeDeskTestApi, command: string, answers: ScriptedAnswer[] = [], ...args: unknown[]): Promise<string> {
+  const input = scriptInput(api, answers);
+  const errors = api.container.errorsShown.length;
+  try {
+    await vscode.commands.executeCommand(command, ...args);
+    const shown = api.container.errorsShown.slice(errors);
+    assert.equal(shown.length, 1, `${command} should have shown one error, showed ${JSON.stringify(shown)}`);
+    return shown[0].message;
+  } finally {
+    input.restore();
+  }
 }

@@ -35,7 +35,7 @@ export interface CitationOpened {
   citation: ChatCitation;
   question: string;
   answer: string;
-  outcome: 'opened' | 'unavailable' | 'failed';
+  outcome: 'opened' | 'failed';
 }
 
 interface ActiveStream {
@@ -258,9 +258,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     try {
       await vscode.commands.executeCommand(OPEN_CITATION_COMMAND, arg);
     } catch (error) {
-      const missing = /not found|no handler/i.test(error instanceof Error ? error.message : String(error)) || !(await vscode.commands.getCommands(true)).includes(OPEN_CITATION_COMMAND);
-      record.outcome = missing ? 'unavailable' : 'failed';
-      if (missing) return this.notice('Opening citations arrives soon.', 'info');
+      record.outcome = 'failed';
       this.ctx.log.error(error instanceof Error ? error : String(error));
       this.notice(`Could not open the source: ${toUserFacing(error).message}`, 'warning');
     }
