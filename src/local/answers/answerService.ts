@@ -59,8 +59,9 @@ export class AnswerService {
       if (faq) sources.push({ kind: 'qna', rank: 0, text: faq.answer, clueId: qnaClueId(faq.record.id), title: faq.record.question, faq: { id: faq.record.id, question: faq.record.question, confidence: faq.confidence } });
     }
     if (from.has('document')) {
-      const hits = await this.deps.retrieval.searchPassages(query, ANSWER_WEIGHTS, this.scope(request, user));
-      for (const hit of hits.slice(0, ANSWER_PASSAGES)) sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
+      // Only the passages an answer can use are built (not one result per matching passage).
+      const hits = await this.deps.retrieval.searchPassages(query, ANSWER_WEIGHTS, this.scope(request, user), ANSWER_PASSAGES);
+      for (const hit of hits) sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
     }
     const chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
     if (!chosen.length) this.counts.noAnswer++;

@@ -34,6 +34,7 @@ const EXTRACTION_CACHE = 4;
 export class Retrieval {
   readonly index = new RetrievalIndex();
   private readonly extractions = new Map<string, Promise<Extraction>>();
+  private readonly clueIds = new WeakMap<IndexedPassage, string>();
   private rebuilding: Promise<void> = Promise.resolve();
   private closed = false;
 
@@ -95,25 +96,26 @@ export class Retrieval {
     }
   }
 
-  /** Passages best first, with their documents (current records) and clue ids. */
-  async searchPassages(query: string, weights: Weights, scope: DocumentScope): Promise<PassageHit[]> {
+  /** Passages best first (at most `limit`), with their documents (current records) and clue ids. */
+  async searchPassages(query: string, weights: Weights, scope: DocumentScope, limit = Infinity): Promise<PassageHit[]> {
     await this.ready();
     const filter = documentFilter(this.kb, scope);
-    return this.index.search(query, weights, filter).map(({ passage, score }) => this.hit(passage, score));
+    return this.index.search(query, weights, filter, limit).map(({ passage, score }) => this.hit(passage, score));
   }
 
   /** One hit per (document, page) — its best passage — best first, reranked when asked. */
   async searchPages(query: string, options: PageSearch): Promise<PassageHit[]> {
-    const passages = await this.searchPassages(query, options.weights, options.scope);
+    await this.ready();
     const want = Math.max(options.maxPages, options.rerank?.candidates ?? 0);
+    // The ranking is walked only as far as `want` pages: hits (and clue ids) are made for those alone.
+    const { passages, scores } = this.index.rank(query, options.weights, documentFilter(this.kb, options.scope));
     const seen = new Set<string>();
     let pages: PassageHit[] = [];
-    for (const hit of passages) {
-      const key = `${hit.node.id}\n${hit.passage.pageNo}`;
+    for (let i = 0; i < passages.length && pages.length < want; i++) {
+      const key = `${passages[i].nodeId}\n${passages[i].pageNo}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      pages.push(hit);
-      if (pages.length >= want) break;
+      pages.push(this.hit(passages[i], scores[i]));
     }
     if (options.rerank) {
       const head = pages.slice(0, options.rerank.candidates).map((h) => ({ ...h, text: h.passage.text }));
@@ -125,8 +127,13 @@ export class Retrieval {
 
   private hit(passage: IndexedPassage, score: number): PassageHit {
     const node = this.kb.get(passage.nodeId)!;
-    const textBlob = this.index.doc(passage.nodeId)!.textBlob;
-    return { passage, node, score, clueId: passageClueId(node.id, passage.pageNo, passage.subTextIndex, textBlob) };
+    // A passage's clue id never changes (a re-index makes new passages): made once, on first use.
+    let clueId = this.clueIds.get(passage);
+    if (clueId === undefined) {
+      clueId = passageClueId(node.id, passage.pageNo, passage.subTextIndex, this.index.doc(passage.nodeId)!.textBlob);
+      this.clueIds.set(passage, clueId);
+    }
+    return { passage, node, score, clueId };
   }
 
   private remember(hash: string, extraction: Promise<Extraction>): void {

@@ -1,19 +1,24 @@
-// The retrieval index: every passage of every processed document in a MiniSearch BM25 index (the project
-// tokenizer for indexing and querying), a lexical-hash-v1 content vector per passage and a title vector per
-// document. Documents are added when processing completes and removed on delete or before a re-index; which
-// documents a search may see (status, folders, hashtags, owners) is decided at query time by the caller, so
-// moves and status changes need no re-indexing.
-import MiniSearch from 'minisearch';
+// The retrieval index: every passage of every processed document, scored by BM25 (bm25Index.ts: MiniSearch's
+// scoring, own inverted index) and by lexical-hash-v1 vectors (content per passage, title per document).
+// Documents are added when processing completes and removed on delete or before a re-index; which documents
+// a search may see (status, folders, hashtags, owners) is decided at query time by the caller, so moves and
+// status changes need no re-indexing.
+//
+// Each passage lives in a slot (a small integer, reused after removal) so that a search works on flat typed
+// arrays indexed by slot — allowed or not, BM25, content cosine, title cosine — instead of maps and one object
+// per passage; a passage's text is tokenized once, when added (and again only to remove it).
 import type { Extraction } from '../extract/types';
-import { fuseScores, type Weights } from './fusion';
-import { cosine, lexicalVector, sparse } from './lexicalHash';
+import { Bm25Index } from './bm25Index';
+import { fuseScores, rankByScore, type Weights } from './fusion';
+import { cosine, lexicalVector, sparse, VectorColumns } from './lexicalHash';
 import { pagePassages, type Passage } from './passages';
 import { tokenize, tokenSet } from './tokenizer';
 
 export interface IndexedPassage extends Passage {
   id: number;
   nodeId: string;
-  vector: Float32Array;
+  /** Its lexical-hash-v1 vector (a copy: the index keeps vectors by dimension). */
+  readonly vector: Float32Array;
 }
 
 export interface IndexedDoc {
@@ -30,20 +35,61 @@ export interface ScoredPassage {
   score: number;
 }
 
-const identity = (term: string): string => term;
+/** Passages best first and their fused scores, without one object per passage. */
+export interface Ranking {
+  passages: IndexedPassage[];
+  scores: number[];
+}
+
+interface StoredDoc extends IndexedDoc {
+  slots: number[];
+}
+
+/** Removed slots are purged from the postings (and reused) once there are this many, and a quarter of the live ones. */
+const PURGE_MIN = 256;
+
+class StoredPassage implements IndexedPassage {
+  declare pageNo: number;
+  declare subTextIndex: number;
+  declare start: number;
+  declare end: number;
+  declare text: string;
+  declare lineStart: number;
+  declare lineEnd: number;
+  declare items?: [first: number, last: number];
+  readonly #columns: VectorColumns;
+  /** The vector, copied out when the passage is removed (its slot may then hold another passage). */
+  #kept: Float32Array | undefined;
+
+  constructor(
+    p: Passage,
+    readonly id: number,
+    readonly nodeId: string,
+    readonly slot: number,
+    columns: VectorColumns,
+  ) {
+    Object.assign(this, p);
+    this.#columns = columns;
+  }
+
+  get vector(): Float32Array {
+    return this.#kept ?? this.#columns.get(this.slot);
+  }
+
+  retire(): void {
+    this.#kept = this.#columns.get(this.slot);
+  }
+}
 
 export class RetrievalIndex {
-  private readonly mini = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'],
-    tokenize: (text) => tokenize(text),
-    processTerm: identity,
-    // A query term given twice must not count twice (MiniSearch scores each query term separately).
-    searchOptions: { tokenize: (text) => tokenSet(text), processTerm: identity, combineWith: 'OR' },
-  });
-  private readonly passages = new Map<number, IndexedPassage>();
-  private readonly docs = new Map<string, IndexedDoc>();
-  /** Passages holding each token, for the IDF weights of answers and the reranker. */
-  private readonly df = new Map<string, number>();
+  private readonly bm25 = new Bm25Index();
+  private readonly columns = new VectorColumns();
+  private readonly passages = new Map<number, StoredPassage>();
+  private readonly docs = new Map<string, StoredDoc>();
+  /** The passage in each slot; undefined when the slot is free or awaiting a purge. */
+  private readonly bySlot: Array<StoredPassage | undefined> = [];
+  private readonly free: number[] = [];
+  private readonly scratch = new Scratch();
   private nextId = 1;
 
   get documentCount(): number {
@@ -69,14 +115,17 @@ export class RetrievalIndex {
   /** Indexes a document's extraction, replacing whatever was indexed for it before. */
   add(nodeId: string, textBlob: string, title: string, extraction: Extraction): void {
     this.remove(nodeId);
-    const doc: IndexedDoc = { nodeId, textBlob, titleVector: lexicalVector(title), passageIds: [] };
+    const doc: StoredDoc = { nodeId, textBlob, titleVector: lexicalVector(title), passageIds: [], slots: [] };
     for (const page of extraction.pages) {
       for (const p of pagePassages(page)) {
-        const passage: IndexedPassage = { ...p, id: this.nextId++, nodeId, vector: lexicalVector(p.text) };
+        const slot = this.free.pop() ?? this.bySlot.length;
+        const passage = new StoredPassage(p, this.nextId++, nodeId, slot, this.columns);
+        this.columns.set(slot, lexicalVector(p.text));
+        this.bm25.add(slot, tokenize(p.text));
+        this.bySlot[slot] = passage;
         this.passages.set(passage.id, passage);
         doc.passageIds.push(passage.id);
-        this.mini.add({ id: passage.id, text: passage.text });
-        for (const t of tokenSet(passage.text)) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+        doc.slots.push(slot);
       }
     }
     this.docs.set(nodeId, doc);
@@ -88,70 +137,105 @@ export class RetrievalIndex {
     for (const id of doc.passageIds) {
       const passage = this.passages.get(id);
       if (!passage) continue;
-      this.mini.discard(id);
-      for (const t of tokenSet(passage.text)) {
-        const n = (this.df.get(t) ?? 1) - 1;
-        if (n > 0) this.df.set(t, n);
-        else this.df.delete(t);
-      }
+      passage.retire();
+      this.bm25.remove(passage.slot, tokenSet(passage.text));
+      this.bySlot[passage.slot] = undefined;
       this.passages.delete(id);
     }
     this.docs.delete(nodeId);
+    const dead = this.bm25.deadCount;
+    if (dead >= PURGE_MIN && dead * 4 >= this.passages.size) for (const slot of this.bm25.purge()) this.free.push(slot);
     return true;
   }
 
   /** ln(1 + (N + 1) / (df + 1)) over passages: a term in no passage weighs most. */
   idf(term: string): number {
-    return Math.log(1 + (this.passages.size + 1) / ((this.df.get(term) ?? 0) + 1));
+    return Math.log(1 + (this.passages.size + 1) / (this.bm25.df(term) + 1));
   }
 
   /**
    * Passages of the documents `allowed` accepts, best first, by the weighted fusion of BM25, content-vector
-   * and title-vector scores (fusion.ts). Passages no enabled signal scores above 0 are left out.
+   * and title-vector scores (fusion.ts) — at most `limit`. Passages no enabled signal scores above 0 are left
+   * out; equal scores keep reading order.
    */
-  search(query: string, weights: Weights, allowed: (doc: IndexedDoc) => boolean): ScoredPassage[] {
-    const docs: IndexedDoc[] = [];
-    const allowedIds = new Set<string>();
+  search(query: string, weights: Weights, allowed: (doc: IndexedDoc) => boolean, limit = Infinity): ScoredPassage[] {
+    const { passages, scores } = this.rank(query, weights, allowed);
+    const n = Math.min(limit, passages.length);
+    const out: ScoredPassage[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = { passage: passages[i], score: scores[i] };
+    return out;
+  }
+
+  /** What `search` returns, as two arrays: for callers that read only as far as they need. */
+  rank(query: string, weights: Weights, allowed: (doc: IndexedDoc) => boolean): Ranking {
+    const slots = this.bySlot.length;
+    const terms = tokenSet(query);
+    const q = weights.text > 0 || weights.title > 0 ? sparse(lexicalVector(query)) : undefined;
+    const { ok, bm25, matched, text, title, fused, positive } = this.scratch.reset(slots);
+    let anyDoc = false;
     for (const doc of this.docs.values()) {
-      if (allowed(doc)) {
-        docs.push(doc);
-        allowedIds.add(doc.nodeId);
+      if (!allowed(doc)) continue;
+      anyDoc = true;
+      const t = weights.title > 0 ? Math.max(0, cosine(q!, doc.titleVector)) : 0;
+      for (const slot of doc.slots) {
+        ok[slot] = 1;
+        title[slot] = t;
       }
     }
-    if (!docs.length || !tokenSet(query).length) return [];
-    const bm25 = new Map<number, number>();
-    if (weights.bm25 > 0) {
-      const boostDocument = (id: number): number => (allowedIds.has(this.passages.get(id)?.nodeId ?? '') ? 1 : 0);
-      for (const r of this.mini.search(query, { boostDocument })) bm25.set(r.id as number, r.score);
+    if (!anyDoc || !terms.length) return { passages: [], scores: [] };
+
+    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched);
+    if (weights.text > 0) {
+      this.columns.scoreAll(q!, text);
+      for (let s = 0; s < slots; s++) text[s] = ok[s] ? Math.max(0, text[s]) : 0;
     }
-    const ids: number[] = [];
-    const b: number[] = [];
-    const t: number[] = [];
-    const ti: number[] = [];
-    if (weights.text > 0 || weights.title > 0) {
-      const q = sparse(lexicalVector(query));
-      for (const doc of docs) {
-        const title = weights.title > 0 ? Math.max(0, cosine(q, doc.titleVector)) : 0;
-        for (const id of doc.passageIds) {
-          const passage = this.passages.get(id)!;
-          ids.push(id);
-          b.push(bm25.get(id) ?? 0);
-          t.push(weights.text > 0 ? Math.max(0, cosine(q, passage.vector)) : 0);
-          ti.push(title);
-        }
-      }
+    // Every signal is 0 outside the allowed slots (and BM25 outside its matches), so fusing over all slots
+    // gives the same maxima, hence the same scores, as fusing over the candidates alone.
+    fuseScores(weights, bm25, text, title, fused);
+    let n = 0;
+    for (let s = 0; s < slots; s++) if (fused[s] > 0) positive[n++] = s;
+    const order = rankByScore(positive.subarray(0, n), fused, (s) => this.bySlot[s]!.id);
+    const ranking: Ranking = { passages: new Array(n), scores: new Array(n) };
+    for (let r = 0; r < n; r++) {
+      ranking.passages[r] = this.bySlot[order[r]]!;
+      ranking.scores[r] = fused[order[r]];
+    }
+    return ranking;
+  }
+}
+
+/**
+ * A search's work arrays, by slot, kept between searches (which are synchronous). Allocating them per search
+ * (~0.5 MB at 10,000 passages, outside the JS heap) made the service run a full garbage collection every
+ * few dozen searches — the spikes of the HTTP p95.
+ */
+class Scratch {
+  ok = new Uint8Array(0);
+  bm25 = new Float64Array(0);
+  matched = new Uint16Array(0);
+  text = new Float64Array(0);
+  title = new Float64Array(0);
+  fused = new Float64Array(0);
+  positive = new Uint32Array(0);
+  private capacity = 0;
+
+  /** Views of exactly `slots` entries, zeroed. */
+  reset(slots: number): { ok: Uint8Array; bm25: Float64Array; matched: Uint16Array; text: Float64Array; title: Float64Array; fused: Float64Array; positive: Uint32Array } {
+    if (slots > this.capacity) {
+      this.capacity = Math.max(slots, Math.ceil(this.capacity * 1.5));
+      const n = this.capacity;
+      [this.ok, this.bm25, this.matched, this.text, this.title, this.fused, this.positive] = [new Uint8Array(n), new Float64Array(n), new Uint16Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n), new Uint32Array(n)];
     } else {
-      for (const [id, score] of bm25) {
-        ids.push(id);
-        b.push(score);
-        t.push(0);
-        ti.push(0);
-      }
+      for (const a of [this.ok, this.bm25, this.matched, this.text, this.title]) a.fill(0, 0, slots);
     }
-    const fused = fuseScores(weights, b, t, ti);
-    const order = ids.map((_, i) => i).filter((i) => fused[i] > 0);
-    // Ties (equal scores) keep reading order: earlier pages and passages first.
-    order.sort((x, y) => fused[y] - fused[x] || ids[x] - ids[y]);
-    return order.map((i) => ({ passage: this.passages.get(ids[i])!, score: fused[i] }));
+    return {
+      ok: this.ok.subarray(0, slots),
+      bm25: this.bm25.subarray(0, slots),
+      matched: this.matched.subarray(0, slots),
+      text: this.text.subarray(0, slots),
+      title: this.title.subarray(0, slots),
+      fused: this.fused.subarray(0, slots),
+      positive: this.positive,
+    };
   }
 }
