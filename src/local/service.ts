@@ -9,6 +9,8 @@ import { answerHandlers } from './handlers/answerHandlers';
 import { localDocsHandlers } from './handlers/localDocsHandlers';
 import { retrievalHandlers } from './handlers/retrievalHandlers';
 import { faqHandlers } from './handlers/faqHandlers';
+import { jobHandlers } from './handlers/jobHandlers';
+import { openJobServices } from './jobs/jobServices';
 import { kbHandlers } from './handlers/kbHandlers';
 import { nluHandlers } from './handlers/nluHandlers';
 import { ExtractorPool, defaultAssetsDir } from './extract/extractorPool';
@@ -46,6 +48,8 @@ export interface LocalServiceOptions {
   logger?: LocalLogger;
   /** fdatasync each commit (default true; tests of other things may turn it off for speed). */
   fsync?: boolean;
+  /** Pause added to each step of a RARE or bulk job (default 0): lets tests cancel or interrupt a running job. */
+  jobStepDelayMs?: number;
 }
 
 export interface LocalService {
@@ -94,6 +98,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
     retrieval.rebuildInBackground();
     const answers = new AnswerService({ retrieval, kb, journal });
+    const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
+    closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
 
     const handlers = new Map<string, Handler>(
@@ -104,6 +110,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         ...localDocsHandlers({ kb, blobs, retrieval }),
         ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
         ...nluHandlers({ journal, logger }),
+        ...jobHandlers(jobs),
         ...adminHandlers(faults, {
           name: 'knowledge-desk-local',
           version: LOCAL_SERVICE_VERSION,

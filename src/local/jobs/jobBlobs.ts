@@ -1,0 +1,30 @@
+// Job files (build data, result CSVs) live in the content-addressed blob store, where equal content is one
+// blob: two generate runs with the same parameters write the same CSV, and a user may upload a downloaded
+// result as a document. A blob is therefore deleted only when no job record and no document refers to it.
+import type { KbStore } from '../kb/kbStore';
+import type { LocalLogger } from '../logger';
+import type { BlobStore } from '../store/blobs';
+import type { Journal } from '../store/journal';
+import { BULK_RUNS, RARE, RARE_BUILD_KEY, RARE_RESULTS, type StoredBuild, type StoredBulkRun, type StoredRareResult } from './jobRecords';
+
+export interface BlobDeps {
+  journal: Journal;
+  blobs: BlobStore;
+  kb: KbStore;
+  logger: LocalLogger;
+}
+
+export function isReferenced(deps: BlobDeps, hash: string): boolean {
+  const { journal, kb } = deps;
+  if (journal.get<StoredBuild>(RARE, RARE_BUILD_KEY)?.blob === hash) return true;
+  for (const r of journal.collection<StoredRareResult>(RARE_RESULTS).values()) if (r.blob === hash) return true;
+  for (const r of journal.collection<StoredBulkRun>(BULK_RUNS).values()) if (r.blob === hash) return true;
+  for (const n of kb.all()) if (n.blob === hash || n.textBlob === hash) return true;
+  return false;
+}
+
+/** Deletes `hash` when nothing refers to it any more (call after the record's removal is committed). */
+export async function releaseBlob(deps: BlobDeps, hash: string | undefined): Promise<void> {
+  if (!hash || isReferenced(deps, hash)) return;
+  await deps.blobs.delete(hash).catch((error) => deps.logger.warn(`cannot delete job file ${hash}: ${(error as Error)?.message ?? error}`));
+}

@@ -1,0 +1,47 @@
+// The background jobs of the local service (RARE and bulk processing), opened once at start: jobs the last
+// run left unfinished are marked failed before the server answers any request.
+import type { AnswerService } from '../answers/answerService';
+import type { KbStore } from '../kb/kbStore';
+import type { LocalLogger } from '../logger';
+import type { Retrieval } from '../search/retrieval';
+import type { BlobStore } from '../store/blobs';
+import type { Journal } from '../store/journal';
+import { BulkJobs } from './bulkJobs';
+import { RareJobs } from './rareJobs';
+
+export interface JobServiceDeps {
+  journal: Journal;
+  blobs: BlobStore;
+  kb: KbStore;
+  retrieval: Retrieval;
+  answers: AnswerService;
+  logger: LocalLogger;
+  /** Pause added to every job step (tests; default: KD_LOCAL_JOB_STEP_DELAY_MS, else 0). */
+  stepDelayMs?: number;
+}
+
+export interface JobServices {
+  rare: RareJobs;
+  bulk: BulkJobs;
+  /** Stops running jobs at their next step; call before the journal closes. */
+  close(): Promise<void>;
+}
+
+/**
+ * Jobs on a few documents finish in milliseconds, too fast for a UI polling every 2 s to show "queued" and
+ * "running" or to cancel one: tests of such UIs (where the service is started by the extension, without
+ * options) set KD_LOCAL_JOB_STEP_DELAY_MS in the environment to slow every step down. Never set in use.
+ */
+export function envStepDelayMs(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.KD_LOCAL_JOB_STEP_DELAY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
+}
+
+export async function openJobServices(deps: JobServiceDeps): Promise<JobServices> {
+  const shared = { ...deps, stepDelayMs: deps.stepDelayMs ?? envStepDelayMs() };
+  const rare = new RareJobs(shared);
+  const bulk = new BulkJobs(shared);
+  await rare.recover();
+  await bulk.recover();
+  return { rare, bulk, close: async () => void (await Promise.all([rare.close(), bulk.close()])) };
+}
