@@ -9,6 +9,8 @@ const realTimers: Timers = { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => 
 
 export const POLL_MIN_MS = 2_000;
 export const POLL_MAX_MS = 30_000;
+/** While a job runs its state and progress are what the user watches: never wait longer than this. */
+export const POLL_ACTIVE_MAX_MS = 3_000;
 
 /** The waits after consecutive polls that saw no change: 2 s, 4 s, 8 s, 16 s, 30 s, 30 s… */
 export function backoffDelay(unchangedPolls: number, minMs = POLL_MIN_MS, maxMs = POLL_MAX_MS): number {
@@ -22,7 +24,8 @@ export interface PollerOptions {
   shouldPoll: () => boolean;
   timers?: Timers;
   minMs?: number;
-  maxMs?: number;
+  /** The longest wait; a function so it can be shorter while a job runs. */
+  maxMs?: number | (() => number);
 }
 
 /**
@@ -52,7 +55,8 @@ export class Poller {
 
   /** The wait the next scheduled poll would use (also when stopped). */
   get nextDelay(): number {
-    return backoffDelay(Math.max(0, this.unchanged), this.opts.minMs, this.opts.maxMs);
+    const max = typeof this.opts.maxMs === 'function' ? this.opts.maxMs() : this.opts.maxMs;
+    return backoffDelay(Math.max(0, this.unchanged), this.opts.minMs, max);
   }
 
   get scheduled(): boolean {

@@ -5,7 +5,7 @@ import { Disposable, toDisposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
 import type { RareStatus } from '../../api/schemas/jobs';
 import { anyActive, bulkProgressText, generatedCountText, isActiveState, rareJobState, statusBarText } from './jobModel';
-import { Poller } from './jobPoller';
+import { Poller, POLL_ACTIVE_MAX_MS, POLL_MAX_MS } from './jobPoller';
 import { JobsCommands } from './jobsCommands';
 import { JobsStore } from './jobsStore';
 import { JobTracker, type FinishedJob } from './jobTracker';
@@ -47,7 +47,7 @@ export class JobsFeature extends Disposable {
     this.store = new JobsStore((error) => toUserFacing(error).message);
     this.tree = this._register(new JobsTreeProvider(this.store, () => this.connected));
     this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: this.tree }));
-    this.poller = new Poller({ tick: () => this.tick(), shouldPoll: () => this.shouldPoll() });
+    this.poller = new Poller({ tick: () => this.tick(), shouldPoll: () => this.shouldPoll(), maxMs: () => (this.active ? POLL_ACTIVE_MAX_MS : POLL_MAX_MS) });
     this._register(toDisposable(() => this.poller.dispose()));
     this.statusBar = this._register(vscode.window.createStatusBarItem('knowledgeDesk.jobs', vscode.StatusBarAlignment.Left, 49));
     this.statusBar.name = 'Knowledge Desk Jobs';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Poller, backoffDelay, type Timers } from '../../../src/features/jobs/jobPoller';
+import { POLL_ACTIVE_MAX_MS, POLL_MAX_MS, Poller, backoffDelay, type Timers } from '../../../src/features/jobs/jobPoller';
 
 /** Timers run by hand: `advance()` fires the pending timer and lets the poll settle. */
 class FakeTimers implements Timers {
@@ -28,11 +28,12 @@ const settle = async (): Promise<void> => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
-function setup(opts: { changes?: boolean[]; fail?: boolean } = {}) {
+function setup(opts: { changes?: boolean[]; fail?: boolean; maxMs?: number | (() => number) } = {}) {
   const timers = new FakeTimers();
   const state = { visible: true, active: false, changes: [...(opts.changes ?? [])] };
   const poller = new Poller({
     timers,
+    maxMs: opts.maxMs,
     shouldPoll: () => state.visible || state.active,
     tick: async () => {
       if (opts.fail) throw new Error('service down');
@@ -51,6 +52,18 @@ describe('jobPoller', () => {
     assert.deepEqual(timers.waits, [2000, 4000, 8000, 16000, 30000, 30000, 30000]);
     assert.equal(poller.polls, 7);
     assert.equal(poller.interval, 30000);
+  });
+
+  it('waits at most the active cap while a job runs, and backs off further once it ends', async () => {
+    let active = true;
+    const { timers, poller } = setup({ maxMs: () => (active ? POLL_ACTIVE_MAX_MS : POLL_MAX_MS) });
+    await poller.pollNow();
+    for (let i = 0; i < 3; i++) await timers.advance();
+    assert.deepEqual(timers.waits, [2000, 3000, 3000, 3000]);
+    active = false;
+    await timers.advance();
+    await timers.advance();
+    assert.deepEqual(timers.waits.slice(4), [30000, 30000]);
   });
 
   it('goes back to 2 s after a change and after a user action', async () => {

@@ -1,0 +1,289 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { FileNode } from '../../src/api/schemas/kbNodes';
+import type { JobsFeature } from '../../src/features/jobs/jobsFeature';
+import type { JobsElement } from '../../src/features/jobs/jobsTree';
+import { EXTENSION_ID, getApi, runCommand, runFailingCommand, screenshot, scriptInput, sleep, waitFor } from './support/host';
+
+const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
+const JOB_TIMEOUT = 240_000;
+
+
+const run = runCommand;
+
+const runFailing = runFailingCommand;
+
+const state = (jobs: JobsFeature, job: 'build' | 'generate'): string => {
+  const s = jobs.lastStatus;
+  if (!s) return 'unknown';
+  if (job === 'build') return s.build_status || (s.job_type === 'build' ? s.job_status : undefined) || 'idle';
+  return s.job_type === 'generate' ? s.job_status || 'idle' : 'idle';
+};
+
+/** The states the view showed for a job (as polled by the feature itself) until it reached a final state. */
+async function follow(jobs: JobsFeature, job: 'build' | 'generate', onState?: (s: string) => Promise<void> | void, timeout = JOB_TIMEOUT): Promise<string[]> {
+  const seen: string[] = [];
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const s = state(jobs, job);
+    if (seen[seen.length - 1] !== s) {
+      seen.push(s);
+      await onState?.(s);
+    }
+    if (['completed', 'failed', 'cancelled'].includes(s) && seen.length > 1) return seen;
+    await sleep(50);
+  }
+  throw new Error(`Timed out following the ${job}: ${seen.join(' → ')}`);
+}
+
+function children(jobs: JobsFeature, parent?: JobsElement): JobsElement[] {
+  return jobs.tree.getChildren(parent);
+}
+
+function group(jobs: JobsFeature, g: 'rare' | 'bulk'): JobsElement {
+  return children(jobs).find((e) => e.kind === 'group' && e.group === g)!;
+}
+
+function description(jobs: JobsFeature, e: JobsElement): string {
+  return String(jobs.tree.getTreeItem(e).description ?? '');
+}
+
+function rareRows(jobs: JobsFeature): { build: JobsElement; generate: JobsElement; results: JobsElement } {
+  const rows = children(jobs, group(jobs, 'rare'));
+  const find = (pred: (e: JobsElement) => boolean, what: string): JobsElement => {
+    const e = rows.find(pred);
+    assert.ok(e, `${what} row missing; rows: ${JSON.stringify(rows.map((r) => jobs.tree.getTreeItem(r).label))}`);
+    return e;
+  };
+  return {
+    build: find((e) => e.kind === 'job' && e.job === 'build', 'Build'),
+    generate: find((e) => e.kind === 'job' && e.job === 'generate', 'Generate'),
+    results: find((e) => e.kind === 'rareResults', 'Results'),
+  };
+}
+
+const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
+
+async function uploadAndWait(api: KnowledgeDeskTestApi, files: Array<{ file: { path: string } | { data: string }; fileName: string }>): Promise<string[]> {
+  const client = await api.container.connection.getClient();
+  const ids: string[] = [];
+  for (const f of files) ids.push(...(await client.kbNodes.upload({ ...f, isOverwrite: true })).map((n) => n.id));
+  await waitFor(
+    async () => {
+      const nodes: FileNode[] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await client.kbNodes.search({ nodeType: ['file'], limit: 100, offset });
+        nodes.push(...(page.nodes as FileNode[]));
+        if (page.nodes.length < 100) break;
+      }
+      return ids.every((id) => nodes.some((n) => n.id === id && ['completed', 'post_completed'].includes(n.processState)));
+    },
+    `${files.length} document(s) processed`,
+    120_000,
+  );
+  return ids;
+}
+
+/**
+ * A screenshot with the views above Jobs hidden and the side bar wider for a moment, so the Jobs view
+ * shows its descriptions in full; the layout is put back afterwards.
+ */
+async function jobsScreenshot(name: string): Promise<void> {
+  const others = ['knowledgeDesk.knowledgeBase', 'knowledgeDesk.qna'];
+  const widen = 5;
+  for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
+  await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
+  for (let i = 0; i < widen; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth');
+  try {
+    await sleep(300);
+    await screenshot(name);
+  } finally {
+    await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
+    for (let i = 0; i < widen; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
+    for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
+  }
+}
+
+describe('Jobs', function () {
+  this.timeout(JOB_TIMEOUT + 60_000);
+  let api: KnowledgeDeskTestApi;
+  let jobs: JobsFeature;
+  const uploaded: string[] = [];
+
+  before(async function () {
+    this.timeout(180_000);
+    api = await getApi();
+    jobs = api.features.jobs;
+    await waitFor(() => api.container.connection.status.state === 'connected', 'connected', 60_000);
+    const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+    uploaded.push(...(await uploadAndWait(api, [
+      { file: { path: path.join(root, 'samples/knowledge-base/Handbook/employee-handbook.pdf') }, fileName: 'employee-handbook.pdf' },
+      { file: { path: path.join(root, 'samples/knowledge-base/経費/経費精算ガイド.md') }, fileName: '経費精算ガイド.md' },
+    ])));
+    await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
+    await waitFor(() => jobs.view.visible, 'the Jobs view visible');
+    await jobs.refresh();
+  });
+
+  after(async () => {
+    // Leave the knowledge base, the workspace and the layout as the next suites expect them.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const client = await api.container.connection.getClient();
+    for (const id of uploaded) await client.kbNodes.delete(id).catch(() => undefined);
+    for (const name of ['bulk-questions.csv', 'rare-result.csv']) await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws(), name)).then(undefined, () => undefined);
+  });
+
+  it('shows idle build and generate rows and polls while the view is visible', async () => {
+    const rows = rareRows(jobs);
+    assert.equal(description(jobs, rows.build), 'idle');
+    assert.equal(description(jobs, rows.generate), 'idle · needs a completed build');
+    assert.equal(jobs.tree.getTreeItem(rows.build).contextValue, 'rareJob.build.idle');
+    const bulk = children(jobs, group(jobs, 'bulk'));
+    assert.deepEqual(bulk.map((e) => e.kind), ['hint']);
+    assert.equal(jobs.statusBarText, undefined, 'no status-bar item while nothing runs');
+    await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible');
+    const before = jobs.pollCount;
+    await waitFor(() => jobs.pollCount > before, 'the view to poll on its own', 10_000);
+  });
+
+  it('refuses Start Generate before a build, showing the service’s error', async () => {
+    const message = await runFailing(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
+    assert.match(message, /build/i);
+    assert.doesNotMatch(message, /not available in the local service/i);
+    assert.equal(state(jobs, 'generate'), 'idle');
+  });
+
+  it('starts a build with the defaults: queued → running → completed, the status bar showing progress', async () => {
+    const notified = jobs.notifications.length;
+    await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
+    let shot = false;
+    const seen = await follow(jobs, 'build', async (s) => {
+      if (s === 'running' && !shot) {
+        shot = true;
+        await jobs.view.reveal(rareRows(jobs).build, { select: true, focus: false });
+        await jobsScreenshot('jobs-running');
+      }
+    });
+    assert.deepEqual(seen.filter((s) => s !== 'idle'), ['queued', 'running', 'completed'], `states seen: ${seen.join(' → ')}`);
+    assert.ok(jobs.statusBarHistory.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)), `status bar showed: ${JSON.stringify(jobs.statusBarHistory)}`);
+    assert.ok(jobs.statusBarHistory.some((t) => /build queued/.test(t)));
+    await waitFor(() => jobs.notifications.slice(notified).some((n) => n.message === 'Build completed'), '"Build completed" notification');
+    await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again');
+    assert.match(description(jobs, rareRows(jobs).build), /^completed/);
+  });
+
+  it('generates after the build: completed, a result appears, Open CSV shows the result columns', async () => {
+    const notified = jobs.notifications.length;
+    await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
+    const seen = await follow(jobs, 'generate');
+    assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
+    const note = await waitFor(() => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Generate completed')), '"Generate completed" notification');
+    assert.match(note.message, /^Generate completed — \d+ (questions|samples)$/);
+    assert.equal(note.action, 'Open Result');
+    const results = await waitFor(() => children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult'), 'a RARE result in the view');
+    const item = jobs.tree.getTreeItem(results[0]);
+    assert.match(String(item.label), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    assert.match(String(item.description), /^\d+ samples?$/);
+    const doc = (await run(api, 'knowledgeDesk.jobs.openResult', [], results[0])) as vscode.TextDocument;
+    assert.equal(doc.lineAt(0).text, RARE_HEADER);
+    assert.ok(doc.lineCount > 1, 'the CSV has rows');
+    assert.equal(vscode.window.activeTextEditor?.document, doc);
+    // Save Result As… writes the spreadsheet-safe version.
+    const target = vscode.Uri.joinPath(ws(), 'rare-result.csv');
+    await run(api, 'knowledgeDesk.jobs.saveResult', [], results[0], target);
+    const saved = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+    assert.ok(saved.startsWith(`\uFEFF${RARE_HEADER}\r\n`));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('runs bulk processing on a CSV from the Explorer, follows it and opens the result', async () => {
+    const csv = vscode.Uri.joinPath(ws(), 'bulk-questions.csv');
+    const text = [
+      'question,model,search_type',
+      'How do I submit an expense report?,local-extractive,hybrid',
+      '経費精算の締め切りはいつですか？,local-extractive,hybrid',
+      '"How many days of paid leave do employees get, per year?",local-extractive,hybrid',
+    ].join('\n');
+    await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
+    const notified = jobs.notifications.length;
+    const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as { id: string; status?: string };
+    assert.ok(started.id);
+    const row = await waitFor(() => jobs.store.bulkResult(started.id), 'the new run in the view');
+    assert.ok(children(jobs, group(jobs, 'bulk')).some((e) => e.kind === 'bulkResult' && e.result.id === started.id));
+    assert.match(String(jobs.tree.getTreeItem(jobs.tree.bulkResult(row)).description), /^ga · (queued|running|completed)/);
+    const done = await waitFor(() => {
+      const r = jobs.store.bulkResult(started.id);
+      return r && ['completed', 'failed', 'cancelled'].includes(r.status ?? '') ? r : undefined;
+    }, 'the bulk run to finish', JOB_TIMEOUT);
+    assert.equal(done.status, 'completed', `bulk run ended ${done.status}: ${done.error_message ?? ''}`);
+    assert.equal(done.processed, 3);
+    assert.equal(done.total, 3);
+    const note = await waitFor(() => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')), 'bulk notification');
+    assert.equal(note.message, 'Bulk processing finished: 3 rows');
+    const element = jobs.tree.bulkResult(done);
+    assert.equal(jobs.tree.getTreeItem(element).description, 'ga · completed · 3/3');
+    assert.match(String(jobs.tree.getTreeItem(element).label), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+    assert.match(String(jobs.tree.getTreeItem(element).contextValue), /^bulkResult\.completed\.hasFile$/);
+    const doc = (await run(api, 'knowledgeDesk.jobs.openResult', [], element)) as vscode.TextDocument;
+    const header = doc.lineAt(0).text.split(',');
+    assert.deepEqual(header.slice(0, 3), ['question', 'model', 'search_type']);
+    for (const col of ['answer', 'confidence', 'sources']) assert.ok(header.includes(col), `result column ${col} in ${header.join(',')}`);
+    assert.ok(doc.getText().includes('経費精算の締め切りはいつですか？'));
+    await jobs.view.reveal(element, { select: true, focus: false });
+    await jobsScreenshot('jobs-results');
+  });
+
+  it('deletes a result after confirmation', async () => {
+    const before = jobs.store.bulk.length;
+    const target = children(jobs, group(jobs, 'bulk')).find((e) => e.kind === 'bulkResult')!;
+    const kept = await run(api, 'knowledgeDesk.jobs.deleteResult', ['Cancel'], target);
+    assert.equal(kept, false);
+    assert.equal(jobs.store.bulk.length, before);
+    const input = scriptInput(api, [(p: { kind: string; options: unknown }) => (assert.match(String(p.options), /Delete the bulk processing result/), 'Delete')]);
+    try {
+      assert.equal(await vscode.commands.executeCommand('knowledgeDesk.jobs.deleteResult', target), true);
+    } finally {
+      input.restore();
+    }
+    assert.equal(jobs.store.bulk.length, before - 1);
+    const rare = children(jobs, rareRows(jobs).results).find((e) => e.kind === 'rareResult')!;
+    const rareCount = jobs.store.rareResults.length;
+    await run(api, 'knowledgeDesk.jobs.deleteResult', ['Delete'], rare);
+    assert.equal(jobs.store.rareResults.length, rareCount - 1);
+  });
+
+  it('cancels a running build', async () => {
+    // Enough documents that the build cannot finish before the cancel arrives.
+    const many = Array.from({ length: 40 }, (_, i) => ({
+      file: { data: `# Policy ${i}\n\n${'Employees submit expense reports within thirty days of the purchase. '.repeat(40)}\n\n## 規程 ${i}\n\n${'経費は購入から三十日以内に精算してください。'.repeat(40)}\n` },
+      fileName: `policy-${String(i).padStart(2, '0')}.md`,
+    }));
+    uploaded.push(...(await uploadAndWait(api, many)));
+    const notified = jobs.notifications.length;
+    await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
+    assert.ok(['queued', 'running'].includes(state(jobs, 'build')), `build ${state(jobs, 'build')} right after the start`);
+    assert.equal(jobs.tree.getTreeItem(rareRows(jobs).build).contextValue, `rareJob.build.${state(jobs, 'build')}`);
+    await run(api, 'knowledgeDesk.jobs.cancel', []);
+    // The cancel is cooperative; the service may already report it in the cancel's own answer.
+    await waitFor(() => state(jobs, 'build') === 'cancelled', 'the build to be cancelled', JOB_TIMEOUT);
+    await waitFor(() => jobs.notifications.slice(notified).some((n) => n.message === 'Build cancelled'), '"Build cancelled" notification');
+    assert.equal(description(jobs, rareRows(jobs).build), 'cancelled');
+    const message = await runFailing(api, 'knowledgeDesk.jobs.cancel', []);
+    assert.match(message, /No answer-generation job is running/);
+  });
+
+  it('stops polling when nothing runs and the view is hidden', async () => {
+    await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await waitFor(() => !jobs.view.visible, 'the Jobs view hidden');
+    await waitFor(() => jobs.pollInterval === undefined && !jobs.poller.polling, 'polling to stop');
+    const count = jobs.pollCount;
+    await sleep(7_000);
+    assert.equal(jobs.pollCount, count, 'no poll while hidden and idle');
+    assert.equal(jobs.statusBarText, undefined);
+    await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
+    await waitFor(() => jobs.pollCount > count, 'a poll as soon as the view is shown again');
+  });
+});
