@@ -87,21 +87,18 @@ async function uploadAndWait(api: KnowledgeDeskTestApi, files: Array<{ file: { p
 }
 
 /**
- * A screenshot with the views above Jobs hidden and the side bar wider for a moment, so the Jobs view
- * shows its descriptions in full; the layout is put back afterwards.
+ * A screenshot with the views above Jobs hidden for a moment, so the Jobs view has the side bar's
+ * height; the layout is put back afterwards. (Resizing commands act on the focused part, which in a
+ * headless window may be the editor: they narrowed the side bar instead of widening it.)
  */
 async function jobsScreenshot(name: string): Promise<void> {
   const others = ['knowledgeDesk.knowledgeBase', 'knowledgeDesk.qna'];
-  const widen = 5;
   for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
   await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
-  for (let i = 0; i < widen; i++) await vscode.commands.executeCommand('workbench.action.increaseViewWidth');
   try {
     await sleep(300);
     await screenshot(name);
   } finally {
-    await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
-    for (let i = 0; i < widen; i++) await vscode.commands.executeCommand('workbench.action.decreaseViewWidth');
     for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
   }
 }
@@ -188,6 +185,10 @@ describe('Jobs', function () {
     assert.match(String(item.description), /^\d+ samples?$/);
     const doc = (await run(api, 'knowledgeDesk.jobs.openResult', [], results[0])) as vscode.TextDocument;
     assert.equal(doc.lineAt(0).text, RARE_HEADER);
+    // Read-only and named after the result: closing it never asks to save an "Untitled" file.
+    assert.equal(doc.uri.scheme, 'knowledge-desk-result');
+    assert.match(doc.uri.path, /^\/rare\/rare-result-\d{8}-\d{4}-\w+\.csv$/);
+    assert.equal(doc.isDirty, false);
     assert.ok(doc.lineCount > 1, 'the CSV has rows');
     assert.equal(vscode.window.activeTextEditor?.document, doc);
     // Save Result As… writes the spreadsheet-safe version.
@@ -227,6 +228,8 @@ describe('Jobs', function () {
     assert.match(String(jobs.tree.getTreeItem(element).label), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     assert.match(String(jobs.tree.getTreeItem(element).contextValue), /^bulkResult\.completed\.hasFile$/);
     const doc = (await run(api, 'knowledgeDesk.jobs.openResult', [], element)) as vscode.TextDocument;
+    assert.match(doc.uri.path, /^\/bulk\/bulk-ga-\d{8}-\d{4}-\w+\.csv$/);
+    assert.equal(doc.isDirty, false);
     const header = doc.lineAt(0).text.split(',');
     assert.deepEqual(header.slice(0, 3), ['question', 'model', 'search_type']);
     for (const col of ['answer', 'confidence', 'sources']) assert.ok(header.includes(col), `result column ${col} in ${header.join(',')}`);

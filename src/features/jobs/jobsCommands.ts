@@ -86,22 +86,20 @@ export class JobsCommands {
   }
 
   /**
-   * Opens the result CSV as an untitled document, unchanged: it is text in an editor, where an
-   * `=cell` does nothing. Save Result As… writes the CSV-injection-escaped version for spreadsheets.
+   * Opens the result CSV read-only, unchanged: it is text in an editor, where an `=cell` does
+   * nothing. Save Result As… writes the CSV-injection-escaped version for spreadsheets.
    */
   async openResult(element?: JobsElement): Promise<vscode.TextDocument> {
     const e = this.target(element);
     const text = displayCsv(await this.download(e));
-    const language = (await vscode.languages.getLanguages()).includes('csv') ? 'csv' : 'plaintext';
-    const doc = await vscode.workspace.openTextDocument({ language, content: text });
-    await vscode.window.showTextDocument(doc, { preview: false });
-    return doc;
+    const kind = e.kind === 'rareResult' ? 'rare' : 'bulk';
+    return this.f.resultDocuments.open(kind, e.result.id, fileNameOf(e), text);
   }
 
   /** Writes the result CSV with cells starting with =, +, -, @, tab or CR escaped, and a BOM for Excel. */
   async saveResult(element?: JobsElement, target?: vscode.Uri): Promise<vscode.Uri | undefined> {
     const e = this.target(element);
-    const name = resultFileName(e.kind === 'rareResult' ? 'rare-result' : `bulk-${e.result.bulk_type ?? 'result'}`, e.result.created_at, e.result.id);
+    const name = fileNameOf(e);
     const uri =
       target ??
       (await vscode.window.showSaveDialog({
@@ -165,4 +163,8 @@ export class JobsCommands {
     await this.progress('Loading more results', () => this.f.store.loadMoreBulk(client));
     this.f.render();
   }
+}
+
+function fileNameOf(e: ResultElement): string {
+  return resultFileName(e.kind === 'rareResult' ? 'rare-result' : `bulk-${e.result.bulk_type ?? 'result'}`, e.result.created_at, e.result.id);
 }

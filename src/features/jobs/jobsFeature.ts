@@ -8,6 +8,7 @@ import { anyActive, bulkProgressText, generatedCountText, isActiveState, rareJob
 import { Poller, POLL_ACTIVE_MAX_MS, POLL_MAX_MS } from './jobPoller';
 import { JobsCommands } from './jobsCommands';
 import { JobsStore } from './jobsStore';
+import { ResultDocuments } from './resultDocuments';
 import { JobTracker, type FinishedJob } from './jobTracker';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
 
@@ -29,6 +30,7 @@ export class JobsFeature extends Disposable {
   readonly poller: Poller;
   readonly statusBar: vscode.StatusBarItem;
   readonly commands: JobsCommands;
+  readonly resultDocuments: ResultDocuments;
   tracker = new JobTracker();
   /** Every text the status-bar item showed, in order (tests and diagnostics). */
   readonly statusBarHistory: string[] = [];
@@ -52,6 +54,7 @@ export class JobsFeature extends Disposable {
     this.statusBar = this._register(vscode.window.createStatusBarItem('knowledgeDesk.jobs', vscode.StatusBarAlignment.Left, 49));
     this.statusBar.name = 'Knowledge Desk Jobs';
     this.statusBar.command = `${JOBS_VIEW}.focus`;
+    this.resultDocuments = this._register(new ResultDocuments());
     this.commands = new JobsCommands(c, this);
     this._register(this.view.onDidChangeVisibility((e) => (e.visible ? void this.poller.pollNow() : this.poller.update())));
     this._register(c.connection.onDidChangeClient(() => this.onClientChanged()));
