@@ -4,6 +4,9 @@
 // sentences covering at least 0.34 of the query are kept, the second only if it scores at least 0.6 of the
 // best. Nothing qualifying → no answer: the service says so instead of guessing.
 //
+// English inflections match at a discount ("submit an expense" ~ "expenses must be submitted"): the index has
+// no stemmer, so without this an answer sentence in other word forms would never qualify.
+//
 // Context counts too, at a discount: the heading a sentence sits under ("## Accommodation" over "The limit is
 // 12,000 yen per night.") and, for a Q&A, the question its answer answers.
 import type { PassageHit } from '../search/retrieval';
@@ -17,6 +20,7 @@ const RANK_BONUS = 0.1;
 const HEADING_WEIGHT = 0.5;
 const QNA_QUESTION_WEIGHT = 0.8;
 const DUPLICATE_OVERLAP = 0.6;
+const INFLECTION_WEIGHT = 0.9;
 const MIN_SENTENCE_CHARS = 12;
 
 export interface AnswerSource {
@@ -62,9 +66,11 @@ export function chooseSentences(terms: readonly WeightedTerm[], sources: readonl
       const text = cleanSentence(raw);
       if (text.length < MIN_SENTENCE_CHARS && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{6}/u.test(text)) continue;
       const tokens = new Set(tokenize(text));
+      const stems = new Set([...tokens].map(lightStem));
       let covered = 0;
       for (const { term, weight } of terms) {
         if (tokens.has(term)) covered += weight;
+        else if (stems.has(lightStem(term))) covered += INFLECTION_WEIGHT * weight;
         else if (questionTokens.has(term)) covered += QNA_QUESTION_WEIGHT * weight;
         else if (headingTokens.has(term)) covered += HEADING_WEIGHT * weight;
       }
@@ -109,4 +115,24 @@ function isDuplicate(a: Candidate, b: Candidate): boolean {
   for (const t of a.tokens) if (b.tokens.has(t)) shared++;
   const union = a.tokens.size + b.tokens.size - shared;
   return union > 0 && shared / union >= DUPLICATE_OVERLAP;
+}
+
+/**
+ * A deliberately small English suffix stripper (plural -s/-es/-ies, -ed, -ing, doubled final consonant):
+ * enough to match inflections of the same word, not a Porter stemmer. Other scripts pass through.
+ */
+export function lightStem(token: string): string {
+  if (token.length < 4 || !/^[a-z]+$/.test(token)) return token;
+  let t = token;
+  if (t.endsWith('ies') && t.length > 4) return `${t.slice(0, -3)}y`;
+  if (/(ss|us|is)$/.test(t)) return t;
+  if (/(sses|xes|ches|shes|zes)$/.test(t)) t = t.slice(0, -2);
+  else if (t.endsWith('s')) t = t.slice(0, -1);
+  else if (t.endsWith('ied') && t.length > 4) return `${t.slice(0, -3)}y`;
+  else if (t.endsWith('ed') && t.length > 4) t = t.slice(0, -2);
+  else if (t.endsWith('ing') && t.length > 5) t = t.slice(0, -3);
+  else return t;
+  // submitt(ed) → submit, plann(ing) → plan; but not fill, pass, buzz.
+  if (/([b-df-hj-np-tv-z])\1$/.test(t) && !/(ll|ss|zz)$/.test(t)) t = t.slice(0, -1);
+  return t;
 }

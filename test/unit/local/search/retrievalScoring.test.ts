@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chooseSentences, cleanSentence, type AnswerSource } from '../../../../src/local/answers/extractive';
+import { chooseSentences, cleanSentence, lightStem, type AnswerSource } from '../../../../src/local/answers/extractive';
 import { classifyIntent, followUpQuestion } from '../../../../src/local/answers/intent';
 import { leansOnContext, rewriteFollowUp } from '../../../../src/local/answers/threads';
 import type { Extraction } from '../../../../src/local/extract/types';
@@ -99,6 +99,18 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     const heading = chooseSentences(queryTerms('hotel limit per night', () => 1), [source('## Hotel\n\nThe limit is 12,000 yen per night.')]);
     assert.equal(heading[0]?.text, 'The limit is 12,000 yen per night.', 'the heading counts, at a discount');
     assert.equal(cleanSentence('- Taxi\tonly after 22:00\t\n  ok'), 'Taxi | only after 22:00 ok');
+  });
+
+  it('matches English inflections of the query words at a discount, and nothing else', () => {
+    const pairs: Array<[string, string]> = [['expenses', 'expense'], ['submitted', 'submit'], ['submitting', 'submit'], ['policies', 'policy'], ['approved', 'approv'], ['approve', 'approve'], ['boxes', 'box'], ['planning', 'plan']];
+    for (const [word, stem] of pairs) assert.equal(lightStem(word), stem, word);
+    for (const kept of ['pass', 'bus', 'analysis', 'fill', 'days', '経費', 'ok', 'v2s']) assert.equal(lightStem(kept), kept === 'days' ? 'day' : kept, kept);
+    const source: AnswerSource = { kind: 'document', rank: 0, text: 'Everyday business expenses must be submitted in the finance portal within 30 days. The cafeteria opens at noon.', clueId: 'c0', title: 't0' };
+    const chosen = chooseSentences(queryTerms('How do I submit an expense?', () => 1), [source]);
+    assert.equal(chosen.length, 1);
+    assert.match(chosen[0].text, /^Everyday business expenses must be submitted/);
+    assert.ok(chosen[0].coverage < 1 && chosen[0].coverage >= 0.85, `inflections count at a discount (${chosen[0].coverage})`);
+    assert.deepEqual(chooseSentences(queryTerms('submission deadline', () => 1), [source]), [], 'a different word is not an inflection');
   });
 
   it('rewrites follow-ups that lean on the previous question, and only those', () => {
