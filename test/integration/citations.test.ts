@@ -182,6 +182,7 @@ describe('Citations and retrieval', () => {
     const { id } = await client.faq.register({ question: 'Where do I request paid leave?', answer: '<p>In the HR portal.</p>', status: 'on' });
     const editor = (await openCitation({ citation: { index: 4, source: 'qna', faqId: id, title: 'Where do I request paid leave?' } })) as QaEditorPanel;
     assert.equal(editor.id, id);
+    await waitFor(() => editor.current?.values.question, 'the Q&A loaded in the editor');
     editor.dispose();
     await client.faq.delete(id);
   });

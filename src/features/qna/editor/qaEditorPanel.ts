@@ -101,6 +101,8 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
         const record = await this.fetch();
         this.channel.notify('record', { record });
       } catch (error) {
+        // Closed before the answer came: nobody is waiting for it, so no error either.
+        if (this.isDisposed) return;
         const shown = reportError(this.ctx.errors, 'Open Q&A', error);
         if (shown) this.channel.notify('error', { message: `Could not load the Q&A: ${shown.message}` });
       } finally {
