@@ -109,6 +109,20 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1, 're-running an import is safe');
   });
 
+  it('imports an XLSX with Japanese headers, and the local service reads one uploaded as is (exceljs loaded from its own bundle file)', async function () {
+    this.timeout(60_000);
+    const file = vscode.Uri.joinPath(ws(), 'qa', 'import.xlsx');
+    await run(api, 'knowledgeDesk.qna.importCsv', ['Import 2 Rows'], file);
+    const client = await api.container.connection.getClient();
+    const found = (await client.faq.filter({ hashtags: ['xlsx'] })).results.map((r) => r.question).sort();
+    assert.deepEqual(found, ['Where is the XLSX help desk?', 'XLSXの問い合わせ先は？'].sort());
+    for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);
+    const uploaded = await client.faq.uploadFile({ kind: 'file', path: file.fsPath, fileName: 'import.xlsx' });
+    assert.deepEqual(uploaded.notUploaded, []);
+    assert.equal((await client.faq.filter({ hashtags: ['xlsx'] })).results.length, 2);
+    for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);
+  });
+
   it('exports Q&As to CSV with CSV-injection escaping', async () => {
     const client = await api.container.connection.getClient();
     await client.faq.register({ question: '=HYPERLINK("http://evil.example","click")', answer: '+1 dial now', status: 'on' });

@@ -1,5 +1,5 @@
 import type { ApiClient, CallOptions } from '../client';
-import type { MultipartFields } from '../multipart';
+import type { BufferPart, FilePart } from '../multipart';
 import {
   addCandidatesResponseSchema,
   candidatesResponseSchema,
@@ -160,7 +160,7 @@ export class FaqResource {
   }
 
   /** Sends a CSV, TSV, XLSX or ZIP of Q&As as it is; rows the service could not take come back in notUploaded. */
-  uploadFile(file: MultipartFields['file'], options?: CallOptions): Promise<UploadFaqFileResult> {
+  uploadFile(file: FilePart | BufferPart, options?: CallOptions): Promise<UploadFaqFileResult> {
     return this.client.request({ operation: 'faq.uploadFile', method: 'POST', path: '/webapi/upload_faq_file', multipart: { file }, schema: uploadFaqFileResponseSchema }, options);
   }
 

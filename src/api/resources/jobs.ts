@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
-import type { MultipartFields } from '../multipart';
+import type { BufferPart, FilePart } from '../multipart';
 import {
   bulkResultsSchema,
   bulkRunSchema,
@@ -77,7 +77,7 @@ export class RareResource {
 export class BulkResource {
   constructor(private readonly client: ApiClient) {}
 
-  run(file: MultipartFields['file'], bulkType: BulkType = 'ga', options?: CallOptions): Promise<BulkRun> {
+  run(file: FilePart | BufferPart, bulkType: BulkType = 'ga', options?: CallOptions): Promise<BulkRun> {
     return this.client.request(
       { operation: 'bulk.run', method: 'POST', path: '/webapi/v2/bulk_processing/run', query: { bulk_type: bulkType }, multipart: { file }, schema: bulkRunSchema },
       options,

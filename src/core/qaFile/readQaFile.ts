@@ -78,7 +78,7 @@ async function fileKind(path: string, fileName: string): Promise<'xlsx' | 'xls' 
 
 /**
  * exceljs and its dependencies are large: loaded on the first XLSX, not when the extension (or
- * the local service) starts. In the bundles esbuild turns this into a lazily evaluated module.
+ * the local service) starts. The bundles keep it in a file of its own (esbuild.mjs, dist/xlsxReader.js).
  */
 async function loadXlsxReader(): Promise<typeof import('./xlsxReader').readXlsx> {
   return (await import('./xlsxReader')).readXlsx;
