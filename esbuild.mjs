@@ -2,6 +2,8 @@
 //   extension  src/extension.ts      -> dist/extension.js   (node, cjs, vscode external)
 //   local      src/local/entry.ts    -> dist/local.js       (node, cjs; loaded only for the Local region,
 //                                                            also runnable: node dist/local.js --data DIR)
+//   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
+//   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
