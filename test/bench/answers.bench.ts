@@ -9,7 +9,7 @@ import { ApiClient } from '../../src/api/client';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess } from './localProcess';
-import { percentile, table } from './support';
+import { percentile, table, waitForSeededSamples } from './support';
 
 const WARM_UP = 10;
 // Reworded and extra questions, so there are ~50; the last ones have no answer in the samples.
@@ -48,21 +48,11 @@ interface Stream {
   answered: boolean;
 }
 
-async function waitForSamples(client: ApiClient): Promise<void> {
-  for (let done = false; !done; ) {
-    await new Promise((r) => setTimeout(r, 300));
-    const { nodes } = await client.kbNodes.search({ parentFolderIds: [null], limit: 100 });
-    const folders = nodes.filter((n) => n.nodeType === 'folder').map((n) => n.id);
-    const files = [...nodes, ...(await client.kbNodes.search({ parentFolderIds: folders, limit: 100 })).nodes].filter((n) => n.nodeType === 'file');
-    done = files.length === 7 && files.every((f) => (f as { processState?: string }).processState === 'completed');
-  }
-}
-
 async function main(): Promise<void> {
   const svc = await startLocalProcess(['--seed', SAMPLES]);
   const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
   try {
-    await waitForSamples(client);
+    await waitForSeededSamples(client);
     // What the answer reads (answerService: 6 passages, weights 9/1/0), asked through the retrieval route.
     const retrieve = (q: string) => client.answers.retrieve({ question: q, maxDocumentClues: 6, bm25_score_weight: 9, text_vector_score_weight: 1, title_vector_score_weight: 0 });
     const sync = (q: string) => client.answers.generate({ query: q });

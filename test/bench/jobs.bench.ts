@@ -20,7 +20,7 @@ import { tokenSet } from '../../src/local/search/tokenizer';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { allNodes, SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess, type LocalProcess } from './localProcess';
-import { percentile, table, timeEach } from './support';
+import { percentile, rng, table, timeEach } from './support';
 
 const DOCS = Number(process.env.KD_BENCH_JOB_DOCS ?? 100);
 const PAGES_PER_DOC = 10;
@@ -28,14 +28,6 @@ const BULK_ROWS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- synthetic pages: English sentences over a Zipf-distributed vocabulary (seeded) ----------------------
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const BASE = 'employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension receipt refund transfer department branch region quarter'.split(' ');
 const SYL = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi', 'mo', 'zen'];
 const VOCAB = [...BASE, ...Array.from({ length: 2000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : ''))];

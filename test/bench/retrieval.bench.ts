@@ -13,21 +13,13 @@ import { tokenize, tokenSet } from '../../src/local/search/tokenizer';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess } from './localProcess';
-import { percentile, table, timeEach } from './support';
+import { percentile, rng, table, timeEach, waitForSeededSamples } from './support';
 
 const PASSAGES = Number(process.env.KD_BENCH_PASSAGES ?? 10_000);
 const PAGES_PER_DOC = 10;
 const SEARCHES = 300;
 
 // ---- synthetic corpus ------------------------------------------------------------------------------
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const EN_BASE = 'the of and to in for is on that by with as at from are be this it an or which employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension tax receipt refund transfer department branch region quarter annual monthly weekly daily morning evening'.split(' ');
 const SYL = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi', 'mo', 'zen'];
 const EN_VOCAB = [...EN_BASE, ...Array.from({ length: 3000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : ''))];
@@ -234,13 +226,7 @@ async function quality(): Promise<void> {
   const svc = await startLocalProcess(['--seed', SAMPLES]);
   const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey });
   try {
-    for (let done = false; !done; ) {
-      await new Promise((r) => setTimeout(r, 300));
-      const { nodes } = await client.kbNodes.search({ parentFolderIds: [null], limit: 100 });
-      const folders = nodes.filter((n) => n.nodeType === 'folder').map((n) => n.id);
-      const files = [...nodes, ...(await client.kbNodes.search({ parentFolderIds: folders, limit: 100 })).nodes].filter((n) => n.nodeType === 'file');
-      done = files.length === 7 && files.every((f) => (f as { processState?: string }).processState === 'completed');
-    }
+    await waitForSeededSamples(client);
     const rows: Array<Array<string | number>> = [];
     for (const [name, w] of [['fusion 9/1/1 (BM25 + content + title vectors)', [9, 1, 1]], ['default 9/1/0', [9, 1, 0]], ['BM25 only 9/0/0', [9, 0, 0]]] as const) {
       let recall = 0;

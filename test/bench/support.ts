@@ -28,3 +28,29 @@ export function table(title: string, header: string[], rows: Array<Array<string 
 export function fmt(n: number): string {
   return n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(3);
 }
+
+/** A seeded PRNG (mulberry32): synthetic corpora are the same in every run. */
+export function rng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Minimal client surface waitForSeededSamples needs (the benches pass an ApiClient). */
+interface NodeSearcher {
+  kbNodes: { search(req: { parentFolderIds: Array<string | null>; limit: number }): Promise<{ nodes: Array<{ id: string; nodeType: string }> }> };
+}
+
+/** Waits until the seven seeded sample documents (samples/knowledge-base) are processed. */
+export async function waitForSeededSamples(client: NodeSearcher, count = 7): Promise<void> {
+  for (let done = false; !done; ) {
+    await new Promise((r) => setTimeout(r, 300));
+    const { nodes } = await client.kbNodes.search({ parentFolderIds: [null], limit: 100 });
+    const folders = nodes.filter((n) => n.nodeType === 'folder').map((n) => n.id);
+    const files = [...nodes, ...(await client.kbNodes.search({ parentFolderIds: folders, limit: 100 })).nodes].filter((n) => n.nodeType === 'file');
+    done = files.length === count && files.every((f) => (f as { processState?: string }).processState === 'completed');
+  }
+}
