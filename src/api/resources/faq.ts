@@ -1,4 +1,5 @@
 import type { ApiClient, CallOptions } from '../client';
+import type { QaFields, QaUpdateFields } from '../../core/qaFields';
 import type { BufferPart, FilePart } from '../multipart';
 import {
   addCandidatesResponseSchema,
@@ -56,30 +57,10 @@ export interface FaqFilterParams {
   limit?: number;
 }
 
-export interface RegisterFaq {
-  question: string;
-  answer: string;
-  status: 'on' | 'off';
-  similarQuestions?: string[];
-  hashtags?: string[];
-  memo?: string;
-  folder?: string;
-  allowOtherAgentsView?: boolean;
-  allowOtherUsersView?: boolean;
-}
+export type RegisterFaq = QaFields;
 
 /** Only the fields given change (note `similar_questions` in snake_case, as the contract has it). */
-export interface UpdateFaq {
-  id: string;
-  question?: string;
-  similar_questions?: string[];
-  answer?: string;
-  hashtags?: string[];
-  status?: 'on' | 'off';
-  folder?: string;
-  allowOtherAgentsView?: boolean;
-  allowOtherUsersView?: boolean;
-}
+export type UpdateFaq = QaUpdateFields & { id: string };
 
 export interface HistoryParams {
   limit?: number;

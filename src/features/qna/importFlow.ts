@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { dryRunQaFile, normalizeQuestion } from '../../core/qaFile/dryRun';
+import { columnLetter } from '../../core/qaFile/columns';
 import type { ColumnMapping, QaField, QaRow, RowProblem } from '../../core/qaFile/types';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
@@ -155,7 +156,7 @@ export class QaImporter {
       const required = field === 'question' || field === 'answer';
       const items = [
         ...(required ? [] : [{ label: '(none)', index: -1 }]),
-        ...headers.map((h, i) => ({ label: `${columnName(i)}: ${h || '(empty header)'}`, index: i, picked: mapping[field] === i })),
+        ...headers.map((h, i) => ({ label: `${columnLetter(i)}: ${h || '(empty header)'}`, index: i, picked: mapping[field] === i })),
       ];
       const pick = await this.c.ui.showQuickPick(items, { title: `Column for ${FIELD_LABEL[field]}${required ? ' (required)' : ''}`, placeHolder: mapping[field] !== undefined ? `now: ${headers[mapping[field]!]}` : 'not mapped' });
       if (!pick) return undefined;
@@ -167,18 +168,8 @@ export class QaImporter {
 }
 
 export function describeMapping(mapping: ColumnMapping, headers: string[]): string {
-  const parts = (Object.keys(FIELD_LABEL) as QaField[]).filter((f) => mapping[f] !== undefined).map((f) => `${FIELD_LABEL[f]} ← ${headers[mapping[f]!] || columnName(mapping[f]!)}`);
+  const parts = (Object.keys(FIELD_LABEL) as QaField[]).filter((f) => mapping[f] !== undefined).map((f) => `${FIELD_LABEL[f]} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
   return parts.join(', ') || 'none recognised';
-}
-
-function columnName(index: number): string {
-  let n = index + 1;
-  let s = '';
-  while (n > 0) {
-    s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
 }
 
 function cell(text: string): string {

@@ -1,18 +1,9 @@
 // Building new versions of Q&A records: creation, and changes where only supplied fields change.
 import { randomUUID } from 'node:crypto';
+import type { QaFields } from '../../core/qaFields';
 import type { FaqRecord } from './faqRecord';
 
-export interface FaqFields {
-  question: string;
-  answer: string;
-  status: 'on' | 'off';
-  similarQuestions?: string[];
-  hashtags?: string[];
-  memo?: string;
-  folder?: string;
-  allowOtherAgentsView?: boolean;
-  allowOtherUsersView?: boolean;
-}
+export type FaqFields = QaFields;
 
 export type FaqChanges = Partial<FaqFields>;
 

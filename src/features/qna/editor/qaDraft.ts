@@ -1,43 +1,18 @@
 // Rules of the Q&A form, shared by the page (errors next to the fields) and the host (which refuses
 // to send an invalid draft). No vscode and no DOM here.
-// (The page bundle imports this file: no imports from src/api, whose types need Node.)
+// (The page bundle imports this file: no imports from src/api, whose types need Node; src/core is fine.)
+import { DEFAULT_QA_LIMITS } from '../../../core/qaFile/limits';
+import type { QaFields, QaUpdateFields } from '../../../core/qaFields';
 import type { FieldErrors, QaDraft } from './protocol';
 
-/** The body of "register" (src/api/resources/faq.ts RegisterFaq has the same shape). */
-export interface RegisterBody {
-  question: string;
-  answer: string;
-  status: 'on' | 'off';
-  similarQuestions?: string[];
-  hashtags?: string[];
-  memo?: string;
-  folder?: string;
-  allowOtherAgentsView?: boolean;
-  allowOtherUsersView?: boolean;
-}
+/** The body of "register". */
+export type RegisterBody = QaFields;
 
 /** The changed fields of "update" (UpdateFaq without id). */
-export interface UpdateFields {
-  question?: string;
-  similar_questions?: string[];
-  answer?: string;
-  hashtags?: string[];
-  status?: 'on' | 'off';
-  folder?: string;
-  allowOtherAgentsView?: boolean;
-  allowOtherUsersView?: boolean;
-}
+export type UpdateFields = QaUpdateFields;
 
-export const QA_LIMITS = {
-  question: 1_000,
-  answer: 50_000,
-  similarQuestion: 1_000,
-  similarQuestions: 100,
-  hashtag: 100,
-  hashtags: 50,
-  folder: 200,
-  memo: 5_000,
-} as const;
+/** The service's limits, as the import and the local service know them. */
+export const QA_LIMITS = DEFAULT_QA_LIMITS;
 
 export function emptyDraft(): QaDraft {
   return { question: '', similarQuestions: [], answer: '', hashtags: [], status: 'on', folder: '', allowOtherAgentsView: true, allowOtherUsersView: true, memo: '' };
