@@ -71,7 +71,8 @@ const common = {
 const node = { ...common, platform: 'node', format: 'cjs', target: 'node20', plugins: [...common.plugins, splitXlsxReader] };
 
 const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
-  ? fs.readdirSync(path.join(root, 'src/webview'), { withFileTypes: true })
+  ? fs
+      .readdirSync(path.join(root, 'src/webview'), { withFileTypes: true })
       .filter((d) => d.isDirectory() && fs.existsSync(path.join(root, 'src/webview', d.name, 'main.ts')))
       .map((d) => ({ in: `src/webview/${d.name}/main.ts`, out: d.name }))
   : [];
@@ -88,12 +89,21 @@ if (webviewEntries.length) {
 }
 if (tests) {
   const dir = path.join(root, 'test/integration');
-  const entries = fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => `test/integration/${f}`);
+  const entries = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `test/integration/${f}`);
   configs.push({ ...node, sourcemap: 'inline', entryPoints: entries, outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
 }
 
 if (bench) {
-  configs.push({ ...node, sourcemap: false, entryPoints: ['test/bench/host/activation.ts'], outdir: 'out/test/bench', external: ['vscode'] });
+  configs.push({
+    ...node,
+    sourcemap: false,
+    entryPoints: ['test/bench/host/activation.ts'],
+    outdir: 'out/test/bench',
+    external: ['vscode'],
+  });
 }
 
 // A production build starts clean, so no stale source map of a dev build ends up in the .vsix.

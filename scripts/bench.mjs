@@ -9,10 +9,15 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const only = process.argv.slice(2);
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status;
 
-console.log(`Knowledge Desk benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`);
+console.log(
+  `Knowledge Desk benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+);
 if (run(process.execPath, ['esbuild.mjs', '--production', '--bench']) !== 0) process.exit(1);
 
-const benches = fs.readdirSync(path.join(root, 'test/bench')).filter((f) => f.endsWith('.bench.ts')).sort();
+const benches = fs
+  .readdirSync(path.join(root, 'test/bench'))
+  .filter((f) => f.endsWith('.bench.ts'))
+  .sort();
 for (const file of benches) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
   console.log(`\n=== ${file}`);
@@ -23,5 +28,13 @@ for (const file of benches) {
 if (!only.length || only.includes('host')) {
   console.log('\n=== activation (real VS Code extension host)');
   if (run('bash', ['test/host/install.sh']) !== 0) process.exit(3);
-  run(process.execPath, ['test/host/driver.mjs', '--ext', root, '--tests', path.join(root, 'out/test/bench/activation'), '--timeout', '300']);
+  run(process.execPath, [
+    'test/host/driver.mjs',
+    '--ext',
+    root,
+    '--tests',
+    path.join(root, 'out/test/bench/activation'),
+    '--timeout',
+    '300',
+  ]);
 }

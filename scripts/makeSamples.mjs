@@ -39,27 +39,49 @@ function printPdf(file, { title, lang = 'en', pages, css = '' }) {
   const htmlFile = path.join(tmp, 'print.html');
   fs.writeFileSync(htmlFile, html);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  execFileSync(chromium, [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-    '--no-first-run', `--user-data-dir=${path.join(tmp, 'profile')}`, '--no-pdf-header-footer', `--print-to-pdf=${file}`,
-    `file://${htmlFile}`,
-  ], { stdio: 'ignore' });
+  execFileSync(
+    chromium,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--user-data-dir=${path.join(tmp, 'profile')}`,
+      '--no-pdf-header-footer',
+      `--print-to-pdf=${file}`,
+      `file://${htmlFile}`,
+    ],
+    { stdio: 'ignore' },
+  );
   // Chromium writes CJK glyphs as Type 3 fonts with little compression: recompressing halves the file.
-  execFileSync('qpdf', ['--object-streams=generate', '--compress-streams=y', '--recompress-flate', '--compression-level=9', '--replace-input', file]);
+  execFileSync('qpdf', [
+    '--object-streams=generate',
+    '--compress-streams=y',
+    '--recompress-flate',
+    '--compression-level=9',
+    '--replace-input',
+    file,
+  ]);
 }
 
 /** A minimal WordprocessingML package. blocks: { h1 | h2 | p: text } or { table: string[][] }. */
 function docx(file, { title, blocks }) {
   const run = (text) => `<w:r><w:t xml:space="preserve">${esc(text)}</w:t></w:r>`;
   const para = (text, style) => `<w:p>${style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : ''}${text ? run(text) : ''}</w:p>`;
-  const body = blocks.map((b) => {
-    if (b.table) return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/></w:tblPr>${b.table.map((row) => `<w:tr>${row.map((c) => `<w:tc>${para(c)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
-    if (b.h1 !== undefined) return para(b.h1, 'Heading1');
-    if (b.h2 !== undefined) return para(b.h2, 'Heading2');
-    return para(b.p);
-  }).join('');
+  const body = blocks
+    .map((b) => {
+      if (b.table)
+        return `<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/></w:tblPr>${b.table.map((row) => `<w:tr>${row.map((c) => `<w:tc>${para(c)}</w:tc>`).join('')}</w:tr>`).join('')}</w:tbl>`;
+      if (b.h1 !== undefined) return para(b.h1, 'Heading1');
+      if (b.h2 !== undefined) return para(b.h2, 'Heading2');
+      return para(b.p);
+    })
+    .join('');
   const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
-  const style = (id, name, size) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${id.endsWith('1') ? 0 : 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${size}"/></w:rPr></w:style>`;
+  const style = (id, name, size) =>
+    `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/><w:basedOn w:val="Normal"/><w:pPr><w:outlineLvl w:val="${id.endsWith('1') ? 0 : 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${size}"/></w:rPr></w:style>`;
   zip(file, {
     '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/><Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`,
     '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`,
@@ -86,9 +108,15 @@ async function xlsx(file, sheets) {
   wb.created = wb.modified = FIXED_DATE;
   for (const s of sheets) {
     const ws = wb.addWorksheet(s.name);
-    s.rows.forEach((row, i) => row.forEach((v, j) => { if (v !== undefined) ws.getCell(i + 1, j + 1).value = v; }));
+    s.rows.forEach((row, i) =>
+      row.forEach((v, j) => {
+        if (v !== undefined) ws.getCell(i + 1, j + 1).value = v;
+      }),
+    );
     for (const range of s.merges ?? []) ws.mergeCells(range);
-    ws.columns.forEach((c, i) => { c.width = s.widths?.[i] ?? 16; });
+    ws.columns.forEach((c, i) => {
+      c.width = s.widths?.[i] ?? 16;
+    });
     s.setup?.(ws);
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -174,19 +202,31 @@ async function makeFixtures() {
   // Only vector shapes: printing keeps them as paths, so the PDF has a page but no text layer.
   printPdf(f('image-only.pdf'), {
     title: 'Scanned page',
-    pages: ['<svg width="600" height="400" viewBox="0 0 600 400"><rect x="20" y="20" width="560" height="360" fill="#e8eef7" stroke="#345"/><circle cx="160" cy="200" r="90" fill="#f5b041"/><path d="M300 300 L420 100 L540 300 Z" fill="#5dade2"/></svg>'],
+    pages: [
+      '<svg width="600" height="400" viewBox="0 0 600 400"><rect x="20" y="20" width="560" height="360" fill="#e8eef7" stroke="#345"/><circle cx="160" cy="200" r="90" fill="#f5b041"/><path d="M300 300 L420 100 L540 300 Z" fill="#5dade2"/></svg>',
+    ],
   });
   execFileSync('qpdf', ['--encrypt', 'user-secret', 'owner-secret', '256', '--', f('two-pages-en.pdf'), f('encrypted.pdf')]);
   write(f('broken.pdf'), Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Cat', 'latin1'), noise(2048, 7)]));
 
-  const filler = (topic, n) => Array.from({ length: n }, (_, i) =>
-    `Paragraph ${i + 1} about ${topic}: the operations team reviewed schedules, budgets and risks, and agreed on clear owners for every follow-up item before the next review meeting.`);
+  const filler = (topic, n) =>
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `Paragraph ${i + 1} about ${topic}: the operations team reviewed schedules, budgets and risks, and agreed on clear owners for every follow-up item before the next review meeting.`,
+    );
   await docx(f('sample.docx'), {
     title: 'Quarterly Operations Review',
     blocks: [
       { h1: 'Quarterly Operations Review' },
       { p: 'The warehouse in Osaka shipped 12,400 orders in the third quarter.' },
-      { table: [['Region', 'Orders', 'Growth'], ['North', '1,200', '4%'], ['South', '980', '-2%']] },
+      {
+        table: [
+          ['Region', 'Orders', 'Growth'],
+          ['North', '1,200', '4%'],
+          ['South', '980', '-2%'],
+        ],
+      },
       ...filler('logistics', 12).map((p) => ({ p })),
       { h2: 'Customer support' },
       ...filler('customer support', 10).map((p) => ({ p })),
@@ -210,15 +250,23 @@ async function makeFixtures() {
         ['Note', { richText: [{ text: 'Prices ' }, { font: { bold: true }, text: 'include' }, { text: ' tax' }] }],
       ],
       merges: ['A5:D5'],
-      setup: (ws) => { ws.getCell('B6').numFmt = 'yyyy-mm-dd'; },
+      setup: (ws) => {
+        ws.getCell('B6').numFmt = 'yyyy-mm-dd';
+      },
     },
     {
       name: 'Contacts',
-      rows: [['Name', 'Team', 'On call'], ['Aiko Sato', '経理部', true], ['Ben Carter', 'IT Help Desk', false]],
+      rows: [
+        ['Name', 'Team', 'On call'],
+        ['Aiko Sato', '経理部', true],
+        ['Ben Carter', 'IT Help Desk', false],
+      ],
     },
   ]);
 
-  write(f('table.html'), `<!DOCTYPE html>
+  write(
+    f('table.html'),
+    `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Office Supplies &amp; Prices</title>
 <style>td { padding: 4px } .hidden-style-rule { color: red }</style>
 <script>window.trackingSecret = "SCRIPT_TEXT_MUST_NOT_APPEAR"; document.write("<p>nope</p>");</script>
@@ -237,8 +285,11 @@ async function makeFixtures() {
 <svg><text>SVG_TEXT</text></svg>
 <p>Last line<br>after break</p>
 </body></html>
-`);
-  write(f('notes.md'), `---
+`,
+  );
+  write(
+    f('notes.md'),
+    `---
 title: Team Notes (front matter)
 tags: [notes, test]
 secret: FRONT_MATTER_VALUE
@@ -254,9 +305,13 @@ Standup is at **09:30** every weekday.
 ## Decisions
 
 - Ship the beta on Friday.
-`);
+`,
+  );
   write(f('shift-jis.txt'), encodeShiftJis('シフトJISの文書です。\r\n東京都千代田区丸の内一丁目\r\n半角ｶﾅも含みます。\r\n'));
-  const long = Array.from({ length: 109 }, (_, i) => `Line ${String(i + 1).padStart(3, '0')}: ${'lorem ipsum dolor sit amet '.repeat(3).trim()}.`);
+  const long = Array.from(
+    { length: 109 },
+    (_, i) => `Line ${String(i + 1).padStart(3, '0')}: ${'lorem ipsum dolor sit amet '.repeat(3).trim()}.`,
+  );
   write(f('long.txt'), long.join('\n') + '\n');
   write(f('binary.bin'), Buffer.concat([Buffer.from([0x00, 0x01, 0x02, 0x03, 0xff, 0xfe, 0x00, 0x00]), noise(1024, 3)]));
 }
@@ -329,17 +384,21 @@ ${ul(['Keep your camera on in customer meetings.', 'Lock your screen whenever yo
       { p: 'Sign in with your company email address, then approve the push notification in the Authenticator app on your phone.' },
       { p: 'VPN sessions disconnect automatically after 12 hours; connect again to continue working.' },
       { h2: 'Troubleshooting' },
-      { table: [
-        ['Problem', 'What to do'],
-        ['No push notification arrives', 'Open the Authenticator app and pull down to refresh, then try again.'],
-        ['Error 809 on Windows', 'Restart the laptop; the hotel or cafe network may block VPN traffic, so try a phone hotspot.'],
-        ['Slow connection', 'Close video calls you do not need; the VPN limits each laptop to 50 Mbit/s.'],
-      ] },
+      {
+        table: [
+          ['Problem', 'What to do'],
+          ['No push notification arrives', 'Open the Authenticator app and pull down to refresh, then try again.'],
+          ['Error 809 on Windows', 'Restart the laptop; the hotel or cafe network may block VPN traffic, so try a phone hotspot.'],
+          ['Slow connection', 'Close video calls you do not need; the VPN limits each laptop to 50 Mbit/s.'],
+        ],
+      },
       { p: 'If the VPN still does not work, contact the IT Help Desk at extension 4357 or it-help@aozora-systems.example.' },
     ],
   });
 
-  write(k('IT/release-notes.html'), `<!DOCTYPE html>
+  write(
+    k('IT/release-notes.html'),
+    `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Knowledge Portal Release Notes</title>
 <style>table { border-collapse: collapse } td, th { border: 1px solid #999; padding: 4px 8px }</style>
 <script>/* analytics */ window.dataLayer = [];</script></head>
@@ -360,7 +419,8 @@ ${ul(['Keep your camera on in customer meetings.', 'Lock your screen whenever yo
 <ul><li>Search results for Excel files can take up to 10 minutes to appear after an upload.</li>
 <li>Printing from Safari cuts off wide tables; use Chrome or Edge to print.</li></ul>
 </body></html>
-`);
+`,
+  );
 
   await xlsx(k('IT/asset-inventory.xlsx'), [
     {
@@ -373,7 +433,9 @@ ${ul(['Keep your camera on in customer meetings.', 'Lock your screen whenever yo
         ['AZ-1044', 'ThinkPad T14 Gen 4', 'Spare pool', date(2023, 11, 2), date(2026, 11, 1), 'Available'],
         ['AZ-0977', 'ThinkPad T14 Gen 2', 'Retired', date(2021, 6, 14), date(2024, 6, 13), 'Recycled'],
       ],
-      setup: (ws) => { ws.getColumn(4).numFmt = ws.getColumn(5).numFmt = 'yyyy-mm-dd'; },
+      setup: (ws) => {
+        ws.getColumn(4).numFmt = ws.getColumn(5).numFmt = 'yyyy-mm-dd';
+      },
     },
     {
       name: 'Software Licenses',
@@ -386,11 +448,15 @@ ${ul(['Keep your camera on in customer meetings.', 'Lock your screen whenever yo
         ['Licenses are reviewed every quarter by the IT team.'],
       ],
       merges: ['A6:F6'],
-      setup: (ws) => { ws.getColumn(5).numFmt = 'yyyy-mm-dd'; },
+      setup: (ws) => {
+        ws.getColumn(5).numFmt = 'yyyy-mm-dd';
+      },
     },
   ]);
 
-  write(k('経費/経費精算ガイド.md'), `# 経費精算ガイド
+  write(
+    k('経費/経費精算ガイド.md'),
+    `# 経費精算ガイド
 
 出張にかかった費用の精算方法をまとめています。日常の経費（会食・備品など）は従業員ハンドブックを参照してください。
 
@@ -419,9 +485,12 @@ ${ul(['Keep your camera on in customer meetings.', 'Lock your screen whenever yo
 ## 問い合わせ
 
 不明な点は経理部（内線2200）に問い合わせてください。
-`);
+`,
+  );
 
-  write(k('faq-overview.md'), `# Knowledge Desk FAQ
+  write(
+    k('faq-overview.md'),
+    `# Knowledge Desk FAQ
 
 Quick answers to common questions at Aozora Systems. For details, open the documents in the Handbook, IT and 経費 folders.
 
@@ -448,7 +517,8 @@ Book meeting rooms in the calendar app; bookings longer than 4 hours need approv
 ## I cannot connect from home. What should I check first?
 
 Check the VPN Setup Guide in the IT folder before you call the IT Help Desk.
-`);
+`,
+  );
 }
 
 await makeFixtures();

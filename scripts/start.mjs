@@ -23,17 +23,22 @@ for (const d of ['user-data/User', 'extensions', 'home', 'tmp']) fs.mkdirSync(pa
 // .dev/ sits inside this repository: do not offer to open it as a git repository, and skip the welcome page.
 const userSettings = path.join(dev, 'user-data/User/settings.json');
 if (!fs.existsSync(userSettings)) {
-  fs.writeFileSync(userSettings, JSON.stringify({ 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' }, null, 2));
+  fs.writeFileSync(
+    userSettings,
+    JSON.stringify({ 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' }, null, 2),
+  );
 }
 
-const port = a.port ? Number(a.port) : await new Promise((resolve, reject) => {
-  const s = net.createServer();
-  s.on('error', reject);
-  s.listen(0, '127.0.0.1', () => {
-    const p = s.address().port;
-    s.close(() => resolve(p));
-  });
-});
+const port = a.port
+  ? Number(a.port)
+  : await new Promise((resolve, reject) => {
+      const s = net.createServer();
+      s.on('error', reject);
+      s.listen(0, '127.0.0.1', () => {
+        const p = s.address().port;
+        s.close(() => resolve(p));
+      });
+    });
 
 const home = path.join(dev, 'home');
 const env = {
@@ -49,13 +54,28 @@ const env = {
 };
 const server = spawn(
   path.join(root, 'test/host/node_modules/.bin/code-server'),
-  ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--user-data-dir', path.join(dev, 'user-data'),
-    '--extensions-dir', path.join(dev, 'extensions'), '--disable-telemetry', '--disable-update-check',
-    '--disable-workspace-trust', '--disable-getting-started-override', '--config', path.join(dev, 'config.yaml')],
+  [
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    path.join(dev, 'user-data'),
+    '--extensions-dir',
+    path.join(dev, 'extensions'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--config',
+    path.join(dev, 'config.yaml'),
+  ],
   { cwd: root, env, detached: true, stdio: ['ignore', fs.openSync(path.join(dev, 'code-server.log'), 'a'), 'pipe'] },
 );
 const stop = () => {
-  try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
   setTimeout(() => process.exit(0), 1500).unref();
 };
 process.on('SIGINT', stop);
@@ -72,7 +92,12 @@ for (let i = 0; i < 600; i++) {
   } catch {}
   await new Promise((r) => setTimeout(r, 100));
 }
-const payload = JSON.stringify([['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${root}`], ['skipWelcome', 'true']]);
+const payload = JSON.stringify([
+  ['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${root}`],
+  ['skipWelcome', 'true'],
+]);
 const url = `http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`;
 fs.writeFileSync(path.join(dev, 'url.txt'), url + '\n');
-console.log(`\nKnowledge Desk is running in VS Code at:\n\n  ${url}\n\nOpen it in a browser on this machine. Ctrl+C stops it. (URL also in .dev/url.txt)\n`);
+console.log(
+  `\nKnowledge Desk is running in VS Code at:\n\n  ${url}\n\nOpen it in a browser on this machine. Ctrl+C stops it. (URL also in .dev/url.txt)\n`,
+);

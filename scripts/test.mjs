@@ -16,8 +16,14 @@ const overall = setTimeout(() => {
 }, OVERALL_MS);
 
 function kill(child) {
-  try { process.kill(-child.pid, 'SIGTERM'); } catch {}
-  setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch {} }, 3000).unref();
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {}
+  setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  }, 3000).unref();
 }
 
 function step(name, cmd, args, limitMs) {
@@ -31,7 +37,10 @@ function step(name, cmd, args, limitMs) {
       console.error(`${name}: time limit of ${limitMs / 60_000} min reached; stopping it.`);
       kill(child);
     }, limitMs);
-    child.stdout.on('data', (d) => { process.stdout.write(d); out += d; });
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      out += d;
+    });
     child.stderr.on('data', (d) => process.stderr.write(d));
     child.on('close', (code, signal) => {
       clearTimeout(limit);
@@ -75,12 +84,22 @@ if (want('typecheck')) {
 }
 if (want('build') || want('integration')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
-  if (r.code !== 0) { stepFailures++; report(); }
+  if (r.code !== 0) {
+    stepFailures++;
+    report();
+  }
 }
 if (want('unit')) {
   count(await step('unit tests', node, [mocha], 15 * 60_000));
 }
 if (want('integration')) {
-  count(await step('integration tests (real VS Code)', node, ['test/host/runIntegration.mjs', '--skip-build', ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : [])], 20 * 60_000));
+  count(
+    await step(
+      'integration tests (real VS Code)',
+      node,
+      ['test/host/runIntegration.mjs', '--skip-build', ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : [])],
+      20 * 60_000,
+    ),
+  );
 }
 report();

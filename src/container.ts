@@ -38,8 +38,14 @@ export class Container extends Disposable {
         seedDir: process.env.KNOWLEDGE_DESK_LOCAL_SEED || undefined,
       }),
     );
-    this._register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.localService.setAllowedRoots((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath))));
-    this.connection = this._register(new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState));
+    this._register(
+      vscode.workspace.onDidChangeWorkspaceFolders(() =>
+        this.localService.setAllowedRoots((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)),
+      ),
+    );
+    this.connection = this._register(
+      new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState),
+    );
     this.commandHost = {
       log: this.logger.scoped('command'),
       showLog: () => this.logger.show(),

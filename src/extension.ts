@@ -62,10 +62,17 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   const firstCheck = setTimeout(() => void container.connection.refresh(), 0);
   context.subscriptions.push({ dispose: () => clearTimeout(firstCheck) });
   timings.activationMs = performance.now() - started;
-  const steps = Object.entries(timings.steps).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
+  const steps = Object.entries(timings.steps)
+    .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+    .join(', ');
   container.log('activation').info(`activated in ${timings.activationMs.toFixed(1)} ms (${steps})`);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
-  return { container, features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities }, timings, contextKey: getContext };
+  return {
+    container,
+    features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities },
+    timings,
+    contextKey: getContext,
+  };
 }
 
 export function deactivate(): void {

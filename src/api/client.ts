@@ -139,7 +139,11 @@ export class ApiClient {
     };
   }
 
-  private async send(spec: RequestSpec, options: CallOptions, streaming: boolean): Promise<{ response: Dispatcher.ResponseData; done: Attempt }> {
+  private async send(
+    spec: RequestSpec,
+    options: CallOptions,
+    streaming: boolean,
+  ): Promise<{ response: Dispatcher.ResponseData; done: Attempt }> {
     const maxRetries = options.maxRetries ?? this.policy.maxRetries;
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
     const url = this.url(spec);
@@ -178,9 +182,10 @@ export class ApiClient {
         outcome = done.timedOut ? { kind: 'timeout' } : { kind: 'connection' };
         failure = this.translate(spec, error, done);
       }
-      const delay = attempt < maxRetries && isRetryable(outcome, idempotent)
-        ? retryDelay(attempt + 1, this.policy, outcome.kind === 'status' ? outcome.retryAfter : undefined)
-        : undefined;
+      const delay =
+        attempt < maxRetries && isRetryable(outcome, idempotent)
+          ? retryDelay(attempt + 1, this.policy, outcome.kind === 'status' ? outcome.retryAfter : undefined)
+          : undefined;
       if (delay === undefined) throw failure;
       this.config.logger?.info(`${spec.operation}: ${describeOutcome(outcome)}; retry ${attempt + 1}/${maxRetries} in ${delay} ms`);
       try {
@@ -203,7 +208,13 @@ export class ApiClient {
     const reported = reportedError(body);
     if (reported) {
       const info = readErrorBody(body);
-      throw new ServiceReportedError(`${spec.operation} failed: ${reported}`, { operation: spec.operation, status, code: info.code, field: info.field, body });
+      throw new ServiceReportedError(`${spec.operation} failed: ${reported}`, {
+        operation: spec.operation,
+        status,
+        code: info.code,
+        field: info.field,
+        body,
+      });
     }
     return parseResponse(spec.operation, spec.schema, body);
   }
@@ -320,13 +331,21 @@ function describeOutcome(outcome: Outcome): string {
 
 function defaultMessage(status: number): string {
   switch (status) {
-    case 400: return 'invalid request parameters';
-    case 401: return 'API key missing or invalid';
-    case 403: return 'project inactive or request IP not allowed';
-    case 404: return 'not found';
-    case 405: return 'method not allowed';
-    case 413: return 'upload too large';
-    case 429: return 'rate limited';
-    default: return status >= 500 ? 'internal server error' : `HTTP ${status}`;
+    case 400:
+      return 'invalid request parameters';
+    case 401:
+      return 'API key missing or invalid';
+    case 403:
+      return 'project inactive or request IP not allowed';
+    case 404:
+      return 'not found';
+    case 405:
+      return 'method not allowed';
+    case 413:
+      return 'upload too large';
+    case 429:
+      return 'rate limited';
+    default:
+      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
   }
 }

@@ -17,8 +17,7 @@ export function readErrorBody(body: unknown): ErrorBodyInfo {
   const code = toCode(body.code);
   if (code !== undefined) info.code = code;
   if (typeof body.field === 'string') info.field = body.field;
-  const message =
-    describe(body.message) ?? describe(body.errors) ?? describe(body.error) ?? describe(body.detail) ?? describe(body.msg);
+  const message = describe(body.message) ?? describe(body.errors) ?? describe(body.error) ?? describe(body.detail) ?? describe(body.msg);
   if (message) info.message = clip(message);
   if (!info.field) info.field = fieldOf(body.detail) ?? fieldOf(body.errors);
   return info;

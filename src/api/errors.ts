@@ -39,15 +39,33 @@ export class ApiError extends KnowledgeDeskError {
   }
 }
 
-export class BadRequestError extends ApiError { override readonly name = 'BadRequestError'; }
-export class AuthenticationError extends ApiError { override readonly name = 'AuthenticationError'; }
-export class PermissionDeniedError extends ApiError { override readonly name = 'PermissionDeniedError'; }
-export class NotFoundError extends ApiError { override readonly name = 'NotFoundError'; }
-export class MethodNotAllowedError extends ApiError { override readonly name = 'MethodNotAllowedError'; }
-export class PayloadTooLargeError extends ApiError { override readonly name = 'PayloadTooLargeError'; }
-export class RequestTimeoutError extends ApiError { override readonly name = 'RequestTimeoutError'; }
-export class InternalServerError extends ApiError { override readonly name = 'InternalServerError'; }
-export class NotImplementedError extends ApiError { override readonly name = 'NotImplementedError'; }
+export class BadRequestError extends ApiError {
+  override readonly name = 'BadRequestError';
+}
+export class AuthenticationError extends ApiError {
+  override readonly name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends ApiError {
+  override readonly name = 'PermissionDeniedError';
+}
+export class NotFoundError extends ApiError {
+  override readonly name = 'NotFoundError';
+}
+export class MethodNotAllowedError extends ApiError {
+  override readonly name = 'MethodNotAllowedError';
+}
+export class PayloadTooLargeError extends ApiError {
+  override readonly name = 'PayloadTooLargeError';
+}
+export class RequestTimeoutError extends ApiError {
+  override readonly name = 'RequestTimeoutError';
+}
+export class InternalServerError extends ApiError {
+  override readonly name = 'InternalServerError';
+}
+export class NotImplementedError extends ApiError {
+  override readonly name = 'NotImplementedError';
+}
 
 export class RateLimitError extends ApiError {
   override readonly name = 'RateLimitError';
@@ -56,12 +74,18 @@ export class RateLimitError extends ApiError {
 }
 
 /** A 2xx response whose `errors` field was not empty: the service says it failed. */
-export class ServiceReportedError extends ApiError { override readonly name = 'ServiceReportedError'; }
+export class ServiceReportedError extends ApiError {
+  override readonly name = 'ServiceReportedError';
+}
 
 /** The request never got an HTTP answer (DNS, refused, reset, TLS, proxy). */
 export class ApiConnectionError extends KnowledgeDeskError {
   override readonly name: string = 'ApiConnectionError';
-  constructor(readonly operation: string, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly operation: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -74,7 +98,10 @@ export class ApiTimeoutError extends ApiConnectionError {
 /** The caller cancelled (AbortSignal / cancellation token). Callers treat it as silent. */
 export class ApiAbortError extends KnowledgeDeskError {
   override readonly name = 'ApiAbortError';
-  constructor(readonly operation: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly operation: string,
+    options?: { cause?: unknown },
+  ) {
     super(`${operation} was cancelled`, options);
   }
 }

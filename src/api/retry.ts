@@ -19,10 +19,7 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxRetryAfterMs: 60_000,
 };
 
-export type Outcome =
-  | { kind: 'status'; status: number; retryAfter?: string | null }
-  | { kind: 'connection' }
-  | { kind: 'timeout' };
+export type Outcome = { kind: 'status'; status: number; retryAfter?: string | null } | { kind: 'connection' } | { kind: 'timeout' };
 
 export function isRetryable(outcome: Outcome, idempotent: boolean): boolean {
   if (outcome.kind === 'status') {

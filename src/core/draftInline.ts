@@ -52,7 +52,7 @@ export function renderInline(block: Record<string, unknown>, entityMap: EntityMa
   }
 
   let out = '';
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     let end = start + 1;
     while (end < n && keys[end] === keys[start]) end++;
     const key = keys[start];
@@ -77,11 +77,7 @@ function renderRun(chars: string[], masks: number[], start: number, end: number,
   while (from < to && WHITESPACE.test(chars[from]!)) from++;
   while (to > from && WHITESPACE.test(chars[to - 1]!)) to--;
   if (from === to) return chars.slice(start, end).join('');
-  return (
-    chars.slice(start, from).join('') +
-    `[${renderStyled(chars, masks, from, to)}](${entity.url})` +
-    chars.slice(to, end).join('')
-  );
+  return chars.slice(start, from).join('') + `[${renderStyled(chars, masks, from, to)}](${entity.url})` + chars.slice(to, end).join('');
 }
 
 /**
@@ -118,9 +114,7 @@ function renderStyled(allChars: string[], allMasks: number[], start: number, end
     while (stack.length > keep) closed += stack.pop()!.marker;
     out += closed;
     const open = stack.reduce((acc, entry) => acc | entry.bit, 0);
-    const toOpen = WRAPPING.filter((bit) => target & bit && !(open & bit)).sort(
-      (a, b) => runEnd[j]![b]! - runEnd[j]![a]!,
-    );
+    const toOpen = WRAPPING.filter((bit) => target & bit && !(open & bit)).sort((a, b) => runEnd[j]![b]! - runEnd[j]![a]!);
     // A reopened style may resume at a space; an opener followed by a space opens nothing.
     const lead = toOpen.length > 0 ? /^\s*/u.exec(segment.text)![0] : '';
     const text = segment.text.slice(lead.length);
@@ -150,7 +144,7 @@ function renderStyled(allChars: string[], allMasks: number[], start: number, end
  */
 function trimStyleEdges(chars: string[], masks: number[]): void {
   for (const bit of [CODE, ...WRAPPING]) {
-    for (let k = 0; k < chars.length; ) {
+    for (let k = 0; k < chars.length;) {
       if (!(masks[k]! & bit)) {
         k++;
         continue;
@@ -159,7 +153,7 @@ function trimStyleEdges(chars: string[], masks: number[]): void {
       while (end < chars.length && masks[end]! & bit) end++;
       let a = k;
       let b = end;
-      for (let changed = true; changed; ) {
+      for (let changed = true; changed;) {
         changed = false;
         while (a < b && WHITESPACE.test(chars[a]!)) a++;
         while (b > a && WHITESPACE.test(chars[b - 1]!)) b--;

@@ -45,12 +45,16 @@ export function checkServiceUrl(value: string | undefined): { url?: string; erro
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
     return { error: `must use https:// (http:// only on this machine): ${text}` };
   }
-  if (url.username || url.password || url.search || url.hash) return { error: `must not carry credentials, a query or a fragment: ${text}` };
+  if (url.username || url.password || url.search || url.hash)
+    return { error: `must not carry credentials, a query or a fragment: ${text}` };
   return { url: url.toString().replace(/\/+$/, '') };
 }
 
 /** Endpoints of a remote region; Local is resolved by the extension once its service runs. */
-export function remoteEndpoints(region: Exclude<Region, 'local'>, custom: { baseUrl?: string; nluUrl?: string }): Endpoints | { error: string } {
+export function remoteEndpoints(
+  region: Exclude<Region, 'local'>,
+  custom: { baseUrl?: string; nluUrl?: string },
+): Endpoints | { error: string } {
   if (region !== 'custom') return { baseUrl: REGION_INFO[region].baseUrl!, nluUrl: REGION_INFO[region].nluUrl! };
   const base = checkServiceUrl(custom.baseUrl);
   if (base.error) return { error: `knowledgeDesk.custom.baseUrl ${base.error}` };

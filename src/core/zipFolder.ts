@@ -37,8 +37,10 @@ const EXCLUDED = new Set(DEFAULT_EXCLUDES.map((n) => n.toLowerCase()));
 
 /** Formats that are compressed already: deflating them costs time and saves nothing. */
 const STORED_EXTENSIONS = new Set(
-  ('zip gz tgz bz2 xz 7z rar zst lz4 br png jpg jpeg gif webp avif heic heif jxl mp3 mp4 m4a m4v aac ogg opus flac ' +
-    'mov avi mkv webm wmv woff woff2 docx xlsx pptx docm xlsm pptm odt ods odp epub jar apk vsix nupkg whl').split(' '),
+  (
+    'zip gz tgz bz2 xz 7z rar zst lz4 br png jpg jpeg gif webp avif heic heif jxl mp3 mp4 m4a m4v aac ogg opus flac ' +
+    'mov avi mkv webm wmv woff woff2 docx xlsx pptx docm xlsm pptm odt ods odp epub jar apk vsix nupkg whl'
+  ).split(' '),
 );
 /**
  * Larger files of other types (PDF, unknown binaries) are probed: 64 KB from the middle is

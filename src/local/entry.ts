@@ -64,16 +64,23 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
   } catch (error) {
     if (error instanceof DataFolderLockedError) {
       const owner = error.owner;
-      console.error(`The data folder ${args.data} is in use by process ${owner.pid}${owner.url ? ` (${owner.url})` : ''}. Stop it or choose another --data folder.`);
+      console.error(
+        `The data folder ${args.data} is in use by process ${owner.pid}${owner.url ? ` (${owner.url})` : ''}. Stop it or choose another --data folder.`,
+      );
       process.exitCode = 2;
       return undefined;
     }
     throw error;
   }
-  console.log(`Knowledge Desk local service\n  URL:      ${service.url}\n  API key:  ${service.apiKey}\n  NLU key:  ${service.nluApiKey}\n  Data:     ${service.dataDir}`);
+  console.log(
+    `Knowledge Desk local service\n  URL:      ${service.url}\n  API key:  ${service.apiKey}\n  NLU key:  ${service.nluApiKey}\n  Data:     ${service.dataDir}`,
+  );
   const stop = (signal: string): void => {
     console.log(`${signal}: stopping`);
-    service.close().then(() => process.exit(0), () => process.exit(1));
+    service.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

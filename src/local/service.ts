@@ -104,7 +104,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
 
     const handlers = new Map<string, Handler>(
       Object.entries({
-        ...kbHandlers({ kb: kbService, blobs, allowedRoots: () => allowedRoots, maxUploadBytes, onRemoved: (removed) => retrieval.onRemoved(removed) }),
+        ...kbHandlers({
+          kb: kbService,
+          blobs,
+          allowedRoots: () => allowedRoots,
+          maxUploadBytes,
+          onRemoved: (removed) => retrieval.onRemoved(removed),
+        }),
         ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
         ...answerHandlers(answers),
         ...localDocsHandlers({ kb, blobs, retrieval }),
@@ -115,7 +121,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           name: 'knowledge-desk-local',
           version: LOCAL_SERVICE_VERSION,
           startedAt: Date.now(),
-          counts: () => ({ nodes: kb.size, ...prefixed('faults.', faults.counts), ...prefixed('answers.', answers.counts), 'retrieval.passages': retrieval.index.passageCount }),
+          counts: () => ({
+            nodes: kb.size,
+            ...prefixed('faults.', faults.counts),
+            ...prefixed('answers.', answers.counts),
+            'retrieval.passages': retrieval.index.passageCount,
+          }),
         }),
       }),
     );
@@ -177,4 +188,3 @@ function listen(server: ReturnType<typeof createHttpServer>, port: number): Prom
 function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).map(([k, v]) => [prefix + k, v]));
 }
-

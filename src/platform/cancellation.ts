@@ -12,5 +12,10 @@ export function toAbortSignal(token: vscode.CancellationToken | undefined): { si
 
 /** A cancellation by the user, in any of its forms: to be silent, never shown as an error. */
 export function isCancellation(error: unknown): boolean {
-  return error instanceof vscode.CancellationError || error instanceof ApiAbortError || isAbortError(error) || (error instanceof Error && error.name === 'Canceled');
+  return (
+    error instanceof vscode.CancellationError ||
+    error instanceof ApiAbortError ||
+    isAbortError(error) ||
+    (error instanceof Error && error.name === 'Canceled')
+  );
 }

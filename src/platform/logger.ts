@@ -57,7 +57,12 @@ export function describeForLog(error: unknown): string {
     if (current instanceof Error) {
       parts.push(depth === 0 ? (current.stack ?? `${current.name}: ${current.message}`) : `caused by: ${current.stack ?? current.message}`);
       const extra = current as Error & { status?: number; operation?: string; field?: string; code?: unknown };
-      const details = [extra.operation && `operation=${extra.operation}`, extra.status && `status=${extra.status}`, extra.code !== undefined && `code=${String(extra.code)}`, extra.field && `field=${extra.field}`].filter(Boolean);
+      const details = [
+        extra.operation && `operation=${extra.operation}`,
+        extra.status && `status=${extra.status}`,
+        extra.code !== undefined && `code=${String(extra.code)}`,
+        extra.field && `field=${extra.field}`,
+      ].filter(Boolean);
       if (details.length) parts.push(`  (${details.join(', ')})`);
       current = current.cause;
     } else {

@@ -32,7 +32,11 @@ export class Settings extends Disposable {
 
   constructor() {
     super();
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SECTION) || e.affectsConfiguration('http') ? this.emitter.fire(e) : undefined));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((e) =>
+        e.affectsConfiguration(SECTION) || e.affectsConfiguration('http') ? this.emitter.fire(e) : undefined,
+      ),
+    );
   }
 
   private get config(): vscode.WorkspaceConfiguration {

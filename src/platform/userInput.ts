@@ -6,8 +6,14 @@ import * as vscode from 'vscode';
  */
 export interface UserInput {
   showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined>;
-  showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions & { canPickMany?: false }): Promise<T | undefined>;
-  showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined>;
+  showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[] | Promise<readonly T[]>,
+    options: vscode.QuickPickOptions & { canPickMany?: false },
+  ): Promise<T | undefined>;
+  showQuickPickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Promise<readonly T[] | undefined>;
   showWarningMessage(message: string, options: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined>;
   showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined>;
 }
@@ -16,10 +22,16 @@ export class WindowUserInput implements UserInput {
   async showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
     return vscode.window.showInputBox({ ignoreFocusOut: true, ...options });
   }
-  async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+  async showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[] | Promise<readonly T[]>,
+    options: vscode.QuickPickOptions,
+  ): Promise<T | undefined> {
     return vscode.window.showQuickPick(items as T[] | Promise<T[]>, { ignoreFocusOut: true, ...options, canPickMany: false });
   }
-  async showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined> {
+  async showQuickPickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Promise<readonly T[] | undefined> {
     return vscode.window.showQuickPick(items as T[], { ignoreFocusOut: true, ...options, canPickMany: true });
   }
   async showWarningMessage(message: string, options: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
@@ -59,15 +71,22 @@ export class ScriptedUserInput implements UserInput {
     }
     return value;
   }
-  async showQuickPick<T extends vscode.QuickPickItem>(items: readonly T[] | Promise<readonly T[]>, options: vscode.QuickPickOptions): Promise<T | undefined> {
+  async showQuickPick<T extends vscode.QuickPickItem>(
+    items: readonly T[] | Promise<readonly T[]>,
+    options: vscode.QuickPickOptions,
+  ): Promise<T | undefined> {
     const list = await items;
     const answer = await this.next('quickPick', options, list);
     if (answer === undefined) return undefined;
-    const pick = typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
+    const pick =
+      typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
     if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`);
     return pick;
   }
-  async showQuickPickMany<T extends vscode.QuickPickItem>(items: readonly T[], options: vscode.QuickPickOptions): Promise<readonly T[] | undefined> {
+  async showQuickPickMany<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions,
+  ): Promise<readonly T[] | undefined> {
     const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
     return answer?.map((label) => {
       const pick = items.find((i) => plain(i.label) === label);

@@ -54,7 +54,14 @@ async function main(): Promise<void> {
   try {
     await waitForSeededSamples(client);
     // What the answer reads (answerService: 6 passages, weights 9/1/0), asked through the retrieval route.
-    const retrieve = (q: string) => client.answers.retrieve({ question: q, maxDocumentClues: 6, bm25_score_weight: 9, text_vector_score_weight: 1, title_vector_score_weight: 0 });
+    const retrieve = (q: string) =>
+      client.answers.retrieve({
+        question: q,
+        maxDocumentClues: 6,
+        bm25_score_weight: 9,
+        text_vector_score_weight: 1,
+        title_vector_score_weight: 0,
+      });
     const sync = (q: string) => client.answers.generate({ query: q });
     const stream = async (q: string): Promise<Stream> => {
       const t = performance.now();
@@ -90,12 +97,21 @@ async function main(): Promise<void> {
     const streams: Stream[] = [];
     // Rotating order, so drift and "the previous request warmed this up" hit every kind alike.
     for (const [i, q] of QUESTIONS.entries()) {
-      const kinds = [async () => retrievals.push(await timed(() => retrieve(q))), async () => syncs.push(await timed(() => sync(q))), async () => streams.push(await stream(q))];
+      const kinds = [
+        async () => retrievals.push(await timed(() => retrieve(q))),
+        async () => syncs.push(await timed(() => sync(q))),
+        async () => streams.push(await stream(q)),
+      ];
       for (let k = 0; k < kinds.length; k++) await kinds[(i + k) % kinds.length]();
     }
 
     const pick = (key: keyof Stream) => streams.map((s) => s[key] as number);
-    const row = (name: string, values: number[]) => [name, percentile(values, 50), percentile(values, 95), values.reduce((a, b) => a + b, 0) / values.length];
+    const row = (name: string, values: number[]) => [
+      name,
+      percentile(values, 50),
+      percentile(values, 95),
+      values.reduce((a, b) => a + b, 0) / values.length,
+    ];
     const answered = streams.filter((s) => s.answered).length;
     const lines = streams.reduce((a, s) => a + s.lines, 0) / streams.length;
     table(

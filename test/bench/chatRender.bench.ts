@@ -11,11 +11,30 @@ const root = path.resolve(__dirname, '../..');
 const load = <T>(p: string): T => require(path.join(root, p)) as T; // eslint-disable-line @typescript-eslint/no-require-imports
 const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, o?: object) => { window: any } }; // eslint-disable-line @typescript-eslint/no-require-imports
 const { Sanitizer } = load<{ Sanitizer: new (win: any) => any }>('src/webview/shared/sanitize');
-const { MarkdownRenderer } = load<{ MarkdownRenderer: new (s: any, doc: any, o?: object) => { render(md: string): any } }>('src/webview/shared/markdown');
+const { MarkdownRenderer } = load<{ MarkdownRenderer: new (s: any, doc: any, o?: object) => { render(md: string): any } }>(
+  'src/webview/shared/markdown',
+);
 const { createH } = load<{ createH: (doc: any) => any }>('src/webview/shared/dom');
 const { TurnView } = load<{ TurnView: new (turn: any, deps: any) => any }>('src/webview/chat/turnView');
 
-const WORDS = ['leave', 'policy', 'employees', 'manager', 'request', 'approval', 'portal', 'days', 'year', 'expenses', 'receipt', 'travel', 'hotel', 'limit', 'remote', 'office'];
+const WORDS = [
+  'leave',
+  'policy',
+  'employees',
+  'manager',
+  'request',
+  'approval',
+  'portal',
+  'days',
+  'year',
+  'expenses',
+  'receipt',
+  'travel',
+  'hotel',
+  'limit',
+  'remote',
+  'office',
+];
 
 /** Chunk i of a long answer: sentences with citation markers, paragraphs, a list now and then, a code block with a blank line. */
 function chunk(i: number): string {
@@ -27,10 +46,19 @@ function chunk(i: number): string {
 }
 
 function page() {
-  const { window: win } = new JSDOM('<!DOCTYPE html><html><body><main id="app"></main></body></html>', { url: 'https://webview.test/', pretendToBeVisual: true });
+  const { window: win } = new JSDOM('<!DOCTYPE html><html><body><main id="app"></main></body></html>', {
+    url: 'https://webview.test/',
+    pretendToBeVisual: true,
+  });
   const sanitizer = new Sanitizer(win);
   const markdown = new MarkdownRenderer(sanitizer, win.document, { html: true });
-  const deps = { h: createH(win.document), doc: win.document, renderer: markdown, sanitizer, actions: { openCitation() {}, followUp() {}, retry() {}, runAction() {} } };
+  const deps = {
+    h: createH(win.document),
+    doc: win.document,
+    renderer: markdown,
+    sanitizer,
+    actions: { openCitation() {}, followUp() {}, retry() {}, runAction() {} },
+  };
   return { win, deps, markdown };
 }
 
@@ -59,7 +87,13 @@ function stream(n: number): Run {
   });
   const streamMs = performance.now() - t0;
   const answer = chunks.join('');
-  const citations = [1, 2, 3, 4].map((index) => ({ index, title: `doc-${index}.pdf`, source: 'document', pageNo: index, text: 'Cited text.' }));
+  const citations = [1, 2, 3, 4].map((index) => ({
+    index,
+    title: `doc-${index}.pdf`,
+    source: 'document',
+    pageNo: index,
+    text: 'Cited text.',
+  }));
   const t1 = performance.now();
   view.finish({ ...turn, status: 'done', answer, citations, seq: n });
   const finishMs = performance.now() - t1;
@@ -91,9 +125,23 @@ const rows: Array<Array<string | number>> = [];
 for (const n of SIZES) {
   const runs = [stream(n), stream(n), stream(n)].sort((a, b) => a.streamMs - b.streamMs);
   const r = runs[1]; // median of three
-  rows.push([`${n.toLocaleString('en')} chunks`, r.chars, r.streamMs, (r.streamMs / n) * 1000, r.finishMs, r.streamMs + r.finishMs, ((r.streamMs + r.finishMs) / n) * 1000, r.blockRenders, r.maxMutations]);
+  rows.push([
+    `${n.toLocaleString('en')} chunks`,
+    r.chars,
+    r.streamMs,
+    (r.streamMs / n) * 1000,
+    r.finishMs,
+    r.streamMs + r.finishMs,
+    ((r.streamMs + r.finishMs) / n) * 1000,
+    r.blockRenders,
+    r.maxMutations,
+  ]);
 }
-table('Streaming into the chat page (median of 3 runs)', ['answer', 'chars', 'stream ms', 'µs/chunk', 'final render ms', 'total ms', 'total µs/chunk', 'block renders', 'max DOM mutations/chunk'], rows);
+table(
+  'Streaming into the chat page (median of 3 runs)',
+  ['answer', 'chars', 'stream ms', 'µs/chunk', 'final render ms', 'total ms', 'total µs/chunk', 'block renders', 'max DOM mutations/chunk'],
+  rows,
+);
 
 const base: Array<Array<string | number>> = [];
 for (const n of NAIVE) {
@@ -104,4 +152,6 @@ table('Baseline: whole answer re-rendered on every chunk (what the page does not
 
 const perChunk = rows.map((r) => Number(r[6]));
 const growth = perChunk[perChunk.length - 1] / perChunk[0];
-console.log(`\nper-chunk time, ${SIZES[SIZES.length - 1]} vs ${SIZES[0]} chunks: ×${growth.toFixed(2)} (flat ≈ ×1: linear total work; the baseline grows with the answer)`);
+console.log(
+  `\nper-chunk time, ${SIZES[SIZES.length - 1]} vs ${SIZES[0]} chunks: ×${growth.toFixed(2)} (flat ≈ ×1: linear total work; the baseline grows with the answer)`,
+);

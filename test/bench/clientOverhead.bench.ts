@@ -34,18 +34,31 @@ async function main(): Promise<void> {
   }
   const conc = async (fn: () => Promise<unknown>): Promise<number> => {
     const t = performance.now();
-    await Promise.all(Array.from({ length: 16 }, async () => {
-      for (let i = 0; i < N / 16; i++) await fn();
-    }));
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        for (let i = 0; i < N / 16; i++) await fn();
+      }),
+    );
     return (N / (performance.now() - t)) * 1000;
   };
   const rawRps = await conc(raw);
   const clientRps = await conc(viaClient);
-  const row = (name: string, t: number[], rps: number): Array<string | number> => [name, percentile(t, 50), percentile(t, 95), percentile(t, 99), rps];
-  table(`Client overhead: GET /webapi/faq/embedding_status on the local service, ${N} sequential calls each (ms), then 16 concurrent callers (calls/s)`,
-    ['', 'p50', 'p95', 'p99', 'calls/s @16'], [row('raw undici.request (baseline)', rawTimes, rawRps), row('ApiClient.faq.embeddingStatus', clientTimes, clientRps)]);
+  const row = (name: string, t: number[], rps: number): Array<string | number> => [
+    name,
+    percentile(t, 50),
+    percentile(t, 95),
+    percentile(t, 99),
+    rps,
+  ];
+  table(
+    `Client overhead: GET /webapi/faq/embedding_status on the local service, ${N} sequential calls each (ms), then 16 concurrent callers (calls/s)`,
+    ['', 'p50', 'p95', 'p99', 'calls/s @16'],
+    [row('raw undici.request (baseline)', rawTimes, rawRps), row('ApiClient.faq.embeddingStatus', clientTimes, clientRps)],
+  );
   const overhead = percentile(clientTimes, 50) - percentile(rawTimes, 50);
-  console.log(`  overhead at p50: ${(overhead * 1000).toFixed(0)} µs per call (${((percentile(clientTimes, 50) / percentile(rawTimes, 50) - 1) * 100).toFixed(0)}%)`);
+  console.log(
+    `  overhead at p50: ${(overhead * 1000).toFixed(0)} µs per call (${((percentile(clientTimes, 50) / percentile(rawTimes, 50) - 1) * 100).toFixed(0)}%)`,
+  );
   await client.config.dispatcher?.close();
   await agent.close();
   await service.close();

@@ -24,8 +24,24 @@ function random(seed: number): () => number {
   };
 }
 
-const EN = 'account password invoice billing office hours mobile app support email reset login security delivery refund order shipping plan contract'.split(' ');
-const JA = ['パスワード', '請求書', '営業時間', 'アカウント', 'ログイン', '返金', '配送', '契約', '支払い', '設定画面', 'お問い合わせ', '解約'];
+const EN =
+  'account password invoice billing office hours mobile app support email reset login security delivery refund order shipping plan contract'.split(
+    ' ',
+  );
+const JA = [
+  'パスワード',
+  '請求書',
+  '営業時間',
+  'アカウント',
+  'ログイン',
+  '返金',
+  '配送',
+  '契約',
+  '支払い',
+  '設定画面',
+  'お問い合わせ',
+  '解約',
+];
 
 function sentence(rnd: () => number, words: number, japanese: boolean): string {
   const out: string[] = [];
@@ -43,7 +59,9 @@ function questions(): { text: string; questions: string[] } {
     qs.push(q);
     const paragraphs = 1 + Math.floor(rnd() * 3); // some answers span several lines
     const answer = Array.from({ length: paragraphs }, () => sentence(rnd, 10 + Math.floor(rnd() * 35), ja)).join('\n');
-    const similar = Array.from({ length: Math.floor(rnd() * 4) }, () => sentence(rnd, 3 + Math.floor(rnd() * 4), !ja)).join(i % 2 ? '\n' : '|');
+    const similar = Array.from({ length: Math.floor(rnd() * 4) }, () => sentence(rnd, 3 + Math.floor(rnd() * 4), !ja)).join(
+      i % 2 ? '\n' : '|',
+    );
     const tags = Array.from({ length: Math.floor(rnd() * 4) }, () => `#${EN[Math.floor(rnd() * EN.length)]}`).join(', ');
     const status = rnd() < 0.1 ? 'off' : 'on';
     const folder = rnd() < 0.3 ? (ja ? '経理/請求' : 'Billing, Invoices') : '';
@@ -95,13 +113,26 @@ async function main(): Promise<void> {
       }
     }
     // "× baseline" is the median of each round's ratio to the baseline run just before it.
-    const ratio = (series: number[][], k: number): number => percentile(series[k].map((v, i) => v / series[0][i]), 50);
+    const ratio = (series: number[][], k: number): number =>
+      percentile(
+        series[k].map((v, i) => v / series[0][i]),
+        50,
+      );
     table(
       `Q&A CSV import: ${ROWS.toLocaleString('en-US')} rows, ${mb.toFixed(1)} MB, median of ${ROUNDS} rounds (goal: dry run ≤ 1.5× baseline)`,
       ['case', 'median ms', 'min ms', 'rows/s', 'MB/s', '× baseline', 'CPU ms', 'CPU × baseline'],
       cases.map(([name], k) => {
         const med = percentile(wall[k], 50);
-        return [name, med, Math.min(...wall[k]), Math.round(ROWS / (med / 1000)), mb / (med / 1000), ratio(wall, k), percentile(cpu[k], 50), ratio(cpu, k)];
+        return [
+          name,
+          med,
+          Math.min(...wall[k]),
+          Math.round(ROWS / (med / 1000)),
+          mb / (med / 1000),
+          ratio(wall, k),
+          percentile(cpu[k], 50),
+          ratio(cpu, k),
+        ];
       }),
     );
     const dry = ratio(wall, 2);

@@ -28,14 +28,22 @@ const BULK_ROWS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- synthetic pages: English sentences over a Zipf-distributed vocabulary (seeded) ----------------------
-const BASE = 'employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension receipt refund transfer department branch region quarter'.split(' ');
+const BASE =
+  'employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension receipt refund transfer department branch region quarter'.split(
+    ' ',
+  );
 const SYL = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi', 'mo', 'zen'];
-const VOCAB = [...BASE, ...Array.from({ length: 2000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : ''))];
+const VOCAB = [
+  ...BASE,
+  ...Array.from({ length: 2000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : '')),
+];
 const GLUE = ['the', 'of', 'and', 'to', 'in', 'for', 'is', 'with', 'by', 'must', 'on'];
 
 function sentence(r: () => number): string {
   const n = 8 + Math.floor(r() * 12);
-  const words = Array.from({ length: n }, (_, i) => (i % 3 === 1 ? GLUE[Math.floor(r() * GLUE.length)] : VOCAB[Math.min(VOCAB.length - 1, Math.floor(VOCAB.length * r() ** 2.2))]));
+  const words = Array.from({ length: n }, (_, i) =>
+    i % 3 === 1 ? GLUE[Math.floor(r() * GLUE.length)] : VOCAB[Math.min(VOCAB.length - 1, Math.floor(VOCAB.length * r() ** 2.2))],
+  );
   return words[0][0].toUpperCase() + words.join(' ').slice(1) + '.';
 }
 
@@ -126,14 +134,21 @@ async function waitProcessed(client: ApiClient, files: number): Promise<void> {
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     const nodes = (await allNodes(client)).filter((n) => n.nodeType === 'file');
-    if (nodes.length >= files && nodes.every((n) => ['completed', 'parsing_fail'].includes((n as { processState?: string }).processState ?? ''))) return;
+    if (
+      nodes.length >= files &&
+      nodes.every((n) => ['completed', 'parsing_fail'].includes((n as { processState?: string }).processState ?? ''))
+    )
+      return;
     if (Date.now() > deadline) throw new Error('documents not processed after 15 minutes');
     await sleep(300);
   }
 }
 
 /** Runs a job to completion; returns the client-side wall time, the final status and status-call latencies seen meanwhile. */
-async function timeJob(client: ApiClient, start: () => Promise<unknown>): Promise<{ wall: number; status: RareStatus; latencies: number[] }> {
+async function timeJob(
+  client: ApiClient,
+  start: () => Promise<unknown>,
+): Promise<{ wall: number; status: RareStatus; latencies: number[] }> {
   const latencies: number[] = [];
   const t = performance.now();
   await start();
@@ -161,19 +176,33 @@ async function rareFigures(label: string, client: ApiClient, pages: string[][]):
   const sparseMs = bruteForceSparse(vectors);
   const bs = build.status.build_stats as Record<string, number>;
   const gs = (s: RareStatus) => s.generate_stats as Record<string, number>;
-  table(`RARE on ${label}: ${bs.chunks} chunks of ${bs.documents} documents (${chunks.length} recomputed here), ${bs.pairs} linked pairs (ms)`, ['', 'service', 'client wall'], [
-    ['build (defaults: threshold 0.3, top k 5, max 3, 2 workers)', bs.duration_ms, build.wall],
-    [`generate, 10 samples (${gs(generate.status).questions} questions)`, gs(generate.status).duration_ms, generate.wall],
-    [`generate, 100 samples (${gs(generate100.status).questions} questions)`, gs(generate100.status).duration_ms, generate100.wall],
-    ['baseline: cut pages into passages + lexical-hash vectors', vectorMs, NaN],
-    ['baseline: tokenise + split sentences of every chunk', tokenMs, NaN],
-    ['baseline: brute-force all-pairs cosine, dense 512-d', bruteMs, NaN],
-    ['baseline: all pairs, sparse × dense (lexicalHash.cosine)', sparseMs, NaN],
-  ]);
-  table(`GET /rare/status latency on ${label} (ms)`, ['', 'calls', 'p50', 'p95', 'max'], [
-    ['idle', idle.length, percentile(idle, 50), percentile(idle, 95), Math.max(...idle)],
-    ['while the build runs', build.latencies.length, percentile(build.latencies, 50), percentile(build.latencies, 95), Math.max(...build.latencies)],
-  ]);
+  table(
+    `RARE on ${label}: ${bs.chunks} chunks of ${bs.documents} documents (${chunks.length} recomputed here), ${bs.pairs} linked pairs (ms)`,
+    ['', 'service', 'client wall'],
+    [
+      ['build (defaults: threshold 0.3, top k 5, max 3, 2 workers)', bs.duration_ms, build.wall],
+      [`generate, 10 samples (${gs(generate.status).questions} questions)`, gs(generate.status).duration_ms, generate.wall],
+      [`generate, 100 samples (${gs(generate100.status).questions} questions)`, gs(generate100.status).duration_ms, generate100.wall],
+      ['baseline: cut pages into passages + lexical-hash vectors', vectorMs, NaN],
+      ['baseline: tokenise + split sentences of every chunk', tokenMs, NaN],
+      ['baseline: brute-force all-pairs cosine, dense 512-d', bruteMs, NaN],
+      ['baseline: all pairs, sparse × dense (lexicalHash.cosine)', sparseMs, NaN],
+    ],
+  );
+  table(
+    `GET /rare/status latency on ${label} (ms)`,
+    ['', 'calls', 'p50', 'p95', 'max'],
+    [
+      ['idle', idle.length, percentile(idle, 50), percentile(idle, 95), Math.max(...idle)],
+      [
+        'while the build runs',
+        build.latencies.length,
+        percentile(build.latencies, 50),
+        percentile(build.latencies, 95),
+        Math.max(...build.latencies),
+      ],
+    ],
+  );
 }
 
 async function bulkFigures(client: ApiClient): Promise<void> {
@@ -197,7 +226,11 @@ async function bulkFigures(client: ApiClient): Promise<void> {
     }
     const seqMs = performance.now() - s;
     rows.push([`${type}: bulk run (upload → completed)`, bulkMs, (BULK_ROWS * 1000) / bulkMs]);
-    rows.push([`${type}: baseline, ${type === 'ga' ? 'POST /webapi/generative_answer' : 'POST /webapi/retrieval'} one by one`, seqMs, (BULK_ROWS * 1000) / seqMs]);
+    rows.push([
+      `${type}: baseline, ${type === 'ga' ? 'POST /webapi/generative_answer' : 'POST /webapi/retrieval'} one by one`,
+      seqMs,
+      (BULK_ROWS * 1000) / seqMs,
+    ]);
   }
   table(`Bulk processing of ${BULK_ROWS} questions on the sample documents`, ['', 'ms', 'rows/s'], rows);
 }

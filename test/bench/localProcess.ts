@@ -23,7 +23,9 @@ process.once('exit', () => {
 
 export async function startLocalProcess(extraArgs: string[] = []): Promise<LocalProcess> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-'));
-  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   started.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

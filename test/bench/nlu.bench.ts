@@ -61,7 +61,12 @@ async function main(): Promise<void> {
   const entities = inputs.map((t) => local.recognize(t).entities.length);
   const svc = await startLocalProcess();
   if (!svc.nluApiKey) throw new Error('the local service printed no NLU key');
-  const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, nluApiKey: svc.nluApiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
+  const client = new ApiClient({
+    baseUrl: svc.url,
+    apiKey: svc.apiKey,
+    nluApiKey: svc.nluApiKey,
+    dispatcher: new Agent({ keepAliveTimeout: 30_000 }),
+  });
   try {
     const rows: Array<Array<string | number>> = [];
     rows.push(await measure('in-process Recognizer.recognize (baseline)', inputs, (t) => local.recognize(t)));
@@ -78,7 +83,8 @@ async function main(): Promise<void> {
     rows.push(await measure(`in-process, ${TAUGHT} taught phrases (baseline)`, inputs, (t) => withTaught.recognize(t)));
     rows.push(await measure(`client.nlu.infer, ${TAUGHT} taught phrases`, inputs, (t) => client.nlu.infer(t)));
     const sample = await client.nlu.infer(inputs[0]);
-    if (sample.entities.length !== entities[0]) throw new Error(`service found ${sample.entities.length} entities, in-process ${entities[0]}`);
+    if (sample.entities.length !== entities[0])
+      throw new Error(`service found ${sample.entities.length} entities, in-process ${entities[0]}`);
     const avg = entities.reduce((a, b) => a + b, 0) / entities.length;
     table(
       `Entity recognition of 2,000-character EN/JA texts (${avg.toFixed(0)} entities each on average), ${RUNS} runs each`,

@@ -12,12 +12,45 @@ import { percentile, table, timeEach } from './support';
 
 const IMPORT_ROWS = Number(process.env.KD_BENCH_IMPORT_ROWS ?? 3000);
 const SEARCH_QAS = Number(process.env.KD_BENCH_SEARCH_QAS ?? 100_000);
-const TOPICS = ['VPN', 'password', 'expense report', 'paid leave', 'printer', 'Wi-Fi', 'laptop', 'badge', 'parking', 'payroll', '経費精算', '有給休暇', '会議室', '在宅勤務', '入館証'];
+const TOPICS = [
+  'VPN',
+  'password',
+  'expense report',
+  'paid leave',
+  'printer',
+  'Wi-Fi',
+  'laptop',
+  'badge',
+  'parking',
+  'payroll',
+  '経費精算',
+  '有給休暇',
+  '会議室',
+  '在宅勤務',
+  '入館証',
+];
 
 // Varied questions (a few thousand pseudo-words around real topics), as a real store has: a corpus
 // where every question shares one template is the worst case, noted separately in the docs.
 const SYLLABLES = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi'];
-const JA_WORDS = ['申請', '承認', '経費', '休暇', '会議室', '予約', '研修', '入館', '社員証', '勤怠', '給与', '出張', '在宅', '端末', '更新', '締め日'];
+const JA_WORDS = [
+  '申請',
+  '承認',
+  '経費',
+  '休暇',
+  '会議室',
+  '予約',
+  '研修',
+  '入館',
+  '社員証',
+  '勤怠',
+  '給与',
+  '出張',
+  '在宅',
+  '端末',
+  '更新',
+  '締め日',
+];
 function word(n: number): string {
   return SYLLABLES[n % 16] + SYLLABLES[(n >> 4) % 16] + SYLLABLES[(n >> 8) % 16];
 }
@@ -31,7 +64,12 @@ function row(i: number): { question: string; answer: string; similarQuestions: s
   const question = ja
     ? `${topic}の${JA_WORDS[b % 16]}について${word(a)}${word(c)}の場合はどうすればよいですか`
     : `How do I ${word(b)} the ${topic} for ${word(a)} ${word(c)}?`;
-  return { question, answer: `<p>Answer ${i} about ${topic}.</p>`, similarQuestions: [ja ? `${topic} ${word(b)}` : `${topic} ${word(a)} help`], hashtags: [`t${i % 40}`] };
+  return {
+    question,
+    answer: `<p>Answer ${i} about ${topic}.</p>`,
+    similarQuestions: [ja ? `${topic} ${word(b)}` : `${topic} ${word(a)} help`],
+    hashtags: [`t${i % 40}`],
+  };
 }
 
 async function importThroughput(): Promise<void> {
@@ -41,7 +79,12 @@ async function importThroughput(): Promise<void> {
     const agent = new Agent({ keepAliveTimeout: 30_000 });
     const t = performance.now();
     for (let i = 0; i < IMPORT_ROWS; i++) {
-      const res = await request(`${svc.url}/webapi/register_faq`, { method: 'POST', dispatcher: agent, headers: { 'API-KEY': svc.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ ...row(i), status: 'on' }) });
+      const res = await request(`${svc.url}/webapi/register_faq`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'API-KEY': svc.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...row(i), status: 'on' }),
+      });
       await res.body.dump();
     }
     const s = (performance.now() - t) / 1000;
@@ -54,11 +97,18 @@ async function importThroughput(): Promise<void> {
     const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
     let next = 0;
     const t = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < IMPORT_ROWS; i = next++) await client.faq.register({ ...row(i), status: 'on' });
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let i = next++; i < IMPORT_ROWS; i = next++) await client.faq.register({ ...row(i), status: 'on' });
+      }),
+    );
     const s = (performance.now() - t) / 1000;
-    rows.push([`import (faq.register per row), concurrency ${concurrency}${concurrency === 4 ? ' — the default' : ''}`, concurrency, s, IMPORT_ROWS / s]);
+    rows.push([
+      `import (faq.register per row), concurrency ${concurrency}${concurrency === 4 ? ' — the default' : ''}`,
+      concurrency,
+      s,
+      IMPORT_ROWS / s,
+    ]);
     await client.config.dispatcher?.close();
     await svc.stop();
   }
@@ -66,12 +116,26 @@ async function importThroughput(): Promise<void> {
 }
 
 async function searchLatency(dir: string): Promise<void> {
-  const queries = [`How do I ${word(17)} the VPN`, `paid leave ${word(512)}`, '経費精算の申請について', `有給休暇の承認 ${word(99)}`, 'printer help', `badge ${word(1234)} for ${word(77)}`, 'something unrelated entirely', '会議室の予約'];
+  const queries = [
+    `How do I ${word(17)} the VPN`,
+    `paid leave ${word(512)}`,
+    '経費精算の申請について',
+    `有給休暇の承認 ${word(99)}`,
+    'printer help',
+    `badge ${word(1234)} for ${word(77)}`,
+    'something unrelated entirely',
+    '会議室の予約',
+  ];
   const measure = async (n: number): Promise<{ load: number; times: number[]; first: number }> => {
     const file = path.join(dir, `qa-${n}.csv`);
     await writeFile(file, qaCsv(Array.from({ length: n }, (_, i) => ({ ...row(i), status: 'on' as const }))));
     const svc = await startLocalProcess();
-    const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }), timeoutMs: 600_000 });
+    const client = new ApiClient({
+      baseUrl: svc.url,
+      apiKey: svc.apiKey,
+      dispatcher: new Agent({ keepAliveTimeout: 30_000 }),
+      timeoutMs: 600_000,
+    });
     let t = performance.now();
     const res = await client.faq.uploadFile({ kind: 'file', path: file, fileName: `qa-${n}.csv` });
     if (res.notUploaded.length) throw new Error(`${res.notUploaded.length} rows not uploaded: ${res.notUploaded[0].state}`);
@@ -79,17 +143,23 @@ async function searchLatency(dir: string): Promise<void> {
     t = performance.now();
     await client.faq.search({ query: 'warm-up', maxResults: 10, autoRegisterCandidates: false });
     const first = performance.now() - t;
-    const times = await timeEach(200, (i) => client.faq.search({ query: queries[i % queries.length], maxResults: 10, autoRegisterCandidates: false }));
+    const times = await timeEach(200, (i) =>
+      client.faq.search({ query: queries[i % queries.length], maxResults: 10, autoRegisterCandidates: false }),
+    );
     await client.config.dispatcher?.close();
     await svc.stop();
     return { load, times, first };
   };
   const small = await measure(1000);
   const big = await measure(SEARCH_QAS);
-  table('Q&A search through the client (maxResults 10, 200 searches, each recorded durably), local service in its own process (ms)', ['', 'load s', 'first search', 'p50', 'p95'], [
-    ['1,000 Q&As (baseline)', small.load, small.first, percentile(small.times, 50), percentile(small.times, 95)],
-    [`${SEARCH_QAS.toLocaleString('en')} Q&As`, big.load, big.first, percentile(big.times, 50), percentile(big.times, 95)],
-  ]);
+  table(
+    'Q&A search through the client (maxResults 10, 200 searches, each recorded durably), local service in its own process (ms)',
+    ['', 'load s', 'first search', 'p50', 'p95'],
+    [
+      ['1,000 Q&As (baseline)', small.load, small.first, percentile(small.times, 50), percentile(small.times, 95)],
+      [`${SEARCH_QAS.toLocaleString('en')} Q&As`, big.load, big.first, percentile(big.times, 50), percentile(big.times, 95)],
+    ],
+  );
 }
 
 async function main(): Promise<void> {

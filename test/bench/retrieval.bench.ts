@@ -20,10 +20,19 @@ const PAGES_PER_DOC = 10;
 const SEARCHES = 300;
 
 // ---- synthetic corpus ------------------------------------------------------------------------------
-const EN_BASE = 'the of and to in for is on that by with as at from are be this it an or which employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension tax receipt refund transfer department branch region quarter annual monthly weekly daily morning evening'.split(' ');
+const EN_BASE =
+  'the of and to in for is on that by with as at from are be this it an or which employees policy request approval report office travel expense manager team project system account access password laptop meeting room schedule training budget invoice customer contract service support network printer badge parking holiday leave salary payment deadline review security update software license device form portal email building floor visitor delivery warehouse shipment vendor supplier quality audit safety insurance benefit pension tax receipt refund transfer department branch region quarter annual monthly weekly daily morning evening'.split(
+    ' ',
+  );
 const SYL = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi', 'mo', 'zen'];
-const EN_VOCAB = [...EN_BASE, ...Array.from({ length: 3000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : ''))];
-const JA_VOCAB = '申請 承認 経費 休暇 会議室 予約 研修 入館 社員証 勤怠 給与 出張 在宅 端末 更新 締め日 部署 上司 契約 請求書 顧客 納品 倉庫 配送 取引先 品質 監査 安全 保険 福利厚生 年金 税金 領収書 返金 振込 支店 地域 四半期 年次 月次 週次 毎日 午前 午後 規程 手続き 担当者 窓口 システム アカウント パスワード ネットワーク プリンター 駐車場 祝日 給料 支払い 期限 確認 変更 登録 削除 通知 提出 保管 利用 対象 条件 金額 上限 方法 場合 書類 資料 説明 案内'.split(' ');
+const EN_VOCAB = [
+  ...EN_BASE,
+  ...Array.from({ length: 3000 }, (_, i) => SYL[i % 18] + SYL[Math.floor(i / 18) % 18] + (i >= 324 ? SYL[Math.floor(i / 324) % 18] : '')),
+];
+const JA_VOCAB =
+  '申請 承認 経費 休暇 会議室 予約 研修 入館 社員証 勤怠 給与 出張 在宅 端末 更新 締め日 部署 上司 契約 請求書 顧客 納品 倉庫 配送 取引先 品質 監査 安全 保険 福利厚生 年金 税金 領収書 返金 振込 支店 地域 四半期 年次 月次 週次 毎日 午前 午後 規程 手続き 担当者 窓口 システム アカウント パスワード ネットワーク プリンター 駐車場 祝日 給料 支払い 期限 確認 変更 登録 削除 通知 提出 保管 利用 対象 条件 金額 上限 方法 場合 書類 資料 説明 案内'.split(
+    ' ',
+  );
 const JA_JOIN = ['の', 'は', 'を', 'に', 'で', 'と', 'が'];
 const JA_END = ['してください。', 'が必要です。', 'となります。', 'を確認します。', 'は認められません。', 'を行います。'];
 
@@ -47,15 +56,21 @@ function passage(r: () => number): string {
   let text = '';
   while (text.length < target - 60) {
     const ja = kind < 0.4 || (kind < 0.5 && r() < 0.5);
-    text += (ja ? jaSentence(r) : (text ? ' ' : '') + enSentence(r));
+    text += ja ? jaSentence(r) : (text ? ' ' : '') + enSentence(r);
   }
   return text.slice(0, 800);
 }
 
 // 32 needles: a unique fact in a passage of filler, asked in other words.
 const NEEDLES: Array<[fact: string, query: string]> = [
-  ['The Orion project budget for 2025 was approved at 4.2 million dollars by the finance board.', 'how much money did finance approve for project Orion'],
-  ['Forklift drivers must renew their certification every 18 months at the Osaka training center.', 'how often is forklift certification renewed'],
+  [
+    'The Orion project budget for 2025 was approved at 4.2 million dollars by the finance board.',
+    'how much money did finance approve for project Orion',
+  ],
+  [
+    'Forklift drivers must renew their certification every 18 months at the Osaka training center.',
+    'how often is forklift certification renewed',
+  ],
   ['Lost access cards are replaced at the security desk on floor 3 for a fee of 2,000 yen.', 'fee to replace a lost access card'],
   ['The cafeteria serves vegetarian curry every Wednesday and fish on Fridays.', 'which day does the cafeteria serve vegetarian curry'],
   ['Shipping labels for Europe are printed with the Zebra printer in bay 12.', 'printer for European shipping labels'],
@@ -65,7 +80,10 @@ const NEEDLES: Array<[fact: string, query: string]> = [
   ['Firmware updates for badge readers are installed every second Sunday night.', 'when do badge readers get firmware updates'],
   ['The helpdesk chatbot is called Miko and answers in English and Japanese.', 'name of the helpdesk chatbot'],
   ['Bicycle parking permits are issued by the facilities team within five working days.', 'how long to get a bicycle parking permit'],
-  ['Expense claims in foreign currency use the exchange rate of the purchase date.', 'which exchange rate applies to foreign currency expense claims'],
+  [
+    'Expense claims in foreign currency use the exchange rate of the purchase date.',
+    'which exchange rate applies to foreign currency expense claims',
+  ],
   ['Server room temperature alarms trigger above 27 degrees Celsius.', 'temperature that triggers the server room alarm'],
   ['The annual hackathon takes place in the Kyoto office every November.', 'where and when is the hackathon'],
   ['Printer toner is ordered through the Lumen supplies catalogue.', 'how do I order toner for the printer'],
@@ -149,9 +167,20 @@ function heapMb(): number {
 
 async function latency(): Promise<void> {
   const { texts, needleAt } = corpus();
-  const queries = [...NEEDLES.map(([, q]) => q), 'expense approval deadline', 'laptop password reset', '経費 申請 期限', '会議室 予約 変更', 'travel insurance refund', 'security audit report', 'printer network access', '支払い 振込 確認'];
+  const queries = [
+    ...NEEDLES.map(([, q]) => q),
+    'expense approval deadline',
+    'laptop password reset',
+    '経費 申請 期限',
+    '会議室 予約 変更',
+    'travel insurance refund',
+    'security audit report',
+    'printer network access',
+    '支払い 振込 確認',
+  ];
   const docs: Extraction[] = [];
-  for (let d = 0; d * PAGES_PER_DOC < texts.length; d++) docs.push({ kind: 'text', pages: texts.slice(d * PAGES_PER_DOC, (d + 1) * PAGES_PER_DOC).map((text, i) => ({ pageNo: i + 1, text })) });
+  for (let d = 0; d * PAGES_PER_DOC < texts.length; d++)
+    docs.push({ kind: 'text', pages: texts.slice(d * PAGES_PER_DOC, (d + 1) * PAGES_PER_DOC).map((text, i) => ({ pageNo: i + 1, text })) });
 
   let heap = heapMb();
   let t = performance.now();
@@ -168,7 +197,11 @@ async function latency(): Promise<void> {
   const textbookHeap = heapMb() - heap;
 
   const passageIndex = (nodeId: string, pageNo: number) => Number(nodeId.slice(4)) * PAGES_PER_DOC + pageNo - 1;
-  const localTop = (q: string, w: Weights) => index.search(q, w, () => true).slice(0, 10).map((h) => passageIndex(h.passage.nodeId, h.passage.pageNo));
+  const localTop = (q: string, w: Weights) =>
+    index
+      .search(q, w, () => true)
+      .slice(0, 10)
+      .map((h) => passageIndex(h.passage.nodeId, h.passage.pageNo));
   const needleTop1 = (top: (q: string) => number[]) => NEEDLES.filter(([, q], i) => top(q)[0] === needleAt[i]).length;
   const fused: Weights = { bm25: 9, text: 1, title: 0 };
   const bm25: Weights = { bm25: 9, text: 0, title: 0 };
@@ -192,19 +225,34 @@ async function latency(): Promise<void> {
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   {
     const svc = await startLocalProcess();
-    const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }), timeoutMs: 600_000 });
+    const client = new ApiClient({
+      baseUrl: svc.url,
+      apiKey: svc.apiKey,
+      dispatcher: new Agent({ keepAliveTimeout: 30_000 }),
+      timeoutMs: 600_000,
+    });
     try {
       t = performance.now();
       await client.kbNodes.upload({ file: { data: Buffer.concat(chunks), contentType: 'application/zip' }, fileName: 'synthetic.zip' });
-      for (let passages = 0; passages < texts.length; ) {
+      for (let passages = 0; passages < texts.length;) {
         await new Promise((r) => setTimeout(r, 500));
         const res = await fetch(`${svc.url}/_local/info`, { headers: { 'API-KEY': svc.apiKey } });
         passages = ((await res.json()) as { counts: Record<string, number> }).counts['retrieval.passages'] ?? 0;
         if (performance.now() - t > 15 * 60_000) throw new Error(`only ${passages} passages indexed after 15 minutes`);
       }
       const ingest = performance.now() - t;
-      for (const [name, w] of [['HTTP /webapi/retrieval, fused 9/1/0, maxDocumentClues 10', fused], ['HTTP /webapi/retrieval, BM25 only 9/0/0', bm25]] as const) {
-        const ask = (q: string) => client.answers.retrieve({ question: q, maxDocumentClues: 10, bm25_score_weight: w.bm25, text_vector_score_weight: w.text, title_vector_score_weight: w.title });
+      for (const [name, w] of [
+        ['HTTP /webapi/retrieval, fused 9/1/0, maxDocumentClues 10', fused],
+        ['HTTP /webapi/retrieval, BM25 only 9/0/0', bm25],
+      ] as const) {
+        const ask = (q: string) =>
+          client.answers.retrieve({
+            question: q,
+            maxDocumentClues: 10,
+            bm25_score_weight: w.bm25,
+            text_vector_score_weight: w.text,
+            title_vector_score_weight: w.title,
+          });
         for (const q of queries) await ask(q);
         const times = await timeEach(SEARCHES, (i) => ask(queries[i % queries.length]));
         let top1 = 0;
@@ -219,7 +267,11 @@ async function latency(): Promise<void> {
       await svc.stop();
     }
   }
-  table(`Retrieval over ${texts.length.toLocaleString('en')} passages (EN/JA, 300–800 chars), ${SEARCHES} searches (ms; build: ms — for HTTP, uploading, processing and indexing 1,000 files)`, ['', 'build', 'memory MB', 'p50', 'p95', 'needle top-1'], rows);
+  table(
+    `Retrieval over ${texts.length.toLocaleString('en')} passages (EN/JA, 300–800 chars), ${SEARCHES} searches (ms; build: ms — for HTTP, uploading, processing and indexing 1,000 files)`,
+    ['', 'build', 'memory MB', 'p50', 'p95', 'needle top-1'],
+    rows,
+  );
 }
 
 async function quality(): Promise<void> {
@@ -228,13 +280,23 @@ async function quality(): Promise<void> {
   try {
     await waitForSeededSamples(client);
     const rows: Array<Array<string | number>> = [];
-    for (const [name, w] of [['fusion 9/1/1 (BM25 + content + title vectors)', [9, 1, 1]], ['default 9/1/0', [9, 1, 0]], ['BM25 only 9/0/0', [9, 0, 0]]] as const) {
+    for (const [name, w] of [
+      ['fusion 9/1/1 (BM25 + content + title vectors)', [9, 1, 1]],
+      ['default 9/1/0', [9, 1, 0]],
+      ['BM25 only 9/0/0', [9, 0, 0]],
+    ] as const) {
       let recall = 0;
       let pageRecall = 0;
       let mrr = 0;
       const misses: string[] = [];
       for (const q of SAMPLE_QUESTIONS) {
-        const hits = await client.answers.retrieve({ question: q.question, maxDocumentClues: 10, bm25_score_weight: w[0], text_vector_score_weight: w[1], title_vector_score_weight: w[2] });
+        const hits = await client.answers.retrieve({
+          question: q.question,
+          maxDocumentClues: 10,
+          bm25_score_weight: w[0],
+          text_vector_score_weight: w[1],
+          title_vector_score_weight: w[2],
+        });
         const rank = hits.findIndex((h) => h.title === q.document) + 1;
         if (rank >= 1 && rank <= 3) recall++;
         else misses.push(q.question);
@@ -244,7 +306,11 @@ async function quality(): Promise<void> {
       const n = SAMPLE_QUESTIONS.length;
       rows.push([name, recall / n, pageRecall / n, mrr / n, misses.length ? misses.join(' | ') : '-']);
     }
-    table(`Retrieval quality on the seeded samples: ${SAMPLE_QUESTIONS.length} questions (EN and JA), expected document per question`, ['', 'Recall@3 (document)', 'Recall@3 (page)', 'MRR', 'missed (document not in top 3)'], rows);
+    table(
+      `Retrieval quality on the seeded samples: ${SAMPLE_QUESTIONS.length} questions (EN and JA), expected document per question`,
+      ['', 'Recall@3 (document)', 'Recall@3 (page)', 'MRR', 'missed (document not in top 3)'],
+      rows,
+    );
   } finally {
     await svc.stop();
   }
@@ -259,4 +325,3 @@ main().catch((e) => {
   console.error(e);
   process.exit(1);
 });
-

@@ -7,7 +7,24 @@ const CHUNKS = 2000;
 const NETWORK_CHUNK = 16 * 1024;
 
 function recorded(style: 'cumulative' | 'delta'): Buffer {
-  const words = ['The', 'expense', 'report', 'is', 'due', 'within', '14', 'days', 'of', 'return', '経費は', '帰着後', '14日以内に', '申請します', 'VPN', 'access'];
+  const words = [
+    'The',
+    'expense',
+    'report',
+    'is',
+    'due',
+    'within',
+    '14',
+    'days',
+    'of',
+    'return',
+    '経費は',
+    '帰着後',
+    '14日以内に',
+    '申請します',
+    'VPN',
+    'access',
+  ];
   let answer = '';
   const lines: string[] = [];
   for (let i = 0; i < CHUNKS; i++) {
@@ -15,7 +32,21 @@ function recorded(style: 'cumulative' | 'delta'): Buffer {
     answer += delta;
     const last = i === CHUNKS - 1;
     const object: Record<string, unknown> = { answer: style === 'cumulative' ? answer : delta, model: 'local-extractive' };
-    if (last) Object.assign(object, { citations: [{ index: 1, clueId: 'c1', source: 'document', title: 'handbook.pdf', pageNo: 2, knowledgeBaseId: 'kb1', text: 'Expense reports…' }], threadId: 'b6c0f2a4-9c4e-4f3a-9d43-1f2f6a0d2b11' });
+    if (last)
+      Object.assign(object, {
+        citations: [
+          {
+            index: 1,
+            clueId: 'c1',
+            source: 'document',
+            title: 'handbook.pdf',
+            pageNo: 2,
+            knowledgeBaseId: 'kb1',
+            text: 'Expense reports…',
+          },
+        ],
+        threadId: 'b6c0f2a4-9c4e-4f3a-9d43-1f2f6a0d2b11',
+      });
     lines.push(JSON.stringify(object));
   }
   return Buffer.from(lines.join('\n') + '\n', 'utf8');
@@ -73,7 +104,11 @@ async function main(): Promise<void> {
     rows.push([`${style}: minimal NDJSON reader (baseline)`, mb, base.ms, mb / (base.ms / 1000)]);
     rows.push([`${style}: tolerant reader (readAnswerStream)`, mb, ours.ms, mb / (ours.ms / 1000)]);
   }
-  table(`Reading a recorded ${CHUNKS}-chunk answer in ${NETWORK_CHUNK / 1024} KB network chunks (median of 7)`, ['', 'MB', 'ms', 'MB/s'], rows);
+  table(
+    `Reading a recorded ${CHUNKS}-chunk answer in ${NETWORK_CHUNK / 1024} KB network chunks (median of 7)`,
+    ['', 'MB', 'ms', 'MB/s'],
+    rows,
+  );
 }
 
 main().catch((e) => {

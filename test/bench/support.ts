@@ -41,16 +41,20 @@ export function rng(seed: number): () => number {
 
 /** Minimal client surface waitForSeededSamples needs (the benches pass an ApiClient). */
 interface NodeSearcher {
-  kbNodes: { search(req: { parentFolderIds: Array<string | null>; limit: number }): Promise<{ nodes: Array<{ id: string; nodeType: string }> }> };
+  kbNodes: {
+    search(req: { parentFolderIds: Array<string | null>; limit: number }): Promise<{ nodes: Array<{ id: string; nodeType: string }> }>;
+  };
 }
 
 /** Waits until the seven seeded sample documents (samples/knowledge-base) are processed. */
 export async function waitForSeededSamples(client: NodeSearcher, count = 7): Promise<void> {
-  for (let done = false; !done; ) {
+  for (let done = false; !done;) {
     await new Promise((r) => setTimeout(r, 300));
     const { nodes } = await client.kbNodes.search({ parentFolderIds: [null], limit: 100 });
     const folders = nodes.filter((n) => n.nodeType === 'folder').map((n) => n.id);
-    const files = [...nodes, ...(await client.kbNodes.search({ parentFolderIds: folders, limit: 100 })).nodes].filter((n) => n.nodeType === 'file');
+    const files = [...nodes, ...(await client.kbNodes.search({ parentFolderIds: folders, limit: 100 })).nodes].filter(
+      (n) => n.nodeType === 'file',
+    );
     done = files.length === count && files.every((f) => (f as { processState?: string }).processState === 'completed');
   }
 }

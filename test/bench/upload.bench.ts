@@ -20,8 +20,10 @@ async function makeCorpus(dir: string): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   for (let i = 0; i < FILES; i++) {
-    const size = 1024 + Math.floor(((i * 7919) % 1000) / 1000 * 199 * 1024); // 1–200 KB, spread evenly
-    const words = randomBytes(Math.ceil(size / 2)).toString('hex').replace(/(.{7})/g, '$1 ');
+    const size = 1024 + Math.floor((((i * 7919) % 1000) / 1000) * 199 * 1024); // 1–200 KB, spread evenly
+    const words = randomBytes(Math.ceil(size / 2))
+      .toString('hex')
+      .replace(/(.{7})/g, '$1 ');
     const file = path.join(dir, `doc-${String(i).padStart(4, '0')}.txt`);
     await writeFile(file, words.slice(0, size));
     files.push(file);
@@ -31,7 +33,20 @@ async function makeCorpus(dir: string): Promise<string[]> {
 
 function curlUpload(url: string, key: string, file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('curl', ['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-H', `API-KEY: ${key}`, '-F', `file=@${file}`, '-F', `fileName=${path.basename(file)}`, `${url}/webapi/v2/knowledge_base_nodes/upload`]);
+    const child = spawn('curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-H',
+      `API-KEY: ${key}`,
+      '-F',
+      `file=@${file}`,
+      '-F',
+      `fileName=${path.basename(file)}`,
+      `${url}/webapi/v2/knowledge_base_nodes/upload`,
+    ]);
     let code = '';
     child.stdout.on('data', (d) => (code += d));
     child.on('exit', () => (code === '200' ? resolve() : reject(new Error(`curl: HTTP ${code}`))));
@@ -39,7 +54,9 @@ function curlUpload(url: string, key: string, file: string): Promise<void> {
 }
 
 async function uploadThroughput(files: string[]): Promise<void> {
-  const jobs: UploadJob[] = await Promise.all(files.map(async (f) => ({ id: f, path: f, fileName: path.basename(f), size: (await stat(f)).size })));
+  const jobs: UploadJob[] = await Promise.all(
+    files.map(async (f) => ({ id: f, path: f, fileName: path.basename(f), size: (await stat(f)).size })),
+  );
   const mb = jobs.reduce((n, j) => n + j.size, 0) / 1024 / 1024;
 
   const curlSvc = await startLocalProcess();
@@ -48,7 +65,9 @@ async function uploadThroughput(files: string[]): Promise<void> {
   const curlMs = performance.now() - t;
   await curlSvc.stop();
 
-  const rows: Array<Array<string | number>> = [['curl, one file after another (baseline)', curlMs / 1000, FILES / (curlMs / 1000), mb / (curlMs / 1000), 1]];
+  const rows: Array<Array<string | number>> = [
+    ['curl, one file after another (baseline)', curlMs / 1000, FILES / (curlMs / 1000), mb / (curlMs / 1000), 1],
+  ];
   for (const concurrency of [1, 4, 8]) {
     const svc = await startLocalProcess();
     const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
@@ -61,7 +80,11 @@ async function uploadThroughput(files: string[]): Promise<void> {
     await client.config.dispatcher?.close();
     await svc.stop();
   }
-  table(`${FILES} files of 1–200 KB (${mb.toFixed(1)} MB) into a fresh local service (own process) — goal ≥ 3× curl`, ['', 's', 'files/s', 'MB/s', '× curl'], rows);
+  table(
+    `${FILES} files of 1–200 KB (${mb.toFixed(1)} MB) into a fresh local service (own process) — goal ≥ 3× curl`,
+    ['', 's', 'files/s', 'MB/s', '× curl'],
+    rows,
+  );
 }
 
 async function memoryOfBigUpload(dir: string): Promise<void> {
@@ -88,16 +111,27 @@ async function memoryOfBigUpload(dir: string): Promise<void> {
     const form = new FormData();
     form.append('file', await openAsBlob(file), 'big-raw.bin');
     form.append('fileName', 'big-raw.bin');
-    const res = await request(`${svc.url}/webapi/v2/knowledge_base_nodes/upload`, { method: 'POST', headers: { 'API-KEY': svc.apiKey }, body: form, dispatcher: agent });
+    const res = await request(`${svc.url}/webapi/v2/knowledge_base_nodes/upload`, {
+      method: 'POST',
+      headers: { 'API-KEY': svc.apiKey },
+      body: form,
+      dispatcher: agent,
+    });
     if (res.statusCode !== 200) throw new Error(`raw upload: ${res.statusCode} ${await res.body.text()}`);
     await res.body.dump();
   });
   const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent() });
-  const pipeline = await measure(() => runUploads(client, [{ id: file, path: file, fileName: 'big.bin', size: 200 * 1024 * 1024 }], { concurrency: 1, options: {} }));
-  table('Client memory while uploading one 200 MB file (RSS growth over the start, sampled every 20 ms) — goal < 60 MB', ['', 'RSS growth MB', 's'], [
-    ['raw undici multipart, openAsBlob (baseline)', raw.growth, raw.ms / 1000],
-    ['upload pipeline (multipart, file streamed)', pipeline.growth, pipeline.ms / 1000],
-  ]);
+  const pipeline = await measure(() =>
+    runUploads(client, [{ id: file, path: file, fileName: 'big.bin', size: 200 * 1024 * 1024 }], { concurrency: 1, options: {} }),
+  );
+  table(
+    'Client memory while uploading one 200 MB file (RSS growth over the start, sampled every 20 ms) — goal < 60 MB',
+    ['', 'RSS growth MB', 's'],
+    [
+      ['raw undici multipart, openAsBlob (baseline)', raw.growth, raw.ms / 1000],
+      ['upload pipeline (multipart, file streamed)', pipeline.growth, pipeline.ms / 1000],
+    ],
+  );
   await svc.stop();
 }
 
@@ -106,7 +140,8 @@ async function firstPage(dir: string): Promise<void> {
   const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
   const folderOf = async (n: number, name: string): Promise<string> => {
     const zip = new yazl.ZipFile();
-    for (let i = 0; i < n; i++) zip.addBuffer(Buffer.from(`doc ${i}`), `${name}/item-${String(i).padStart(5, '0')}.txt`, { compress: false });
+    for (let i = 0; i < n; i++)
+      zip.addBuffer(Buffer.from(`doc ${i}`), `${name}/item-${String(i).padStart(5, '0')}.txt`, { compress: false });
     zip.end();
     const zipFile = path.join(dir, `${name}.zip`);
     const chunks: Buffer[] = [];
@@ -122,7 +157,11 @@ async function firstPage(dir: string): Promise<void> {
   const smallTimes = await timeEach(100, page(small));
   const bigTimes = await timeEach(100, page(big));
   const row = (name: string, t: number[]): Array<string | number> => [name, percentile(t, 50), percentile(t, 95)];
-  table('First page (50 items) of a folder, local service in its own process (ms, 100 calls)', ['', 'p50', 'p95'], [row('folder of 50 documents (baseline)', smallTimes), row('folder of 10,000 documents', bigTimes)]);
+  table(
+    'First page (50 items) of a folder, local service in its own process (ms, 100 calls)',
+    ['', 'p50', 'p95'],
+    [row('folder of 50 documents (baseline)', smallTimes), row('folder of 10,000 documents', bigTimes)],
+  );
   await client.config.dispatcher?.close();
   await svc.stop();
 }

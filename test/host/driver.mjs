@@ -64,9 +64,13 @@ async function finish(code, why) {
   } catch {}
   if (server && server.exitCode === null) {
     // code-server and its extension host run in their own process group: stop all of it.
-    try { process.kill(-server.pid, 'SIGTERM'); } catch {}
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
     await new Promise((r) => setTimeout(r, 1500));
-    try { process.kill(-server.pid, 'SIGKILL'); } catch {}
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {}
   }
   fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(code);
@@ -92,11 +96,23 @@ const serverLog = fs.openSync(serverLogPath, 'w');
 server = spawn(
   a['code-server'],
   [
-    '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`,
-    '--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', path.join(tmp, 'extensions'),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened', '--log', 'info',
-    '--config', path.join(tmp, 'config.yaml'),
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--user-data-dir',
+    path.join(tmp, 'user-data'),
+    '--extensions-dir',
+    path.join(tmp, 'extensions'),
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--disable-getting-started-override',
+    '--ignore-last-opened',
+    '--log',
+    'info',
+    '--config',
+    path.join(tmp, 'config.yaml'),
   ],
   { detached: true, stdio: ['ignore', serverLog, serverLog], env },
 );
@@ -116,15 +132,25 @@ browser = await chromium.launch({
   executablePath: a.chromium,
   headless: true,
   env: { ...process.env, ...hermetic },
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
 page.on('pageerror', (e) => log('pageerror:', e.message));
 page.on('crash', () => finish(3, 'page crashed'));
 
 // The web workbench calls these in extension-test mode (as VS Code's own browser integration tests do).
-await page.exposeFunction('codeAutomationLog', (type, args) => (console[type] || console.log)(Array.isArray(args) ? format(...args) : String(args)));
+await page.exposeFunction('codeAutomationLog', (type, args) =>
+  (console[type] || console.log)(Array.isArray(args) ? format(...args) : String(args)),
+);
 await page.exposeFunction('codeAutomationExit', (code) => finish(code === 0 ? 0 : 1, `extension host exited with ${code}`));
 
 // 3. screenshot requests from the tests

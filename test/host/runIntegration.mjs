@@ -39,8 +39,17 @@ if (a.grep) env.KD_TEST_GREP = a.grep;
 // The embedded local service finishes a RARE build of the test documents in milliseconds; slowed down, each job
 // state lasts long enough for the Jobs view's polling (every 2–3 s while a job runs) to see it and for Cancel to land mid-build.
 env.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';
-const args = [path.join(root, 'test/host/driver.mjs'), '--ext', root, '--tests', path.join(root, 'out/test/integration/index'),
-  '--workspace', workspace, '--timeout', a.timeout];
+const args = [
+  path.join(root, 'test/host/driver.mjs'),
+  '--ext',
+  root,
+  '--tests',
+  path.join(root, 'out/test/integration/index'),
+  '--workspace',
+  workspace,
+  '--timeout',
+  a.timeout,
+];
 if (shots) args.push('--shots', shots);
 const status = run(process.execPath, args, { env });
 fs.rmSync(workspace, { recursive: true, force: true });

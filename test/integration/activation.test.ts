@@ -25,10 +25,14 @@ describe('Activation (real extension host)', () => {
   it('hides tree-only commands from the Command Palette', () => {
     const menus = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus;
     // Hidden (when: false), or placed in the palette on purpose with its own condition (e.g. Cancel Job works without a tree item).
-    const hidden = new Set((menus.commandPalette as Array<{ command: string; when?: string }>).filter((m) => !!m.when).map((m) => m.command));
+    const hidden = new Set(
+      (menus.commandPalette as Array<{ command: string; when?: string }>).filter((m) => !!m.when).map((m) => m.command),
+    );
     const treeOnly = new Set<string>((menus['view/item/context'] ?? []).map((m: { command: string }) => m.command));
     for (const command of treeOnly) {
-      const alsoElsewhere = ['view/title', 'explorer/context', 'editor/context'].some((k) => (menus[k] ?? []).some((m: { command: string }) => m.command === command));
+      const alsoElsewhere = ['view/title', 'explorer/context', 'editor/context'].some((k) =>
+        (menus[k] ?? []).some((m: { command: string }) => m.command === command),
+      );
       if (!alsoElsewhere) assert.ok(hidden.has(command), `${command} appears only on tree items but is not hidden from the palette`);
     }
   });

@@ -38,7 +38,10 @@ function nextTurn(p: ChatPanel): Promise<Turn> {
 
 /** The page shows turn `id` finished (rendered with its sources). */
 async function pageFinished(p: ChatPanel, id: string): Promise<ChatSnapshot['turns'][number]> {
-  return waitFor(async () => (await snapshot(p)).turns.find((t) => t.id === id && t.status !== 'streaming'), `the page to show turn ${id} finished`);
+  return waitFor(
+    async () => (await snapshot(p)).turns.find((t) => t.id === id && t.status !== 'streaming'),
+    `the page to show turn ${id} finished`,
+  );
 }
 
 /** Closes an untitled document without the "save changes?" dialog. */
@@ -69,7 +72,11 @@ async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, numb
 
 async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
   const ep = api.container.localService.current!;
-  const res = await fetch(`${ep.url}/_local/faults`, { method: 'POST', headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(config) });
+  const res = await fetch(`${ep.url}/_local/faults`, {
+    method: 'POST',
+    headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(config),
+  });
   assert.ok(res.ok, `faults: ${res.status}`);
 }
 
@@ -92,16 +99,28 @@ describe('Chat panel', () => {
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
     const samples = path.join(api.container.context.extensionPath, 'samples/knowledge-base');
     for (const rel of ['Handbook/employee-handbook.pdf', '経費/経費精算ガイド.md']) {
-      const [node] = await client.kbNodes.upload({ file: { path: path.join(samples, rel) }, fileName: path.basename(rel), isOverwrite: true });
+      const [node] = await client.kbNodes.upload({
+        file: { path: path.join(samples, rel) },
+        fileName: path.basename(rel),
+        isOverwrite: true,
+      });
       uploaded.push(node.id);
       if (node.name === 'employee-handbook.pdf') handbook = node;
     }
-    await waitFor(async () => {
-      const { nodes } = await client.kbNodes.search({ limit: 100 });
-      return uploaded.every((id) => nodes.some((n) => n.id === id && (n as FileNode).processState === 'completed'));
-    }, 'the two documents to be processed', 60_000);
+    await waitFor(
+      async () => {
+        const { nodes } = await client.kbNodes.search({ limit: 100 });
+        return uploaded.every((id) => nodes.some((n) => n.id === id && (n as FileNode).processState === 'completed'));
+      },
+      'the two documents to be processed',
+      60_000,
+    );
     // Processed documents reach the answer index right after processing; wait until they answer.
-    await waitFor(async () => (await client.answers.generate({ query: PAID_LEAVE, includeCitations: true })).citations.length > 0, 'the handbook to be answerable', 30_000);
+    await waitFor(
+      async () => (await client.answers.generate({ query: PAID_LEAVE, includeCitations: true })).citations.length > 0,
+      'the handbook to be answerable',
+      30_000,
+    );
   });
 
   after(async () => {
@@ -142,10 +161,19 @@ describe('Chat panel', () => {
     assert.equal(turn.citations[0].title, 'employee-handbook.pdf');
     assert.equal(turn.model, 'local-extractive');
     assert.equal(turn.stateful, false);
-    assert.deepEqual(panel.lastRequest, { query: PAID_LEAVE, includeCitations: true, clues: true, search_from: ['document', 'qna'], temperature: 0 });
+    assert.deepEqual(panel.lastRequest, {
+      query: PAID_LEAVE,
+      includeCitations: true,
+      clues: true,
+      search_from: ['document', 'qna'],
+      temperature: 0,
+    });
     const shown = await pageFinished(panel, turn.id);
     assert.ok(shown.citationLinks >= 1, 'markers link to the sources');
-    assert.deepEqual(shown.sources.map((s) => [s.index, s.title, s.kind]), [[1, 'employee-handbook.pdf', 'Document']]);
+    assert.deepEqual(
+      shown.sources.map((s) => [s.index, s.title, s.kind]),
+      [[1, 'employee-handbook.pdf', 'Document']],
+    );
     assert.equal(shown.model, 'local-extractive');
     const stats = (await snapshot(panel)).stats;
     assert.ok(stats.deltas >= 2 && stats.fullRenders === 1, JSON.stringify(stats));
@@ -219,12 +247,20 @@ describe('Chat panel', () => {
     const again = await retried;
     assert.equal(again.status, 'done');
     assert.equal(again.question, HOTEL_JA);
-    assert.equal(panel.conversation.turns.some((t) => t.id === turn.id), false, 'the retry replaced the failed turn');
+    assert.equal(
+      panel.conversation.turns.some((t) => t.id === turn.id),
+      false,
+      'the retry replaced the failed turn',
+    );
     await pageFinished(panel, again.id);
   });
 
   it('Ask About This… scopes the question to the chosen Knowledge Base node', async () => {
-    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolder', { kind: 'node', node: handbook, parentKey: '#root' });
+    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolder', {
+      kind: 'node',
+      node: handbook,
+      parentKey: '#root',
+    });
     assert.equal(p, panel);
     const s = await waitFor(async () => {
       const snap = await snapshot(panel);
@@ -306,7 +342,10 @@ describe('Chat panel', () => {
     assert.equal(doc.isUntitled, true);
     const text = doc.getText();
     assert.match(text, /^# How many days of paid leave do new employees get\?\n/);
-    assert.match(text, /## 1\. How many days of paid leave do new employees get\?\n\nNew employees get 15 days of paid leave in their first year of employment\. \[1\]/);
+    assert.match(
+      text,
+      /## 1\. How many days of paid leave do new employees get\?\n\nNew employees get 15 days of paid leave in their first year of employment\. \[1\]/,
+    );
     assert.match(text, /\*\*Sources\*\*\n\n1\. employee-handbook\.pdf \(Document, page 1\)\n {3}> …?New employees get 15 days/);
     assert.match(text, /## 2\. 出張の宿泊費の上限はいくらですか？\n\n宿泊費の上限は1泊12,000円です。 \[1\]/);
     assert.match(text, /1\. 経費精算ガイド\.md \(Document, page 1\)/);

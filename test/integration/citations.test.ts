@@ -25,17 +25,24 @@ const squash = (s: string): string => s.normalize('NFKC').replace(/\s+/g, '');
 
 /** Waits until the viewer drew `view` (and, when given, page `pageNo`) after `since`. */
 async function drawn(panel: CitationPanel, view: RenderedReport['view'], pageNo?: number, since?: RenderedReport): Promise<RenderedReport> {
-  return waitFor(() => {
-    const r = panel.lastRendered;
-    return r && r !== since && r.view === view && (pageNo === undefined || r.pageNo === pageNo) ? r : undefined;
-  }, `the citation viewer to draw ${view}${pageNo ? ` page ${pageNo}` : ''}`, 45_000);
+  return waitFor(
+    () => {
+      const r = panel.lastRendered;
+      return r && r !== since && r.view === view && (pageNo === undefined || r.pageNo === pageNo) ? r : undefined;
+    },
+    `the citation viewer to draw ${view}${pageNo ? ` page ${pageNo}` : ''}`,
+    45_000,
+  );
 }
 
 function assertInside(r: RenderedReport): void {
   assert.ok(r.canvas && r.canvas.width > 100 && r.canvas.height > 100, `canvas ${JSON.stringify(r.canvas)}`);
   for (const rect of r.rects) {
     assert.ok(rect.width > 0 && rect.height > 0, `empty rectangle ${JSON.stringify(rect)}`);
-    assert.ok(rect.left >= 0 && rect.top >= 0 && rect.left + rect.width <= r.canvas.width + 0.5 && rect.top + rect.height <= r.canvas.height + 0.5, `rectangle outside the page: ${JSON.stringify(rect)} on ${JSON.stringify(r.canvas)}`);
+    assert.ok(
+      rect.left >= 0 && rect.top >= 0 && rect.left + rect.width <= r.canvas.width + 0.5 && rect.top + rect.height <= r.canvas.height + 0.5,
+      `rectangle outside the page: ${JSON.stringify(rect)} on ${JSON.stringify(r.canvas)}`,
+    );
   }
 }
 
@@ -44,14 +51,19 @@ describe('Citations and retrieval', () => {
   let client: ApiClient;
   const ids = {} as Record<FileKey, string>;
 
-  const openDocument = (arg: unknown): Thenable<CitationPanel | undefined> => vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', arg);
+  const openDocument = (arg: unknown): Thenable<CitationPanel | undefined> =>
+    vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', arg);
   const openCitation = (arg: unknown): Thenable<unknown> => vscode.commands.executeCommand('knowledgeDesk.answers.openCitation', arg);
 
   async function top(question: string, expected: FileKey): Promise<RetrievalItem> {
-    return waitFor(async () => {
-      const items = await client.answers.retrieve({ question, maxDocumentClues: 3 });
-      return items[0]?.kb_id === ids[expected] ? items[0] : undefined;
-    }, `retrieval to rank ${FILES[expected]} first for "${question}"`, 30_000);
+    return waitFor(
+      async () => {
+        const items = await client.answers.retrieve({ question, maxDocumentClues: 3 });
+        return items[0]?.kb_id === ids[expected] ? items[0] : undefined;
+      },
+      `retrieval to rank ${FILES[expected]} first for "${question}"`,
+      30_000,
+    );
   }
 
   before(async function () {
@@ -62,13 +74,22 @@ describe('Citations and retrieval', () => {
     // Until extension.ts constructs it, the test constructs the registrar over the extension's container.
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     for (const [key, rel] of Object.entries(FILES) as Array<[FileKey, string]>) {
-      const [node] = await client.kbNodes.upload({ file: { path: path.join(root, rel) }, fileName: path.basename(rel), isOverwrite: true, hashtags: ['citations-suite'] });
+      const [node] = await client.kbNodes.upload({
+        file: { path: path.join(root, rel) },
+        fileName: path.basename(rel),
+        isOverwrite: true,
+        hashtags: ['citations-suite'],
+      });
       ids[key] = node.id;
     }
-    await waitFor(async () => {
-      const { nodes } = await client.kbNodes.search({ hashtags: ['citations-suite'], limit: 100 });
-      return Object.values(ids).every((id) => nodes.some((n) => n.id === id && 'processState' in n && n.processState === 'completed'));
-    }, 'the four documents to be processed', 90_000);
+    await waitFor(
+      async () => {
+        const { nodes } = await client.kbNodes.search({ hashtags: ['citations-suite'], limit: 100 });
+        return Object.values(ids).every((id) => nodes.some((n) => n.id === id && 'processState' in n && n.processState === 'completed'));
+      },
+      'the four documents to be processed',
+      90_000,
+    );
   });
 
   after(async () => {
@@ -80,7 +101,14 @@ describe('Citations and retrieval', () => {
     const question = 'How much is the home office allowance for a desk or a chair?';
     const item = await top(question, 'handbook');
     assert.equal(item.pageNo, 2);
-    const panel = (await openDocument({ kbId: item.kb_id, pageNo: item.pageNo, passageText: item.text, subTextIndex: (item as { subTextIndex?: number }).subTextIndex, question, title: item.title }))!;
+    const panel = (await openDocument({
+      kbId: item.kb_id,
+      pageNo: item.pageNo,
+      passageText: item.text,
+      subTextIndex: (item as { subTextIndex?: number }).subTextIndex,
+      question,
+      title: item.title,
+    }))!;
     const html = panel.panel.webview.html.replace(/&#39;/g, "'");
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
     // The shared policy plus fetch() of the extension's own resources (pdfjs' character maps and fonts), nothing else.
@@ -96,10 +124,20 @@ describe('Citations and retrieval', () => {
     assert.ok(r.rects.length >= 1, 'a highlight was drawn');
     assertInside(r);
     // The rectangles are the service's boxes (page fractions) scaled to the drawn page.
-    const highlight = await client.answers.highlightForRetrieval({ kbId: item.kb_id, pageNo: 2, passageText: item.text, subTextIndex: (item as { subTextIndex?: number }).subTextIndex });
+    const highlight = await client.answers.highlightForRetrieval({
+      kbId: item.kb_id,
+      pageNo: 2,
+      passageText: item.text,
+      subTextIndex: (item as { subTextIndex?: number }).subTextIndex,
+    });
     const expected = highlight.bboxes.map((b) => ({ left: b.left * r.canvas!.width, top: b.top * r.canvas!.height }));
     assert.equal(r.rects.length, expected.length);
-    r.rects.forEach((rect, i) => assert.ok(Math.abs(rect.left - expected[i].left) < 1 && Math.abs(rect.top - expected[i].top) < 1, `rect ${i}: ${JSON.stringify(rect)} vs ${JSON.stringify(expected[i])}`));
+    r.rects.forEach((rect, i) =>
+      assert.ok(
+        Math.abs(rect.left - expected[i].left) < 1 && Math.abs(rect.top - expected[i].top) < 1,
+        `rect ${i}: ${JSON.stringify(rect)} vs ${JSON.stringify(expected[i])}`,
+      ),
+    );
     assert.match(r.textSample, /Remote work/);
     assert.deepEqual(r.fontProblems, []);
     assert.deepEqual(panel.pageProblems, [], 'no CSP violation or page error');
@@ -107,11 +145,17 @@ describe('Citations and retrieval', () => {
 
     // A generative answer's citation of one sentence: the same viewer moves to it, and only that sentence is highlighted.
     const sentence = 'The company pays a one-time home office allowance of 50,000 yen for a desk, a chair or a monitor.';
-    const again = (await openCitation({ citation: { index: 1, knowledgeBaseId: item.kb_id, pageNo: 2, title: 'employee-handbook.pdf', text: sentence }, question }))!;
+    const again = (await openCitation({
+      citation: { index: 1, knowledgeBaseId: item.kb_id, pageNo: 2, title: 'employee-handbook.pdf', text: sentence },
+      question,
+    }))!;
     assert.equal(again, panel, 'one viewer per document');
     const s = await drawn(panel, 'pdf', 2, r);
     assert.equal(s.highlightSource, 'service');
-    assert.ok(s.rects.length >= 1 && s.rects.length < r.rects.length, `${s.rects.length} rectangle(s) for one sentence, ${r.rects.length} for the page`);
+    assert.ok(
+      s.rects.length >= 1 && s.rects.length < r.rects.length,
+      `${s.rects.length} rectangle(s) for one sentence, ${r.rects.length} for the page`,
+    );
     assertInside(s);
     await screenshot('citation-pdf');
 
@@ -122,7 +166,10 @@ describe('Citations and retrieval', () => {
     assert.equal(p3.highlightSource, 'none', 'the highlight belongs to page 2');
     assert.match(p3.textSample, /Expenses/);
     await panel.channel.request('drive', { pageNo: 2, zoom: 1.5 });
-    const zoomed = await waitFor(() => (panel.lastRendered?.scale === 1.5 && panel.lastRendered.pageNo === 2 ? panel.lastRendered : undefined), 'page 2 at 150%');
+    const zoomed = await waitFor(
+      () => (panel.lastRendered?.scale === 1.5 && panel.lastRendered.pageNo === 2 ? panel.lastRendered : undefined),
+      'page 2 at 150%',
+    );
     assert.ok(Math.abs(zoomed.canvas!.width - 595 * 1.5) < 2, `width at 150%: ${zoomed.canvas!.width}`);
     assert.equal(zoomed.rects.length, s.rects.length);
     assertInside(zoomed);
@@ -137,7 +184,10 @@ describe('Citations and retrieval', () => {
     const r = await drawn(panel, 'text');
     assert.equal(r.highlightSource, 'text');
     assert.ok(r.highlightedText.length > 0);
-    assert.ok(squash(item.text).includes(squash(r.highlightedText)) || squash(r.highlightedText).includes(squash(item.text)), `marked "${r.highlightedText}" for "${item.text}"`);
+    assert.ok(
+      squash(item.text).includes(squash(r.highlightedText)) || squash(r.highlightedText).includes(squash(item.text)),
+      `marked "${r.highlightedText}" for "${item.text}"`,
+    );
     assert.match(r.highlightedText, /12,000円/);
     // A citation of one paragraph marks exactly that paragraph.
     const paragraph = '宿泊費の上限は1泊12,000円です。東京23区と大阪市内は1泊15,000円まで認められます。';
@@ -150,7 +200,13 @@ describe('Citations and retrieval', () => {
 
   it('renders Japanese PDFs: embedded fonts, and a font without embedding through the character maps', async () => {
     const rules = (await openCitation({
-      citation: { index: 1, knowledgeBaseId: ids.rules, pageNo: 1, title: '就業規則.pdf', text: '時間外労働は1か月45時間、1年360時間を上限とする。' },
+      citation: {
+        index: 1,
+        knowledgeBaseId: ids.rules,
+        pageNo: 1,
+        title: '就業規則.pdf',
+        text: '時間外労働は1か月45時間、1年360時間を上限とする。',
+      },
       question: '残業の上限は？',
     })) as CitationPanel;
     const r = await drawn(rules, 'pdf', 1);
@@ -166,21 +222,55 @@ describe('Citations and retrieval', () => {
   });
 
   it('falls back to the page number and passage when there is no document or no highlight', async () => {
-    const web = (await openCitation({ citation: { index: 2, source: 'web', title: 'Travel policy (intranet)', pageNo: 4, url: 'https://intranet.example.com/travel', text: 'Book trains at least 7 days ahead.' } })) as CitationPanel;
+    const web = (await openCitation({
+      citation: {
+        index: 2,
+        source: 'web',
+        title: 'Travel policy (intranet)',
+        pageNo: 4,
+        url: 'https://intranet.example.com/travel',
+        text: 'Book trains at least 7 days ahead.',
+      },
+    })) as CitationPanel;
     const f = await drawn(web, 'fallback');
     assert.equal(f.pageNo, 4);
     assert.equal(f.textSample, 'Book trains at least 7 days ahead.');
     assert.equal(web.current.view.kind === 'fallback' && /web page/.test(web.current.view.reason), true);
     // A PDF citation whose passage is not on its page, without a highlight: the page and the passage text.
-    const missing = (await openCitation({ citation: { index: 3, knowledgeBaseId: ids.handbook, pageNo: 1, title: 'employee-handbook.pdf', text: 'Quarterly bonuses are paid in April and October.' } })) as CitationPanel;
-    const m = await waitFor(() => (missing.lastRendered?.view === 'pdf' && missing.lastRendered.pageNo === 1 && missing.current.target.passageText?.startsWith('Quarterly') ? missing.lastRendered : undefined), 'page 1 without highlight');
+    const missing = (await openCitation({
+      citation: {
+        index: 3,
+        knowledgeBaseId: ids.handbook,
+        pageNo: 1,
+        title: 'employee-handbook.pdf',
+        text: 'Quarterly bonuses are paid in April and October.',
+      },
+    })) as CitationPanel;
+    const m = await waitFor(
+      () =>
+        missing.lastRendered?.view === 'pdf' &&
+        missing.lastRendered.pageNo === 1 &&
+        missing.current.target.passageText?.startsWith('Quarterly')
+          ? missing.lastRendered
+          : undefined,
+      'page 1 without highlight',
+    );
     assert.equal(m.highlightSource, 'none');
     assert.deepEqual(m.rects, []);
     const snap = await missing.channel.request('snapshot', {});
-    assert.ok(snap.notes.some((n) => /could not be found/.test(n)), JSON.stringify(snap.notes));
+    assert.ok(
+      snap.notes.some((n) => /could not be found/.test(n)),
+      JSON.stringify(snap.notes),
+    );
     // A Q&A citation opens the Q&A editor.
-    const { id } = await client.faq.register({ question: 'Where do I request paid leave?', answer: '<p>In the HR portal.</p>', status: 'on' });
-    const editor = (await openCitation({ citation: { index: 4, source: 'qna', faqId: id, title: 'Where do I request paid leave?' } })) as QaEditorPanel;
+    const { id } = await client.faq.register({
+      question: 'Where do I request paid leave?',
+      answer: '<p>In the HR portal.</p>',
+      status: 'on',
+    });
+    const editor = (await openCitation({
+      citation: { index: 4, source: 'qna', faqId: id, title: 'Where do I request paid leave?' },
+    })) as QaEditorPanel;
     assert.equal(editor.id, id);
     await waitFor(() => editor.current?.values.question, 'the Q&A loaded in the editor');
     editor.dispose();
@@ -193,27 +283,55 @@ describe('Citations and retrieval', () => {
     await waitFor(() => panel.channel.isReady, 'the retrieval page');
     // A: the service's defaults; B: keyword search plus title vectors (documents whose names match move up).
     const question = 'travel expenses';
-    const settings = { A: { ...DEFAULT_SETTINGS.A, maxDocumentClues: 5 }, B: { ...DEFAULT_SETTINGS.B, maxDocumentClues: 5, title_vector_score_weight: 9 } };
+    const settings = {
+      A: { ...DEFAULT_SETTINGS.A, maxDocumentClues: 5 },
+      B: { ...DEFAULT_SETTINGS.B, maxDocumentClues: 5, title_vector_score_weight: 9 },
+    };
     const before = panel.lastRendered;
     const snap = await panel.channel.request('drive', { question, A: settings.A, B: settings.B, run: 'both' });
     const r = await waitFor(() => (panel.lastRendered !== before ? panel.lastRendered : undefined), 'both columns drawn');
     // The page shows exactly what the service returns for each column's request.
-    const [a, b] = await Promise.all([client.answers.retrieve(toRetrievalRequest(question, settings.A)), client.answers.retrieve(toRetrievalRequest(question, settings.B))]);
-    assert.deepEqual(snap.A.results.map((x) => `${x.kbId}#${x.pageNo}`), a.map((x) => `${x.kb_id}#${x.pageNo}`));
-    assert.deepEqual(snap.B.results.map((x) => `${x.kbId}#${x.pageNo}`), b.map((x) => `${x.kb_id}#${x.pageNo}`));
-    const marks = compareRankings(a.map((x) => ({ kbId: x.kb_id, pageNo: x.pageNo })), b.map((x) => ({ kbId: x.kb_id, pageNo: x.pageNo })));
+    const [a, b] = await Promise.all([
+      client.answers.retrieve(toRetrievalRequest(question, settings.A)),
+      client.answers.retrieve(toRetrievalRequest(question, settings.B)),
+    ]);
+    assert.deepEqual(
+      snap.A.results.map((x) => `${x.kbId}#${x.pageNo}`),
+      a.map((x) => `${x.kb_id}#${x.pageNo}`),
+    );
+    assert.deepEqual(
+      snap.B.results.map((x) => `${x.kbId}#${x.pageNo}`),
+      b.map((x) => `${x.kb_id}#${x.pageNo}`),
+    );
+    const marks = compareRankings(
+      a.map((x) => ({ kbId: x.kb_id, pageNo: x.pageNo })),
+      b.map((x) => ({ kbId: x.kb_id, pageNo: x.pageNo })),
+    );
     assert.deepEqual(r.B.marks, marks.B.map(markLabel));
     assert.deepEqual(r.A.marks, marks.A.map(markLabel));
-    assert.ok(r.B.marks.some((m) => m !== ''), `B differs from A somewhere: ${JSON.stringify(r)}`);
+    assert.ok(
+      r.B.marks.some((m) => m !== ''),
+      `B differs from A somewhere: ${JSON.stringify(r)}`,
+    );
     assert.deepEqual(snap.B.request, { ...toRetrievalRequest(question, settings.B) });
     assert.deepEqual(panel.pageProblems, []);
     await screenshot('retrieval-compare');
     // Clicking a result opens it in the citation viewer, at its page.
     const first = snap.B.results[0];
     await panel.channel.request('drive', { open: { column: 'B', index: 0 } });
-    const viewer = (await openDocument({ kbId: first.kbId, pageNo: first.pageNo, passageText: first.text, subTextIndex: first.subTextIndex, question, title: first.title }))!;
+    const viewer = (await openDocument({
+      kbId: first.kbId,
+      pageNo: first.pageNo,
+      passageText: first.text,
+      subTextIndex: first.subTextIndex,
+      question,
+      title: first.title,
+    }))!;
     assert.equal(viewer.current.target.kbId, first.kbId);
-    const shown = await waitFor(() => (viewer.lastRendered && viewer.lastRendered.pageNo === first.pageNo ? viewer.lastRendered : undefined), 'the opened result');
+    const shown = await waitFor(
+      () => (viewer.lastRendered && viewer.lastRendered.pageNo === first.pageNo ? viewer.lastRendered : undefined),
+      'the opened result',
+    );
     assert.notEqual(shown.view, 'error');
   });
 });

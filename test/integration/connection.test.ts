@@ -7,10 +7,14 @@ import { getApi, screenshot, scriptInput, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
-  await waitFor(() => {
-    const s = api.container.connection.status;
-    return s.state === state && (!region || s.region === region);
-  }, `connection ${region ?? ''} ${state}`, 20_000);
+  await waitFor(
+    () => {
+      const s = api.container.connection.status;
+      return s.state === state && (!region || s.region === region);
+    },
+    `connection ${region ?? ''} ${state}`,
+    20_000,
+  );
 }
 
 async function selectRegion(api: KnowledgeDeskTestApi, label: string, ...more: unknown[]): Promise<void> {
@@ -109,7 +113,11 @@ describe('Connection: regions, keys, status bar', () => {
     const key = api.container.localService.current!.apiKey;
     const dir = api.container.context.logUri.fsPath;
     await waitFor(() => fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.log')), 'the log file');
-    const text = fs.readdirSync(dir).filter((f) => f.endsWith('.log')).map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    const text = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .join('\n');
     assert.match(text, /\[connection\] connected to Local/, 'the log was read');
     assert.ok(!text.includes(key), 'the API key appears in the log');
     assert.ok(!text.includes(key.slice(9, 30)), 'part of the API key appears in the log');

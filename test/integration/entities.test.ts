@@ -59,10 +59,25 @@ describe('Entities', () => {
     assert.equal(doc.eol, vscode.EndOfLine.CRLF);
     await run(api, 'knowledgeDesk.entities.recognize');
     assert.deepEqual(summary(doc, feature.decorated(doc.uri)), [
-      'PERSON:Jane Smith', 'ORGANIZATION:Acme Widgets, Inc.', 'LOCATION:London', 'LOCATION:Tokyo', 'DATE:November 21, 2026',
-      'EMAIL:jane.smith@example.com', 'PHONE:+1 (415) 555-0123', 'URL:https://acme.example.com/trip', 'MONEY:$1,200', 'MONEY:¥180,000', 'DATE:yesterday',
-      'ORGANIZATION:株式会社ナレッジ', 'PERSON:田中', 'DATE:2026年11月21日', 'LOCATION:大阪府',
-      'EMAIL:tanaka@example.jp', 'PHONE:03-1234-5678', 'MONEY:1.5万円', 'URL:https://example.jp/trip',
+      'PERSON:Jane Smith',
+      'ORGANIZATION:Acme Widgets, Inc.',
+      'LOCATION:London',
+      'LOCATION:Tokyo',
+      'DATE:November 21, 2026',
+      'EMAIL:jane.smith@example.com',
+      'PHONE:+1 (415) 555-0123',
+      'URL:https://acme.example.com/trip',
+      'MONEY:$1,200',
+      'MONEY:¥180,000',
+      'DATE:yesterday',
+      'ORGANIZATION:株式会社ナレッジ',
+      'PERSON:田中',
+      'DATE:2026年11月21日',
+      'LOCATION:大阪府',
+      'EMAIL:tanaka@example.jp',
+      'PHONE:03-1234-5678',
+      'MONEY:1.5万円',
+      'URL:https://example.jp/trip',
     ]);
     const tokyo = feature.decorated(doc.uri).find((e) => e.token === 'Tokyo')!;
     assert.deepEqual([tokyo.range.start.line, tokyo.range.start.character], [2, DEMO.split('\r\n')[2].indexOf('Tokyo')]);
@@ -84,11 +99,13 @@ describe('Entities', () => {
     }
 
     editor.selection = new vscode.Selection(0, 0, 0, 0);
-    const picked = (await run(api, 'knowledgeDesk.entities.list', [(p: { items: vscode.QuickPickItem[] }) => {
-      const labels = p.items.map((i) => i.label);
-      assert.deepEqual(labels.slice(0, 3), ['PERSON (2)', 'Jane Smith', '田中']);
-      return p.items.find((i) => i.label === '大阪府');
-    }])) as { token: string };
+    const picked = (await run(api, 'knowledgeDesk.entities.list', [
+      (p: { items: vscode.QuickPickItem[] }) => {
+        const labels = p.items.map((i) => i.label);
+        assert.deepEqual(labels.slice(0, 3), ['PERSON (2)', 'Jane Smith', '田中']);
+        return p.items.find((i) => i.label === '大阪府');
+      },
+    ])) as { token: string };
     assert.equal(picked.token, '大阪府');
     const active = vscode.window.activeTextEditor!;
     assert.equal(active.document.getText(active.selection), '大阪府');
@@ -122,34 +139,58 @@ describe('Entities', () => {
     editor.selection = new vscode.Selection(0, start, 0, start + product.length + ' Desk'.length);
     await run(api, 'knowledgeDesk.entities.teachPhrase', ['New tag…', 'product', 'Train']);
     const taught = feature.teacher.lastTaught!;
-    assert.deepEqual({ text: taught.text, startIndex: taught.startIndex, endIndex: taught.endIndex, tag: taught.tag, dataType: taught.dataType }, {
-      text: doc.lineAt(0).text, startIndex: start, endIndex: start + product.length + 5, tag: 'PRODUCT', dataType: 'train',
-    });
+    assert.deepEqual(
+      { text: taught.text, startIndex: taught.startIndex, endIndex: taught.endIndex, tag: taught.tag, dataType: taught.dataType },
+      {
+        text: doc.lineAt(0).text,
+        startIndex: start,
+        endIndex: start + product.length + 5,
+        tag: 'PRODUCT',
+        dataType: 'train',
+      },
+    );
     assert.equal((taught.response as { learned: number }).learned, 1);
 
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     await run(api, 'knowledgeDesk.entities.recognize');
     assert.deepEqual(summary(doc, feature.decorated(doc.uri)), [
-      `PRODUCT:${product} Desk`, 'LOCATION:Osaka', 'DATE:next week', `PRODUCT:${product} Desk`, 'DATE:today',
+      `PRODUCT:${product} Desk`,
+      'LOCATION:Osaka',
+      'DATE:next week',
+      `PRODUCT:${product} Desk`,
+      'DATE:today',
     ]);
     // The new tag is offered next time, right after the built-in ones.
     editor.selection = new vscode.Selection(1, 10, 1, 10 + product.length + 5);
-    await run(api, 'knowledgeDesk.entities.teachPhrase', [(p: { items: vscode.QuickPickItem[] }) => {
-      assert.deepEqual(p.items.slice(0, 9).map((i) => i.label), ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY', 'PRODUCT']);
-      return 'PRODUCT';
-    }, 'Test']);
+    await run(api, 'knowledgeDesk.entities.teachPhrase', [
+      (p: { items: vscode.QuickPickItem[] }) => {
+        assert.deepEqual(
+          p.items.slice(0, 9).map((i) => i.label),
+          ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY', 'PRODUCT'],
+        );
+        return 'PRODUCT';
+      },
+      'Test',
+    ]);
     assert.equal(feature.teacher.lastTaught?.dataType, 'test');
   });
 
   it('sends a long file in parts of at most 2,000 characters and continues on request', async () => {
     const n = 70;
-    const lines = Array.from({ length: n }, (_, i) => `${String(i + 1).padStart(2, '0')}. Meeting in Tokyo on 2026-11-${String((i % 28) + 1).padStart(2, '0')}, write to team${i}@example.com.`);
+    const lines = Array.from(
+      { length: n },
+      (_, i) =>
+        `${String(i + 1).padStart(2, '0')}. Meeting in Tokyo on 2026-11-${String((i % 28) + 1).padStart(2, '0')}, write to team${i}@example.com.`,
+    );
     const editor = await open('long.md', lines.join('\n') + '\n');
     const doc = editor.document;
     assert.ok(doc.getText().length > 4000);
     await run(api, 'knowledgeDesk.entities.recognize');
     const first = feature.decorated(doc.uri).length;
-    assert.match(feature.recognizer.lastNotice ?? '', /reads up to 2,000 characters per request: characters 1–\d,\d{3} of the 4,\d{3} in the file have been sent \(to line \d+\)/);
+    assert.match(
+      feature.recognizer.lastNotice ?? '',
+      /reads up to 2,000 characters per request: characters 1–\d,\d{3} of the 4,\d{3} in the file have been sent \(to line \d+\)/,
+    );
     assert.ok(first > 0 && first < n * 3);
     assert.equal(first % 3, 0, 'parts end at a line break: no entity cut in two');
     let rounds = 0;

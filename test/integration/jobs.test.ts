@@ -10,7 +10,6 @@ import { EXTENSION_ID, getApi, runCommand, runFailingCommand, screenshot, script
 const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
 const JOB_TIMEOUT = 240_000;
 
-
 const run = runCommand;
 
 const runFailing = runFailingCommand;
@@ -23,7 +22,12 @@ const state = (jobs: JobsFeature, job: 'build' | 'generate'): string => {
 };
 
 /** The states the view showed for a job (as polled by the feature itself) until it reached a final state. */
-async function follow(jobs: JobsFeature, job: 'build' | 'generate', onState?: (s: string) => Promise<void> | void, timeout = JOB_TIMEOUT): Promise<string[]> {
+async function follow(
+  jobs: JobsFeature,
+  job: 'build' | 'generate',
+  onState?: (s: string) => Promise<void> | void,
+  timeout = JOB_TIMEOUT,
+): Promise<string[]> {
   const seen: string[] = [];
   const deadline = Date.now() + timeout;
   while (Date.now() < deadline) {
@@ -66,7 +70,10 @@ function rareRows(jobs: JobsFeature): { build: JobsElement; generate: JobsElemen
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 
-async function uploadAndWait(api: KnowledgeDeskTestApi, files: Array<{ file: { path: string } | { data: string }; fileName: string }>): Promise<string[]> {
+async function uploadAndWait(
+  api: KnowledgeDeskTestApi,
+  files: Array<{ file: { path: string } | { data: string }; fileName: string }>,
+): Promise<string[]> {
   const client = await api.container.connection.getClient();
   const ids: string[] = [];
   for (const f of files) ids.push(...(await client.kbNodes.upload({ ...f, isOverwrite: true })).map((n) => n.id));
@@ -115,10 +122,12 @@ describe('Jobs', function () {
     jobs = api.features.jobs;
     await waitFor(() => api.container.connection.status.state === 'connected', 'connected', 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-    uploaded.push(...(await uploadAndWait(api, [
-      { file: { path: path.join(root, 'samples/knowledge-base/Handbook/employee-handbook.pdf') }, fileName: 'employee-handbook.pdf' },
-      { file: { path: path.join(root, 'samples/knowledge-base/経費/経費精算ガイド.md') }, fileName: '経費精算ガイド.md' },
-    ])));
+    uploaded.push(
+      ...(await uploadAndWait(api, [
+        { file: { path: path.join(root, 'samples/knowledge-base/Handbook/employee-handbook.pdf') }, fileName: 'employee-handbook.pdf' },
+        { file: { path: path.join(root, 'samples/knowledge-base/経費/経費精算ガイド.md') }, fileName: '経費精算ガイド.md' },
+      ])),
+    );
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
     await waitFor(() => jobs.view.visible, 'the Jobs view visible');
     await jobs.refresh();
@@ -129,7 +138,8 @@ describe('Jobs', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const client = await api.container.connection.getClient();
     for (const id of uploaded) await client.kbNodes.delete(id).catch(() => undefined);
-    for (const name of ['bulk-questions.csv', 'rare-result.csv']) await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws(), name)).then(undefined, () => undefined);
+    for (const name of ['bulk-questions.csv', 'rare-result.csv'])
+      await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws(), name)).then(undefined, () => undefined);
   });
 
   it('shows idle build and generate rows and polls while the view is visible', async () => {
@@ -138,7 +148,10 @@ describe('Jobs', function () {
     assert.equal(description(jobs, rows.generate), 'idle · needs a completed build');
     assert.equal(jobs.tree.getTreeItem(rows.build).contextValue, 'rareJob.build.idle');
     const bulk = children(jobs, group(jobs, 'bulk'));
-    assert.deepEqual(bulk.map((e) => e.kind), ['hint']);
+    assert.deepEqual(
+      bulk.map((e) => e.kind),
+      ['hint'],
+    );
     assert.equal(jobs.statusBarText, undefined, 'no status-bar item while nothing runs');
     await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible');
     const before = jobs.pollCount;
@@ -163,8 +176,15 @@ describe('Jobs', function () {
         await jobsScreenshot('jobs-running');
       }
     });
-    assert.deepEqual(seen.filter((s) => s !== 'idle'), ['queued', 'running', 'completed'], `states seen: ${seen.join(' → ')}`);
-    assert.ok(jobs.statusBarHistory.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)), `status bar showed: ${JSON.stringify(jobs.statusBarHistory)}`);
+    assert.deepEqual(
+      seen.filter((s) => s !== 'idle'),
+      ['queued', 'running', 'completed'],
+      `states seen: ${seen.join(' → ')}`,
+    );
+    assert.ok(
+      jobs.statusBarHistory.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)),
+      `status bar showed: ${JSON.stringify(jobs.statusBarHistory)}`,
+    );
     assert.ok(jobs.statusBarHistory.some((t) => /build queued/.test(t)));
     await waitFor(() => jobs.notifications.slice(notified).some((n) => n.message === 'Build completed'), '"Build completed" notification');
     await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again');
@@ -176,10 +196,16 @@ describe('Jobs', function () {
     await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     const seen = await follow(jobs, 'generate');
     assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
-    const note = await waitFor(() => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Generate completed')), '"Generate completed" notification');
+    const note = await waitFor(
+      () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Generate completed')),
+      '"Generate completed" notification',
+    );
     assert.match(note.message, /^Generate completed — \d+ (questions|samples)$/);
     assert.equal(note.action, 'Open Result');
-    const results = await waitFor(() => children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult'), 'a RARE result in the view');
+    const results = await waitFor(
+      () => children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult'),
+      'a RARE result in the view',
+    );
     const item = jobs.tree.getTreeItem(results[0]);
     assert.match(String(item.label), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     assert.match(String(item.description), /^\d+ samples?$/);
@@ -209,19 +235,29 @@ describe('Jobs', function () {
     ].join('\n');
     await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
     const notified = jobs.notifications.length;
-    const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as { id: string; status?: string };
+    const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as {
+      id: string;
+      status?: string;
+    };
     assert.ok(started.id);
     const row = await waitFor(() => jobs.store.bulkResult(started.id), 'the new run in the view');
     assert.ok(children(jobs, group(jobs, 'bulk')).some((e) => e.kind === 'bulkResult' && e.result.id === started.id));
     assert.match(String(jobs.tree.getTreeItem(jobs.tree.bulkResult(row)).description), /^ga · (queued|running|completed)/);
-    const done = await waitFor(() => {
-      const r = jobs.store.bulkResult(started.id);
-      return r && ['completed', 'failed', 'cancelled'].includes(r.status ?? '') ? r : undefined;
-    }, 'the bulk run to finish', JOB_TIMEOUT);
+    const done = await waitFor(
+      () => {
+        const r = jobs.store.bulkResult(started.id);
+        return r && ['completed', 'failed', 'cancelled'].includes(r.status ?? '') ? r : undefined;
+      },
+      'the bulk run to finish',
+      JOB_TIMEOUT,
+    );
     assert.equal(done.status, 'completed', `bulk run ended ${done.status}: ${done.error_message ?? ''}`);
     assert.equal(done.processed, 3);
     assert.equal(done.total, 3);
-    const note = await waitFor(() => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')), 'bulk notification');
+    const note = await waitFor(
+      () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')),
+      'bulk notification',
+    );
     assert.equal(note.message, 'Bulk processing finished: 3 rows');
     const element = jobs.tree.bulkResult(done);
     assert.equal(jobs.tree.getTreeItem(element).description, 'ga · completed · 3/3');
@@ -244,7 +280,9 @@ describe('Jobs', function () {
     const kept = await run(api, 'knowledgeDesk.jobs.deleteResult', ['Cancel'], target);
     assert.equal(kept, false);
     assert.equal(jobs.store.bulk.length, before);
-    const input = scriptInput(api, [(p: { kind: string; options: unknown }) => (assert.match(String(p.options), /Delete the bulk processing result/), 'Delete')]);
+    const input = scriptInput(api, [
+      (p: { kind: string; options: unknown }) => (assert.match(String(p.options), /Delete the bulk processing result/), 'Delete'),
+    ]);
     try {
       assert.equal(await vscode.commands.executeCommand('knowledgeDesk.jobs.deleteResult', target), true);
     } finally {
@@ -260,7 +298,9 @@ describe('Jobs', function () {
   it('cancels a running build', async () => {
     // Enough documents that the build cannot finish before the cancel arrives.
     const many = Array.from({ length: 40 }, (_, i) => ({
-      file: { data: `# Policy ${i}\n\n${'Employees submit expense reports within thirty days of the purchase. '.repeat(40)}\n\n## 規程 ${i}\n\n${'経費は購入から三十日以内に精算してください。'.repeat(40)}\n` },
+      file: {
+        data: `# Policy ${i}\n\n${'Employees submit expense reports within thirty days of the purchase. '.repeat(40)}\n\n## 規程 ${i}\n\n${'経費は購入から三十日以内に精算してください。'.repeat(40)}\n`,
+      },
       fileName: `policy-${String(i).padStart(2, '0')}.md`,
     }));
     uploaded.push(...(await uploadAndWait(api, many)));

@@ -29,7 +29,9 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   let api: KnowledgeDeskTestApi;
   before(async () => {
     api = await getApi();
-    await vscode.workspace.getConfiguration('knowledgeDesk').update('identity.agentEmail', 'taro.yamada@xn--r8jz45g.jp', vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('knowledgeDesk')
+      .update('identity.agentEmail', 'taro.yamada@xn--r8jz45g.jp', vscode.ConfigurationTarget.Global);
     await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
   });
@@ -39,15 +41,28 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', '#docs onboarding'], files[0], files);
     const batch = api.features.knowledgeBase.lastBatch!;
     const outcomes = [...batch.report.outcomes.values()];
-    assert.deepEqual(outcomes.map((o) => (o.status === 'done' ? o.action : o.status)), ['created', 'created', 'created', 'created']);
-    await waitFor(async () => {
-      const nodes = await remote(api, '');
-      return ['guide.md', 'handbook.pdf', 'release-notes.html', '議事録 #3 100%.md'].every((n) => nodes.some((m) => m.name === n && (m as FileNode).processState === 'completed'));
-    }, 'all four documents processed on the service', 30_000);
-    const handbook = await waitFor(async () => {
-      const el = await nodeNamed(api, 'handbook.pdf');
-      return (el.node as FileNode).processState === 'completed' ? el : undefined;
-    }, 'the tree badge of handbook.pdf to reach completed (watcher)', 30_000);
+    assert.deepEqual(
+      outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),
+      ['created', 'created', 'created', 'created'],
+    );
+    await waitFor(
+      async () => {
+        const nodes = await remote(api, '');
+        return ['guide.md', 'handbook.pdf', 'release-notes.html', '議事録 #3 100%.md'].every((n) =>
+          nodes.some((m) => m.name === n && (m as FileNode).processState === 'completed'),
+        );
+      },
+      'all four documents processed on the service',
+      30_000,
+    );
+    const handbook = await waitFor(
+      async () => {
+        const el = await nodeNamed(api, 'handbook.pdf');
+        return (el.node as FileNode).processState === 'completed' ? el : undefined;
+      },
+      'the tree badge of handbook.pdf to reach completed (watcher)',
+      30_000,
+    );
     assert.deepEqual((handbook.node as FileNode).hashtags, ['docs', 'onboarding']);
     const item = api.features.knowledgeBase.tree.getTreeItem(handbook);
     assert.match(String(item.description), /^ready · \d+(\.\d)? KB$/);
@@ -62,10 +77,16 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('uploads a folder as a new knowledge-base folder, then syncs it again with every file skipped', async () => {
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', 'Upload as a new folder', ''], doc('team'), [doc('team')]);
     const team = await nodeNamed(api, 'team');
-    assert.deepEqual((await children(api, team)).map((e) => (e.kind === 'node' ? e.node.name : e.kind)).sort(), ['roster.md', 'setup.docx']);
+    assert.deepEqual((await children(api, team)).map((e) => (e.kind === 'node' ? e.node.name : e.kind)).sort(), [
+      'roster.md',
+      'setup.docx',
+    ]);
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['team', 'Sync into "team"', '', 'Overwrite'], doc('team'), [doc('team')]);
     const outcomes = [...api.features.knowledgeBase.lastBatch!.report.outcomes.values()];
-    assert.deepEqual(outcomes.map((o) => (o.status === 'done' ? o.action : o.status)), ['skipped', 'skipped']);
+    assert.deepEqual(
+      outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),
+      ['skipped', 'skipped'],
+    );
   });
 
   it('accepts files dropped from the Explorer onto a folder', async () => {
@@ -78,10 +99,14 @@ describe('Knowledge Base view (real extension host, local service)', () => {
 
   it('shows why a broken document failed, with an error badge', async () => {
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', ''], doc('broken.pdf'), [doc('broken.pdf')]);
-    const failed = await waitFor(async () => {
-      const el = await nodeNamed(api, 'broken.pdf');
-      return (el.node as FileNode).processState === 'parsing_fail' ? el : undefined;
-    }, 'broken.pdf to fail processing', 30_000);
+    const failed = await waitFor(
+      async () => {
+        const el = await nodeNamed(api, 'broken.pdf');
+        return (el.node as FileNode).processState === 'parsing_fail' ? el : undefined;
+      },
+      'broken.pdf to fail processing',
+      30_000,
+    );
     const item = api.features.knowledgeBase.tree.getTreeItem(failed);
     assert.equal(item.contextValue, 'kbFile.failed');
     assert.match((item.tooltip as vscode.MarkdownString).value, /not a valid PDF|damaged|could not be read/i);
@@ -94,10 +119,14 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     // Elements are stable objects updated in place: keep the values from before.
     const before = { id: guide.node.id, updatedAt: guide.node.updatedAt, size: (guide.node as FileNode).size };
     await run(api, 'knowledgeDesk.kb.replaceFile', [[doc('議事録 #3 100%.md')], 'Replace'], guide);
-    const replaced = await waitFor(async () => {
-      const el = await nodeNamed(api, 'guide.md');
-      return (el.node as FileNode).processState === 'completed' && el.node.updatedAt > before.updatedAt ? el : undefined;
-    }, 'guide.md replaced and processed', 30_000);
+    const replaced = await waitFor(
+      async () => {
+        const el = await nodeNamed(api, 'guide.md');
+        return (el.node as FileNode).processState === 'completed' && el.node.updatedAt > before.updatedAt ? el : undefined;
+      },
+      'guide.md replaced and processed',
+      30_000,
+    );
     assert.equal(replaced.node.id, before.id);
     assert.deepEqual((replaced.node as FileNode).hashtags, ['docs', 'onboarding']);
     assert.notEqual((replaced.node as FileNode).size, before.size);
@@ -108,7 +137,10 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     await run(api, 'knowledgeDesk.kb.move', ['team'], notes, [notes]);
     const team = await nodeNamed(api, 'team');
     const moved = await nodeNamed(api, '議事録 #3 100%.md', team);
-    assert.deepEqual(moved.node.breadcrumbs.map((b) => b.name), ['team']);
+    assert.deepEqual(
+      moved.node.breadcrumbs.map((b) => b.name),
+      ['team'],
+    );
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([moved.node.id]));
     await api.features.knowledgeBase.dnd.handleDrop(undefined, data, new vscode.CancellationTokenSource().token);
@@ -118,11 +150,17 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('searches on the service across folders, shows where each match lives, and clears', async () => {
     await run(api, 'knowledgeDesk.kb.search', ['roster']);
     const results = await children(api);
-    assert.deepEqual(results.map((e) => (e.kind === 'node' ? e.node.name : e.kind)), ['roster.md']);
+    assert.deepEqual(
+      results.map((e) => (e.kind === 'node' ? e.node.name : e.kind)),
+      ['roster.md'],
+    );
     assert.match(String(api.features.knowledgeBase.tree.getTreeItem(results[0]).description), /team$/);
     assert.equal(api.features.knowledgeBase.view.description, '"roster"');
     await run(api, 'knowledgeDesk.kb.search', ['no such thing anywhere']);
-    assert.deepEqual((await children(api)).map((e) => e.kind), ['message']);
+    assert.deepEqual(
+      (await children(api)).map((e) => e.kind),
+      ['message'],
+    );
     await run(api, 'knowledgeDesk.kb.clearFilter', []);
     assert.equal(api.features.knowledgeBase.view.description, undefined);
     assert.ok((await children(api)).length >= 5);
@@ -148,11 +186,14 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.equal((await children(api, bulk)).filter((e) => e.kind === 'node').length, 60, 'refresh dropped loaded pages');
   });
 
-  it('deletes after confirmation, and shows a document\'s details', async () => {
+  it("deletes after confirmation, and shows a document's details", async () => {
     const broken = await nodeNamed(api, 'broken.pdf');
     await run(api, 'knowledgeDesk.kb.showDetails', [], broken);
     // Shown as a rendered Markdown preview; its source document is open behind it.
-    const details = await waitFor(() => vscode.workspace.textDocuments.find((d) => d.uri.path.includes(broken.node.id)), 'details document');
+    const details = await waitFor(
+      () => vscode.workspace.textDocuments.find((d) => d.uri.path.includes(broken.node.id)),
+      'details document',
+    );
     assert.match(details.getText(), /\| Processing \| failed \(`parsing_fail`\)/);
     await screenshot('kb-details');
     await run(api, 'knowledgeDesk.kb.delete', [undefined /* cancel */], broken, [broken]);

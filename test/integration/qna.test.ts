@@ -10,7 +10,8 @@ const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const run = runCommand;
 
 const qna = (api: KnowledgeDeskTestApi) => api.features.qna;
-const labels = (els: QnaElement[]): string[] => els.map((e) => (e.kind === 'qa' ? e.item.question : e.kind === 'group' ? `[${e.label}]` : e.kind));
+const labels = (els: QnaElement[]): string[] =>
+  els.map((e) => (e.kind === 'qa' ? e.item.question : e.kind === 'group' ? `[${e.label}]` : e.kind));
 
 describe('Q&A view, search, import and candidates (real extension host, local service)', () => {
   let api: KnowledgeDeskTestApi;
@@ -19,8 +20,20 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
     const client = await api.container.connection.getClient();
     await client.faq.register({ question: 'What are the office hours?', answer: '<p>Old answer</p>', status: 'on', hashtags: ['office'] });
-    await client.faq.register({ question: 'How do I book a meeting room?', answer: '<p>Use the <b>room portal</b>.</p>', status: 'on', similarQuestions: ['Reserve a conference room'], hashtags: ['office'], folder: 'General' });
-    await client.faq.register({ question: 'Is there parking for visitors?', answer: 'No, use the public garage.', status: 'off', folder: 'General' });
+    await client.faq.register({
+      question: 'How do I book a meeting room?',
+      answer: '<p>Use the <b>room portal</b>.</p>',
+      status: 'on',
+      similarQuestions: ['Reserve a conference room'],
+      hashtags: ['office'],
+      folder: 'General',
+    });
+    await client.faq.register({
+      question: 'Is there parking for visitors?',
+      answer: 'No, use the public garage.',
+      status: 'off',
+      folder: 'General',
+    });
     await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
     await qna(api).tree.refresh();
   });
@@ -33,7 +46,9 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.deepEqual(labels(await qna(api).tree.getChildren(roots[1])), ['Is there parking for visitors?']);
     const booking = on.find((e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'))!;
     await run(api, 'knowledgeDesk.qna.thumbsUp', [], booking);
-    const after = (await qna(api).tree.getChildren((await qna(api).tree.getChildren())[0])).find((e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'))!;
+    const after = (await qna(api).tree.getChildren((await qna(api).tree.getChildren())[0])).find(
+      (e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'),
+    )!;
     assert.match(String(qna(api).tree.getTreeItem(after).description), /^👍 1 👎 0 · #office$/);
     await run(api, 'knowledgeDesk.qna.filter', ['room OR parking']);
     const filtered = await qna(api).tree.getChildren();
@@ -51,14 +66,21 @@ describe('Q&A view, search, import and candidates (real extension host, local se
   it('toggles a Q&A off and on', async () => {
     const client = await api.container.connection.getClient();
     const roots = await qna(api).tree.getChildren();
-    const hours = (await qna(api).tree.getChildren(roots[0])).find((e: QnaElement) => e.kind === 'qa' && e.item.question === 'What are the office hours?')!;
+    const hours = (await qna(api).tree.getChildren(roots[0])).find(
+      (e: QnaElement) => e.kind === 'qa' && e.item.question === 'What are the office hours?',
+    )!;
     await run(api, 'knowledgeDesk.qna.toggle', [], hours);
     const off = await qna(api).tree.getChildren((await qna(api).tree.getChildren())[1]);
     assert.ok(labels(off).includes('What are the office hours?'));
     const id = (hours as Extract<QnaElement, { kind: 'qa' }>).item.id;
     const detail = await client.faq.get(id);
     assert.ok(detail.statusOffAt, 'statusOffAt recorded');
-    await run(api, 'knowledgeDesk.qna.toggle', [], off.find((e: QnaElement) => e.kind === 'qa' && e.item.id === id));
+    await run(
+      api,
+      'knowledgeDesk.qna.toggle',
+      [],
+      off.find((e: QnaElement) => e.kind === 'qa' && e.item.id === id),
+    );
   });
 
   it('searches as you type with confidence, cancelling the request of an earlier keystroke', async () => {
@@ -74,7 +96,10 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.equal(state.requests, 1, 'the first keystroke was debounced away');
     const client = await api.container.connection.getClient();
     const candidates = await client.faq.candidates({ status: 'ALL' });
-    assert.ok(!candidates.faqCandidates.some((c) => c.questions.some((q) => q.question === 'reserve a conference room')), 'searches from the editor do not register candidates');
+    assert.ok(
+      !candidates.faqCandidates.some((c) => c.questions.some((q) => q.question === 'reserve a conference room')),
+      'searches from the editor do not register candidates',
+    );
     qp.hide();
   });
 
@@ -87,7 +112,9 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await vscode.commands.executeCommand('knowledgeDesk.qna.importCsv', file);
     input.restore();
     const diags = vscode.languages.getDiagnostics(file);
-    const byLine = diags.map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`).sort();
+    const byLine = diags
+      .map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`)
+      .sort();
     assert.deepEqual(byLine, ['4:missing-answer:E', '5:duplicate-in-file:E', '6:invalid-status:E', '8:exists:W'].sort());
     assert.match(summaries[0], /Dry run of 7 rows/);
     assert.match(summaries[0], /4 can be imported \(3 new, 1 update existing Q&As\)/);
@@ -140,7 +167,9 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     editor.selection = new vscode.Selection(0, 0, 1, 100);
     await run(api, 'knowledgeDesk.candidates.addFromSelection', []);
     const children = await qna(api).candidates.getChildren();
-    const names = children.flatMap((e: { kind: string; candidate?: { questions: Array<{ question: string }> } }) => (e.kind === 'candidate' && e.candidate ? [e.candidate.questions[0].question] : []));
+    const names = children.flatMap((e: { kind: string; candidate?: { questions: Array<{ question: string }> } }) =>
+      e.kind === 'candidate' && e.candidate ? [e.candidate.questions[0].question] : [],
+    );
     assert.ok(names.includes('How do I change my display language?') && names.includes('Where is the fire exit?'), names.join(', '));
   });
 });

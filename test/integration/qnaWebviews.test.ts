@@ -15,7 +15,8 @@ const ANSWER = [
 
 const snapshot = (p: QaEditorPanel): Promise<EditorSnapshot> => p.channel.request('snapshot', {});
 /** Types into the page's fields and/or presses one of its buttons, as a person would. */
-const drive = (p: QaEditorPanel, params: { fill?: Partial<QaDraft>; click?: EditorAction }): Promise<EditorSnapshot> => p.channel.request('drive', params);
+const drive = (p: QaEditorPanel, params: { fill?: Partial<QaDraft>; click?: EditorAction }): Promise<EditorSnapshot> =>
+  p.channel.request('drive', params);
 
 /** Waits for the page of `panel` to have said ready and to show a loaded Q&A (or a new one). */
 async function pageShows(panel: QaEditorPanel): Promise<EditorSnapshot> {
@@ -85,7 +86,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
 
   it('creates a Q&A from the editor: errors shown next to fields first, then register with the memo', async () => {
     const errorsBefore = api.container.errorsShown.length;
-    const invalid = await drive(panel, { fill: { question: '', answer: '', similarQuestions: ['Expense report cut-off date', 'x'.repeat(1001)] }, click: 'save' });
+    const invalid = await drive(panel, {
+      fill: { question: '', answer: '', similarQuestions: ['Expense report cut-off date', 'x'.repeat(1001)] },
+      click: 'save',
+    });
     assert.deepEqual(invalid.fieldErrors, {
       question: 'Enter the question.',
       answer: 'Enter the answer.',
@@ -95,7 +99,14 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await screenshot('qa-editor-errors');
     const question = 'When is the monthly expense report deadline?';
     await drive(panel, {
-      fill: { question, answer: ANSWER, similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？'], hashtags: ['expenses', '経費'], folder: 'Finance', memo: 'Confirmed with the finance team.' },
+      fill: {
+        question,
+        answer: ANSWER,
+        similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？'],
+        hashtags: ['expenses', '経費'],
+        folder: 'Finance',
+        memo: 'Confirmed with the finance team.',
+      },
       click: 'save',
     });
     await waitFor(() => panel.id, 'the panel to become the saved Q&A');
@@ -142,7 +153,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await waitFor(() => panel.panel.title.startsWith('● '), 'the title to show unsaved changes');
     await drive(panel, { click: 'save' });
     await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
-    assert.deepEqual(panel.lastSent, { op: 'update', body: { id, hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false } });
+    assert.deepEqual(panel.lastSent, {
+      op: 'update',
+      body: { id, hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false },
+    });
     const stored = await client.faq.get(id);
     assert.deepEqual(stored.hashtags, ['expenses', '経費', 'deadline']);
     assert.equal(stored.allowOtherUsersView, false);
@@ -153,16 +167,25 @@ describe('Q&A webviews (real extension host, local service)', () => {
   });
 
   it('keeps an unsaved draft when the panel is hidden and shown again (webview state)', async () => {
-    await drive(panel, { fill: { similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？', 'Last day to submit expenses'] } });
+    await drive(panel, {
+      fill: { similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？', 'Last day to submit expenses'] },
+    });
     const other = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
     await waitFor(() => !panel.panel.visible, 'the first editor to be hidden');
     other.dispose();
     panel.reveal();
     const restored = await pageShows(panel);
     assert.equal(restored.dirty, true);
-    assert.deepEqual(restored.draft?.similarQuestions, ['Expense report cut-off date', '経費精算の締め日は？', 'Last day to submit expenses']);
+    assert.deepEqual(restored.draft?.similarQuestions, [
+      'Expense report cut-off date',
+      '経費精算の締め日は？',
+      'Last day to submit expenses',
+    ]);
     await drive(panel, { click: 'save' });
-    await waitFor(() => !panel.isDirty && panel.lastSent?.op === 'update' && 'similar_questions' in panel.lastSent.body, 'the similar questions to be saved');
+    await waitFor(
+      () => !panel.isDirty && panel.lastSent?.op === 'update' && 'similar_questions' in panel.lastSent.body,
+      'the similar questions to be saved',
+    );
     assert.deepEqual(Object.keys(panel.lastSent!.op === 'update' ? panel.lastSent!.body : {}), ['id', 'similar_questions']);
   });
 
@@ -175,7 +198,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
     await drive(panel, { click: 'toggle' });
     await waitFor(() => panel.current?.values.status === 'on', 'status on again');
-    assert.deepEqual(saves.slice(events), [{ id, change: 'status' }, { id, change: 'status' }]);
+    assert.deepEqual(saves.slice(events), [
+      { id, change: 'status' },
+      { id, change: 'status' },
+    ]);
   });
 
   it('records feedback and shows the new counts', async () => {
@@ -199,7 +225,8 @@ describe('Q&A webviews (real extension host, local service)', () => {
   it('shows answers with scripts, handlers and javascript: links inert', async () => {
     const { id: evilId } = await client.faq.register({
       question: 'Is this answer safe to show?',
-      answer: '<p>Safe text</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><a href="javascript:alert(1)">click me</a><svg onload="alert(3)"></svg><iframe src="https://example.com"></iframe><img src="https://example.com/tracker.png" alt="tracker">',
+      answer:
+        '<p>Safe text</p><script>window.pwned = 1</script><img src="x" onerror="window.pwned = 2"><a href="javascript:alert(1)">click me</a><svg onload="alert(3)"></svg><iframe src="https://example.com"></iframe><img src="https://example.com/tracker.png" alt="tracker">',
       status: 'on',
     });
     const evil = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', { id: evilId }))!;
@@ -217,7 +244,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await drive(evil, { click: 'toggle' });
     const failed = await waitFor(async () => (await snapshot(evil)).error ?? undefined, 'the error above the form');
     assert.match(failed, /not found/i);
-    assert.deepEqual(api.container.errorsShown.slice(shownBefore).map((e) => e.command), ['Turn Q&A on/off']);
+    assert.deepEqual(
+      api.container.errorsShown.slice(shownBefore).map((e) => e.command),
+      ['Turn Q&A on/off'],
+    );
     assert.equal(api.container.errorsShown.at(-1)!.message, failed);
     evil.dispose();
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -232,7 +262,9 @@ describe('Q&A webviews (real extension host, local service)', () => {
   });
 
   it('deletes the Q&A after a modal confirmation and closes the editor', async () => {
-    const input = scriptInput(api, [(p: { kind: string; options: unknown }) => (assert.match(String(p.options), /^Delete the Q&A "When is the monthly/), 'Delete')]);
+    const input = scriptInput(api, [
+      (p: { kind: string; options: unknown }) => (assert.match(String(p.options), /^Delete the Q&A "When is the monthly/), 'Delete'),
+    ]);
     try {
       let closed = false;
       panel.onDidDispose(() => (closed = true));
@@ -247,11 +279,34 @@ describe('Q&A webviews (real extension host, local service)', () => {
   });
 
   it('shows analytics: daily searches and the top Q&As drawn with Chart.js, and the history tables', async () => {
-    const { id: a } = await client.faq.register({ question: 'How do I reset my password?', answer: '<p>Use <b>Forgot password</b> on the sign-in page.</p>', status: 'on', similarQuestions: ['I forgot my password'] });
-    await client.faq.register({ question: 'How do I connect to the VPN?', answer: '<p>Install the VPN client and sign in.</p>', status: 'on' });
-    await client.faq.register({ question: '有給休暇の申請方法は？', answer: '<p>勤怠システムから申請します。</p>', status: 'on', similarQuestions: ['休暇の申請'] });
+    const { id: a } = await client.faq.register({
+      question: 'How do I reset my password?',
+      answer: '<p>Use <b>Forgot password</b> on the sign-in page.</p>',
+      status: 'on',
+      similarQuestions: ['I forgot my password'],
+    });
+    await client.faq.register({
+      question: 'How do I connect to the VPN?',
+      answer: '<p>Install the VPN client and sign in.</p>',
+      status: 'on',
+    });
+    await client.faq.register({
+      question: '有給休暇の申請方法は？',
+      answer: '<p>勤怠システムから申請します。</p>',
+      status: 'on',
+      similarQuestions: ['休暇の申請'],
+    });
     // Each search's intended answer is selected by question (other suites' Q&As may rank first).
-    for (const [query, pick] of [['reset my password', 'How do I reset my password?'], ['forgot password', 'How do I reset my password?'], ['password reset link', null], ['connect to the VPN', 'How do I connect to the VPN?'], ['VPN setup', null], ['有給休暇の申請', '有給休暇の申請方法は？'], ['休暇 申請', '有給休暇の申請方法は？'], ['printer is jammed', null]] as const) {
+    for (const [query, pick] of [
+      ['reset my password', 'How do I reset my password?'],
+      ['forgot password', 'How do I reset my password?'],
+      ['password reset link', null],
+      ['connect to the VPN', 'How do I connect to the VPN?'],
+      ['VPN setup', null],
+      ['有給休暇の申請', '有給休暇の申請方法は？'],
+      ['休暇 申請', '有給休暇の申請方法は？'],
+      ['printer is jammed', null],
+    ] as const) {
       const res = await client.faq.search({ query, autoRegisterCandidates: false });
       const chosen = pick && res.result.find((r) => r.question === pick);
       if (chosen) await client.faq.selectAnswer({ hashId: res.hashId, id: chosen.id });
@@ -268,7 +323,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.equal(data.daily.at(-1)!.count >= 8, true);
     assert.ok(data.top.some((t) => t.question === 'How do I reset my password?' && t.selected >= 2));
     assert.deepEqual(shown.pageProblems, [], 'no CSP violation (Chart.js styles go through the CSSOM)');
-    assert.deepEqual(api.container.errorsShown.filter((e) => e.command === 'Q&A analytics'), []);
+    assert.deepEqual(
+      api.container.errorsShown.filter((e) => e.command === 'Q&A analytics'),
+      [],
+    );
     let redrawn = false;
     const sub = shown.onDidRender(() => (redrawn = true));
     const again = await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics');

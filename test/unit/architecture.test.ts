@@ -19,12 +19,20 @@ describe('Architecture rules', () => {
 
   it('has no barrel files and uses camelCase file names', () => {
     const all = files('src');
-    assert.deepEqual(all.filter((f) => path.basename(f) === 'index.ts'), []);
-    assert.deepEqual(all.filter((f) => !/^[a-z][A-Za-z0-9]*(\.d)?\.ts$/.test(path.basename(f))), []);
+    assert.deepEqual(
+      all.filter((f) => path.basename(f) === 'index.ts'),
+      [],
+    );
+    assert.deepEqual(
+      all.filter((f) => !/^[a-z][A-Za-z0-9]*(\.d)?\.ts$/.test(path.basename(f))),
+      [],
+    );
   });
 
   it('keeps source files small (under 350 lines)', () => {
-    const big = files('src').map((f) => [f, readFileSync(f, 'utf8').split('\n').length] as const).filter(([, n]) => n > 350);
+    const big = files('src')
+      .map((f) => [f, readFileSync(f, 'utf8').split('\n').length] as const)
+      .filter(([, n]) => n > 350);
     assert.deepEqual(big, []);
   });
 });

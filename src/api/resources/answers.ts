@@ -68,9 +68,7 @@ export interface RetrievalRequest {
   reranker_max_tokens?: number;
 }
 
-export type AnswerChunk =
-  | { type: 'delta'; delta: string; answer: string; replaced: boolean }
-  | { type: 'done'; result: GenerativeAnswer };
+export type AnswerChunk = { type: 'delta'; delta: string; answer: string; replaced: boolean } | { type: 'done'; result: GenerativeAnswer };
 
 export interface StreamOptions extends CallOptions {
   /** Raw bytes as they arrive (the "log raw stream" setting). */
@@ -82,7 +80,13 @@ export class AnswersResource {
 
   generate(request: GenerativeAnswerRequest, options?: CallOptions): Promise<GenerativeAnswer> {
     return this.client.request(
-      { operation: 'answers.generate', method: 'POST', path: '/webapi/generative_answer', json: { answerFormat: 'MARKDOWN', ...request, mode: 'sync' }, schema: generativeAnswerSchema },
+      {
+        operation: 'answers.generate',
+        method: 'POST',
+        path: '/webapi/generative_answer',
+        json: { answerFormat: 'MARKDOWN', ...request, mode: 'sync' },
+        schema: generativeAnswerSchema,
+      },
       options,
     );
   }
@@ -94,7 +98,13 @@ export class AnswersResource {
    */
   async *stream(request: GenerativeAnswerRequest, options: StreamOptions = {}): AsyncGenerator<AnswerChunk> {
     const raw = await this.client.requestRaw(
-      { operation: 'answers.stream', method: 'POST', path: '/webapi/generative_answer', json: { answerFormat: 'MARKDOWN', ...request, mode: 'stream' }, schema: generativeAnswerSchema },
+      {
+        operation: 'answers.stream',
+        method: 'POST',
+        path: '/webapi/generative_answer',
+        json: { answerFormat: 'MARKDOWN', ...request, mode: 'stream' },
+        schema: generativeAnswerSchema,
+      },
       options,
     );
     let last: Record<string, unknown> | undefined;
@@ -111,19 +121,39 @@ export class AnswersResource {
 
   async retrieve(request: RetrievalRequest, options?: CallOptions): Promise<RetrievalItem[]> {
     const body = await this.client.request(
-      { operation: 'retrieval.search', method: 'POST', path: '/webapi/retrieval', json: request, schema: retrievalResponseSchema, idempotent: true },
+      {
+        operation: 'retrieval.search',
+        method: 'POST',
+        path: '/webapi/retrieval',
+        json: request,
+        schema: retrievalResponseSchema,
+        idempotent: true,
+      },
       options,
     );
     return body.result;
   }
 
   highlightsForClue(clueId: string, options?: CallOptions): Promise<Highlight> {
-    return this.client.request({ operation: 'highlights.forClue', method: 'GET', path: path`/webapi/v2/highlights/${clueId}`, schema: highlightSchema }, options);
+    return this.client.request(
+      { operation: 'highlights.forClue', method: 'GET', path: path`/webapi/v2/highlights/${clueId}`, schema: highlightSchema },
+      options,
+    );
   }
 
-  highlightForRetrieval(body: { kbId: string; pageNo: number; subTextIndex?: number; passageText?: string; question?: string; answer?: string }, options?: CallOptions): Promise<Highlight> {
+  highlightForRetrieval(
+    body: { kbId: string; pageNo: number; subTextIndex?: number; passageText?: string; question?: string; answer?: string },
+    options?: CallOptions,
+  ): Promise<Highlight> {
     return this.client.request(
-      { operation: 'highlights.forRetrieval', method: 'POST', path: '/webapi/v2/retrieval/highlight', json: body, schema: highlightSchema, idempotent: true },
+      {
+        operation: 'highlights.forRetrieval',
+        method: 'POST',
+        path: '/webapi/v2/retrieval/highlight',
+        json: body,
+        schema: highlightSchema,
+        idempotent: true,
+      },
       options,
     );
   }

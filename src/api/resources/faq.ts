@@ -88,81 +88,192 @@ export class FaqResource {
 
   /** Q&A embedding counts; also the cheap authenticated call used to check a key. */
   embeddingStatus(options?: CallOptions): Promise<EmbeddingStatus> {
-    return this.client.request({ operation: 'faq.embeddingStatus', method: 'GET', path: '/webapi/faq/embedding_status', schema: embeddingStatusSchema }, options);
+    return this.client.request(
+      { operation: 'faq.embeddingStatus', method: 'GET', path: '/webapi/faq/embedding_status', schema: embeddingStatusSchema },
+      options,
+    );
   }
 
   /** Searches as an end user would; read-only unless it registers a candidate, so not retried blindly. */
   search(params: FaqSearchParams, options?: CallOptions): Promise<FaqSearchResponse> {
     return this.client.request(
-      { operation: 'faq.search', method: 'POST', path: '/webapi/faq', json: params, schema: faqSearchResponseSchema, idempotent: params.autoRegisterCandidates === false },
+      {
+        operation: 'faq.search',
+        method: 'POST',
+        path: '/webapi/faq',
+        json: params,
+        schema: faqSearchResponseSchema,
+        idempotent: params.autoRegisterCandidates === false,
+      },
       options,
     );
   }
 
   /** Records which Q&A the user chose for a search; no id registers the query as a candidate. */
   selectAnswer(body: { hashId: string; id?: string }, options?: CallOptions): Promise<{ result?: string }> {
-    return this.client.request({ operation: 'faq.selectAnswer', method: 'POST', path: '/webapi/faq/select_answer', json: body, schema: selectAnswerResponseSchema }, options);
+    return this.client.request(
+      { operation: 'faq.selectAnswer', method: 'POST', path: '/webapi/faq/select_answer', json: body, schema: selectAnswerResponseSchema },
+      options,
+    );
   }
 
   get(id: string, params: { format?: AnswerFormat } = {}, options?: CallOptions): Promise<FaqDetail> {
-    return this.client.request({ operation: 'faq.get', method: 'GET', path: '/webapi/single_faq', query: { id, format: params.format }, schema: singleFaqResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.get',
+        method: 'GET',
+        path: '/webapi/single_faq',
+        query: { id, format: params.format },
+        schema: singleFaqResponseSchema,
+      },
+      options,
+    );
   }
 
   list(params: { offset?: number; limit?: number; format?: AnswerFormat } = {}, options?: CallOptions): Promise<FaqListResponse> {
-    return this.client.request({ operation: 'faq.list', method: 'GET', path: '/webapi/faqs', query: { ...params }, schema: faqListResponseSchema }, options);
+    return this.client.request(
+      { operation: 'faq.list', method: 'GET', path: '/webapi/faqs', query: { ...params }, schema: faqListResponseSchema },
+      options,
+    );
   }
 
   filter(params: FaqFilterParams, options?: CallOptions): Promise<FaqListResponse> {
-    return this.client.request({ operation: 'faq.filter', method: 'POST', path: '/webapi/faqs', json: params, schema: faqListResponseSchema, idempotent: true }, options);
+    return this.client.request(
+      { operation: 'faq.filter', method: 'POST', path: '/webapi/faqs', json: params, schema: faqListResponseSchema, idempotent: true },
+      options,
+    );
   }
 
   /** Creates a Q&A, or updates the answer of the one with the same question. Safe to repeat. */
   async register(body: RegisterFaq, options?: CallOptions): Promise<{ id: string; status?: string }> {
-    const res = await this.client.request({ operation: 'faq.register', method: 'POST', path: '/webapi/register_faq', json: body, schema: registerResponseSchema, idempotent: true }, options);
+    const res = await this.client.request(
+      {
+        operation: 'faq.register',
+        method: 'POST',
+        path: '/webapi/register_faq',
+        json: body,
+        schema: registerResponseSchema,
+        idempotent: true,
+      },
+      options,
+    );
     return res.result;
   }
 
   async update(body: UpdateFaq, options?: CallOptions): Promise<{ id: string; status?: string }> {
-    const res = await this.client.request({ operation: 'faq.update', method: 'PUT', path: '/webapi/register_faq', json: body, schema: registerResponseSchema }, options);
+    const res = await this.client.request(
+      { operation: 'faq.update', method: 'PUT', path: '/webapi/register_faq', json: body, schema: registerResponseSchema },
+      options,
+    );
     return res.result;
   }
 
   async delete(id: string, options?: CallOptions): Promise<void> {
-    await this.client.request({ operation: 'faq.delete', method: 'POST', path: '/webapi/delete_faq', json: { id }, schema: deleteResponseSchema }, options);
+    await this.client.request(
+      { operation: 'faq.delete', method: 'POST', path: '/webapi/delete_faq', json: { id }, schema: deleteResponseSchema },
+      options,
+    );
   }
 
   /** isPositive: true (good), false (bad) or null (cancel). Counted for the agent or user of the identity headers. */
   feedback(body: { query: string; id: string; isPositive: boolean | null }, options?: CallOptions): Promise<FeedbackResponse> {
-    return this.client.request({ operation: 'faq.feedback', method: 'POST', path: '/webapi/faq_feedback', json: body, schema: feedbackResponseSchema, idempotent: true }, options);
+    return this.client.request(
+      {
+        operation: 'faq.feedback',
+        method: 'POST',
+        path: '/webapi/faq_feedback',
+        json: body,
+        schema: feedbackResponseSchema,
+        idempotent: true,
+      },
+      options,
+    );
   }
 
   feedbackHistory(params: { offset?: number; limit?: number } = {}, options?: CallOptions): Promise<FeedbackHistory> {
-    return this.client.request({ operation: 'faq.feedbackHistory', method: 'GET', path: '/webapi/faq_feedbacks', query: { ...params }, schema: feedbackHistoryResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.feedbackHistory',
+        method: 'GET',
+        path: '/webapi/faq_feedbacks',
+        query: { ...params },
+        schema: feedbackHistoryResponseSchema,
+      },
+      options,
+    );
   }
 
   /** Sends a CSV, TSV, XLSX or ZIP of Q&As as it is; rows the service could not take come back in notUploaded. */
   uploadFile(file: FilePart | BufferPart, options?: CallOptions): Promise<UploadFaqFileResult> {
-    return this.client.request({ operation: 'faq.uploadFile', method: 'POST', path: '/webapi/upload_faq_file', multipart: { file }, schema: uploadFaqFileResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.uploadFile',
+        method: 'POST',
+        path: '/webapi/upload_faq_file',
+        multipart: { file },
+        schema: uploadFaqFileResponseSchema,
+      },
+      options,
+    );
   }
 
   searchHistory(params: HistoryParams = {}, options?: CallOptions): Promise<SearchHistory> {
-    return this.client.request({ operation: 'faq.searchHistory', method: 'GET', path: '/webapi/faq_histories', query: { ...params }, schema: searchHistoryResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.searchHistory',
+        method: 'GET',
+        path: '/webapi/faq_histories',
+        query: { ...params },
+        schema: searchHistoryResponseSchema,
+      },
+      options,
+    );
   }
 
   candidates(params: CandidateParams = {}, options?: CallOptions): Promise<CandidatesPage> {
-    return this.client.request({ operation: 'faq.candidates', method: 'GET', path: '/webapi/faq_candidates', query: { ...params }, schema: candidatesResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.candidates',
+        method: 'GET',
+        path: '/webapi/faq_candidates',
+        query: { ...params },
+        schema: candidatesResponseSchema,
+      },
+      options,
+    );
   }
 
   dailyCount(params: { startDate: string; endDate: string }, options?: CallOptions): Promise<DailyCount> {
-    return this.client.request({ operation: 'faq.dailyCount', method: 'GET', path: '/webapi/faq_daily_count', query: params, schema: dailyCountResponseSchema }, options);
+    return this.client.request(
+      { operation: 'faq.dailyCount', method: 'GET', path: '/webapi/faq_daily_count', query: params, schema: dailyCountResponseSchema },
+      options,
+    );
   }
 
   dailyAnalytics(params: { topN: 1 | 5 | 10 | 20; startDate: string; endDate: string }, options?: CallOptions): Promise<DailyAnalytics> {
-    return this.client.request({ operation: 'faq.dailyAnalytics', method: 'GET', path: '/webapi/faq_daily_analytics', query: params, schema: dailyAnalyticsResponseSchema }, options);
+    return this.client.request(
+      {
+        operation: 'faq.dailyAnalytics',
+        method: 'GET',
+        path: '/webapi/faq_daily_analytics',
+        query: params,
+        schema: dailyAnalyticsResponseSchema,
+      },
+      options,
+    );
   }
 
   async addCandidates(queries: string[], options?: CallOptions): Promise<Array<{ id: string }>> {
-    const res = await this.client.request({ operation: 'faq.addCandidates', method: 'POST', path: '/webapi/add_faq_candidates', json: { queries }, schema: addCandidatesResponseSchema }, options);
+    const res = await this.client.request(
+      {
+        operation: 'faq.addCandidates',
+        method: 'POST',
+        path: '/webapi/add_faq_candidates',
+        json: { queries },
+        schema: addCandidatesResponseSchema,
+      },
+      options,
+    );
     return res.candidates;
   }
 }

@@ -77,7 +77,10 @@ export class DeleteNotSupportedError extends Error {
 
 export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
 
-function filePart(file: UploadParams['file'], fileName: string): FilePart | { kind: 'buffer'; data: Uint8Array | string; fileName: string; contentType?: string } {
+function filePart(
+  file: UploadParams['file'],
+  fileName: string,
+): FilePart | { kind: 'buffer'; data: Uint8Array | string; fileName: string; contentType?: string } {
   return 'path' in file
     ? { kind: 'file', path: file.path, fileName, contentType: file.contentType }
     : { kind: 'buffer', data: file.data, fileName, contentType: file.contentType };
@@ -95,7 +98,14 @@ export class KbNodesResource {
     if (hashtagsOperator) filter_.hashtagsOperator = hashtagsOperator;
     if (nodeType?.length) filter_.nodeType = nodeType;
     return this.client.request(
-      { operation: 'kbNodes.search', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/search', json: { filter_, order, offset, limit }, schema: nodeSearchResponseSchema, idempotent: true },
+      {
+        operation: 'kbNodes.search',
+        method: 'POST',
+        path: '/webapi/v2/knowledge_base_nodes/search',
+        json: { filter_, order, offset, limit },
+        schema: nodeSearchResponseSchema,
+        idempotent: true,
+      },
       options,
     );
   }
@@ -121,7 +131,12 @@ export class KbNodesResource {
   }
 
   /** Replaces a document's file, keeping its metadata. */
-  async replace(nodeId: string, file: UploadParams['file'] & { fileName: string }, params: { resetClueFeedbacks?: boolean } = {}, options?: CallOptions): Promise<KbNode> {
+  async replace(
+    nodeId: string,
+    file: UploadParams['file'] & { fileName: string },
+    params: { resetClueFeedbacks?: boolean } = {},
+    options?: CallOptions,
+  ): Promise<KbNode> {
     const body = await this.client.request(
       {
         operation: 'kbNodes.replace',
@@ -137,7 +152,13 @@ export class KbNodesResource {
 
   async uploadFromCloudStore(body: CloudStoreUpload, options?: CallOptions): Promise<KbNode> {
     const res = await this.client.request(
-      { operation: 'kbNodes.uploadFromCloudStore', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store', json: body, schema: nodeWrapperSchema },
+      {
+        operation: 'kbNodes.uploadFromCloudStore',
+        method: 'POST',
+        path: '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store',
+        json: body,
+        schema: nodeWrapperSchema,
+      },
       options,
     );
     return res.result;
@@ -146,15 +167,31 @@ export class KbNodesResource {
   /** The path is not in the contract; decisions.md chose a default that a setting can override. */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
     const res = await this.client.request(
-      { operation: 'kbNodes.uploadFromBlobStorage', method: 'POST', path: options?.path || DEFAULT_BLOB_STORAGE_PATH, json: body, schema: nodeWrapperSchema },
+      {
+        operation: 'kbNodes.uploadFromBlobStorage',
+        method: 'POST',
+        path: options?.path || DEFAULT_BLOB_STORAGE_PATH,
+        json: body,
+        schema: nodeWrapperSchema,
+      },
       options,
     );
     return res.result;
   }
 
-  moveBulk(body: { targetFolderId: string | null; nodeIds: string[]; keepCurrentPermission: boolean }, options?: CallOptions): Promise<MoveResult> {
+  moveBulk(
+    body: { targetFolderId: string | null; nodeIds: string[]; keepCurrentPermission: boolean },
+    options?: CallOptions,
+  ): Promise<MoveResult> {
     return this.client.request(
-      { operation: 'kbNodes.moveBulk', method: 'POST', path: '/webapi/v2/knowledge_base_nodes/move/bulk', json: body, schema: moveResultSchema, idempotent: true },
+      {
+        operation: 'kbNodes.moveBulk',
+        method: 'POST',
+        path: '/webapi/v2/knowledge_base_nodes/move/bulk',
+        json: body,
+        schema: moveResultSchema,
+        idempotent: true,
+      },
       options,
     );
   }
@@ -163,7 +200,13 @@ export class KbNodesResource {
   async delete(nodeId: string, options?: CallOptions): Promise<void> {
     try {
       await this.client.request(
-        { operation: 'kbNodes.delete', method: 'DELETE', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`, schema: z.unknown(), response: 'empty' },
+        {
+          operation: 'kbNodes.delete',
+          method: 'DELETE',
+          path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`,
+          schema: z.unknown(),
+          response: 'empty',
+        },
         options,
       );
     } catch (error) {

@@ -19,7 +19,10 @@ export interface LocalDocPages {
 const pagesSchema = z
   .object({
     kind: z.string(),
-    estimatedPages: z.boolean().nullish().transform((v) => v ?? false),
+    estimatedPages: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     pages: z.array(z.object({ pageNo: z.number().int(), text: z.string() }).passthrough()),
   })
   .passthrough();
@@ -43,12 +46,19 @@ export class LocalDocsResource {
       const v = raw.headers[name];
       return (Array.isArray(v) ? v[0] : v) ?? '';
     };
-    return { bytes: Buffer.concat(chunks), contentType: header('content-type') || 'application/octet-stream', fileName: fileNameOf(header('content-disposition')) };
+    return {
+      bytes: Buffer.concat(chunks),
+      contentType: header('content-type') || 'application/octet-stream',
+      fileName: fileNameOf(header('content-disposition')),
+    };
   }
 
   /** Page texts as extracted by the local service. 404 (unknown or not processed yet) → NotFoundError. */
   async pages(nodeId: string, options?: CallOptions): Promise<LocalDocPages> {
-    const body = await this.client.request({ operation: 'localDocs.pages', method: 'GET', path: path`/_local/documents/${nodeId}/pages`, schema: pagesSchema }, options);
+    const body = await this.client.request(
+      { operation: 'localDocs.pages', method: 'GET', path: path`/_local/documents/${nodeId}/pages`, schema: pagesSchema },
+      options,
+    );
     return { kind: body.kind, estimatedPages: body.estimatedPages, pages: body.pages.map((p) => ({ pageNo: p.pageNo, text: p.text })) };
   }
 }
@@ -59,7 +69,10 @@ export function fileNameOf(disposition: string): string {
   if (star) {
     const m = /^([\w-]+)'[^']*'(.*)$/.exec(star);
     try {
-      if (m) return m[1].toLowerCase() === 'utf-8' ? decodeURIComponent(m[2]) : m[2].replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+      if (m)
+        return m[1].toLowerCase() === 'utf-8'
+          ? decodeURIComponent(m[2])
+          : m[2].replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     } catch {
       // malformed percent-encoding: fall back to the plain name
     }

@@ -11,13 +11,36 @@ export class NluResource {
 
   /** Entities in the first 2,000 characters; offsets index into `inputText`. Read-only, so retried. */
   infer(text: string, options?: CallOptions): Promise<InferResponse> {
-    return this.client.request({ operation: 'nlu.infer', method: 'POST', path: '/api/inference', json: { text }, schema: inferResponseSchema, target: 'nlu', idempotent: true }, options);
+    return this.client.request(
+      {
+        operation: 'nlu.infer',
+        method: 'POST',
+        path: '/api/inference',
+        json: { text },
+        schema: inferResponseSchema,
+        target: 'nlu',
+        idempotent: true,
+      },
+      options,
+    );
   }
 
   /** Teaches (train) or stores for evaluation (test) a phrase with its entities; anything but test is train. */
-  addPhrase(text: string, entities: Array<Pick<Entity, 'startIndex' | 'endIndex' | 'tag'> & { token?: string }>, dataType: 'train' | 'test' = 'train', options?: CallOptions): Promise<unknown> {
+  addPhrase(
+    text: string,
+    entities: Array<Pick<Entity, 'startIndex' | 'endIndex' | 'tag'> & { token?: string }>,
+    dataType: 'train' | 'test' = 'train',
+    options?: CallOptions,
+  ): Promise<unknown> {
     return this.client.request(
-      { operation: 'nlu.addPhrase', method: 'POST', path: path`/api/add_phrase/${dataType}`, json: { text, entities }, schema: addPhraseResponseSchema, target: 'nlu' },
+      {
+        operation: 'nlu.addPhrase',
+        method: 'POST',
+        path: path`/api/add_phrase/${dataType}`,
+        json: { text, entities },
+        schema: addPhraseResponseSchema,
+        target: 'nlu',
+      },
       options,
     );
   }

@@ -73,8 +73,14 @@ export const generativeAnswerSchema = z
     threadId: nullish(z.string()),
     fuQuestion: nullish(z.string()),
     intent: nullish(z.string()),
-    clues: z.array(clueSchema).nullish().transform((v) => v ?? []),
-    citations: z.array(citationSchema).nullish().transform((v) => v ?? []),
+    clues: z
+      .array(clueSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+    citations: z
+      .array(citationSchema)
+      .nullish()
+      .transform((v) => v ?? []),
     model: nullish(z.string()),
   })
   .passthrough();
@@ -87,7 +93,14 @@ export type RetrievalItem = z.infer<typeof retrievalItemSchema>;
 
 export const retrievalResponseSchema = z.preprocess(
   (body) => (Array.isArray(body) ? { result: body } : body),
-  z.object({ result: z.array(retrievalItemSchema).nullish().transform((v) => v ?? []) }).passthrough(),
+  z
+    .object({
+      result: z
+        .array(retrievalItemSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .passthrough(),
 );
 
 export const bboxSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() }).passthrough();
@@ -95,6 +108,15 @@ export type BBox = z.infer<typeof bboxSchema>;
 
 export const highlightSchema = z.preprocess(
   (body) => (body as { result?: unknown })?.result ?? body,
-  z.object({ bboxes: z.array(bboxSchema).nullish().transform((v) => v ?? []), type: nullish(z.string()), pageNo: nullish(z.number().int()) }).passthrough(),
+  z
+    .object({
+      bboxes: z
+        .array(bboxSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+      type: nullish(z.string()),
+      pageNo: nullish(z.number().int()),
+    })
+    .passthrough(),
 );
 export type Highlight = z.infer<typeof highlightSchema>;

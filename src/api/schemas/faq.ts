@@ -3,9 +3,15 @@ import { feedbackCountsSchema, nullish } from './common';
 
 const unwrap = (body: unknown): unknown => (body as { result?: unknown })?.result ?? body;
 const counts = feedbackCountsSchema.nullish().transform((v) => v ?? { positiveCount: 0, negativeCount: 0 });
-const strings = z.array(z.string()).nullish().transform((v) => v ?? []);
+const strings = z
+  .array(z.string())
+  .nullish()
+  .transform((v) => v ?? []);
 
-export const embeddingStatusSchema = z.preprocess(unwrap, z.object({ total: z.number().int(), pending: z.number().int(), ready: z.number().int() }).passthrough());
+export const embeddingStatusSchema = z.preprocess(
+  unwrap,
+  z.object({ total: z.number().int(), pending: z.number().int(), ready: z.number().int() }).passthrough(),
+);
 export type EmbeddingStatus = z.infer<typeof embeddingStatusSchema>;
 
 /** Fields of list and filter results (document 1, "Q&A record"). */
@@ -13,7 +19,10 @@ export const faqListItemSchema = z
   .object({
     id: z.string(),
     question: z.string(),
-    answer: z.string().nullish().transform((v) => v ?? ''),
+    answer: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
     hashtags: strings,
     userFeedback: counts,
     agentFeedback: counts,
@@ -28,9 +37,15 @@ export type FaqSearchItem = z.infer<typeof faqSearchItemSchema>;
 
 export const faqSearchResponseSchema = z
   .object({
-    result: z.array(faqSearchItemSchema).nullish().transform((v) => v ?? []),
+    result: z
+      .array(faqSearchItemSchema)
+      .nullish()
+      .transform((v) => v ?? []),
     count: z.number().int().optional(),
-    hashId: z.string().nullish().transform((v) => v ?? ''),
+    hashId: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
   })
   .passthrough();
 export type FaqSearchResponse = z.infer<typeof faqSearchResponseSchema>;
@@ -56,7 +71,10 @@ export const faqListResponseSchema = z
     offset: z.number().int().default(0),
     count: z.number().int().optional(),
     total_count: z.number().int().optional(),
-    results: z.array(faqListItemSchema).nullish().transform((v) => v ?? []),
+    results: z
+      .array(faqListItemSchema)
+      .nullish()
+      .transform((v) => v ?? []),
   })
   .passthrough();
 export type FaqListResponse = z.infer<typeof faqListResponseSchema>;
@@ -64,7 +82,9 @@ export type FaqListResponse = z.infer<typeof faqListResponseSchema>;
 export const registerResponseSchema = z
   .object({ result: z.object({ status: z.string().optional(), id: z.string() }).passthrough(), errors: z.unknown().optional() })
   .passthrough();
-export const deleteResponseSchema = z.object({ result: z.object({ status: z.string().optional() }).passthrough().nullish(), errors: z.unknown().optional() }).passthrough();
+export const deleteResponseSchema = z
+  .object({ result: z.object({ status: z.string().optional() }).passthrough().nullish(), errors: z.unknown().optional() })
+  .passthrough();
 export const selectAnswerResponseSchema = z.object({ result: z.string().optional() }).passthrough();
 
 export const feedbackResponseSchema = z
@@ -86,7 +106,23 @@ export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 /** Items of feedbacks: "not shown" in the contract; kept as loose records. */
 export const feedbackHistoryResponseSchema = z
   .object({
-    result: z.array(z.object({ query: z.string().nullish().transform((v) => v ?? ''), feedbacks: z.array(z.record(z.unknown())).nullish().transform((v) => v ?? []) }).passthrough()).nullish().transform((v) => v ?? []),
+    result: z
+      .array(
+        z
+          .object({
+            query: z
+              .string()
+              .nullish()
+              .transform((v) => v ?? ''),
+            feedbacks: z
+              .array(z.record(z.unknown()))
+              .nullish()
+              .transform((v) => v ?? []),
+          })
+          .passthrough(),
+      )
+      .nullish()
+      .transform((v) => v ?? []),
     count: z.number().int().optional(),
   })
   .passthrough();
@@ -95,7 +131,23 @@ export type FeedbackHistory = z.infer<typeof feedbackHistoryResponseSchema>;
 export const uploadFaqFileResponseSchema = z
   .object({
     result: z.unknown().optional(),
-    notUploaded: z.array(z.object({ question: z.string().nullish().transform((v) => v ?? ''), state: z.string().nullish().transform((v) => v ?? '') }).passthrough()).nullish().transform((v) => v ?? []),
+    notUploaded: z
+      .array(
+        z
+          .object({
+            question: z
+              .string()
+              .nullish()
+              .transform((v) => v ?? ''),
+            state: z
+              .string()
+              .nullish()
+              .transform((v) => v ?? ''),
+          })
+          .passthrough(),
+      )
+      .nullish()
+      .transform((v) => v ?? []),
   })
   .passthrough();
 export type UploadFaqFileResult = z.infer<typeof uploadFaqFileResponseSchema>;
@@ -110,8 +162,22 @@ export const searchHistoryResponseSchema = z.preprocess(
             .object({
               id: z.string().optional(),
               agent: z.object({ id: z.string().nullish() }).passthrough().nullish(),
-              question: z.string().nullish().transform((v) => v ?? ''),
-              answers: z.array(z.object({ faq: z.object({ id: z.string() }).passthrough().nullish(), effectiveConfidence: z.number().nullish(), confidence: z.number().nullish() }).passthrough()).nullish().transform((v) => v ?? []),
+              question: z
+                .string()
+                .nullish()
+                .transform((v) => v ?? ''),
+              answers: z
+                .array(
+                  z
+                    .object({
+                      faq: z.object({ id: z.string() }).passthrough().nullish(),
+                      effectiveConfidence: z.number().nullish(),
+                      confidence: z.number().nullish(),
+                    })
+                    .passthrough(),
+                )
+                .nullish()
+                .transform((v) => v ?? []),
               createdAt: z.union([z.number(), z.string()]).optional(),
             })
             .passthrough(),
@@ -128,17 +194,43 @@ export const candidateSchema = z
   .object({
     id: z.string(),
     frequency: z.number().int().default(0),
-    textAnswer: z.string().nullish().transform((v) => v ?? ''),
-    state: z.string().nullish().transform((v) => v ?? ''),
+    textAnswer: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    state: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
     createdAt: z.number().optional(),
-    questions: z.array(z.object({ id: z.string(), question: z.string(), frequency: z.number().int().default(0), history: z.object({ id: z.string() }).passthrough().nullish() }).passthrough()).nullish().transform((v) => v ?? []),
+    questions: z
+      .array(
+        z
+          .object({
+            id: z.string(),
+            question: z.string(),
+            frequency: z.number().int().default(0),
+            history: z.object({ id: z.string() }).passthrough().nullish(),
+          })
+          .passthrough(),
+      )
+      .nullish()
+      .transform((v) => v ?? []),
   })
   .passthrough();
 export type Candidate = z.infer<typeof candidateSchema>;
 
 export const candidatesResponseSchema = z.preprocess(
   unwrap,
-  z.object({ faqCandidates: z.array(candidateSchema).nullish().transform((v) => v ?? []), count: z.number().int().optional() }).passthrough(),
+  z
+    .object({
+      faqCandidates: z
+        .array(candidateSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+      count: z.number().int().optional(),
+    })
+    .passthrough(),
 );
 export type CandidatesPage = z.infer<typeof candidatesResponseSchema>;
 
@@ -146,7 +238,10 @@ export const dailyCountResponseSchema = z.preprocess(
   unwrap,
   z
     .object({
-      dailyTotalCount: z.array(z.object({ date: z.string(), count: z.number().int() }).passthrough()).nullish().transform((v) => v ?? []),
+      dailyTotalCount: z
+        .array(z.object({ date: z.string(), count: z.number().int() }).passthrough())
+        .nullish()
+        .transform((v) => v ?? []),
       state: z.string().optional(),
       campaignCount: z.number().int().optional(),
     })
@@ -166,7 +261,10 @@ export const dailyAnalyticsResponseSchema = z.preprocess(
               totalShownCount: z.number().int(),
               selectedRatio: z.number(),
               faq: z.object({ id: z.string(), question: z.string() }).passthrough(),
-              stats: z.array(z.object({ date: z.string(), selectedCount: z.number().int() }).passthrough()).nullish().transform((v) => v ?? []),
+              stats: z
+                .array(z.object({ date: z.string(), selectedCount: z.number().int() }).passthrough())
+                .nullish()
+                .transform((v) => v ?? []),
             })
             .passthrough(),
         )
@@ -179,5 +277,12 @@ export type DailyAnalytics = z.infer<typeof dailyAnalyticsResponseSchema>;
 
 export const addCandidatesResponseSchema = z.preprocess(
   unwrap,
-  z.object({ candidates: z.array(z.object({ id: z.string() }).passthrough()).nullish().transform((v) => v ?? []) }).passthrough(),
+  z
+    .object({
+      candidates: z
+        .array(z.object({ id: z.string() }).passthrough())
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .passthrough(),
 );

@@ -5,7 +5,10 @@ import { nullish } from './common';
 export const JOB_STATES = ['idle', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
 
-const looseObject = z.record(z.unknown()).nullish().transform((v) => v ?? {});
+const looseObject = z
+  .record(z.unknown())
+  .nullish()
+  .transform((v) => v ?? {});
 
 export const rareStatusSchema = z.preprocess(
   (body) => (body as { result?: unknown })?.result ?? body,
@@ -20,7 +23,10 @@ export const rareStatusSchema = z.preprocess(
       generate_progress: looseObject,
       build_stats: looseObject,
       generate_stats: looseObject,
-      folder_ids: z.array(z.string()).nullish().transform((v) => v ?? []),
+      folder_ids: z
+        .array(z.string())
+        .nullish()
+        .transform((v) => v ?? []),
       default_model: nullish(z.string()),
       generation_model: nullish(z.string()),
     })
@@ -28,7 +34,15 @@ export const rareStatusSchema = z.preprocess(
 );
 export type RareStatus = z.infer<typeof rareStatusSchema>;
 
-export const taskAckSchema = z.object({ message: z.string().nullish().transform((v) => v ?? ''), task_id: nullish(z.string()) }).passthrough();
+export const taskAckSchema = z
+  .object({
+    message: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    task_id: nullish(z.string()),
+  })
+  .passthrough();
 export type TaskAck = z.infer<typeof taskAckSchema>;
 
 export const rareResultSchema = z
@@ -44,7 +58,14 @@ export type RareResult = z.infer<typeof rareResultSchema>;
 
 export const rareResultsSchema = z.preprocess(
   (body) => (Array.isArray(body) ? { results: body } : ((body as { result?: unknown })?.result ?? body)),
-  z.object({ results: z.array(rareResultSchema).nullish().transform((v) => v ?? []) }).passthrough(),
+  z
+    .object({
+      results: z
+        .array(rareResultSchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .passthrough(),
 );
 
 /** Bulk processing bodies are "not shown"; decisions.md fixes the local ones, read tolerantly. */
@@ -69,7 +90,10 @@ export const bulkResultsSchema = z.preprocess(
   (body) => (Array.isArray(body) ? { results: body } : body),
   z
     .object({
-      results: z.array(bulkResultSchema).nullish().transform((v) => v ?? []),
+      results: z
+        .array(bulkResultSchema)
+        .nullish()
+        .transform((v) => v ?? []),
       page: z.number().int().optional(),
       total_pages: z.number().int().optional(),
     })

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { epochMs, nullish } from './common';
 
 export const PROCESS_STATES = [
-  'initializing', 'parsing', 'parsing_fail', 'completed', 'retrying',
-  'post_parsing', 'post_parsing_fail', 'post_completed', 'post_retrying',
+  'initializing',
+  'parsing',
+  'parsing_fail',
+  'completed',
+  'retrying',
+  'post_parsing',
+  'post_parsing_fail',
+  'post_completed',
+  'post_retrying',
 ] as const;
 export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
 export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
@@ -30,7 +37,9 @@ export const agentPermissionSchema = z
   .object({
     accessAgents: nullish(z.array(z.object({ agentId: z.string(), accessType: z.string() }).passthrough())),
     accessPermissionGroups: nullish(
-      z.array(z.object({ permissionGroupId: z.string(), permissionGroupName: z.string().optional(), accessType: z.string() }).passthrough()),
+      z.array(
+        z.object({ permissionGroupId: z.string(), permissionGroupName: z.string().optional(), accessType: z.string() }).passthrough(),
+      ),
     ),
     viewAccessToAgent: z.boolean(),
   })
@@ -63,7 +72,10 @@ export const fileNodeSchema = z
   .object({
     ...nodeFields,
     nodeType: z.literal('file'),
-    piiDetected: z.boolean().nullish().transform((v) => v ?? false),
+    piiDetected: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
     hashtags: z.array(z.string()),
     status: z.string(),
     size: z.number(),
@@ -99,26 +111,32 @@ export const nodeWrapperSchema = z.object({ result: kbNodeSchema }).passthrough(
  * Search response, normalised. Ours is `{result: {nodes, total}}`; third-party code has seen
  * `result` as the array itself and the keys `items` / `knowledgeBaseNodes` (decisions.md).
  */
-export const nodeSearchResponseSchema = z.preprocess((body) => {
-  const root = (body as { result?: unknown })?.result ?? body;
-  if (Array.isArray(root)) return { nodes: root };
-  if (root && typeof root === 'object') {
-    const r = root as Record<string, unknown>;
-    const nodes = r.nodes ?? r.items ?? r.knowledgeBaseNodes;
-    const total = r.total ?? r.totalCount ?? r.total_count ?? r.count;
-    return { nodes, total };
-  }
-  return root;
-}, z.object({ nodes: z.array(kbNodeSchema), total: z.number().int().nonnegative().optional() }));
+export const nodeSearchResponseSchema = z.preprocess(
+  (body) => {
+    const root = (body as { result?: unknown })?.result ?? body;
+    if (Array.isArray(root)) return { nodes: root };
+    if (root && typeof root === 'object') {
+      const r = root as Record<string, unknown>;
+      const nodes = r.nodes ?? r.items ?? r.knowledgeBaseNodes;
+      const total = r.total ?? r.totalCount ?? r.total_count ?? r.count;
+      return { nodes, total };
+    }
+    return root;
+  },
+  z.object({ nodes: z.array(kbNodeSchema), total: z.number().int().nonnegative().optional() }),
+);
 export type NodeSearchResult = z.infer<typeof nodeSearchResponseSchema>;
 
 /** Upload answers with an array of wrappers; a single wrapper or `{result: [...]}` is read too. */
-export const uploadResponseSchema = z.preprocess((body) => {
-  if (Array.isArray(body)) return body.map((w) => (w as { result?: unknown })?.result ?? w);
-  const root = (body as { result?: unknown })?.result;
-  if (Array.isArray(root)) return root.map((w) => (w as { result?: unknown })?.result ?? w);
-  return root === undefined ? body : [root];
-}, z.array(kbNodeSchema).min(1, 'should hold at least one node'));
+export const uploadResponseSchema = z.preprocess(
+  (body) => {
+    if (Array.isArray(body)) return body.map((w) => (w as { result?: unknown })?.result ?? w);
+    const root = (body as { result?: unknown })?.result;
+    if (Array.isArray(root)) return root.map((w) => (w as { result?: unknown })?.result ?? w);
+    return root === undefined ? body : [root];
+  },
+  z.array(kbNodeSchema).min(1, 'should hold at least one node'),
+);
 
 export const moveResultSchema = z.preprocess(
   (body) => (body as { result?: unknown })?.result ?? body,

@@ -7,7 +7,18 @@ export type Entity = z.infer<typeof entitySchema>;
 
 export const inferResponseSchema = z.preprocess(
   (body) => (body as { result?: unknown })?.result ?? body,
-  z.object({ inputText: z.string().nullish().transform((v) => v ?? ''), entities: z.array(entitySchema).nullish().transform((v) => v ?? []) }).passthrough(),
+  z
+    .object({
+      inputText: z
+        .string()
+        .nullish()
+        .transform((v) => v ?? ''),
+      entities: z
+        .array(entitySchema)
+        .nullish()
+        .transform((v) => v ?? []),
+    })
+    .passthrough(),
 );
 export type InferResponse = z.infer<typeof inferResponseSchema>;
 

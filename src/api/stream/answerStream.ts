@@ -123,10 +123,7 @@ export async function* readAnswerStream(
 }
 
 /** Reads the whole stream; resolves with the final answer and fields. */
-export async function collectAnswerStream(
-  body: AsyncIterable<Uint8Array>,
-  options: AnswerStreamOptions = {},
-): Promise<AnswerStreamResult> {
+export async function collectAnswerStream(body: AsyncIterable<Uint8Array>, options: AnswerStreamOptions = {}): Promise<AnswerStreamResult> {
   let last: AnswerStreamEvent | undefined;
   let events = 0;
   let replaced = false;

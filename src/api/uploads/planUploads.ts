@@ -35,7 +35,15 @@ export async function planUploads(client: ApiClient, req: PlanRequest): Promise<
   const plan: Plan = { jobs: [], tempFiles: [] };
   for (const p of req.paths) {
     const info = await stat(p).catch(() => undefined);
-    if (!info) plan.jobs.push({ id: p, path: p, fileName: path.basename(p), size: 0, targetFolderId: req.targetFolderId, problem: 'The file no longer exists.' });
+    if (!info)
+      plan.jobs.push({
+        id: p,
+        path: p,
+        fileName: path.basename(p),
+        size: 0,
+        targetFolderId: req.targetFolderId,
+        problem: 'The file no longer exists.',
+      });
     else if (info.isDirectory()) {
       if (req.folderMode === 'zip') await addZip(plan, p, req.targetFolderId, req);
       else await syncFolder(client, plan, p, req.targetFolderId, req);
@@ -67,7 +75,8 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
   const size = (await stat(zip)).size;
   const job: UploadJob = { id: dir, path: zip, fileName: `${name}.zip`, size, targetFolderId, isZip: true };
   if (result.files === 0) job.problem = `The folder ${name} holds no files.`;
-  else if (req.maxBytes && size > req.maxBytes) job.problem = `The folder zips to ${mb(size)}, over the upload limit of ${mb(req.maxBytes)}; sync it into an existing folder instead.`;
+  else if (req.maxBytes && size > req.maxBytes)
+    job.problem = `The folder zips to ${mb(size)}, over the upload limit of ${mb(req.maxBytes)}; sync it into an existing folder instead.`;
   plan.jobs.push(job);
 }
 
@@ -79,9 +88,13 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
  */
 async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
   req.onStatus?.(`Reading ${path.basename(dir)}…`);
-  const remoteFolders = new Map((await listChildren(client, targetFolderId ?? null, req.signal)).filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]));
+  const remoteFolders = new Map(
+    (await listChildren(client, targetFolderId ?? null, req.signal)).filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]),
+  );
   const excluded = new Set(DEFAULT_EXCLUDES.map((n) => n.toLowerCase()));
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !excluded.has(e.name.toLowerCase())).sort((a, b) => a.name.localeCompare(b.name));
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => !excluded.has(e.name.toLowerCase()))
+    .sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {

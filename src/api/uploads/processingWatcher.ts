@@ -85,7 +85,9 @@ export class ProcessingWatcher {
     for (const id of ids) {
       if (seen.has(id) || !this.pending.has(id)) continue;
       const watched = this.pending.get(id)!;
-      const found = (await client.kbNodes.search({ parentFolderIds: [parent], searchTerm: watched.name, nodeType: ['file'], limit: 100 })).nodes.find((n) => n.id === id);
+      const found = (
+        await client.kbNodes.search({ parentFolderIds: [parent], searchTerm: watched.name, nodeType: ['file'], limit: 100 })
+      ).nodes.find((n) => n.id === id);
       if (found) this.observe(found, seen);
       else if (++watched.misses >= 3) {
         this.pending.delete(id);

@@ -10,7 +10,12 @@ const CLOCK_SKEW_MS = 2 * 60_000;
  * looks for the job's document in its target folder: same name or a suffixed copy of it, same
  * size, changed since the job started. Found → the upload happened and must not be sent again.
  */
-export async function findUploaded(client: ApiClient, job: UploadJob, startedAt: number, signal?: AbortSignal): Promise<{ action: UploadAction; nodes: KbNode[] } | undefined> {
+export async function findUploaded(
+  client: ApiClient,
+  job: UploadJob,
+  startedAt: number,
+  signal?: AbortSignal,
+): Promise<{ action: UploadAction; nodes: KbNode[] } | undefined> {
   const dot = job.fileName.lastIndexOf('.');
   const base = job.isZip ? job.fileName.replace(/\.zip$/i, '') : dot > 0 ? job.fileName.slice(0, dot) : job.fileName;
   const ext = job.isZip ? '' : dot > 0 ? job.fileName.slice(dot) : '';

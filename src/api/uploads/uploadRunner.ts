@@ -112,7 +112,12 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
     }
     try {
       const nodes = await client.kbNodes.upload(
-        { ...run.options, file: { path: job.path }, fileName: job.fileName, targetFolderId: job.targetFolderId ?? run.options.targetFolderId },
+        {
+          ...run.options,
+          file: { path: job.path },
+          fileName: job.fileName,
+          targetFolderId: job.targetFolderId ?? run.options.targetFolderId,
+        },
         { signal: run.signal, maxRetries: 0 },
       );
       return { status: 'done', action: actionOf(nodes), nodes };

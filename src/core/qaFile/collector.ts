@@ -48,7 +48,10 @@ export class QaCollector {
     if (this.stopped) return;
     if (this.validator) this.broken++;
     const field = b.columnIndex === undefined ? undefined : fieldAt(this.mapping, b.columnIndex);
-    const cell = b.columnIndex === undefined ? 'a cell' : `the ${this.headers[b.columnIndex] ? `"${this.headers[b.columnIndex]}"` : `column ${columnLetter(b.columnIndex)}`} cell`;
+    const cell =
+      b.columnIndex === undefined
+        ? 'a cell'
+        : `the ${this.headers[b.columnIndex] ? `"${this.headers[b.columnIndex]}"` : `column ${columnLetter(b.columnIndex)}`} cell`;
     const where = b.line !== undefined && b.line !== b.row ? ` on line ${b.line}` : '';
     const resumed = b.resumedAt === undefined ? 'The row is skipped.' : `The row is skipped; reading resumed on line ${b.resumedAt}.`;
     let message: string;
@@ -61,7 +64,14 @@ export class QaCollector {
     } else {
       message = `Misplaced double quote (") in ${cell}: wrap a cell containing quotes in double quotes and write each quote inside it twice (""). ${resumed}`;
     }
-    this.problems.push({ row: b.row, ...(b.line !== undefined && b.line !== b.row ? { line: b.line } : {}), ...(field ? { column: field } : {}), severity: 'error', code: b.kind, message });
+    this.problems.push({
+      row: b.row,
+      ...(b.line !== undefined && b.line !== b.row ? { line: b.line } : {}),
+      ...(field ? { column: field } : {}),
+      severity: 'error',
+      code: b.kind,
+      message,
+    });
   }
 
   fileProblem(code: string, message: string, severity: 'error' | 'warning' = 'error', row = 1): void {
@@ -73,7 +83,8 @@ export class QaCollector {
   finish(): void {
     if (this.stopped) return;
     if (!this.validator) this.fileProblem('empty-file', `The file has no header row. Expected columns: ${EXPECTED_COLUMNS_TEXT}.`);
-    else if (this.total === 0) this.problems.push({ row: 1, severity: 'warning', code: 'no-rows', message: 'The file has a header but no Q&A rows.' });
+    else if (this.total === 0)
+      this.problems.push({ row: 1, severity: 'warning', code: 'no-rows', message: 'The file has a header but no Q&A rows.' });
   }
 
   private header(cells: string[], row: number): void {
@@ -84,11 +95,25 @@ export class QaCollector {
     this.mapping = mapping;
     const missing = REQUIRED_FIELDS.filter((f) => mapping[f] === undefined);
     if (missing.length) {
-      const found = this.headers.filter(Boolean).slice(0, 8).map((h) => `"${h}"`).join(', ');
+      const found = this.headers
+        .filter(Boolean)
+        .slice(0, 8)
+        .map((h) => `"${h}"`)
+        .join(', ');
       if (!explicit && QA_FIELDS.every((f) => mapping[f] === undefined)) {
-        this.fileProblem('missing-header', `Row ${row} should be the header but no column is named question (質問) or answer (回答). Expected columns: ${EXPECTED_COLUMNS_TEXT}. Row ${row} reads: ${found || '(empty cells)'}. No rows were read.`, 'error', row);
+        this.fileProblem(
+          'missing-header',
+          `Row ${row} should be the header but no column is named question (質問) or answer (回答). Expected columns: ${EXPECTED_COLUMNS_TEXT}. Row ${row} reads: ${found || '(empty cells)'}. No rows were read.`,
+          'error',
+          row,
+        );
       } else {
-        this.fileProblem('missing-column', `No ${missing.join(' or ')} column (${missing.map((f) => (f === 'question' ? 'question / 質問' : 'answer / 回答')).join('; ')}). Expected columns: ${EXPECTED_COLUMNS_TEXT}. No rows were read.`, 'error', row);
+        this.fileProblem(
+          'missing-column',
+          `No ${missing.join(' or ')} column (${missing.map((f) => (f === 'question' ? 'question / 質問' : 'answer / 回答')).join('; ')}). Expected columns: ${EXPECTED_COLUMNS_TEXT}. No rows were read.`,
+          'error',
+          row,
+        );
       }
       return;
     }

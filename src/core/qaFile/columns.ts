@@ -33,7 +33,11 @@ const IGNORED = /[\s_\-‐－＿]/g;
 
 /** "Similar Questions", "similar-questions", "SIMILAR_QUESTIONS" and "ｓｉｍｉｌａｒ＿ｑｕｅｓｔｉｏｎｓ" are one name. */
 export function headerKey(name: string): string {
-  return name.replace(/^\uFEFF/, '').normalize('NFKC').replace(IGNORED, '').toLowerCase();
+  return name
+    .replace(/^\uFEFF/, '')
+    .normalize('NFKC')
+    .replace(IGNORED, '')
+    .toLowerCase();
 }
 
 const BY_KEY = new Map<string, QaField>(QA_FIELDS.flatMap((f) => NAMES[f].map((n) => [headerKey(n), f] as const)));

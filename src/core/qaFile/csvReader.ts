@@ -82,7 +82,14 @@ async function readPass(path: string, tsv: boolean, shiftJis: boolean, sink: QaC
   } finally {
     stream.destroy();
   }
-  if (replaced) sink.problems.unshift({ row: 1, severity: 'warning', code: 'encoding', message: 'Some bytes are neither UTF-8 nor Shift_JIS; they were replaced with "\uFFFD". Save the file as CSV UTF-8 to keep every character.' });
+  if (replaced)
+    sink.problems.unshift({
+      row: 1,
+      severity: 'warning',
+      code: 'encoding',
+      message:
+        'Some bytes are neither UTF-8 nor Shift_JIS; they were replaced with "\uFFFD". Save the file as CSV UTF-8 to keep every character.',
+    });
   sink.finish();
   return { sink, encoding, delimiter };
 }

@@ -109,7 +109,8 @@ export class ResyncingCsvParser {
     const err = this.failure;
     if (!err) {
       if (this.parser.errored) throw this.parser.errored; // thrown by our own callbacks
-      while (this.window.length && this.windowStart + this.window[0].length <= this.prevEnd) this.windowStart += this.window.shift()!.length;
+      while (this.window.length && this.windowStart + this.window[0].length <= this.prevEnd)
+        this.windowStart += this.window.shift()!.length;
       return { restarted: false };
     }
     this.failure = undefined;

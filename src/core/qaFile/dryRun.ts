@@ -32,7 +32,12 @@ export async function dryRunQaFile(
   fileName: string,
   options: { existingQuestions: ReadonlySet<string>; mapping?: ColumnMapping; signal?: AbortSignal; limits?: QaLimits },
 ): Promise<DryRunResult & { mapping: ColumnMapping; headers: string[]; encoding: QaFileEncoding; delimiter?: ',' | '\t' }> {
-  const read = await collectQaFile(path, fileName, { mapping: options.mapping, signal: options.signal, limits: options.limits, existing: options.existingQuestions });
+  const read = await collectQaFile(path, fileName, {
+    mapping: options.mapping,
+    signal: options.signal,
+    limits: options.limits,
+    existing: options.existingQuestions,
+  });
   let errors = 0;
   for (const p of read.problems) if (p.severity === 'error') errors++;
   return {

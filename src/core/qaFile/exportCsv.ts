@@ -22,11 +22,22 @@ export const QA_CSV_HEADER = ['question', 'answer', 'similar_questions', 'hashta
  * comma separated. readQaFile reads it back to the same rows (a similar question containing `|` is
  * split there, as the column layout defines `|` as a separator).
  */
-export function qaCsv(rows: Array<{ question: string; answer: string; similarQuestions?: string[]; hashtags?: string[]; status?: 'on' | 'off'; folder?: string }>): string {
+export function qaCsv(
+  rows: Array<{
+    question: string;
+    answer: string;
+    similarQuestions?: string[];
+    hashtags?: string[];
+    status?: 'on' | 'off';
+    folder?: string;
+  }>,
+): string {
   const lines = [QA_CSV_HEADER.join(',')];
   for (const r of rows) {
     lines.push(
-      [r.question, r.answer, (r.similarQuestions ?? []).join('\n'), (r.hashtags ?? []).join(', '), r.status ?? 'on', r.folder ?? ''].map(escapeCsvCell).join(','),
+      [r.question, r.answer, (r.similarQuestions ?? []).join('\n'), (r.hashtags ?? []).join(', '), r.status ?? 'on', r.folder ?? '']
+        .map(escapeCsvCell)
+        .join(','),
     );
   }
   return '\uFEFF' + lines.join('\r\n') + '\r\n';

@@ -29,15 +29,22 @@ export interface CollectedQaFile extends QaFileRead {
   duplicates: number;
 }
 
-export async function collectQaFile(path: string, fileName: string, options: ReadQaOptions & { existing?: ReadonlySet<string> }): Promise<CollectedQaFile> {
-  const newSink = (): QaCollector => new QaCollector({ mapping: options.mapping, limits: options.limits ?? DEFAULT_QA_LIMITS, existing: options.existing });
+export async function collectQaFile(
+  path: string,
+  fileName: string,
+  options: ReadQaOptions & { existing?: ReadonlySet<string> },
+): Promise<CollectedQaFile> {
+  const newSink = (): QaCollector =>
+    new QaCollector({ mapping: options.mapping, limits: options.limits ?? DEFAULT_QA_LIMITS, existing: options.existing });
   const kind = await fileKind(path, fileName);
   let sink: QaCollector;
   let encoding: QaFileEncoding = 'xlsx';
   let delimiter: ',' | '\t' | undefined;
   if (kind === 'xlsx') {
     sink = newSink();
-    await (await loadXlsxReader())(path, sink, options.signal);
+    await (
+      await loadXlsxReader()
+    )(path, sink, options.signal);
     sink.finish();
   } else if (kind === 'xls') {
     sink = newSink();

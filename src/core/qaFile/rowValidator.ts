@@ -1,7 +1,15 @@
 // Turns the cells of one record into a QaRow, or into row-numbered problems.
 import { columnLetter } from './columns';
 import type { QaLimits } from './limits';
-import { exceeds, normalizeQuestion, parseStatus, splitHashtags, splitSimilarQuestions, STATUS_VALUES_TEXT, unescapeInjection } from './text';
+import {
+  exceeds,
+  normalizeQuestion,
+  parseStatus,
+  splitHashtags,
+  splitSimilarQuestions,
+  STATUS_VALUES_TEXT,
+  unescapeInjection,
+} from './text';
 import type { ColumnMapping, QaField, QaRow, RowProblem } from './types';
 
 const LABEL: Record<QaField, string> = {
@@ -95,19 +103,36 @@ export class RowValidator {
     this.keys.push(key);
     if (this.existing?.has(key)) {
       this.willUpdate++;
-      this.problems.push({ row, column: 'question', severity: 'warning', code: 'exists', message: 'A Q&A with this question already exists; importing updates its answer.', question: q });
+      this.problems.push({
+        row,
+        column: 'question',
+        severity: 'warning',
+        code: 'exists',
+        message: 'A Q&A with this question already exists; importing updates its answer.',
+        question: q,
+      });
     }
   }
 
   private required(cells: string[], row: number, field: 'question' | 'answer', i: number, q: string): void {
-    const short = i >= cells.length ? ` (the row has ${cells.length} cell${cells.length === 1 ? '' : 's'}; the ${field} is in column ${columnLetter(i)})` : '';
+    const short =
+      i >= cells.length
+        ? ` (the row has ${cells.length} cell${cells.length === 1 ? '' : 's'}; the ${field} is in column ${columnLetter(i)})`
+        : '';
     this.error(row, field, `missing-${field}`, `The ${field} is empty${short}.`, q);
   }
 
   private tooLong(row: number, field: QaField, text: string, limit: number, q: string, which = ''): void {
     if (text.length <= limit) return;
     const n = exceeds(text, limit);
-    if (n !== undefined) this.error(row, field, 'too-long', `The ${which}${LABEL[field]} is ${n.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}.`, q);
+    if (n !== undefined)
+      this.error(
+        row,
+        field,
+        'too-long',
+        `The ${which}${LABEL[field]} is ${n.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}.`,
+        q,
+      );
   }
 
   private list(row: number, field: QaField, items: string[], each: number, most: number, q: string): void {
@@ -119,7 +144,13 @@ export class RowValidator {
     const extra: string[] = [];
     for (let i = this.width; i < cells.length; i++) if (cells[i].trim()) extra.push(columnLetter(i));
     if (extra.length) {
-      this.problems.push({ row, severity: 'warning', code: 'extra-cells', message: `The row has ${cells.length} cells but the header has ${this.width}; the extra cell${extra.length === 1 ? '' : 's'} in column${extra.length === 1 ? '' : 's'} ${extra.join(', ')} ${extra.length === 1 ? 'is' : 'are'} ignored.`, ...(q ? { question: q } : {}) });
+      this.problems.push({
+        row,
+        severity: 'warning',
+        code: 'extra-cells',
+        message: `The row has ${cells.length} cells but the header has ${this.width}; the extra cell${extra.length === 1 ? '' : 's'} in column${extra.length === 1 ? '' : 's'} ${extra.join(', ')} ${extra.length === 1 ? 'is' : 'are'} ignored.`,
+        ...(q ? { question: q } : {}),
+      });
     }
   }
 
@@ -140,7 +171,6 @@ function text(cells: string[], i: number): string | undefined {
 }
 
 function ordinal(n: number): string {
-  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${s}`;
 }
-

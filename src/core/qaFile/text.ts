@@ -52,8 +52,16 @@ export function splitHashtags(cell: string): string[] {
 }
 
 const STATUS = new Map<string, 'on' | 'off'>([
-  ['on', 'on'], ['true', 'on'], ['1', 'on'], ['有効', 'on'], ['オン', 'on'],
-  ['off', 'off'], ['false', 'off'], ['0', 'off'], ['無効', 'off'], ['オフ', 'off'],
+  ['on', 'on'],
+  ['true', 'on'],
+  ['1', 'on'],
+  ['有効', 'on'],
+  ['オン', 'on'],
+  ['off', 'off'],
+  ['false', 'off'],
+  ['0', 'off'],
+  ['無効', 'off'],
+  ['オフ', 'off'],
 ]);
 
 export const STATUS_VALUES_TEXT = 'on or off (also true/false, 1/0, 有効/無効, オン/オフ)';

@@ -11,7 +11,10 @@ export async function readXlsx(path: string, sink: QaCollector, signal?: AbortSi
   } catch (error) {
     signal?.throwIfAborted();
     if (isFsError(error)) throw error;
-    sink.fileProblem('unreadable', `The file could not be read as an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`);
+    sink.fileProblem(
+      'unreadable',
+      `The file could not be read as an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`,
+    );
     return;
   }
   signal?.throwIfAborted();

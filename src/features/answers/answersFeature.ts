@@ -38,7 +38,9 @@ export class AnswersFeature extends Disposable {
     };
     this._register({ dispose: () => this.panel?.dispose() });
     this._register(registerPanelSerializer(CHAT_VIEW_TYPE, chatStateSchema, log, (panel, state) => void this.restore(panel, state)));
-    this._register(c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()));
+    this._register(
+      c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
+    );
     this._register(c.command('knowledgeDesk.answers.ask', (question?: unknown) => this.askCommand(question)));
     this._register(c.command('knowledgeDesk.answers.askSelection', () => this.askSelection()));
     this._register(c.command('knowledgeDesk.answers.askAboutFolder', (element?: unknown) => this.askAboutFolder(element)));
@@ -105,8 +107,11 @@ export class AnswersFeature extends Disposable {
 
   /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
   private async askAboutFolder(element: unknown): Promise<ChatPanel | undefined> {
-    const node = (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
-    let scope: ScopeItem | null | undefined = node ? { id: node.id, name: node.name, kind: node.nodeType === 'file' ? 'document' : 'folder' } : undefined;
+    const node =
+      (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
+    let scope: ScopeItem | null | undefined = node
+      ? { id: node.id, name: node.name, kind: node.nodeType === 'file' ? 'document' : 'folder' }
+      : undefined;
     if (!scope) scope = await this.pickScope();
     if (scope === undefined) return undefined;
     const p = this.show();
@@ -142,7 +147,10 @@ export class AnswersFeature extends Disposable {
 
   private async pickScope(): Promise<ScopeItem | null | undefined> {
     const client = await this.c.connection.getClient();
-    const choice = await pickFolder(this.c.ui, client, { title: 'Ask Knowledge Desk About a Folder', placeHolder: 'Answers use only the documents in this folder' });
+    const choice = await pickFolder(this.c.ui, client, {
+      title: 'Ask Knowledge Desk About a Folder',
+      placeHolder: 'Answers use only the documents in this folder',
+    });
     if (!choice) return undefined;
     return choice.id === null ? null : { id: choice.id, name: choice.label, kind: 'folder' };
   }

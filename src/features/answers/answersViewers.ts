@@ -35,13 +35,18 @@ export class AnswersViewers extends Disposable {
       client: async (): Promise<SourceClient> => await c.connection.getClient(),
       download: async (url) => {
         // The client's dispatcher carries the proxy settings; the request itself carries no key.
-        const dispatcher = await c.connection.getClient().then((client) => client.config.dispatcher, () => undefined);
+        const dispatcher = await c.connection.getClient().then(
+          (client) => client.config.dispatcher,
+          () => undefined,
+        );
         return downloadPreview(url, { dispatcher });
       },
       describe: (error) => toUserFacing(error).message,
       log: citationLog,
     });
-    this.citations = this._register(new CitationPanels({ extensionUri: c.context.extensionUri, log: citationLog, errors: errors(citationLog), source }));
+    this.citations = this._register(
+      new CitationPanels({ extensionUri: c.context.extensionUri, log: citationLog, errors: errors(citationLog), source }),
+    );
 
     const retrievalLog = c.log('retrieval');
     this.retrieval = this._register(
@@ -56,7 +61,9 @@ export class AnswersViewers extends Disposable {
     );
 
     const log = c.log('webview');
-    this._register(registerPanelSerializer(CITATION_VIEW_TYPE, citationStateSchema, log, (panel, state) => this.citations.restore(panel, state)));
+    this._register(
+      registerPanelSerializer(CITATION_VIEW_TYPE, citationStateSchema, log, (panel, state) => this.citations.restore(panel, state)),
+    );
     this._register(registerPanelSerializer(RETRIEVAL_VIEW_TYPE, retrievalStateSchema, log, (panel) => this.retrieval.restore(panel)));
 
     this._register(
@@ -67,6 +74,8 @@ export class AnswersViewers extends Disposable {
       }),
     );
     this._register(c.command('knowledgeDesk.answers.openDocument', (arg?: unknown) => this.citations.open(parseOpenDocument(arg))));
-    this._register(c.command('knowledgeDesk.answers.showRetrieval', (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined)));
+    this._register(
+      c.command('knowledgeDesk.answers.showRetrieval', (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined)),
+    );
   }
 }

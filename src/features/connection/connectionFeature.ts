@@ -16,11 +16,13 @@ export class ConnectionFeature extends Disposable {
   constructor(private readonly c: Container) {
     super();
     this.statusBar = this._register(new ConnectionStatusBar(c.connection));
-    this._register(c.connection.onDidChangeStatus((s) => {
-      setContext(ContextKeys.connectionState, s.state);
-      setContext(ContextKeys.region, s.region);
-      if (s.state !== 'checking') setContext(ContextKeys.hasKey, s.state !== 'noKey');
-    }));
+    this._register(
+      c.connection.onDidChangeStatus((s) => {
+        setContext(ContextKeys.connectionState, s.state);
+        setContext(ContextKeys.region, s.region);
+        if (s.state !== 'checking') setContext(ContextKeys.hasKey, s.state !== 'noKey');
+      }),
+    );
     this._register(c.command('knowledgeDesk.selectRegion', () => this.selectRegion()));
     this._register(c.command('knowledgeDesk.setApiKey', (region?: Region) => this.setApiKey(region)));
     this._register(c.command('knowledgeDesk.clearApiKey', () => this.clearApiKey()));
@@ -40,13 +42,17 @@ export class ConnectionFeature extends Disposable {
         return {
           id: region,
           label: `${region === current ? '$(check) ' : ''}${REGION_INFO[region].label}`,
-          description: region === 'custom' && this.c.settings.custom.baseUrl ? this.c.settings.custom.baseUrl : REGION_INFO[region].description,
+          description:
+            region === 'custom' && this.c.settings.custom.baseUrl ? this.c.settings.custom.baseUrl : REGION_INFO[region].description,
           detail: region === 'local' ? 'Works offline; its key is managed for you' : hasKey ? 'API key stored' : 'No API key yet',
           region,
         };
       }),
     );
-    const pick = await this.c.ui.showQuickPick(items, { title: 'Knowledge Desk: Select Region', placeHolder: `Current: ${REGION_INFO[current].label}` });
+    const pick = await this.c.ui.showQuickPick(items, {
+      title: 'Knowledge Desk: Select Region',
+      placeHolder: `Current: ${REGION_INFO[current].label}`,
+    });
     if (!pick) return;
     if (pick.region === 'custom' && !(await this.configureCustom())) return;
     await this.c.settings.set(SettingKeys.region, pick.region);
@@ -82,7 +88,10 @@ export class ConnectionFeature extends Disposable {
     const key = (
       await this.c.ui.showInputBox({
         title: `Knowledge Desk: API key for ${label}`,
-        prompt: region === 'local' ? 'Key printed by the local service (or run "Connect" to use the embedded one)' : 'Found in the dashboard under Settings',
+        prompt:
+          region === 'local'
+            ? 'Key printed by the local service (or run "Connect" to use the embedded one)'
+            : 'Found in the dashboard under Settings',
         password: true,
         validateInput: (v) => (!v.trim() ? 'Enter the key' : /\s/.test(v.trim()) ? 'A key has no spaces' : undefined),
       })
@@ -127,23 +136,30 @@ export class ConnectionFeature extends Disposable {
       })
     )?.trim();
     if (!key) return;
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking the entity-recognition key with ${label}…`, cancellable: true }, async (_p, token) => {
-      const { signal, dispose } = toAbortSignal(token);
-      try {
-        const ep = await this.c.connection.endpoints(region);
-        this.c.logger.redact(key);
-        await this.c.connection.createClient(ep, '', key).nlu.infer('Knowledge Desk key check', { signal, maxRetries: 0 });
-      } finally {
-        dispose();
-      }
-    });
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Checking the entity-recognition key with ${label}…`, cancellable: true },
+      async (_p, token) => {
+        const { signal, dispose } = toAbortSignal(token);
+        try {
+          const ep = await this.c.connection.endpoints(region);
+          this.c.logger.redact(key);
+          await this.c.connection.createClient(ep, '', key).nlu.infer('Knowledge Desk key check', { signal, maxRetries: 0 });
+        } finally {
+          dispose();
+        }
+      },
+    );
     await this.c.secrets.store('nluApiKey', region, key);
     this.c.log('connection').info(`entity-recognition key stored for ${label}`);
   }
 
   private async clearNluKey(): Promise<void> {
     const region = this.c.settings.region;
-    const choice = await this.c.ui.showWarningMessage(`Remove the entity-recognition key for ${REGION_INFO[region].label} from this machine?`, { modal: true }, 'Remove Key');
+    const choice = await this.c.ui.showWarningMessage(
+      `Remove the entity-recognition key for ${REGION_INFO[region].label} from this machine?`,
+      { modal: true },
+      'Remove Key',
+    );
     if (choice === 'Remove Key') await this.c.secrets.delete('nluApiKey', region);
   }
 

@@ -58,15 +58,19 @@ export class ConnectionManager extends Disposable {
     this.log = logger.scoped('connection');
     this._status = { state: 'checking', region: settings.region };
     this.applyProxy();
-    this._register(settings.onDidChange((e) => {
-      if (e.affectsConfiguration('http')) this.applyProxy();
-      void this.refresh();
-    }));
+    this._register(
+      settings.onDidChange((e) => {
+        if (e.affectsConfiguration('http')) this.applyProxy();
+        void this.refresh();
+      }),
+    );
     this._register(secrets.onDidChange(({ region }) => region === this.settings.region && void this.refresh()));
-    this._register(toDisposable(() => {
-      clearTimeout(this.recheckTimer);
-      void this.dispatcher.dispatcher.close();
-    }));
+    this._register(
+      toDisposable(() => {
+        clearTimeout(this.recheckTimer);
+        void this.dispatcher.dispatcher.close();
+      }),
+    );
   }
 
   get status(): ConnectionStatus {
@@ -84,7 +88,8 @@ export class ConnectionManager extends Disposable {
       return { baseUrl: ep.url, nluUrl: ep.url, localKeys: { apiKey: ep.apiKey, nluApiKey: ep.nluApiKey } };
     }
     const resolved = remoteEndpoints(region, this.settings.custom);
-    if ('error' in resolved) throw new NotConnectedError(`The Custom region is not configured: ${resolved.error}. Run "Knowledge Desk: Select Region".`);
+    if ('error' in resolved)
+      throw new NotConnectedError(`The Custom region is not configured: ${resolved.error}. Run "Knowledge Desk: Select Region".`);
     return resolved;
   }
 
@@ -95,7 +100,17 @@ export class ConnectionManager extends Disposable {
     const key = await this.secrets.get('apiKey', region);
     if (!key) throw new NotConnectedError(`No API key is set for ${REGION_INFO[region].label}. Run "Knowledge Desk: Set API Key".`);
     const nluKey = await this.secrets.get('nluApiKey', region);
-    const id = JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, this.settings.identity, this.settings.timeoutMs, this.settings.maxRetries, this.dispatcherVersion]);
+    const id = JSON.stringify([
+      region,
+      ep.baseUrl,
+      ep.nluUrl,
+      key,
+      nluKey,
+      this.settings.identity,
+      this.settings.timeoutMs,
+      this.settings.maxRetries,
+      this.dispatcherVersion,
+    ]);
     if (this.client?.key !== id) {
       this.logger.redact(key);
       this.logger.redact(nluKey);
@@ -160,7 +175,12 @@ export class ConnectionManager extends Disposable {
     try {
       const ep = await this.endpoints(region);
       baseUrl = ep.baseUrl;
-      if (region === 'local' && ep.localKeys && !(await this.secrets.get('apiKey', 'local')) && !this.globalState.get<boolean>(AUTO_KEY_DECLINED)) {
+      if (
+        region === 'local' &&
+        ep.localKeys &&
+        !(await this.secrets.get('apiKey', 'local')) &&
+        !this.globalState.get<boolean>(AUTO_KEY_DECLINED)
+      ) {
         // A fresh machine works at once: the embedded service's key is stored the first time.
         await this.useLocalKey();
         this.log.info('stored the local service key for the Local region');
@@ -174,7 +194,8 @@ export class ConnectionManager extends Disposable {
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       this.log.warn(`connection check for ${REGION_INFO[region].label} failed: ${detail}`);
-      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return { state: 'unauthorized', region, baseUrl, detail };
+      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError)
+        return { state: 'unauthorized', region, baseUrl, detail };
       if (error instanceof ApiConnectionError) {
         if (region === 'local') this.local.reset();
         return { state: 'unreachable', region, baseUrl, detail };

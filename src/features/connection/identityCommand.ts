@@ -11,9 +11,21 @@ interface Field {
 }
 
 const FIELDS: Field[] = [
-  { key: SettingKeys.agentEmail, label: 'Agent email', header: 'AGENT-EMAIL', help: 'The agent acting through the API (creator of uploads, agent feedback)', kind: 'email' },
+  {
+    key: SettingKeys.agentEmail,
+    label: 'Agent email',
+    header: 'AGENT-EMAIL',
+    help: 'The agent acting through the API (creator of uploads, agent feedback)',
+    kind: 'email',
+  },
   { key: SettingKeys.userEmail, label: 'User email', header: 'USER-EMAIL', help: 'Email associated with the end user', kind: 'email' },
-  { key: SettingKeys.ownUserId, label: 'Own user ID', header: 'OWN-USER-ID', help: 'Identifies the end user; needed for conversation threads and personal folders', kind: 'id' },
+  {
+    key: SettingKeys.ownUserId,
+    label: 'Own user ID',
+    header: 'OWN-USER-ID',
+    help: 'Identifies the end user; needed for conversation threads and personal folders',
+    kind: 'id',
+  },
 ];
 
 /** Normalises an email for a header: trimmed, internationalised domain in punycode; undefined if invalid. */

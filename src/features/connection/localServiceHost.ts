@@ -37,7 +37,9 @@ export class LocalServiceHost extends Disposable {
   }
 
   get current(): LocalEndpoint | undefined {
-    return this.service ? { url: this.service.url, apiKey: this.service.apiKey, nluApiKey: this.service.nluApiKey, owned: true } : undefined;
+    return this.service
+      ? { url: this.service.url, apiKey: this.service.apiKey, nluApiKey: this.service.nluApiKey, owned: true }
+      : undefined;
   }
 
   ensureStarted(): Promise<LocalEndpoint> {
@@ -89,7 +91,9 @@ export class LocalServiceHost extends Disposable {
       const keys = await local.loadOrCreateKeys(dataDir);
       const owner = error.owner;
       if (!(await answers(owner.url!, keys.apiKey))) {
-        throw new OwnerNotAnswering(`The local service data folder is locked by process ${owner.pid}, which does not answer at ${owner.url}. Close the other VS Code window or restart it.`);
+        throw new OwnerNotAnswering(
+          `The local service data folder is locked by process ${owner.pid}, which does not answer at ${owner.url}. Close the other VS Code window or restart it.`,
+        );
       }
       log.info(`using the local service of process ${owner.pid} at ${owner.url} (another window owns ${dataDir})`);
       return { url: owner.url!, apiKey: keys.apiKey, nluApiKey: keys.nluApiKey, owned: false };

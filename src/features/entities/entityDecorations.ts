@@ -28,13 +28,17 @@ export class EntityDecorations extends Disposable {
     super();
     this._register(vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length > 0 && this.clear(e.document.uri)));
     this._register(vscode.workspace.onDidCloseTextDocument((d) => this.clear(d.uri)));
-    this._register(vscode.window.tabGroups.onDidChangeTabs((e) => {
-      for (const tab of e.closed) {
-        const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
-        if (uri && !isOpenInTab(uri)) this.clear(uri);
-      }
-    }));
-    this._register(vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => this.docs.has(key(e.document.uri)) && this.apply(e))));
+    this._register(
+      vscode.window.tabGroups.onDidChangeTabs((e) => {
+        for (const tab of e.closed) {
+          const uri = tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
+          if (uri && !isOpenInTab(uri)) this.clear(uri);
+        }
+      }),
+    );
+    this._register(
+      vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((e) => this.docs.has(key(e.document.uri)) && this.apply(e))),
+    );
     this._register({ dispose: () => this.types.forEach((t) => t.dispose()) });
   }
 
@@ -74,7 +78,10 @@ export class EntityDecorations extends Disposable {
   private apply(editor: vscode.TextEditor): void {
     const entities = this.docs.get(key(editor.document.uri))?.entities ?? [];
     for (const [tag, type] of this.types) {
-      editor.setDecorations(type, entities.filter((e) => e.tag === tag).map((e) => ({ range: e.range, hoverMessage: hover(e) })));
+      editor.setDecorations(
+        type,
+        entities.filter((e) => e.tag === tag).map((e) => ({ range: e.range, hoverMessage: hover(e) })),
+      );
     }
   }
 
@@ -99,5 +106,7 @@ const key = (uri: vscode.Uri): string => uri.toString();
 const escapeMarkdown = (text: string): string => text.replace(/[\\`*_{}[\]()#+\-.!|<>&~]/g, '\\$&');
 
 function isOpenInTab(uri: vscode.Uri): boolean {
-  return vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => t.input instanceof vscode.TabInputText && key(t.input.uri) === key(uri)));
+  return vscode.window.tabGroups.all.some((g) =>
+    g.tabs.some((t) => t.input instanceof vscode.TabInputText && key(t.input.uri) === key(uri)),
+  );
 }

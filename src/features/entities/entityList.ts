@@ -34,7 +34,10 @@ export async function showEntityList(c: Container, decorations: EntityDecoration
   });
   if (!picked?.entity) return undefined;
   const range = picked.entity.range;
-  const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: new vscode.Selection(range.start, range.end) });
+  const shown = await vscode.window.showTextDocument(editor.document, {
+    viewColumn: editor.viewColumn,
+    selection: new vscode.Selection(range.start, range.end),
+  });
   shown.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   return picked.entity;
 }

@@ -51,7 +51,8 @@ export class RecognizeFlow {
 
   async recognizeNextPart(): Promise<readonly DecoratedEntity[]> {
     const pending = this.pending;
-    if (!pending || !this.hasNextPart) throw new Error('There is no next part to recognise: the document changed or everything was sent. Run Recognize Entities again.');
+    if (!pending || !this.hasNextPart)
+      throw new Error('There is no next part to recognise: the document changed or everything was sent. Run Recognize Entities again.');
     return this.run(pending.job, pending.from);
   }
 
@@ -59,7 +60,9 @@ export class RecognizeFlow {
     const part = nextPart(job.text, from);
     const sent = job.text.slice(part.start, part.end);
     const client = await this.c.connection.getClient();
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Recognizing entities' }, () => client.nlu.infer(sent));
+    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Recognizing entities' }, () =>
+      client.nlu.infer(sent),
+    );
     if (job.document.isClosed || job.document.version !== job.version) {
       void vscode.window.showWarningMessage('The document changed while entities were being recognised: run Recognize Entities again.');
       this.pending = undefined;

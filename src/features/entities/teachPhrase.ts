@@ -42,7 +42,8 @@ export function phraseFor(document: vscode.TextDocument, selection: vscode.Selec
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
   if (start === end) throw new Error('Select the words to teach first (the selection holds only whitespace).');
-  if (end - start > NLU_MAX_CHARS || end > NLU_MAX_CHARS) throw new Error(`The selection is longer than the ${NLU_MAX_CHARS.toLocaleString('en-US')} characters entity recognition reads.`);
+  if (end - start > NLU_MAX_CHARS || end > NLU_MAX_CHARS)
+    throw new Error(`The selection is longer than the ${NLU_MAX_CHARS.toLocaleString('en-US')} characters entity recognition reads.`);
   return { text, startIndex: start, endIndex: end };
 }
 
@@ -81,7 +82,9 @@ export class TeachPhraseFlow {
     if (!(BUILTIN_TAGS as readonly string[]).includes(tag)) await this.remember(tag);
     this.c.log('entities').info(`${kind.dataType} phrase: ${tag} (${token.length} characters) in a ${phrase.text.length}-character phrase`);
     void vscode.window.showInformationMessage(
-      kind.dataType === 'train' ? `Taught “${shown}” as ${tag}: it is recognised from now on.` : `Stored “${shown}” as a ${tag} test phrase (for evaluation; not learned).`,
+      kind.dataType === 'train'
+        ? `Taught “${shown}” as ${tag}: it is recognised from now on.`
+        : `Stored “${shown}” as a ${tag} test phrase (for evaluation; not learned).`,
     );
     return this.lastTaught;
   }

@@ -32,7 +32,10 @@ export function nextPart(text: string, from: number, limit = NLU_MAX_CHARS): Tex
  * counts code points (as Python does) gives smaller ones after an emoji — detected by the token not
  * matching, and converted. Failing both, the occurrence of the token nearest the given offset is taken.
  */
-export function locateEntity(part: string, entity: { startIndex: number; endIndex: number; token: string }): { start: number; end: number } | undefined {
+export function locateEntity(
+  part: string,
+  entity: { startIndex: number; endIndex: number; token: string },
+): { start: number; end: number } | undefined {
   const { startIndex: s, endIndex: e, token } = entity;
   if (!token) return undefined;
   if (part.slice(s, e) === token) return { start: s, end: e };

@@ -49,7 +49,8 @@ export interface ProgressSummary {
 }
 
 const norm = (key: string): string => key.toLowerCase().replace(/[^a-z0-9]/g, '');
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined);
+const num = (v: unknown): number | undefined =>
+  typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : undefined;
 const PERCENT_KEYS = ['percent', 'percentage', 'pct', 'progresspercent', 'percentcomplete', 'progresspct'];
 const FRACTION_KEYS = ['progress', 'fraction', 'ratio'];
 const DONE_PREFIXES = ['processed', 'done', 'completed', 'finished', 'current', 'generated'];
@@ -115,7 +116,8 @@ export function printableEntries(obj: Record<string, unknown> | undefined | null
 
 function printable(value: unknown): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value === 'number') return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
   if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 199)}…` : value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const json = JSON.stringify(value);
@@ -179,7 +181,7 @@ export function bulkStatusBarPart(bulk: readonly BulkResult[]): string | undefin
   const active = bulk.filter((b) => isActiveState(b.status));
   if (!active.length) return undefined;
   const first = active[0];
-  const count = first.total !== undefined && first.total !== null ? `${first.processed ?? 0}/${first.total}` : first.status ?? 'running';
+  const count = first.total !== undefined && first.total !== null ? `${first.processed ?? 0}/${first.total}` : (first.status ?? 'running');
   return `bulk ${count}${active.length > 1 ? ` +${active.length - 1}` : ''}`;
 }
 
@@ -190,7 +192,11 @@ export function statusBarText(status: RareStatus | undefined, bulk: readonly Bul
 }
 
 export function anyActive(status: RareStatus | undefined, bulk: readonly BulkResult[]): boolean {
-  return isActiveState(rareJobState(status, 'build')) || isActiveState(rareJobState(status, 'generate')) || bulk.some((b) => isActiveState(b.status));
+  return (
+    isActiveState(rareJobState(status, 'build')) ||
+    isActiveState(rareJobState(status, 'generate')) ||
+    bulk.some((b) => isActiveState(b.status))
+  );
 }
 
 /** "2025-03-01 14:05" in local time; the input as given when it is not a date. */
@@ -205,7 +211,10 @@ export function formatDate(value: string | null | undefined): string {
 /** Newest first (results without a date last, in the service's order). */
 export function newestFirst<T extends { created_at?: string | null }>(items: readonly T[]): T[] {
   const time = (t: T): number => (t.created_at ? Date.parse(t.created_at) || 0 : 0);
-  return items.map((item, i) => ({ item, i })).sort((a, b) => time(b.item) - time(a.item) || a.i - b.i).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) => time(b.item) - time(a.item) || a.i - b.i)
+    .map((x) => x.item);
 }
 
 export function bulkProgressText(b: BulkResult): string {
@@ -217,7 +226,8 @@ export function bulkProgressText(b: BulkResult): string {
 /** "30 questions" for the Generate completed message: a question count in the stats, else the newest result's samples. */
 export function generatedCountText(stats: Record<string, unknown>, newest: RareResult | undefined): string | undefined {
   const entries = Object.entries(stats);
-  const pick = (re: RegExp): number | undefined => entries.map(([k, v]) => (re.test(norm(k)) ? num(v) : undefined)).find((v) => v !== undefined);
+  const pick = (re: RegExp): number | undefined =>
+    entries.map(([k, v]) => (re.test(norm(k)) ? num(v) : undefined)).find((v) => v !== undefined);
   const questions = pick(/question/);
   if (questions !== undefined) return `${questions} question${questions === 1 ? '' : 's'}`;
   const samples = pick(/sample/) ?? newest?.n_samples ?? undefined;

@@ -18,17 +18,65 @@ type GenerateNumberKey = 'num_samples' | 'input_pool_size' | 'num_questions' | '
 
 // The contract gives neither defaults nor bounds ("not shown"): these are the extension's.
 export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
-  { key: 'similarity_threshold', label: 'Similarity threshold', help: 'how alike two passages must be to be linked', default: 0.3, min: 0, max: 1, integer: false },
-  { key: 'top_k_per_chunk', label: 'Top k per chunk', help: 'similar passages looked up for each passage', default: 5, min: 1, max: 100, integer: true },
-  { key: 'max_similar_items', label: 'Max similar items', help: 'similar passages kept for each passage', default: 3, min: 1, max: 50, integer: true },
+  {
+    key: 'similarity_threshold',
+    label: 'Similarity threshold',
+    help: 'how alike two passages must be to be linked',
+    default: 0.3,
+    min: 0,
+    max: 1,
+    integer: false,
+  },
+  {
+    key: 'top_k_per_chunk',
+    label: 'Top k per chunk',
+    help: 'similar passages looked up for each passage',
+    default: 5,
+    min: 1,
+    max: 100,
+    integer: true,
+  },
+  {
+    key: 'max_similar_items',
+    label: 'Max similar items',
+    help: 'similar passages kept for each passage',
+    default: 3,
+    min: 1,
+    max: 50,
+    integer: true,
+  },
   { key: 'max_workers', label: 'Max workers', help: 'passages processed in parallel', default: 2, min: 1, max: 16, integer: true },
 ];
 
 export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey>> = [
   { key: 'num_samples', label: 'Number of samples', help: 'question sets to generate', default: 10, min: 1, max: 1000, integer: true },
-  { key: 'input_pool_size', label: 'Input pool size', help: 'passages the samples are drawn from', default: 50, min: 1, max: 10000, integer: true },
-  { key: 'num_questions', label: 'Questions per sample', help: 'questions generated for each sample', default: 3, min: 1, max: 20, integer: true },
-  { key: 'num_information', label: 'Information items per sample', help: 'passages each sample combines', default: 3, min: 1, max: 20, integer: true },
+  {
+    key: 'input_pool_size',
+    label: 'Input pool size',
+    help: 'passages the samples are drawn from',
+    default: 50,
+    min: 1,
+    max: 10000,
+    integer: true,
+  },
+  {
+    key: 'num_questions',
+    label: 'Questions per sample',
+    help: 'questions generated for each sample',
+    default: 3,
+    min: 1,
+    max: 20,
+    integer: true,
+  },
+  {
+    key: 'num_information',
+    label: 'Information items per sample',
+    help: 'passages each sample combines',
+    default: 3,
+    min: 1,
+    max: 20,
+    integer: true,
+  },
 ];
 
 export const LANGUAGES = [
@@ -106,7 +154,9 @@ export function checkBulkCsv(text: string): { rows: number; missing: string[] } 
   }
   const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
   if (!header.includes('question')) {
-    throw new Error(`The CSV needs a "question" column (columns: ${BULK_COLUMNS.join(', ')}); its header is: ${header.join(', ') || '(empty)'}.`);
+    throw new Error(
+      `The CSV needs a "question" column (columns: ${BULK_COLUMNS.join(', ')}); its header is: ${header.join(', ') || '(empty)'}.`,
+    );
   }
   if (records.length < 2) throw new Error('The CSV has a header but no questions.');
   return { rows: records.length - 1, missing: BULK_COLUMNS.filter((c) => !header.includes(c)) };
@@ -130,6 +180,9 @@ export function displayCsv(text: string): string {
 /** A file name for a result: "rare-result-20250301-1405-ab12cd.csv" (UTC time, start of the id). */
 export function resultFileName(prefix: string, createdAt: string | null | undefined, id: string): string {
   const d = createdAt ? new Date(createdAt) : undefined;
-  const stamp = d && !Number.isNaN(d.getTime()) ? `${d.toISOString().slice(0, 10).replace(/-/g, '')}-${d.toISOString().slice(11, 16).replace(':', '')}-` : '';
+  const stamp =
+    d && !Number.isNaN(d.getTime())
+      ? `${d.toISOString().slice(0, 10).replace(/-/g, '')}-${d.toISOString().slice(11, 16).replace(':', '')}-`
+      : '';
   return `${prefix}-${stamp}${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 6) || 'result'}.csv`;
 }

@@ -57,7 +57,10 @@ async function askNumber(ui: UserInput, p: NumberParam<string>, title: string): 
 }
 
 async function askLanguage(ui: UserInput, title: string): Promise<LanguageChoice> {
-  const pick = await ui.showQuickPick(LANGUAGES.map((l) => ({ label: l.label, detail: l.detail, id: l.id })), { title, placeHolder: 'Language of the generated content' });
+  const pick = await ui.showQuickPick(
+    LANGUAGES.map((l) => ({ label: l.label, detail: l.detail, id: l.id })),
+    { title, placeHolder: 'Language of the generated content' },
+  );
   return orCancel(pick).id;
 }
 
@@ -69,7 +72,13 @@ export async function promptBuildParams(ui: UserInput, client: ApiClient): Promi
   const folders = listFolders(client).then((list) =>
     list.map((f) => ({ label: `$(folder) ${f.name}`, description: f.breadcrumbs.map((b) => b.name).join(' › '), id: f.id })),
   );
-  const chosen = orCancel(await ui.showQuickPickMany(await folders, { title: `Build: folders to include (1/${steps})`, placeHolder: 'Choose none to include every folder', matchOnDescription: true }));
+  const chosen = orCancel(
+    await ui.showQuickPickMany(await folders, {
+      title: `Build: folders to include (1/${steps})`,
+      placeHolder: 'Choose none to include every folder',
+      matchOnDescription: true,
+    }),
+  );
   const params: RareBuildParams = { ...defaults };
   if (chosen.length) params.folder_ids = chosen.map((c) => (c as vscode.QuickPickItem & { id: string }).id);
   const language = languageParam(await askLanguage(ui, `Build: language (2/${steps})`));
@@ -91,13 +100,20 @@ export async function promptGenerateParams(ui: UserInput, buildCompleted: boolea
   const language = languageParam(await askLanguage(ui, `Generate: language (${i++}/${steps})`));
   if (language) params.language = language;
   const prompt = orCancel(
-    await ui.showInputBox({ title: `Generate: custom prompt (${i}/${steps})`, prompt: 'Optional instructions for the generation (rare_user_prompt). Leave empty for none.', placeHolder: 'e.g. Write questions a new employee would ask' }),
+    await ui.showInputBox({
+      title: `Generate: custom prompt (${i}/${steps})`,
+      prompt: 'Optional instructions for the generation (rare_user_prompt). Leave empty for none.',
+      placeHolder: 'e.g. Write questions a new employee would ask',
+    }),
   );
   if (prompt.trim()) params.rare_user_prompt = prompt.trim();
   return params;
 }
 
 export async function promptBulkType(ui: UserInput, fileName: string): Promise<BulkType> {
-  const pick = await ui.showQuickPick(BULK_TYPES.map((t) => ({ label: t.label, detail: t.detail, id: t.id })), { title: `Run bulk processing on ${fileName}`, placeHolder: 'How should each question be answered?' });
+  const pick = await ui.showQuickPick(
+    BULK_TYPES.map((t) => ({ label: t.label, detail: t.detail, id: t.id })),
+    { title: `Run bulk processing on ${fileName}`, placeHolder: 'How should each question be answered?' },
+  );
   return orCancel(pick).id;
 }

@@ -62,7 +62,8 @@ export class JobTracker {
     if (snapshot.rare) {
       for (const job of ['build', 'generate'] as const) {
         const finished = this.step(job, rareJobState(snapshot.rare, job), rareFingerprint(snapshot.rare, job));
-        if (finished) out.push({ kind: 'rare', job, outcome: finished, error: rareJobError(snapshot.rare, job), stats: rareStats(snapshot.rare, job) });
+        if (finished)
+          out.push({ kind: 'rare', job, outcome: finished, error: rareJobError(snapshot.rare, job), stats: rareStats(snapshot.rare, job) });
       }
       this.last.rare = snapshot.rare;
     }
@@ -106,5 +107,12 @@ export class JobTracker {
 
 function rareFingerprint(status: RareStatus | undefined, job: RareJob): string {
   if (!status) return '';
-  return JSON.stringify([rareJobState(status, job), status.build_run_id, status.job_type, status.error_message, rareProgress(status, job), rareStats(status, job)]);
+  return JSON.stringify([
+    rareJobState(status, job),
+    status.build_run_id,
+    status.job_type,
+    status.error_message,
+    rareProgress(status, job),
+    rareStats(status, job),
+  ]);
 }

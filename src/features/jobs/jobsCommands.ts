@@ -9,7 +9,10 @@ import type { JobsFeature } from './jobsFeature';
 
 /** The Jobs view's commands; the feature owns polling, the tree and notifications. */
 export class JobsCommands {
-  constructor(private readonly c: Container, private readonly f: JobsFeature) {}
+  constructor(
+    private readonly c: Container,
+    private readonly f: JobsFeature,
+  ) {}
 
   private progress<T>(title: string, task: () => Promise<T>): Thenable<T> {
     return vscode.window.withProgress({ location: { viewId: JOBS_VIEW }, title }, task);
@@ -33,7 +36,9 @@ export class JobsCommands {
     this.refuseWhileRunning(status);
     const params = await promptBuildParams(this.c.ui, client);
     const ack = await this.progress('Starting the build', () => client.rare.build(params));
-    this.c.log('jobs').info(`build started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
+    this.c
+      .log('jobs')
+      .info(`build started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
     this.f.expectRare('build', status);
     vscode.window.setStatusBarMessage('Knowledge Desk: build started', 4000);
     await this.f.poller.pollNow();
@@ -47,7 +52,9 @@ export class JobsCommands {
     const built = status.build_status ? status.build_status === 'completed' : undefined;
     const params = await promptGenerateParams(this.c.ui, built);
     const ack = await this.progress('Starting generate', () => client.rare.generate(params));
-    this.c.log('jobs').info(`generate started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
+    this.c
+      .log('jobs')
+      .info(`generate started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
     this.f.expectRare('generate', status);
     vscode.window.setStatusBarMessage('Knowledge Desk: generate started', 4000);
     await this.f.poller.pollNow();
@@ -79,7 +86,8 @@ export class JobsCommands {
   /** The result CSV as the service sent it. */
   private async download(e: ResultElement): Promise<string> {
     const client = await this.c.connection.getClient();
-    if (e.kind === 'rareResult') return this.progress('Downloading the result', () => client.rare.csv(e.result.result_file_url ?? undefined));
+    if (e.kind === 'rareResult')
+      return this.progress('Downloading the result', () => client.rare.csv(e.result.result_file_url ?? undefined));
     if (!e.result.file_url) throw new Error(`This run has no result file yet (${e.result.status ?? 'unknown status'}).`);
     const fileUrl = e.result.file_url;
     return this.progress('Downloading the result', () => client.bulk.download(fileUrl));
@@ -109,17 +117,24 @@ export class JobsCommands {
       }));
     if (!uri) return undefined;
     await vscode.workspace.fs.writeFile(uri, Buffer.from(escapeResultCsv(await this.download(e)), 'utf8'));
-    void vscode.window.showInformationMessage(`Saved ${uri.path.split('/').pop()}.`, 'Open').then((c) => c && vscode.window.showTextDocument(uri));
+    void vscode.window
+      .showInformationMessage(`Saved ${uri.path.split('/').pop()}.`, 'Open')
+      .then((c) => c && vscode.window.showTextDocument(uri));
     return uri;
   }
 
   async deleteResult(element?: JobsElement): Promise<boolean> {
     const e = this.target(element);
-    const what = e.kind === 'rareResult' ? `the answer-generation result of ${formatDate(e.result.created_at)}` : `the bulk processing result of ${formatDate(e.result.created_at)}`;
+    const what =
+      e.kind === 'rareResult'
+        ? `the answer-generation result of ${formatDate(e.result.created_at)}`
+        : `the bulk processing result of ${formatDate(e.result.created_at)}`;
     const choice = await this.c.ui.showWarningMessage(`Delete ${what}? Its CSV is deleted on the service.`, { modal: true }, 'Delete');
     if (choice !== 'Delete') return false;
     const client = await this.c.connection.getClient();
-    await this.progress('Deleting', () => (e.kind === 'rareResult' ? client.rare.deleteResult(e.result.id) : client.bulk.deleteResult(e.result.id)));
+    await this.progress('Deleting', () =>
+      e.kind === 'rareResult' ? client.rare.deleteResult(e.result.id) : client.bulk.deleteResult(e.result.id),
+    );
     await this.f.poller.pollNow();
     return true;
   }
@@ -147,13 +162,19 @@ export class JobsCommands {
     const { rows, missing } = checkBulkCsv(new TextDecoder().decode(bytes));
     const bulkType = await promptBulkType(this.c.ui, fileName);
     const client = await this.c.connection.getClient();
-    const file = uri.scheme === 'file' ? { kind: 'file' as const, path: uri.fsPath, fileName } : { kind: 'buffer' as const, data: bytes, fileName };
+    const file =
+      uri.scheme === 'file' ? { kind: 'file' as const, path: uri.fsPath, fileName } : { kind: 'buffer' as const, data: bytes, fileName };
     const run = await this.progress(`Sending ${fileName}`, () => client.bulk.run(file, bulkType));
-    this.c.log('jobs').info(`bulk ${bulkType} started on ${fileName} (${rows} rows${missing.length ? `; no ${missing.join(', ')} column: service defaults` : ''}) → ${run.id}`);
+    this.c
+      .log('jobs')
+      .info(
+        `bulk ${bulkType} started on ${fileName} (${rows} rows${missing.length ? `; no ${missing.join(', ')} column: service defaults` : ''}) → ${run.id}`,
+      );
     this.f.expectBulk(run.id);
     await this.f.poller.pollNow();
     const result = this.f.store.bulkResult(run.id);
-    if (result && this.f.view.visible) await this.f.view.reveal(this.f.tree.bulkResult(result), { select: true, focus: false }).then(undefined, () => undefined);
+    if (result && this.f.view.visible)
+      await this.f.view.reveal(this.f.tree.bulkResult(result), { select: true, focus: false }).then(undefined, () => undefined);
     vscode.window.setStatusBarMessage(`Knowledge Desk: bulk processing started on ${rows} question${rows === 1 ? '' : 's'}`, 4000);
     return run;
   }
@@ -166,5 +187,9 @@ export class JobsCommands {
 }
 
 function fileNameOf(e: ResultElement): string {
-  return resultFileName(e.kind === 'rareResult' ? 'rare-result' : `bulk-${e.result.bulk_type ?? 'result'}`, e.result.created_at, e.result.id);
+  return resultFileName(
+    e.kind === 'rareResult' ? 'rare-result' : `bulk-${e.result.bulk_type ?? 'result'}`,
+    e.result.created_at,
+    e.result.id,
+  );
 }

@@ -49,7 +49,11 @@ export class JobsFeature extends Disposable {
     this.store = new JobsStore((error) => toUserFacing(error).message);
     this.tree = this._register(new JobsTreeProvider(this.store, () => this.connected));
     this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: this.tree }));
-    this.poller = new Poller({ tick: () => this.tick(), shouldPoll: () => this.shouldPoll(), maxMs: () => (this.active ? POLL_ACTIVE_MAX_MS : POLL_MAX_MS) });
+    this.poller = new Poller({
+      tick: () => this.tick(),
+      shouldPoll: () => this.shouldPoll(),
+      maxMs: () => (this.active ? POLL_ACTIVE_MAX_MS : POLL_MAX_MS),
+    });
     this._register(toDisposable(() => this.poller.dispose()));
     this.statusBar = this._register(vscode.window.createStatusBarItem('knowledgeDesk.jobs', vscode.StatusBarAlignment.Left, 49));
     this.statusBar.name = 'Knowledge Desk Jobs';
@@ -130,7 +134,10 @@ export class JobsFeature extends Disposable {
       this.store.loaded = true;
     }
     for (const e of [this.store.rareError, this.store.rareResultsError, this.store.bulkError]) if (e) this.log.debug(`poll: ${e}`);
-    const finished = this.tracker.update({ rare: this.store.rareError ? undefined : this.store.rare, bulk: this.store.bulkError ? undefined : this.store.bulk });
+    const finished = this.tracker.update({
+      rare: this.store.rareError ? undefined : this.store.rare,
+      bulk: this.store.bulkError ? undefined : this.store.bulk,
+    });
     if (finished.some((f) => f.kind === 'rare' && f.job === 'generate')) {
       // The new result may be listed a moment after the status says completed.
       const client = await this.c.connection.getClient().catch(() => undefined);
@@ -158,7 +165,9 @@ export class JobsFeature extends Disposable {
     } else this.statusBar.hide();
     this.statusBarText = text;
     const rare = this.store.rareError ? undefined : this.store.rare;
-    const running = this.store.bulk.filter((b) => isActiveState(b.status)).length + (['build', 'generate'] as const).filter((j) => isActiveState(rareJobState(rare, j))).length;
+    const running =
+      this.store.bulk.filter((b) => isActiveState(b.status)).length +
+      (['build', 'generate'] as const).filter((j) => isActiveState(rareJobState(rare, j))).length;
     this.view.badge = running ? { value: running, tooltip: `${running} job${running === 1 ? '' : 's'} running` } : undefined;
   }
 
@@ -178,28 +187,41 @@ export class JobsFeature extends Disposable {
         if (f.job === 'build') return this.show({ severity: 'info', message: 'Build completed' });
         const newest = this.store.newestRareResult();
         const count = generatedCountText(f.stats, newest);
-        return this.show({ severity: 'info', message: `Generate completed${count ? ` — ${count}` : ''}`, action: newest ? 'Open Result' : undefined }, () =>
-          newest ? this.commands.openResult(this.tree.rareResult(newest) as RareResultElement) : undefined,
+        return this.show(
+          { severity: 'info', message: `Generate completed${count ? ` — ${count}` : ''}`, action: newest ? 'Open Result' : undefined },
+          () => (newest ? this.commands.openResult(this.tree.rareResult(newest) as RareResultElement) : undefined),
         );
       }
-      if (f.outcome === 'failed') return this.show({ severity: 'error', message: `${name} failed: ${f.error || 'the service gave no reason'}` });
+      if (f.outcome === 'failed')
+        return this.show({ severity: 'error', message: `${name} failed: ${f.error || 'the service gave no reason'}` });
       return this.show({ severity: 'warning', message: `${name} ${f.outcome}` });
     }
     const b = f.result;
     if (f.outcome === 'completed') {
       const rows = b.processed ?? b.total;
-      return this.show({ severity: 'info', message: `Bulk processing finished: ${rows ?? '?'} row${rows === 1 ? '' : 's'}`, action: b.file_url ? 'Open Result' : undefined }, () =>
-        this.commands.openResult(this.tree.bulkResult(b) as BulkResultElement),
+      return this.show(
+        {
+          severity: 'info',
+          message: `Bulk processing finished: ${rows ?? '?'} row${rows === 1 ? '' : 's'}`,
+          action: b.file_url ? 'Open Result' : undefined,
+        },
+        () => this.commands.openResult(this.tree.bulkResult(b) as BulkResultElement),
       );
     }
-    if (f.outcome === 'failed') return this.show({ severity: 'error', message: `Bulk processing failed: ${f.error || bulkProgressText(b)}` });
+    if (f.outcome === 'failed')
+      return this.show({ severity: 'error', message: `Bulk processing failed: ${f.error || bulkProgressText(b)}` });
     return this.show({ severity: 'warning', message: `Bulk processing ${f.outcome}` });
   }
 
   private show(n: JobNotification, onAction?: () => unknown): void {
     this.notifications.push(n);
     this.log.info(`notify: ${n.message}`);
-    const fn = n.severity === 'error' ? vscode.window.showErrorMessage : n.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    const fn =
+      n.severity === 'error'
+        ? vscode.window.showErrorMessage
+        : n.severity === 'warning'
+          ? vscode.window.showWarningMessage
+          : vscode.window.showInformationMessage;
     void fn(n.message, ...(n.action ? [n.action] : [])).then(async (choice) => {
       if (!choice || !onAction) return;
       try {

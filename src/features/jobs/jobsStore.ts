@@ -50,12 +50,25 @@ export class JobsStore {
 
   /** Everything shown: a change here redraws the view. */
   contentSignature(): string {
-    return JSON.stringify([this.rare, this.rareResults, this.bulk, this.bulkPages, this.bulkTotalPages, this.rareError, this.rareResultsError, this.bulkError]);
+    return JSON.stringify([
+      this.rare,
+      this.rareResults,
+      this.bulk,
+      this.bulkPages,
+      this.bulkTotalPages,
+      this.rareError,
+      this.rareResultsError,
+      this.bulkError,
+    ]);
   }
 
   /** Fetches the status, the RARE results and every loaded bulk page (at least the first) in parallel. */
   async refresh(client: JobsClient, signal?: AbortSignal): Promise<void> {
-    await Promise.all([this.fetchStatus(client, signal), this.fetchRareResults(client, signal), this.fetchBulk(client, Math.max(1, this.bulkPages), signal)]);
+    await Promise.all([
+      this.fetchStatus(client, signal),
+      this.fetchRareResults(client, signal),
+      this.fetchBulk(client, Math.max(1, this.bulkPages), signal),
+    ]);
     this.loaded = true;
   }
 

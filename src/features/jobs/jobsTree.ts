@@ -60,7 +60,10 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly elements = new Map<string, JobsElement>();
 
-  constructor(private readonly store: JobsStore, private readonly ready: () => boolean) {
+  constructor(
+    private readonly store: JobsStore,
+    private readonly ready: () => boolean,
+  ) {
     super();
   }
 
@@ -88,11 +91,19 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   rareResult(result: RareResult): RareResultElement {
-    return this.keep(`rare:${result.id}`, () => ({ kind: 'rareResult', result }), (e) => (e.result = result));
+    return this.keep(
+      `rare:${result.id}`,
+      () => ({ kind: 'rareResult', result }),
+      (e) => (e.result = result),
+    );
   }
 
   bulkResult(result: BulkResult): BulkResultElement {
-    return this.keep(`bulk:${result.id}`, () => ({ kind: 'bulkResult', result }), (e) => (e.result = result));
+    return this.keep(
+      `bulk:${result.id}`,
+      () => ({ kind: 'bulkResult', result }),
+      (e) => (e.result = result),
+    );
   }
 
   getChildren(element?: JobsElement): JobsElement[] {
@@ -117,7 +128,13 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
       const out: JobsElement[] = s.bulk.map((b) => this.bulkResult(b));
       if (s.bulkError) out.push({ kind: 'error', group: 'bulk', message: s.bulkError });
       else if (s.hasMoreBulk) out.push(this.keep('loadMore', () => ({ kind: 'loadMore' })));
-      else if (!out.length) out.push({ kind: 'hint', group: 'bulk', message: 'No runs yet: Run Bulk Processing… on a CSV of questions.', command: 'knowledgeDesk.jobs.runBulk' });
+      else if (!out.length)
+        out.push({
+          kind: 'hint',
+          group: 'bulk',
+          message: 'No runs yet: Run Bulk Processing… on a CSV of questions.',
+          command: 'knowledgeDesk.jobs.runBulk',
+        });
       return out;
     }
     return [];
@@ -185,14 +202,18 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   private groupItem(group: JobsGroup): vscode.TreeItem {
-    const item = new vscode.TreeItem(group === 'rare' ? 'Answer generation (RARE)' : 'Bulk processing', vscode.TreeItemCollapsibleState.Expanded);
+    const item = new vscode.TreeItem(
+      group === 'rare' ? 'Answer generation (RARE)' : 'Bulk processing',
+      vscode.TreeItemCollapsibleState.Expanded,
+    );
     item.id = `group:${group}`;
     item.iconPath = new vscode.ThemeIcon(group === 'rare' ? 'sparkle' : 'table');
     item.contextValue = `jobsGroup.${group}`;
     if (group === 'bulk') {
       const active = this.store.bulk.filter((b) => isActiveState(b.status)).length;
       item.description = active ? `${active} running` : undefined;
-      item.tooltip = 'Runs a CSV of questions (columns question, model, search_type) through generative answers or retrieval; each run keeps a result CSV.';
+      item.tooltip =
+        'Runs a CSV of questions (columns question, model, search_type) through generative answers or retrieval; each run keeps a result CSV.';
     } else {
       item.tooltip = 'Builds an index of related passages (build), then generates question/answer samples from it (generate).';
     }
@@ -220,7 +241,11 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
     section('Progress', rareProgress(status, job));
     section('Stats', rareStats(status, job));
     if (job === 'build') {
-      const extra: Record<string, unknown> = { run: status?.build_run_id, folders: status?.folder_ids?.length ? status.folder_ids.join(', ') : undefined, model: status?.default_model };
+      const extra: Record<string, unknown> = {
+        run: status?.build_run_id,
+        folders: status?.folder_ids?.length ? status.folder_ids.join(', ') : undefined,
+        model: status?.default_model,
+      };
       section('Run', extra);
     } else section('Run', { model: status?.generation_model ?? status?.default_model });
     item.tooltip = md;

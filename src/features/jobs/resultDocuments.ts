@@ -19,7 +19,9 @@ export class ResultDocuments extends Disposable {
         provideTextDocumentContent: (uri) => this.texts.get(uri.toString()) ?? '',
       }),
     );
-    this._register(vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RESULT_SCHEME && this.texts.delete(doc.uri.toString())));
+    this._register(
+      vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === RESULT_SCHEME && this.texts.delete(doc.uri.toString())),
+    );
   }
 
   /** Opens `text` as `<kind>/<fileName>`; opening the same result again shows the fresh text. */

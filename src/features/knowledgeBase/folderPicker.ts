@@ -16,7 +16,10 @@ export async function listFolders(client: ApiClient, signal?: AbortSignal): Prom
   while (queue.length && out.length < MAX_FOLDERS) {
     const parent = queue.shift()!;
     for (let offset = 0; out.length < MAX_FOLDERS; offset += 100) {
-      const page = await client.kbNodes.search({ parentFolderIds: [parent], nodeType: ['folder'], order: 'name_asc', limit: 100, offset }, { signal });
+      const page = await client.kbNodes.search(
+        { parentFolderIds: [parent], nodeType: ['folder'], order: 'name_asc', limit: 100, offset },
+        { signal },
+      );
       for (const f of page.nodes) {
         out.push(f);
         queue.push(f.id);
@@ -31,19 +34,34 @@ export async function listFolders(client: ApiClient, signal?: AbortSignal): Prom
  * Quick pick of a target folder. `exclude` removes folders (and their subtrees) that cannot be
  * chosen, e.g. a folder being moved.
  */
-export async function pickFolder(ui: UserInput, client: ApiClient, options: { title: string; placeHolder?: string; exclude?: ReadonlySet<string> }): Promise<FolderChoice | undefined> {
+export async function pickFolder(
+  ui: UserInput,
+  client: ApiClient,
+  options: { title: string; placeHolder?: string; exclude?: ReadonlySet<string> },
+): Promise<FolderChoice | undefined> {
   const items = listFolders(client).then((folders) => {
-    const excluded = (f: KbNode): boolean => !!options.exclude && (options.exclude.has(f.id) || f.breadcrumbs.some((b) => options.exclude!.has(b.id)));
+    const excluded = (f: KbNode): boolean =>
+      !!options.exclude && (options.exclude.has(f.id) || f.breadcrumbs.some((b) => options.exclude!.has(b.id)));
     return [
-      { label: '$(root-folder) Top level', description: 'the knowledge base itself', choice: { id: null, label: 'the top level' } as FolderChoice },
-      ...folders.filter((f) => !excluded(f)).map((f) => ({
-        label: `$(folder) ${f.name}`,
-        description: f.breadcrumbs.map((b) => b.name).join(' › '),
-        choice: { id: f.id, label: f.name } as FolderChoice,
-      })),
+      {
+        label: '$(root-folder) Top level',
+        description: 'the knowledge base itself',
+        choice: { id: null, label: 'the top level' } as FolderChoice,
+      },
+      ...folders
+        .filter((f) => !excluded(f))
+        .map((f) => ({
+          label: `$(folder) ${f.name}`,
+          description: f.breadcrumbs.map((b) => b.name).join(' › '),
+          choice: { id: f.id, label: f.name } as FolderChoice,
+        })),
     ];
   });
-  const pick = await ui.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder ?? 'Choose a folder', matchOnDescription: true });
+  const pick = await ui.showQuickPick(items, {
+    title: options.title,
+    placeHolder: options.placeHolder ?? 'Choose a folder',
+    matchOnDescription: true,
+  });
   return pick?.choice;
 }
 

@@ -23,7 +23,11 @@ export class KbCommands {
   ) {}
 
   async search(): Promise<void> {
-    const term = await this.c.ui.showInputBox({ title: 'Search the knowledge base', value: this.tree.model.filter.searchTerm ?? '', prompt: 'Searched on the service, across all folders. Empty clears the search.' });
+    const term = await this.c.ui.showInputBox({
+      title: 'Search the knowledge base',
+      value: this.tree.model.filter.searchTerm ?? '',
+      prompt: 'Searched on the service, across all folders. Empty clears the search.',
+    });
     if (term === undefined) return;
     this.tree.model.filter.searchTerm = term.trim() || undefined;
     this.applyFilter();
@@ -31,13 +35,27 @@ export class KbCommands {
 
   async filterHashtags(): Promise<void> {
     const current = this.tree.model.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '';
-    const value = await this.c.ui.showInputBox({ title: 'Filter by hashtags', value: current, prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.' });
+    const value = await this.c.ui.showInputBox({
+      title: 'Filter by hashtags',
+      value: current,
+      prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.',
+    });
     if (value === undefined) return;
-    const tags = [...new Set(value.split(/[\s,、]+/).map((t) => t.replace(/^#/, '').trim()).filter(Boolean))];
+    const tags = [
+      ...new Set(
+        value
+          .split(/[\s,、]+/)
+          .map((t) => t.replace(/^#/, '').trim())
+          .filter(Boolean),
+      ),
+    ];
     let operator: 'and' | 'or' = 'or';
     if (tags.length > 1) {
       const pick = await this.c.ui.showQuickPick(
-        [{ label: 'Any of them', op: 'or' as const }, { label: 'All of them', op: 'and' as const }],
+        [
+          { label: 'Any of them', op: 'or' as const },
+          { label: 'All of them', op: 'and' as const },
+        ],
         { title: `Documents with ${tags.map((t) => `#${t}`).join(' ')}` },
       );
       if (!pick) return;
@@ -66,7 +84,11 @@ export class KbCommands {
 
   applyFilter(): void {
     const f = this.tree.model.filter;
-    const parts = [f.searchTerm && `"${f.searchTerm}"`, f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '), f.order !== 'name_asc' && orderLabel(f.order)].filter(Boolean);
+    const parts = [
+      f.searchTerm && `"${f.searchTerm}"`,
+      f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
+      f.order !== 'name_asc' && orderLabel(f.order),
+    ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;
     setContext(FILTERED, this.tree.model.filtered);
     this.tree.model.reset();
@@ -75,7 +97,12 @@ export class KbCommands {
 
   async replace(element: NodeElement | undefined): Promise<void> {
     const node = this.requireNode(element, 'file');
-    const picked = await this.c.ui.showOpenDialog({ title: `Replace the file of "${node.name}"`, canSelectMany: false, openLabel: 'Replace', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+    const picked = await this.c.ui.showOpenDialog({
+      title: `Replace the file of "${node.name}"`,
+      canSelectMany: false,
+      openLabel: 'Replace',
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
     const file = picked?.[0];
     if (!file) return;
     const name = file.path.split('/').pop()!;
@@ -88,7 +115,11 @@ export class KbCommands {
     if (!choice) return;
     const client = await this.c.connection.getClient();
     const updated = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: `Replacing ${node.name}` }, () =>
-      client.kbNodes.replace(node.id, { path: file.fsPath, fileName: name }, { resetClueFeedbacks: choice === 'Replace and Reset Feedback' }),
+      client.kbNodes.replace(
+        node.id,
+        { path: file.fsPath, fileName: name },
+        { resetClueFeedbacks: choice === 'Replace and Reset Feedback' },
+      ),
     );
     this.tree.updateNode(updated);
     this.watch([updated]);
@@ -104,7 +135,10 @@ export class KbCommands {
       exclude: new Set(nodes.filter((n) => !isFileNode(n)).map((n) => n.id)),
     });
     if (!target) return;
-    await this.moveTo(nodes.map((n) => n.id), target);
+    await this.moveTo(
+      nodes.map((n) => n.id),
+      target,
+    );
   }
 
   async moveTo(ids: string[], target: FolderChoice): Promise<void> {
@@ -119,8 +153,15 @@ export class KbCommands {
   async delete(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
     const nodes = this.selected(element, selection);
     if (!nodes.length) return;
-    const what = nodes.length === 1 ? `"${nodes[0].name}"${isFileNode(nodes[0]) ? '' : ' and everything in it'}` : `${nodes.length} items (folders with everything in them)`;
-    const choice = await this.c.ui.showWarningMessage(`Delete ${what} from the knowledge base? This cannot be undone.`, { modal: true }, 'Delete');
+    const what =
+      nodes.length === 1
+        ? `"${nodes[0].name}"${isFileNode(nodes[0]) ? '' : ' and everything in it'}`
+        : `${nodes.length} items (folders with everything in them)`;
+    const choice = await this.c.ui.showWarningMessage(
+      `Delete ${what} from the knowledge base? This cannot be undone.`,
+      { modal: true },
+      'Delete',
+    );
     if (choice !== 'Delete') return;
     const client = await this.c.connection.getClient();
     try {
@@ -128,7 +169,9 @@ export class KbCommands {
     } catch (error) {
       if (!(error instanceof DeleteNotSupportedError)) throw error;
       setContext(DELETE_UNSUPPORTED, true);
-      void vscode.window.showInformationMessage('This deployment does not offer deleting documents through the API; delete them in the dashboard.');
+      void vscode.window.showInformationMessage(
+        'This deployment does not offer deleting documents through the API; delete them in the dashboard.',
+      );
     }
     await this.tree.refresh();
   }
@@ -154,9 +197,10 @@ export class KbCommands {
 
   async uploadFromCloud(element: NodeElement | undefined): Promise<void> {
     const client = await this.c.connection.getClient();
-    const target: FolderChoice | undefined = element?.kind === 'node' && !isFileNode(element.node)
-      ? { id: element.node.id, label: element.node.name }
-      : await pickFolder(this.c.ui, client, { title: 'Upload from cloud store into…' });
+    const target: FolderChoice | undefined =
+      element?.kind === 'node' && !isFileNode(element.node)
+        ? { id: element.node.id, label: element.node.name }
+        : await pickFolder(this.c.ui, client, { title: 'Upload from cloud store into…' });
     if (!target) return;
     const local = this.c.settings.region === 'local';
     const objectPath = await this.c.ui.showInputBox({
@@ -166,10 +210,18 @@ export class KbCommands {
       validateInput: (v) => (v.trim() ? undefined : 'Enter the object path'),
     });
     if (!objectPath) return;
-    const fileName = await this.c.ui.showInputBox({ title: 'Document name', value: decodeURIComponent(objectPath.split('/').pop() ?? ''), validateInput: (v) => (v.trim() ? undefined : 'Enter a name') });
+    const fileName = await this.c.ui.showInputBox({
+      title: 'Document name',
+      value: decodeURIComponent(objectPath.split('/').pop() ?? ''),
+      validateInput: (v) => (v.trim() ? undefined : 'Enter a name'),
+    });
     if (!fileName) return;
     const node = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: 'Uploading from cloud store' }, () =>
-      client.kbNodes.uploadFromCloudStore({ bucketObjectPath: objectPath.trim(), fileName: fileName.trim(), targetFolderId: target.id ?? undefined }),
+      client.kbNodes.uploadFromCloudStore({
+        bucketObjectPath: objectPath.trim(),
+        fileName: fileName.trim(),
+        targetFolderId: target.id ?? undefined,
+      }),
     );
     await this.tree.refresh(target.id ?? ROOT);
     this.watch([node]);

@@ -37,7 +37,10 @@ export class KbDragAndDrop implements vscode.TreeDragAndDropController<KbElement
     const list = await data.get('text/uri-list')?.asString();
     if (!list || token.isCancellationRequested) return;
     const { paths, rejected } = await localPaths(list);
-    if (rejected.length) this.handlers.reject(`Only files on the machine where the extension runs can be uploaded; skipped: ${rejected.slice(0, 3).join(', ')}${rejected.length > 3 ? ', …' : ''}`);
+    if (rejected.length)
+      this.handlers.reject(
+        `Only files on the machine where the extension runs can be uploaded; skipped: ${rejected.slice(0, 3).join(', ')}${rejected.length > 3 ? ', …' : ''}`,
+      );
     if (paths.length) await this.handlers.upload(paths, folder);
   }
 }
@@ -54,7 +57,10 @@ function dropFolder(target: KbElement | undefined): { id: string | null; label: 
 export async function localPaths(uriList: string): Promise<{ paths: string[]; rejected: string[] }> {
   const paths: string[] = [];
   const rejected: string[] = [];
-  for (const line of uriList.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))) {
+  for (const line of uriList
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))) {
     let uri: vscode.Uri;
     try {
       uri = vscode.Uri.parse(line, true);
@@ -65,7 +71,14 @@ export async function localPaths(uriList: string): Promise<{ paths: string[]; re
     // In a remote window the explorer hands vscode-remote URIs whose path is local to this host.
     const local = uri.scheme === 'file' || (uri.scheme === 'vscode-remote' && !!vscode.env.remoteName);
     const fsPath = uri.scheme === 'file' ? uri.fsPath : uri.path;
-    if (local && (await stat(fsPath).then(() => true, () => false))) paths.push(fsPath);
+    if (
+      local &&
+      (await stat(fsPath).then(
+        () => true,
+        () => false,
+      ))
+    )
+      paths.push(fsPath);
     else rejected.push(uri.path.split('/').pop() || line);
   }
   return { paths, rejected };

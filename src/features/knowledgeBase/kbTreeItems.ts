@@ -120,12 +120,21 @@ function tooltip(node: KbNode): vscode.MarkdownString {
   const path = ['Knowledge base', ...node.breadcrumbs.map((b) => b.name)].join(' › ');
   md.appendText(path).appendMarkdown('\n\n');
   if (isFileNode(node)) {
-    md.appendMarkdown(`$(pulse) `).appendText(`${stateLabel(node.processState)} (${node.processState}) · ${formatSize(node.size)} · ${node.status === 'off' ? 'turned off' : 'on'}`).appendMarkdown('\n\n');
+    md.appendMarkdown(`$(pulse) `)
+      .appendText(
+        `${stateLabel(node.processState)} (${node.processState}) · ${formatSize(node.size)} · ${node.status === 'off' ? 'turned off' : 'on'}`,
+      )
+      .appendMarkdown('\n\n');
     const reason = (node as { processError?: unknown }).processError;
     if (typeof reason === 'string' && reason) md.appendMarkdown('$(error) ').appendText(reason).appendMarkdown('\n\n');
-    if (node.hashtags.length) md.appendMarkdown('$(tag) ').appendText(node.hashtags.map((h) => `#${h}`).join(' ')).appendMarkdown('\n\n');
+    if (node.hashtags.length)
+      md.appendMarkdown('$(tag) ')
+        .appendText(node.hashtags.map((h) => `#${h}`).join(' '))
+        .appendMarkdown('\n\n');
   }
-  const by = node.createdBy ? `${[node.createdBy.firstName, node.createdBy.lastName].filter(Boolean).join(' ') || node.createdBy.email} <${node.createdBy.email}>` : 'unknown';
+  const by = node.createdBy
+    ? `${[node.createdBy.firstName, node.createdBy.lastName].filter(Boolean).join(' ') || node.createdBy.email} <${node.createdBy.email}>`
+    : 'unknown';
   md.appendText(`Created ${date(node.createdAt)} by ${by}\nUpdated ${date(node.updatedAt)}`).appendMarkdown('\n\n');
   md.appendMarkdown('$(shield) ').appendText(permissionSummary(node));
   return md;
@@ -135,9 +144,19 @@ export function permissionSummary(node: KbNode): string {
   const a = node.agentPermission;
   const u = node.userPermission;
   const agents = a.viewAccessToAgent ? 'all agents can view' : 'only listed agents';
-  const agentList = [a.accessAgents?.length && `${a.accessAgents.length} agent(s)`, a.accessPermissionGroups?.length && `${a.accessPermissionGroups.length} group(s)`].filter(Boolean).join(', ');
+  const agentList = [
+    a.accessAgents?.length && `${a.accessAgents.length} agent(s)`,
+    a.accessPermissionGroups?.length && `${a.accessPermissionGroups.length} group(s)`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const users = u.viewAccessToUser ? 'all users can view' : 'users: restricted';
-  const userList = [u.ownUserIds?.length && `${u.ownUserIds.length} owner(s)`, u.customerGroups?.length && `${u.customerGroups.length} customer group(s)`].filter(Boolean).join(', ');
+  const userList = [
+    u.ownUserIds?.length && `${u.ownUserIds.length} owner(s)`,
+    u.customerGroups?.length && `${u.customerGroups.length} customer group(s)`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `Agents: ${agents}${agentList ? ` (${agentList})` : ''}. ${users}${userList ? ` (${userList})` : ''}.`;
 }
 

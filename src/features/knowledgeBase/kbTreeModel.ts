@@ -130,7 +130,13 @@ export class KbTreeModel {
   private query(parentKey: string) {
     const base = { order: this.filter.order };
     if (parentKey === ROOT && this.filtered) {
-      return { ...base, parentFolderIds: [null], searchTerm: this.filter.searchTerm, hashtags: this.filter.hashtags, hashtagsOperator: this.filter.hashtagsOperator };
+      return {
+        ...base,
+        parentFolderIds: [null],
+        searchTerm: this.filter.searchTerm,
+        hashtags: this.filter.hashtags,
+        hashtagsOperator: this.filter.hashtagsOperator,
+      };
     }
     return { ...base, parentFolderIds: [parentKey === ROOT ? null : parentKey] };
   }
@@ -149,7 +155,8 @@ export class KbTreeModel {
   private render(parentKey: string, listing: Listing): KbElement[] {
     const out: KbElement[] = [...listing.nodes];
     if (listing.error) out.push({ kind: 'error', parentKey, message: listing.error });
-    else if (listing.hasMore && listing.nodes.length) out.push({ kind: 'loadMore', parentKey, loaded: listing.nodes.length, total: listing.total });
+    else if (listing.hasMore && listing.nodes.length)
+      out.push({ kind: 'loadMore', parentKey, loaded: listing.nodes.length, total: listing.total });
     else if (!listing.nodes.length && parentKey !== ROOT) out.push({ kind: 'message', parentKey, text: 'Empty folder' });
     else if (!listing.nodes.length && this.filtered) out.push({ kind: 'message', parentKey, text: 'No documents match the filter' });
     return out;

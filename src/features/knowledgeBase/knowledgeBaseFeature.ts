@@ -43,7 +43,14 @@ export class KnowledgeBaseFeature extends Disposable {
       move: (ids, target) => this.commands.moveTo(ids, target),
       reject: (message) => void vscode.window.showWarningMessage(message),
     }));
-    this.view = this._register(vscode.window.createTreeView(KB_VIEW, { treeDataProvider: provider, dragAndDropController: dnd, canSelectMany: true, showCollapseAll: true }));
+    this.view = this._register(
+      vscode.window.createTreeView(KB_VIEW, {
+        treeDataProvider: provider,
+        dragAndDropController: dnd,
+        canSelectMany: true,
+        showCollapseAll: true,
+      }),
+    );
     this._register(vscode.window.registerFileDecorationProvider(this.tree));
     const details = this._register(new NodeDetailsProvider());
     this._register(vscode.workspace.registerTextDocumentContentProvider(`${NODE_SCHEME}-details`, details));
@@ -57,10 +64,12 @@ export class KnowledgeBaseFeature extends Disposable {
     });
     this._register(toDisposable(() => this.watcher.dispose()));
     this.commands = new KbCommands(c, this.tree, this.view, details, (nodes) => this.watch(nodes.map(watchTarget)));
-    this._register(c.connection.onDidChangeClient(() => {
-      this.model.reset();
-      this.tree.fire();
-    }));
+    this._register(
+      c.connection.onDidChangeClient(() => {
+        this.model.reset();
+        this.tree.fire();
+      }),
+    );
     this._register(toDisposable(() => clearTimeout(this.failureTimer)));
     this.registerCommands();
   }
@@ -85,7 +94,9 @@ export class KnowledgeBaseFeature extends Disposable {
     cmd('knowledgeDesk.kb.showDetails', (e?: NodeElement) => k.showDetails(e));
     cmd('knowledgeDesk.kb.uploadFromCloud', (e?: NodeElement) => k.uploadFromCloud(e));
     cmd('knowledgeDesk.kb.uploadHere', (e?: NodeElement) => this.uploadHere(e));
-    cmd('knowledgeDesk.uploadToKnowledgeBase', (clicked?: vscode.Uri, selected?: vscode.Uri[]) => this.uploadFromExplorer(clicked, selected));
+    cmd('knowledgeDesk.uploadToKnowledgeBase', (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
+      this.uploadFromExplorer(clicked, selected),
+    );
   }
 
   /** Explorer context menu (multi-select: the second argument holds the whole selection). */
@@ -93,27 +104,68 @@ export class KnowledgeBaseFeature extends Disposable {
     const uris = selected?.length ? selected : clicked ? [clicked] : [];
     if (!uris.length) throw new Error('Choose files or folders in the Explorer, then "Upload to Knowledge Base".');
     const client = await this.c.connection.getClient();
-    const target = await pickFolder(this.c.ui, client, { title: `Upload ${uris.length === 1 ? uris[0].path.split('/').pop() : `${uris.length} items`} to…` });
+    const target = await pickFolder(this.c.ui, client, {
+      title: `Upload ${uris.length === 1 ? uris[0].path.split('/').pop() : `${uris.length} items`} to…`,
+    });
     if (!target) return undefined;
-    return this.upload(uris.map((u) => u.fsPath), target, { ask: true });
+    return this.upload(
+      uris.map((u) => u.fsPath),
+      target,
+      { ask: true },
+    );
   }
 
   private async uploadHere(element?: NodeElement): Promise<BatchResult | undefined> {
-    const target: FolderChoice = element?.kind === 'node' && element.node.nodeType !== 'file' ? { id: element.node.id, label: element.node.name } : { id: null, label: 'the top level' };
-    const picked = await this.c.ui.showOpenDialog({ title: `Upload files to ${target.id ? `"${target.label}"` : 'the top level'}`, canSelectMany: true, canSelectFiles: true, canSelectFolders: false, openLabel: 'Upload', defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
+    const target: FolderChoice =
+      element?.kind === 'node' && element.node.nodeType !== 'file'
+        ? { id: element.node.id, label: element.node.name }
+        : { id: null, label: 'the top level' };
+    const picked = await this.c.ui.showOpenDialog({
+      title: `Upload files to ${target.id ? `"${target.label}"` : 'the top level'}`,
+      canSelectMany: true,
+      canSelectFiles: true,
+      canSelectFolders: false,
+      openLabel: 'Upload',
+      defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+    });
     if (!picked?.length) return undefined;
-    return this.upload(picked.map((u) => u.fsPath), target, { ask: true });
+    return this.upload(
+      picked.map((u) => u.fsPath),
+      target,
+      { ask: true },
+    );
   }
 
   /** Runs a batch: asks how to treat folders (and for hashtags when `ask`), uploads, refreshes, watches. */
-  async upload(paths: string[], target: FolderChoice, opts: { ask: boolean; folderMode?: FolderMode; hashtags?: string[] }): Promise<BatchResult | undefined> {
+  async upload(
+    paths: string[],
+    target: FolderChoice,
+    opts: { ask: boolean; folderMode?: FolderMode; hashtags?: string[] },
+  ): Promise<BatchResult | undefined> {
     let folderMode = opts.folderMode;
-    const hasFolder = (await Promise.all(paths.map((p) => stat(p).then((s) => s.isDirectory(), () => false)))).some(Boolean);
+    const hasFolder = (
+      await Promise.all(
+        paths.map((p) =>
+          stat(p).then(
+            (s) => s.isDirectory(),
+            () => false,
+          ),
+        ),
+      )
+    ).some(Boolean);
     if (hasFolder && !folderMode) {
       const pick = await this.c.ui.showQuickPick(
         [
-          { label: 'Upload as a new folder', detail: 'Each folder becomes a new knowledge-base folder (sent as one ZIP).', mode: 'zip' as const },
-          { label: `Sync into ${target.id ? `"${target.label}"` : 'the top level'}`, detail: 'File by file; unchanged files are skipped, subfolders go into folders of the same name.', mode: 'sync' as const },
+          {
+            label: 'Upload as a new folder',
+            detail: 'Each folder becomes a new knowledge-base folder (sent as one ZIP).',
+            mode: 'zip' as const,
+          },
+          {
+            label: `Sync into ${target.id ? `"${target.label}"` : 'the top level'}`,
+            detail: 'File by file; unchanged files are skipped, subfolders go into folders of the same name.',
+            mode: 'sync' as const,
+          },
         ],
         { title: 'How should folders be uploaded?' },
       );
@@ -122,9 +174,19 @@ export class KnowledgeBaseFeature extends Disposable {
     }
     let hashtags = opts.hashtags;
     if (opts.ask && !hashtags) {
-      const value = await this.c.ui.showInputBox({ title: 'Hashtags for the uploaded documents (optional)', prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.' });
+      const value = await this.c.ui.showInputBox({
+        title: 'Hashtags for the uploaded documents (optional)',
+        prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.',
+      });
       if (value === undefined) return undefined;
-      hashtags = [...new Set(value.split(/[\s,、]+/).map((t) => t.replace(/^#/, '').trim()).filter(Boolean))];
+      hashtags = [
+        ...new Set(
+          value
+            .split(/[\s,、]+/)
+            .map((t) => t.replace(/^#/, '').trim())
+            .filter(Boolean),
+        ),
+      ];
     }
     return uploadBatch(this.c, { paths, target, folderMode, hashtags }, (batch) => this.afterBatch(batch));
   }
@@ -150,7 +212,10 @@ export class KnowledgeBaseFeature extends Disposable {
       const failed = this.failures.splice(0);
       const first = failed[0];
       const reason = (first as { processError?: string }).processError ?? 'no reason given';
-      const text = failed.length === 1 ? `"${first.name}" could not be processed: ${reason}` : `${failed.length} documents could not be processed, e.g. "${first.name}": ${reason}`;
+      const text =
+        failed.length === 1
+          ? `"${first.name}" could not be processed: ${reason}`
+          : `${failed.length} documents could not be processed, e.g. "${first.name}": ${reason}`;
       void vscode.window.showWarningMessage(text, 'Show in Tree').then(async (choice) => {
         const element = choice && this.model.element(first.id);
         if (element) await this.view.reveal(element, { select: true, focus: true });
@@ -167,5 +232,10 @@ export interface WatchTarget {
 }
 
 export function watchTarget(node: KbNode): WatchTarget {
-  return { id: node.id, name: node.name, parentId: node.parentFolder?.id ?? null, processState: (node as { processState?: string }).processState };
+  return {
+    id: node.id,
+    name: node.name,
+    parentId: node.parentFolder?.id ?? null,
+    processState: (node as { processState?: string }).processState,
+  };
 }

@@ -44,8 +44,24 @@ export function render(node: KbNode): string {
     rows.push(['PII detected', node.piiDetected ? 'yes' : 'no']);
     rows.push(['Properties', node.properties?.length ? node.properties.map((p) => `${p.key} = ${p.value}`).join('; ') : '—']);
   }
-  rows.push(['Created', `${date(node.createdAt)}${node.createdBy ? ` by ${node.createdBy.email}` : ''}`], ['Updated', date(node.updatedAt)]);
+  rows.push(
+    ['Created', `${date(node.createdAt)}${node.createdBy ? ` by ${node.createdBy.email}` : ''}`],
+    ['Updated', date(node.updatedAt)],
+  );
   rows.push(['Source', node.sourceType ?? '—'], ['Access', permissionSummary(node)]);
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-  return [`# ${node.name}`, '', '| Field | Value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${esc(v)} |`), '', '## Raw', '', '```json', JSON.stringify(node, null, 2), '```', ''].join('\n');
+  return [
+    `# ${node.name}`,
+    '',
+    '| Field | Value |',
+    '|---|---|',
+    ...rows.map(([k, v]) => `| ${k} | ${esc(v)} |`),
+    '',
+    '## Raw',
+    '',
+    '```json',
+    JSON.stringify(node, null, 2),
+    '```',
+    '',
+  ].join('\n');
 }

@@ -32,7 +32,11 @@ export interface BatchResult {
  * conflicts once, upload with bounded concurrency under one cancellable notification, then a
  * summary with "Retry Failed" (never resending what succeeded) and "Show Details".
  */
-export async function uploadBatch(c: Container, request: UploadRequest, onBatch: (r: BatchResult) => void): Promise<BatchResult | undefined> {
+export async function uploadBatch(
+  c: Container,
+  request: UploadRequest,
+  onBatch: (r: BatchResult) => void,
+): Promise<BatchResult | undefined> {
   const client = await c.connection.getClient();
   const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
   try {
@@ -74,7 +78,13 @@ export async function uploadBatch(c: Container, request: UploadRequest, onBatch:
   }
 }
 
-async function runBatch(c: Container, client: ApiClient, report: UploadReport, jobs: UploadJob[], reconcileFirst = false): Promise<BatchResult> {
+async function runBatch(
+  c: Container,
+  client: ApiClient,
+  report: UploadReport,
+  jobs: UploadJob[],
+  reconcileFirst = false,
+): Promise<BatchResult> {
   const log = c.log('upload');
   const newNodes: BatchResult['newNodes'] = [];
   await vscode.window.withProgress(
@@ -120,7 +130,8 @@ async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[
   const policy = c.settings.get<OverwritePolicy>(SettingKeys.uploadOverwritePolicy, 'ask');
   if (policy !== 'ask') return policy === 'overwrite';
   const byFolder = new Map<string | null, string[]>();
-  for (const j of jobs) if (!j.isZip && !j.problem) byFolder.set(j.targetFolderId ?? null, [...(byFolder.get(j.targetFolderId ?? null) ?? []), j.fileName]);
+  for (const j of jobs)
+    if (!j.isZip && !j.problem) byFolder.set(j.targetFolderId ?? null, [...(byFolder.get(j.targetFolderId ?? null) ?? []), j.fileName]);
   const conflicts: string[] = [];
   for (const [folder, names] of byFolder) {
     const existing = new Set((await listChildren(client, folder)).map((n) => n.name));
@@ -138,7 +149,8 @@ async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[
 }
 
 function logOutcome(log: ReturnType<Container['log']>, job: UploadJob, outcome: JobOutcome): void {
-  if (outcome.status === 'done') log.info(`${job.fileName}: ${outcome.action}${outcome.reconciled ? ' (found after a failed attempt)' : ''}`);
+  if (outcome.status === 'done')
+    log.info(`${job.fileName}: ${outcome.action}${outcome.reconciled ? ' (found after a failed attempt)' : ''}`);
   else if (outcome.status === 'failed') log.warn(`${job.fileName}: failed: ${outcome.message}`);
   else log.info(`${job.fileName}: cancelled`);
 }

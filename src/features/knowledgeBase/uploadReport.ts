@@ -10,7 +10,12 @@ export interface UploadReport {
   options: UploadOptions;
 }
 
-const ACTION_LABEL = { created: 'created', overwritten: 'overwritten', skipped: 'skipped (identical)', suffix_added: 'added with a suffix' } as const;
+const ACTION_LABEL = {
+  created: 'created',
+  overwritten: 'overwritten',
+  skipped: 'skipped (identical)',
+  suffix_added: 'added with a suffix',
+} as const;
 
 export interface ReportCounts {
   created: number;
@@ -35,7 +40,9 @@ export function countOutcomes(report: UploadReport): ReportCounts {
 export function summaryText(report: UploadReport): string {
   const c = countOutcomes(report);
   const done = c.created + c.overwritten + c.skipped + c.suffix_added;
-  const parts = (['created', 'overwritten', 'skipped', 'suffix_added'] as const).filter((k) => c[k]).map((k) => `${c[k]} ${ACTION_LABEL[k]}`);
+  const parts = (['created', 'overwritten', 'skipped', 'suffix_added'] as const)
+    .filter((k) => c[k])
+    .map((k) => `${c[k]} ${ACTION_LABEL[k]}`);
   let text = `Uploaded ${done} of ${report.jobs.length} to ${report.target}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
   if (c.failed) text += ` ${c.failed} failed.`;
   if (c.cancelled) text += ` ${c.cancelled} not sent (cancelled).`;
@@ -50,7 +57,11 @@ export function retryableJobs(report: UploadReport): UploadJob[] {
   });
 }
 
-export async function showUploadSummary(c: Container, report: UploadReport, retry: (jobs: UploadJob[]) => Promise<UploadReport>): Promise<void> {
+export async function showUploadSummary(
+  c: Container,
+  report: UploadReport,
+  retry: (jobs: UploadJob[]) => Promise<UploadReport>,
+): Promise<void> {
   const counts = countOutcomes(report);
   const retryable = retryableJobs(report);
   const actions = [...(retryable.length ? ['Retry Failed'] : []), 'Show Details'];
@@ -68,11 +79,15 @@ export function detailsMarkdown(report: UploadReport): string {
   for (const job of report.jobs) {
     const o = report.outcomes.get(job.id);
     const name = job.isZip ? `${job.fileName} (folder)` : job.fileName;
-    const [outcome, detail] = !o || o.status === 'cancelled'
-      ? ['not sent', 'cancelled']
-      : o.status === 'failed'
-        ? ['**failed**', `${o.message}${o.retryable ? ' (can be retried)' : ''}`]
-        : [ACTION_LABEL[o.action], o.reconciled ? 'found in the knowledge base after a failed attempt' : o.nodes.map((n) => n.name).join(', ')];
+    const [outcome, detail] =
+      !o || o.status === 'cancelled'
+        ? ['not sent', 'cancelled']
+        : o.status === 'failed'
+          ? ['**failed**', `${o.message}${o.retryable ? ' (can be retried)' : ''}`]
+          : [
+              ACTION_LABEL[o.action],
+              o.reconciled ? 'found in the knowledge base after a failed attempt' : o.nodes.map((n) => n.name).join(', '),
+            ];
     lines.push(`| ${cell(name)} | ${outcome} | ${cell(detail)} |`);
   }
   return lines.join('\n') + '\n';

@@ -8,9 +8,7 @@ export const CANDIDATES_VIEW = 'knowledgeDesk.candidates';
 const PAGE = 100;
 
 type CandidateElement =
-  | { kind: 'candidate'; candidate: Candidate }
-  | { kind: 'loadMore'; loaded: number; total?: number }
-  | { kind: 'error'; message: string };
+  { kind: 'candidate'; candidate: Candidate } | { kind: 'loadMore'; loaded: number; total?: number } | { kind: 'error'; message: string };
 
 const ORDERS: Array<{ label: string; order: CandidateOrder }> = [
   { label: 'Most asked first', order: 'FREQUENCY_DESC' },
@@ -31,7 +29,10 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   private error: string | undefined;
   private loaded = false;
 
-  constructor(private readonly c: Container, private readonly promote: (candidate: Candidate) => unknown) {
+  constructor(
+    private readonly c: Container,
+    private readonly promote: (candidate: Candidate) => unknown,
+  ) {
     super();
     this.view = this._register(vscode.window.createTreeView(CANDIDATES_VIEW, { treeDataProvider: this, canSelectMany: true }));
     this._register(c.connection.onDidChangeClient(() => this.reset()));
@@ -56,7 +57,8 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     if (!this.loaded) await this.load(false);
     const out: CandidateElement[] = this.items.map((candidate) => ({ kind: 'candidate', candidate }));
     if (this.error) out.push({ kind: 'error', message: this.error });
-    else if (this.total !== undefined && this.items.length < this.total) out.push({ kind: 'loadMore', loaded: this.items.length, total: this.total });
+    else if (this.total !== undefined && this.items.length < this.total)
+      out.push({ kind: 'loadMore', loaded: this.items.length, total: this.total });
     return out;
   }
 
@@ -79,7 +81,15 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     item.id = c.id;
     item.iconPath = new vscode.ThemeIcon(c.state === 'ARCHIVED' ? 'archive' : 'question');
     item.description = `asked ${c.frequency}×${c.state ? ` · ${c.state.toLowerCase()}` : ''}${c.questions.length > 1 ? ` · ${c.questions.length} phrasings` : ''}`;
-    item.tooltip = new vscode.MarkdownString().appendText([question, ...c.questions.slice(1).map((q) => `also: ${q.question} (${q.frequency}×)`), c.createdAt ? `first asked ${new Date(c.createdAt).toLocaleString()}` : ''].filter(Boolean).join('\n\n'));
+    item.tooltip = new vscode.MarkdownString().appendText(
+      [
+        question,
+        ...c.questions.slice(1).map((q) => `also: ${q.question} (${q.frequency}×)`),
+        c.createdAt ? `first asked ${new Date(c.createdAt).toLocaleString()}` : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
     item.contextValue = `candidate.${c.state || 'unknown'}`;
     return item;
   }
@@ -87,7 +97,12 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   private async load(append: boolean): Promise<void> {
     try {
       const client = await this.c.connection.getClient();
-      const page = await client.faq.candidates({ offset: append ? this.items.length : 0, limit: PAGE, status: this.status, order: this.order });
+      const page = await client.faq.candidates({
+        offset: append ? this.items.length : 0,
+        limit: PAGE,
+        status: this.status,
+        order: this.order,
+      });
       this.items = append ? [...this.items, ...page.faqCandidates] : page.faqCandidates;
       this.total = page.count;
       this.error = undefined;
@@ -105,7 +120,11 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
 
   private async pickStatus(): Promise<void> {
     const pick = await this.c.ui.showQuickPick(
-      [{ label: 'Active', value: 'ACTIVE' as const }, { label: 'Archived', value: 'ARCHIVED' as const }, { label: 'All', value: 'ALL' as const }],
+      [
+        { label: 'Active', value: 'ACTIVE' as const },
+        { label: 'Archived', value: 'ARCHIVED' as const },
+        { label: 'All', value: 'ALL' as const },
+      ],
       { title: 'Show candidates that are…' },
     );
     if (!pick) return;
@@ -115,7 +134,10 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   }
 
   private async pickOrder(): Promise<void> {
-    const pick = await this.c.ui.showQuickPick(ORDERS.map((o) => ({ label: `${o.order === this.order ? '$(check) ' : ''}${o.label}`, order: o.order })), { title: 'Order candidates' });
+    const pick = await this.c.ui.showQuickPick(
+      ORDERS.map((o) => ({ label: `${o.order === this.order ? '$(check) ' : ''}${o.label}`, order: o.order })),
+      { title: 'Order candidates' },
+    );
     if (!pick) return;
     this.order = pick.order;
     this.describe();
@@ -132,8 +154,17 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   private async addFromSelection(): Promise<number> {
     const editor = vscode.window.activeTextEditor;
     if (!editor) throw new Error('Open a file and select the questions to add, one per line.');
-    const text = editor.selections.map((s) => editor.document.getText(s.isEmpty ? editor.document.lineAt(s.active.line).range : s)).join('\n');
-    const queries = [...new Set(text.split(/\r?\n/).map((l) => l.replace(/^\s*([-*•]|\d+[.)])\s*/, '').trim()).filter(Boolean))];
+    const text = editor.selections
+      .map((s) => editor.document.getText(s.isEmpty ? editor.document.lineAt(s.active.line).range : s))
+      .join('\n');
+    const queries = [
+      ...new Set(
+        text
+          .split(/\r?\n/)
+          .map((l) => l.replace(/^\s*([-*•]|\d+[.)])\s*/, '').trim())
+          .filter(Boolean),
+      ),
+    ];
     if (!queries.length) throw new Error('The selection holds no text to add.');
     const client = await this.c.connection.getClient();
     const added = await client.faq.addCandidates(queries);

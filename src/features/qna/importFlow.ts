@@ -30,7 +30,11 @@ export interface ImportOutcome {
 export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
   return problems.map((p) => {
     const line = Math.max(0, (p.line ?? p.row) - 1);
-    const d = new vscode.Diagnostic(new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER), `Row ${p.row}: ${p.message}`, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+    const d = new vscode.Diagnostic(
+      new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
+      `Row ${p.row}: ${p.message}`,
+      p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+    );
     d.source = 'Knowledge Desk import';
     d.code = p.code;
     return d;
@@ -53,23 +57,29 @@ export async function existingQuestions(client: ApiClient, signal?: AbortSignal)
  * an existing question updates it, so running an import again is safe.
  */
 export class QaImporter {
-  constructor(private readonly c: Container, private readonly diagnostics: vscode.DiagnosticCollection) {}
+  constructor(
+    private readonly c: Container,
+    private readonly diagnostics: vscode.DiagnosticCollection,
+  ) {}
 
   async run(file: vscode.Uri, onDone: () => void): Promise<ImportOutcome | undefined> {
     const client = await this.c.connection.getClient();
     let mapping: ColumnMapping | undefined;
     for (;;) {
-      const dry = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Knowledge Desk: checking the Q&A file', cancellable: true }, async (progress, token) => {
-        const { signal, dispose } = toAbortSignal(token);
-        try {
-          progress.report({ message: 'reading existing Q&As…' });
-          const existing = await existingQuestions(client, signal);
-          progress.report({ message: 'dry run…' });
-          return await dryRunQaFile(file.fsPath, file.path.split('/').pop()!, { existingQuestions: existing, mapping, signal });
-        } finally {
-          dispose();
-        }
-      });
+      const dry = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Knowledge Desk: checking the Q&A file', cancellable: true },
+        async (progress, token) => {
+          const { signal, dispose } = toAbortSignal(token);
+          try {
+            progress.report({ message: 'reading existing Q&As…' });
+            const existing = await existingQuestions(client, signal);
+            progress.report({ message: 'dry run…' });
+            return await dryRunQaFile(file.fsPath, file.path.split('/').pop()!, { existingQuestions: existing, mapping, signal });
+          } finally {
+            dispose();
+          }
+        },
+      );
       this.diagnostics.set(file, toDiagnostics(dry.problems));
       const mapText = describeMapping(dry.mapping, dry.headers);
       const s = dry.summary;
@@ -97,40 +107,58 @@ export class QaImporter {
   async importRows(client: ApiClient, rows: QaRow[]): Promise<ImportOutcome> {
     const outcome: ImportOutcome = { total: rows.length, imported: 0, created: 0, updated: 0, failed: [], cancelled: 0 };
     const concurrency = Math.max(1, Math.min(16, this.c.settings.get<number>(SettingKeys.qnaImportConcurrency, 4)));
-    await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Importing Q&As', cancellable: true }, async (progress, token) => {
-      const { signal, dispose } = toAbortSignal(token);
-      let next = 0;
-      let done = 0;
-      const worker = async (): Promise<void> => {
-        for (let i = next++; i < rows.length; i = next++) {
-          if (signal?.aborted) {
-            outcome.cancelled++;
-            continue;
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Importing Q&As', cancellable: true },
+      async (progress, token) => {
+        const { signal, dispose } = toAbortSignal(token);
+        let next = 0;
+        let done = 0;
+        const worker = async (): Promise<void> => {
+          for (let i = next++; i < rows.length; i = next++) {
+            if (signal?.aborted) {
+              outcome.cancelled++;
+              continue;
+            }
+            const row = rows[i];
+            try {
+              const res = await client.faq.register(
+                {
+                  question: row.question,
+                  answer: row.answer,
+                  status: row.status,
+                  similarQuestions: row.similarQuestions,
+                  hashtags: row.hashtags,
+                  folder: row.folder,
+                  memo: row.memo,
+                },
+                { signal },
+              );
+              outcome.imported++;
+              if (res.status === 'updated') outcome.updated++;
+              else outcome.created++;
+            } catch (error) {
+              if (signal?.aborted) outcome.cancelled++;
+              else outcome.failed.push({ row, message: error instanceof Error ? error.message : String(error) });
+            }
+            done++;
+            progress.report({
+              increment: 100 / rows.length,
+              message: `${done} of ${rows.length}${outcome.failed.length ? ` · ${outcome.failed.length} failed` : ''}`,
+            });
           }
-          const row = rows[i];
-          try {
-            const res = await client.faq.register(
-              { question: row.question, answer: row.answer, status: row.status, similarQuestions: row.similarQuestions, hashtags: row.hashtags, folder: row.folder, memo: row.memo },
-              { signal },
-            );
-            outcome.imported++;
-            if (res.status === 'updated') outcome.updated++;
-            else outcome.created++;
-          } catch (error) {
-            if (signal?.aborted) outcome.cancelled++;
-            else outcome.failed.push({ row, message: error instanceof Error ? error.message : String(error) });
-          }
-          done++;
-          progress.report({ increment: 100 / rows.length, message: `${done} of ${rows.length}${outcome.failed.length ? ` · ${outcome.failed.length} failed` : ''}` });
+        };
+        try {
+          await Promise.all(Array.from({ length: concurrency }, worker));
+        } finally {
+          dispose();
         }
-      };
-      try {
-        await Promise.all(Array.from({ length: concurrency }, worker));
-      } finally {
-        dispose();
-      }
-    });
-    this.c.log('qna').info(`import: ${outcome.imported}/${outcome.total} (${outcome.created} created, ${outcome.updated} updated), ${outcome.failed.length} failed, ${outcome.cancelled} cancelled`);
+      },
+    );
+    this.c
+      .log('qna')
+      .info(
+        `import: ${outcome.imported}/${outcome.total} (${outcome.created} created, ${outcome.updated} updated), ${outcome.failed.length} failed, ${outcome.cancelled} cancelled`,
+      );
     return outcome;
   }
 
@@ -140,11 +168,24 @@ export class QaImporter {
     const show = outcome.failed.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     const choice = await show(text, ...retry, 'Show Details');
     if (choice === 'Show Details') {
-      const lines = [`# Q&A import`, '', text, '', '| Row | Question | Problem |', '|---|---|---|', ...outcome.failed.map((f) => `| ${f.row.row} | ${cell(f.row.question)} | ${cell(f.message)} |`)];
-      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }));
+      const lines = [
+        `# Q&A import`,
+        '',
+        text,
+        '',
+        '| Row | Question | Problem |',
+        '|---|---|---|',
+        ...outcome.failed.map((f) => `| ${f.row.row} | ${cell(f.row.question)} | ${cell(f.message)} |`),
+      ];
+      await vscode.window.showTextDocument(
+        await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }),
+      );
     } else if (choice === 'Retry Failed') {
       // Registering is idempotent (same question → update), so retrying never duplicates.
-      const again = await this.importRows(client, outcome.failed.map((f) => f.row));
+      const again = await this.importRows(
+        client,
+        outcome.failed.map((f) => f.row),
+      );
       onDone();
       await this.report(again, client, onDone);
     }
@@ -158,7 +199,10 @@ export class QaImporter {
         ...(required ? [] : [{ label: '(none)', index: -1 }]),
         ...headers.map((h, i) => ({ label: `${columnLetter(i)}: ${h || '(empty header)'}`, index: i, picked: mapping[field] === i })),
       ];
-      const pick = await this.c.ui.showQuickPick(items, { title: `Column for ${FIELD_LABEL[field]}${required ? ' (required)' : ''}`, placeHolder: mapping[field] !== undefined ? `now: ${headers[mapping[field]!]}` : 'not mapped' });
+      const pick = await this.c.ui.showQuickPick(items, {
+        title: `Column for ${FIELD_LABEL[field]}${required ? ' (required)' : ''}`,
+        placeHolder: mapping[field] !== undefined ? `now: ${headers[mapping[field]!]}` : 'not mapped',
+      });
       if (!pick) return undefined;
       if (pick.index < 0) delete mapping[field];
       else mapping[field] = pick.index;
@@ -168,7 +212,9 @@ export class QaImporter {
 }
 
 export function describeMapping(mapping: ColumnMapping, headers: string[]): string {
-  const parts = (Object.keys(FIELD_LABEL) as QaField[]).filter((f) => mapping[f] !== undefined).map((f) => `${FIELD_LABEL[f]} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
+  const parts = (Object.keys(FIELD_LABEL) as QaField[])
+    .filter((f) => mapping[f] !== undefined)
+    .map((f) => `${FIELD_LABEL[f]} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
   return parts.join(', ') || 'none recognised';
 }
 

@@ -51,7 +51,12 @@ export function showQaSearch(c: Container, open: (id: string) => unknown): Searc
       const client = await c.connection.getClient();
       state.requests++;
       const res = await client.faq.search(
-        { query, maxResults: 20, format: 'text', autoRegisterCandidates: c.settings.get<boolean>(SettingKeys.qnaAutoRegisterCandidates, false) },
+        {
+          query,
+          maxResults: 20,
+          format: 'text',
+          autoRegisterCandidates: c.settings.get<boolean>(SettingKeys.qnaAutoRegisterCandidates, false),
+        },
         { signal: controller.signal },
       );
       if (controller.signal.aborted) return;
@@ -65,7 +70,13 @@ export function showQaSearch(c: Container, open: (id: string) => unknown): Searc
             detail: r.answer.replace(/\s+/g, ' ').slice(0, 200),
             result: r,
           }))
-        : [{ label: '$(info) No Q&A matches', description: 'Try other words, or add this as a candidate from the Candidates view', alwaysShow: true }];
+        : [
+            {
+              label: '$(info) No Q&A matches',
+              description: 'Try other words, or add this as a candidate from the Candidates view',
+              alwaysShow: true,
+            },
+          ];
     } catch (error) {
       if (controller.signal.aborted) return;
       qp.items = [{ label: '$(error) Search failed', detail: error instanceof Error ? error.message : String(error), alwaysShow: true }];

@@ -55,11 +55,28 @@ export class QnaCommands {
   }
 
   async hashtags(): Promise<void> {
-    const value = await this.c.ui.showInputBox({ title: 'Filter Q&As by hashtags', value: this.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '', prompt: 'e.g. "#hr #policy"; empty clears' });
+    const value = await this.c.ui.showInputBox({
+      title: 'Filter Q&As by hashtags',
+      value: this.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '',
+      prompt: 'e.g. "#hr #policy"; empty clears',
+    });
     if (value === undefined) return;
-    const tags = [...new Set(value.split(/[\s,、]+/).map((t) => t.replace(/^#/, '').trim()).filter(Boolean))];
+    const tags = [
+      ...new Set(
+        value
+          .split(/[\s,、]+/)
+          .map((t) => t.replace(/^#/, '').trim())
+          .filter(Boolean),
+      ),
+    ];
     if (tags.length > 1) {
-      const op = await this.c.ui.showQuickPick([{ label: 'Any of them', op: 'or' as const }, { label: 'All of them', op: 'and' as const }], { title: 'Q&As with…' });
+      const op = await this.c.ui.showQuickPick(
+        [
+          { label: 'Any of them', op: 'or' as const },
+          { label: 'All of them', op: 'and' as const },
+        ],
+        { title: 'Q&As with…' },
+      );
       if (!op) return;
       this.filter.hashtagsOperator = op.op;
     }

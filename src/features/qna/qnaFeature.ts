@@ -12,7 +12,11 @@ import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
-  open(target: { kind: 'new'; prefill?: { question?: string; similarQuestions?: string[]; answer?: string; hashtags?: string[] } } | { kind: 'existing'; id: string }): unknown;
+  open(
+    target:
+      | { kind: 'new'; prefill?: { question?: string; similarQuestions?: string[]; answer?: string; hashtags?: string[] } }
+      | { kind: 'existing'; id: string },
+  ): unknown;
   onDidSave: vscode.Event<unknown>;
 }
 
@@ -29,26 +33,39 @@ export class QnaFeature extends Disposable {
   /** The last Search Q&A quick pick (tests drive it). */
   lastSearch: SearchPickState | undefined;
 
-  constructor(private readonly c: Container, private readonly editor: QaEditorOpener) {
+  constructor(
+    private readonly c: Container,
+    private readonly editor: QaEditorOpener,
+  ) {
     super();
     this.model = new QnaTreeModel(() => c.connection.getClient());
     this.tree = this._register(new QnaTreeProvider(this.model, () => c.connection.status.state === 'connected'));
-    this.view = this._register(vscode.window.createTreeView(QNA_VIEW, { treeDataProvider: this.tree, canSelectMany: true, showCollapseAll: true }));
+    this.view = this._register(
+      vscode.window.createTreeView(QNA_VIEW, { treeDataProvider: this.tree, canSelectMany: true, showCollapseAll: true }),
+    );
     this.commands = new QnaCommands(c, this.tree, this.view);
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('knowledgeDesk.qaImport'));
     this.importer = new QaImporter(c, this.diagnostics);
     this.files = new QnaFileCommands(c, this.diagnostics);
     this.candidates = this._register(new CandidatesView(c, (candidate) => this.promote(candidate)));
-    this._register(c.connection.onDidChangeClient(() => {
-      this.model.reset();
-      this.tree.fire();
-    }));
-    this._register(editor.onDidSave(() => {
-      void this.tree.refresh();
-      this.candidates.reset();
-    }));
+    this._register(
+      c.connection.onDidChangeClient(() => {
+        this.model.reset();
+        this.tree.fire();
+      }),
+    );
+    this._register(
+      editor.onDidSave(() => {
+        void this.tree.refresh();
+        this.candidates.reset();
+      }),
+    );
     // Problems of a dry run describe the file as it was: editing it makes them stale.
-    this._register(vscode.workspace.onDidChangeTextDocument((e) => e.contentChanges.length && this.diagnostics.has(e.document.uri) && this.diagnostics.delete(e.document.uri)));
+    this._register(
+      vscode.workspace.onDidChangeTextDocument(
+        (e) => e.contentChanges.length && this.diagnostics.has(e.document.uri) && this.diagnostics.delete(e.document.uri),
+      ),
+    );
     this.registerCommands();
   }
 
@@ -78,13 +95,31 @@ export class QnaFeature extends Disposable {
       this.lastSearch = showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id }));
       return this.lastSearch;
     });
-    cmd('knowledgeDesk.qna.importCsv', (uri?: vscode.Uri) => this.withFile(uri, 'Import Q&As from', (file) => this.importer.run(file, () => void this.tree.refresh())));
-    cmd('knowledgeDesk.qna.uploadFile', (uri?: vscode.Uri) => this.withFile(uri, 'Send Q&A file to the service', (file) => this.files.uploadToService(file), true));
+    cmd('knowledgeDesk.qna.importCsv', (uri?: vscode.Uri) =>
+      this.withFile(uri, 'Import Q&As from', (file) => this.importer.run(file, () => void this.tree.refresh())),
+    );
+    cmd('knowledgeDesk.qna.uploadFile', (uri?: vscode.Uri) =>
+      this.withFile(uri, 'Send Q&A file to the service', (file) => this.files.uploadToService(file), true),
+    );
     cmd('knowledgeDesk.qna.exportCsv', (uri?: vscode.Uri) => this.files.exportCsv(uri));
   }
 
-  private async withFile<T>(uri: vscode.Uri | undefined, title: string, fn: (file: vscode.Uri) => Promise<T>, allowZip = false): Promise<T | undefined> {
-    const file = uri ?? (await this.c.ui.showOpenDialog({ title, canSelectMany: false, filters: { 'Q&A files': ['csv', 'tsv', 'xlsx', ...(allowZip ? ['zip'] : [])] }, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri }))?.[0];
+  private async withFile<T>(
+    uri: vscode.Uri | undefined,
+    title: string,
+    fn: (file: vscode.Uri) => Promise<T>,
+    allowZip = false,
+  ): Promise<T | undefined> {
+    const file =
+      uri ??
+      (
+        await this.c.ui.showOpenDialog({
+          title,
+          canSelectMany: false,
+          filters: { 'Q&A files': ['csv', 'tsv', 'xlsx', ...(allowZip ? ['zip'] : [])] },
+          defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+        })
+      )?.[0];
     return file ? fn(file) : undefined;
   }
 

@@ -58,7 +58,8 @@ export class QnaTreeModel {
     if (this.filter.isUsed !== undefined) return this.children(this.filter.isUsed ? 'on' : 'off');
     const [on, off] = await Promise.all([this.ensure('on'), this.ensure('off')]);
     if (on.error && off.error) return [{ kind: 'error', parentKey: 'root', message: on.error }];
-    if (!on.items.length && !off.items.length) return this.filtered ? [{ kind: 'message', parentKey: 'root', text: 'No Q&As match the filter' }] : [];
+    if (!on.items.length && !off.items.length)
+      return this.filtered ? [{ kind: 'message', parentKey: 'root', text: 'No Q&As match the filter' }] : [];
     return [
       { kind: 'group', key: 'on', label: 'On', status: 'on', count: on.total },
       { kind: 'group', key: 'off', label: 'Off', status: 'off', count: off.total },
@@ -73,8 +74,10 @@ export class QnaTreeModel {
     const listing = await this.ensure(key);
     const out: QnaElement[] = [...listing.items];
     if (listing.error) out.push({ kind: 'error', parentKey: key, message: listing.error });
-    else if (listing.total !== undefined && listing.items.length < listing.total) out.push({ kind: 'loadMore', parentKey: key, loaded: listing.items.length, total: listing.total });
-    else if (!listing.items.length) out.push({ kind: 'message', parentKey: key, text: key === 'off' ? 'No Q&As are turned off' : 'No Q&As' });
+    else if (listing.total !== undefined && listing.items.length < listing.total)
+      out.push({ kind: 'loadMore', parentKey: key, loaded: listing.items.length, total: listing.total });
+    else if (!listing.items.length)
+      out.push({ kind: 'message', parentKey: key, text: key === 'off' ? 'No Q&As are turned off' : 'No Q&As' });
     return out;
   }
 
@@ -117,7 +120,13 @@ export class QnaTreeModel {
         const items: FaqListItem[] = [];
         let total: number | undefined;
         for (let at = offset; at < offset + limit; at += 1000) {
-          const page = await client.faq.filter({ ...this.params(), isUsed: status === undefined ? undefined : status === 'on', offset: at, limit: Math.min(1000, offset + limit - at), format: 'text' });
+          const page = await client.faq.filter({
+            ...this.params(),
+            isUsed: status === undefined ? undefined : status === 'on',
+            offset: at,
+            limit: Math.min(1000, offset + limit - at),
+            format: 'text',
+          });
           items.push(...page.results);
           total = page.total_count;
           if (page.results.length < Math.min(1000, offset + limit - at)) break;
@@ -158,8 +167,19 @@ export class QnaTreeModel {
     }
     if (this.folderError) return [{ kind: 'error', parentKey: 'root', message: this.folderError }];
     const groups = [...this.folderGroups!.entries()].sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
-    const out: QnaElement[] = groups.map(([folder, items]) => ({ kind: 'group', key: `folder:${folder}`, label: folder || '(no folder)', folder, count: items.length }));
-    if (this.folderTruncated) out.push({ kind: 'message', parentKey: 'root', text: `Only the first ${FOLDER_MODE_LIMIT} Q&As are grouped; filter to see the rest` });
+    const out: QnaElement[] = groups.map(([folder, items]) => ({
+      kind: 'group',
+      key: `folder:${folder}`,
+      label: folder || '(no folder)',
+      folder,
+      count: items.length,
+    }));
+    if (this.folderTruncated)
+      out.push({
+        kind: 'message',
+        parentKey: 'root',
+        text: `Only the first ${FOLDER_MODE_LIMIT} Q&As are grouped; filter to see the rest`,
+      });
     return out;
   }
 
@@ -169,7 +189,13 @@ export class QnaTreeModel {
     const items: FaqListItem[] = [];
     let total = 0;
     for (let offset = 0; offset < FOLDER_MODE_LIMIT; offset += 1000) {
-      const page = await client.faq.filter({ ...this.params(), ...(this.filter.isUsed === undefined ? {} : { isUsed: this.filter.isUsed }), offset, limit: Math.min(1000, FOLDER_MODE_LIMIT - offset), format: 'text' });
+      const page = await client.faq.filter({
+        ...this.params(),
+        ...(this.filter.isUsed === undefined ? {} : { isUsed: this.filter.isUsed }),
+        offset,
+        limit: Math.min(1000, FOLDER_MODE_LIMIT - offset),
+        format: 'text',
+      });
       items.push(...page.results);
       total = page.total_count ?? items.length;
       if (page.results.length < 1000) break;

@@ -16,7 +16,10 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
   private readonly emitter = this._register(new vscode.EventEmitter<QnaElement | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
 
-  constructor(readonly model: QnaTreeModel, private readonly ready: () => boolean) {
+  constructor(
+    readonly model: QnaTreeModel,
+    private readonly ready: () => boolean,
+  ) {
     super();
   }
 
@@ -86,7 +89,9 @@ function qaItem(element: Extract<QnaElement, { kind: 'qa' }>): vscode.TreeItem {
   // Answers were requested as text: no markup from the service reaches the tooltip.
   const answer = item.answer.length > 400 ? `${item.answer.slice(0, 400)}…` : item.answer;
   md.appendText(answer).appendMarkdown('\n\n---\n\n');
-  md.appendText(`${status ? `Status: ${status} · ` : ''}Agents 👍 ${item.agentFeedback.positiveCount} 👎 ${item.agentFeedback.negativeCount} · Users 👍 ${item.userFeedback.positiveCount} 👎 ${item.userFeedback.negativeCount}`);
+  md.appendText(
+    `${status ? `Status: ${status} · ` : ''}Agents 👍 ${item.agentFeedback.positiveCount} 👎 ${item.agentFeedback.negativeCount} · Users 👍 ${item.userFeedback.positiveCount} 👎 ${item.userFeedback.negativeCount}`,
+  );
   if (item.hashtags.length) md.appendMarkdown('\n\n$(tag) ').appendText(item.hashtags.map((h) => `#${h}`).join(' '));
   md.appendMarkdown('\n\n').appendText(`Updated ${item.lastUpdatedDate ?? '—'} · created ${item.createdDate ?? '—'} · ${item.id}`);
   tree.tooltip = md;

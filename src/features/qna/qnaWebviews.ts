@@ -17,20 +17,39 @@ export class QnaWebviews extends Disposable {
     this.editor = this._register(new QaEditorPanels(c));
     this.analytics = this._register(new AnalyticsPanels(c));
     const log = c.log('webview');
-    this._register(registerPanelSerializer(QA_EDITOR_VIEW_TYPE, qaEditorStateSchema, log, (panel, state) => this.editor.restore(panel, state)));
+    this._register(
+      registerPanelSerializer(QA_EDITOR_VIEW_TYPE, qaEditorStateSchema, log, (panel, state) => this.editor.restore(panel, state)),
+    );
     this._register(registerPanelSerializer(ANALYTICS_VIEW_TYPE, analyticsStateSchema, log, (panel) => this.analytics.restore(panel)));
     this._register(c.command('knowledgeDesk.qna.new', () => this.editor.open({ kind: 'new' })));
     this._register(c.command('knowledgeDesk.qna.open', (arg?: unknown) => this.openCommand(c, arg)));
     this._register(c.command('knowledgeDesk.qna.showAnalytics', () => this.analytics.show()));
     // Editors opened from now on follow the setting; open ones keep the policy they were rendered with.
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(`knowledgeDesk.${ALLOW_REMOTE_IMAGES}`) && log.info('remote image setting changed: applies to Q&A editors opened from now on')));
+    this._register(
+      vscode.workspace.onDidChangeConfiguration(
+        (e) =>
+          e.affectsConfiguration(`knowledgeDesk.${ALLOW_REMOTE_IMAGES}`) &&
+          log.info('remote image setting changed: applies to Q&A editors opened from now on'),
+      ),
+    );
   }
 
   /** `knowledgeDesk.qna.open` with an id, `{ id }` (tree items), or nothing (asks for an id). */
   private async openCommand(c: Container, arg: unknown): Promise<unknown> {
-    let id = typeof arg === 'string' ? arg : typeof (arg as { id?: unknown } | undefined)?.id === 'string' ? (arg as { id: string }).id : undefined;
+    let id =
+      typeof arg === 'string'
+        ? arg
+        : typeof (arg as { id?: unknown } | undefined)?.id === 'string'
+          ? (arg as { id: string }).id
+          : undefined;
     if (id === undefined) {
-      id = (await c.ui.showInputBox({ title: 'Open Q&A', prompt: 'The ID of the Q&A to open', validateInput: (v) => (v.trim() ? undefined : 'Enter an ID') }))?.trim();
+      id = (
+        await c.ui.showInputBox({
+          title: 'Open Q&A',
+          prompt: 'The ID of the Q&A to open',
+          validateInput: (v) => (v.trim() ? undefined : 'Enter an ID'),
+        })
+      )?.trim();
       if (!id) return undefined;
     }
     return this.editor.open({ kind: 'existing', id });

@@ -112,7 +112,15 @@ function clue(source: AnswerSource, withText: boolean): Record<string, unknown> 
 /** Draft.js raw content: one unstyled block per sentence. */
 function draft(texts: string[]): Record<string, unknown> {
   return {
-    blocks: texts.map((text, i) => ({ key: `s${i.toString(36).padStart(4, '0')}`, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} })),
+    blocks: texts.map((text, i) => ({
+      key: `s${i.toString(36).padStart(4, '0')}`,
+      text,
+      type: 'unstyled',
+      depth: 0,
+      inlineStyleRanges: [],
+      entityRanges: [],
+      data: {},
+    })),
     entityMap: {},
   };
 }

@@ -11,14 +11,32 @@ const andOr = z.preprocess(lower, z.enum(['and', 'or'])).nullish();
 export const answerRequestSchema = z.object({
   query: z.string().trim().min(1).max(2000),
   model: z.string().max(200).nullish(),
-  answerFormat: z.preprocess(upper, z.enum(['DRAFTJS', 'MARKDOWN'])).nullish().transform((v) => v ?? 'DRAFTJS'),
-  isStateful: z.boolean().nullish().transform((v) => v ?? false),
+  answerFormat: z
+    .preprocess(upper, z.enum(['DRAFTJS', 'MARKDOWN']))
+    .nullish()
+    .transform((v) => v ?? 'DRAFTJS'),
+  isStateful: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   threadId: z.union([z.literal(''), z.string().uuid()]).nullish(),
   promptGroupId: z.string().max(200).nullish(),
-  mode: z.preprocess(lower, z.enum(['sync', 'stream'])).nullish().transform((v) => v ?? 'sync'),
-  clueText: z.boolean().nullish().transform((v) => v ?? false),
-  clues: z.boolean().nullish().transform((v) => v ?? false),
-  includeCitations: z.boolean().nullish().transform((v) => v ?? false),
+  mode: z
+    .preprocess(lower, z.enum(['sync', 'stream']))
+    .nullish()
+    .transform((v) => v ?? 'sync'),
+  clueText: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  clues: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  includeCitations: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   hashtags: z
     .object({
       qnaInclude: tags,
@@ -31,7 +49,10 @@ export const answerRequestSchema = z.object({
       docsExcludeOption: andOr,
     })
     .nullish(),
-  search_from: z.array(z.preprocess(lower, z.enum(['web', 'qna', 'document']))).max(3).nullish(),
+  search_from: z
+    .array(z.preprocess(lower, z.enum(['web', 'qna', 'document'])))
+    .max(3)
+    .nullish(),
   temperature: z.number().min(0).max(2).nullish(),
   source: z
     .object({
@@ -42,8 +63,14 @@ export const answerRequestSchema = z.object({
     .nullish(),
   knowledgeBaseIds: ids,
   folderIds: ids,
-  returnPreview: z.boolean().nullish().transform((v) => v ?? false),
-  returnPdfPreview: z.boolean().nullish().transform((v) => v ?? false),
+  returnPreview: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
+  returnPdfPreview: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 export type AnswerRequest = z.output<typeof answerRequestSchema>;

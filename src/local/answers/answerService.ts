@@ -47,7 +47,9 @@ export class AnswerService {
     if (threadId && user) {
       query = rewriteFollowUp(request.query, this.threads.get(threadId, user)?.turns.at(-1)?.rewrittenQuery);
     } else if (threadId) {
-      notes.push('No conversation history is kept without a user identity (OWN-USER-ID or USER-EMAIL): this query was answered on its own.');
+      notes.push(
+        'No conversation history is kept without a user identity (OWN-USER-ID or USER-EMAIL): this query was answered on its own.',
+      );
     }
     notes.push(...ignoredFieldNotes(request));
 
@@ -55,13 +57,27 @@ export class AnswerService {
     const sources: AnswerSource[] = [];
     if (from.has('qna')) {
       const h = request.hashtags;
-      const faq = this.faqs.best(query, { include: h?.qnaInclude ?? [], includeOption: h?.qnaIncludeOption ?? 'or', exclude: h?.qnaExclude ?? [], excludeOption: h?.qnaExcludeOption ?? 'or' });
-      if (faq) sources.push({ kind: 'qna', rank: 0, text: faq.answer, clueId: qnaClueId(faq.record.id), title: faq.record.question, faq: { id: faq.record.id, question: faq.record.question, confidence: faq.confidence } });
+      const faq = this.faqs.best(query, {
+        include: h?.qnaInclude ?? [],
+        includeOption: h?.qnaIncludeOption ?? 'or',
+        exclude: h?.qnaExclude ?? [],
+        excludeOption: h?.qnaExcludeOption ?? 'or',
+      });
+      if (faq)
+        sources.push({
+          kind: 'qna',
+          rank: 0,
+          text: faq.answer,
+          clueId: qnaClueId(faq.record.id),
+          title: faq.record.question,
+          faq: { id: faq.record.id, question: faq.record.question, confidence: faq.confidence },
+        });
     }
     if (from.has('document')) {
       // Only the passages an answer can use are built (not one result per matching passage).
       const hits = await this.deps.retrieval.searchPassages(query, ANSWER_WEIGHTS, this.scope(request, user), ANSWER_PASSAGES);
-      for (const hit of hits) sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
+      for (const hit of hits)
+        sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
     }
     const chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
     if (!chosen.length) this.counts.noAnswer++;
@@ -103,7 +119,9 @@ export class AnswerService {
 
   /** From the best passage the answer did not use; '' when every passage read was used (or none was found). */
   private followUp(sources: AnswerSource[], chosen: ChosenSentence[], lang: Lang): string {
-    const unused = sources.find((s) => s.kind === 'document' && !chosen.some((c) => c.source === s) && !chosen.some((c) => c.source.text === s.text));
+    const unused = sources.find(
+      (s) => s.kind === 'document' && !chosen.some((c) => c.source === s) && !chosen.some((c) => c.source.text === s.text),
+    );
     return unused?.hit ? followUpQuestion(unused.text, titleOf(unused.hit.node), lang) : '';
   }
 }
@@ -114,8 +132,10 @@ function titleOf(node: NodeRecord): string {
 
 function ignoredFieldNotes(request: AnswerRequest): string[] {
   const notes: string[] = [];
-  if (request.search_from?.includes('web') || request.source?.webSites?.length) notes.push('Web search is not available locally: search_from "web" and source.webSites are ignored.');
-  if (request.model && request.model !== LOCAL_MODEL) notes.push(`The model "${request.model}" is not available locally: answers are extracted from the sources (${LOCAL_MODEL}).`);
+  if (request.search_from?.includes('web') || request.source?.webSites?.length)
+    notes.push('Web search is not available locally: search_from "web" and source.webSites are ignored.');
+  if (request.model && request.model !== LOCAL_MODEL)
+    notes.push(`The model "${request.model}" is not available locally: answers are extracted from the sources (${LOCAL_MODEL}).`);
   if (request.temperature) notes.push('temperature has no effect on extractive answers.');
   if (request.promptGroupId) notes.push('promptGroupId is ignored: the local service uses no prompts.');
   return notes;

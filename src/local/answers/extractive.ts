@@ -103,7 +103,14 @@ export function isHeadingLine(text: string): boolean {
 export function cleanSentence(raw: string): string {
   return raw
     .split('\n')
-    .map((line) => line.replace(/^\s*(#{1,6}\s+|[-*+•・]\s+|>\s*)/u, '').split('\t').map((c) => c.trim()).filter(Boolean).join(' | '))
+    .map((line) =>
+      line
+        .replace(/^\s*(#{1,6}\s+|[-*+•・]\s+|>\s*)/u, '')
+        .split('\t')
+        .map((c) => c.trim())
+        .filter(Boolean)
+        .join(' | '),
+    )
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

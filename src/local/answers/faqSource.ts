@@ -46,9 +46,15 @@ export class FaqLookup {
       const record = this.records.get(match.faqId);
       if (!record || record.status !== 'on') continue;
       const tags = new Set(record.hashtags.map(hashtagKey));
-      if (include.length && !(filter.includeOption === 'and' ? include.every((t) => tags.has(t)) : include.some((t) => tags.has(t)))) continue;
-      if (exclude.length && (filter.excludeOption === 'and' ? exclude.every((t) => tags.has(t)) : exclude.some((t) => tags.has(t)))) continue;
-      if (!best || match.confidence > best.confidence || (match.confidence === best.confidence && record.updatedAt > best.record.updatedAt)) {
+      if (include.length && !(filter.includeOption === 'and' ? include.every((t) => tags.has(t)) : include.some((t) => tags.has(t))))
+        continue;
+      if (exclude.length && (filter.excludeOption === 'and' ? exclude.every((t) => tags.has(t)) : exclude.some((t) => tags.has(t))))
+        continue;
+      if (
+        !best ||
+        match.confidence > best.confidence ||
+        (match.confidence === best.confidence && record.updatedAt > best.record.updatedAt)
+      ) {
         best = { record, confidence: match.confidence, answer: answerText(record.answer) };
       }
     }

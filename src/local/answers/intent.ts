@@ -11,8 +11,10 @@ export function languageOf(text: string): Lang {
   return JAPANESE.test(text) ? 'ja' : 'en';
 }
 
-const GREETING = /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|bye|goodbye|こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|よろしく(お願いします)?|さようなら|お疲れ(様|さま)(です)?)[\s!！.。、,]*$/iu;
-const QUESTION_START = /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|may|shall|have|has)\b/i;
+const GREETING =
+  /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|bye|goodbye|こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|よろしく(お願いします)?|さようなら|お疲れ(様|さま)(です)?)[\s!！.。、,]*$/iu;
+const QUESTION_START =
+  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|may|shall|have|has)\b/i;
 const QUESTION_JA = /(ですか|ますか|でしょうか|のか|か)[?？。]?$|(何|なに|なん|いつ|どこ|だれ|誰|どう|どの|どれ|なぜ|いくら|いくつ)/u;
 const INSTRUCTION_START = /^(please|tell|show|list|explain|describe|give|find|summari[sz]e|help|send|write|compare)\b/i;
 const INSTRUCTION_JA = /(ください|下さい|教えて|してほしい|して欲しい|お願い(します)?)[。!！]?$/u;
@@ -43,7 +45,10 @@ function firstHeading(text: string): string | undefined {
     const t = line.trim();
     if (!t || !isHeadingLine(t)) continue;
     // "## 2. Remote work" → "Remote work"; "第3章 休日および休暇" keeps its words.
-    const clean = t.replace(/^#{1,6}\s+/, '').replace(/^\d+(\.\d+)*[.)]?\s+/, '').trim();
+    const clean = t
+      .replace(/^#{1,6}\s+/, '')
+      .replace(/^\d+(\.\d+)*[.)]?\s+/, '')
+      .trim();
     if (clean.length >= 2) return clean;
   }
   return undefined;

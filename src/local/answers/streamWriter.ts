@@ -30,9 +30,18 @@ export interface StreamOutcome {
   closedEarly: boolean;
 }
 
-export async function writeAnswerStream(ctx: RequestContext, plan: AnswerPlan, commit: () => Promise<void>, delayMs: number): Promise<StreamOutcome> {
+export async function writeAnswerStream(
+  ctx: RequestContext,
+  plan: AnswerPlan,
+  commit: () => Promise<void>,
+  delayMs: number,
+): Promise<StreamOutcome> {
   const { res, signal } = ctx;
-  res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+  res.writeHead(200, {
+    'content-type': 'application/x-ndjson; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  });
   const bodies: Array<() => Record<string, unknown>> = plan.chosen.map((_, i) => () => answerBody(plan, i + 1));
   let lines = 0;
   let committed = false;

@@ -64,6 +64,8 @@ export function leansOnContext(query: string): boolean {
 export function rewriteFollowUp(query: string, previousQuery: string | undefined): string {
   if (!previousQuery || !leansOnContext(query)) return query;
   const own = new Set(contentTokens(query));
-  const added = contentTokens(previousQuery).filter((t) => !own.has(t)).slice(0, MAX_ADDED_TERMS);
+  const added = contentTokens(previousQuery)
+    .filter((t) => !own.has(t))
+    .slice(0, MAX_ADDED_TERMS);
   return added.length ? `${query} ${added.join(' ')}` : query;
 }

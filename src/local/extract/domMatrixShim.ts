@@ -5,26 +5,48 @@
 type Init = number[] | Float32Array | Float64Array | undefined;
 
 class DomMatrixShim {
-  a = 1; b = 0; c = 0; d = 1; e = 0; f = 0;
+  a = 1;
+  b = 0;
+  c = 0;
+  d = 1;
+  e = 0;
+  f = 0;
   readonly is2D = true;
 
   constructor(init?: Init) {
     if (init && init.length >= 6) [this.a, this.b, this.c, this.d, this.e, this.f] = Array.from(init).slice(0, 6);
   }
 
-  get m11(): number { return this.a; }
-  get m12(): number { return this.b; }
-  get m21(): number { return this.c; }
-  get m22(): number { return this.d; }
-  get m41(): number { return this.e; }
-  get m42(): number { return this.f; }
-  get isIdentity(): boolean { return this.a === 1 && this.b === 0 && this.c === 0 && this.d === 1 && this.e === 0 && this.f === 0; }
+  get m11(): number {
+    return this.a;
+  }
+  get m12(): number {
+    return this.b;
+  }
+  get m21(): number {
+    return this.c;
+  }
+  get m22(): number {
+    return this.d;
+  }
+  get m41(): number {
+    return this.e;
+  }
+  get m42(): number {
+    return this.f;
+  }
+  get isIdentity(): boolean {
+    return this.a === 1 && this.b === 0 && this.c === 0 && this.d === 1 && this.e === 0 && this.f === 0;
+  }
 
   multiplySelf(o: DomMatrixShim): this {
     return this.set(
-      this.a * o.a + this.c * o.b, this.b * o.a + this.d * o.b,
-      this.a * o.c + this.c * o.d, this.b * o.c + this.d * o.d,
-      this.a * o.e + this.c * o.f + this.e, this.b * o.e + this.d * o.f + this.f,
+      this.a * o.a + this.c * o.b,
+      this.b * o.a + this.d * o.b,
+      this.a * o.c + this.c * o.d,
+      this.b * o.c + this.d * o.d,
+      this.a * o.e + this.c * o.f + this.e,
+      this.b * o.e + this.d * o.f + this.f,
     );
   }
 
@@ -33,19 +55,35 @@ class DomMatrixShim {
     return this.set(copy.a, copy.b, copy.c, copy.d, copy.e, copy.f);
   }
 
-  multiply(o: DomMatrixShim): DomMatrixShim { return this.clone().multiplySelf(o); }
-  translate(x = 0, y = 0): DomMatrixShim { return this.clone().translateSelf(x, y); }
-  translateSelf(x = 0, y = 0): this { return this.multiplySelf(new DomMatrixShim([1, 0, 0, 1, x, y])); }
-  scale(x = 1, y = x): DomMatrixShim { return this.clone().scaleSelf(x, y); }
-  scaleSelf(x = 1, y = x): this { return this.multiplySelf(new DomMatrixShim([x, 0, 0, y, 0, 0])); }
-  inverse(): DomMatrixShim { return this.clone().invertSelf(); }
+  multiply(o: DomMatrixShim): DomMatrixShim {
+    return this.clone().multiplySelf(o);
+  }
+  translate(x = 0, y = 0): DomMatrixShim {
+    return this.clone().translateSelf(x, y);
+  }
+  translateSelf(x = 0, y = 0): this {
+    return this.multiplySelf(new DomMatrixShim([1, 0, 0, 1, x, y]));
+  }
+  scale(x = 1, y = x): DomMatrixShim {
+    return this.clone().scaleSelf(x, y);
+  }
+  scaleSelf(x = 1, y = x): this {
+    return this.multiplySelf(new DomMatrixShim([x, 0, 0, y, 0, 0]));
+  }
+  inverse(): DomMatrixShim {
+    return this.clone().invertSelf();
+  }
 
   invertSelf(): this {
     const det = this.a * this.d - this.b * this.c;
     if (!det) return this.set(NaN, NaN, NaN, NaN, NaN, NaN);
     return this.set(
-      this.d / det, -this.b / det, -this.c / det, this.a / det,
-      (this.c * this.f - this.d * this.e) / det, (this.b * this.e - this.a * this.f) / det,
+      this.d / det,
+      -this.b / det,
+      -this.c / det,
+      this.a / det,
+      (this.c * this.f - this.d * this.e) / det,
+      (this.b * this.e - this.a * this.f) / det,
     );
   }
 
@@ -55,7 +93,9 @@ class DomMatrixShim {
     return { x: this.a * x + this.c * y + this.e, y: this.b * x + this.d * y + this.f, z: 0, w: 1 };
   }
 
-  private clone(): DomMatrixShim { return new DomMatrixShim([this.a, this.b, this.c, this.d, this.e, this.f]); }
+  private clone(): DomMatrixShim {
+    return new DomMatrixShim([this.a, this.b, this.c, this.d, this.e, this.f]);
+  }
 
   private set(a: number, b: number, c: number, d: number, e: number, f: number): this {
     Object.assign(this, { a, b, c, d, e, f });

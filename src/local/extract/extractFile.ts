@@ -33,7 +33,10 @@ export async function extractFile(filePath: string, fileName: string, options: E
   } catch (error) {
     if (error instanceof ExtractionError || isAbort(error)) throw error;
     const detail = error instanceof Error ? error.message : String(error);
-    throw new ExtractionError('broken', `"${fileName}" could not be read as ${kind.toUpperCase()} (${detail.split('\n')[0]?.slice(0, 200)}); check that the file opens correctly, save it again, and upload the new file.`);
+    throw new ExtractionError(
+      'broken',
+      `"${fileName}" could not be read as ${kind.toUpperCase()} (${detail.split('\n')[0]?.slice(0, 200)}); check that the file opens correctly, save it again, and upload the new file.`,
+    );
   }
 }
 

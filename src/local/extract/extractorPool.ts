@@ -164,12 +164,21 @@ export class ExtractorPool {
 
   private crashError(job: Job, slot: Slot, error: Error): ExtractionError {
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new ExtractionError('tooLarge', `"${job.fileName}" needs more memory than text extraction may use (${this.options.maxMemoryMb ?? 1024} MB); split it into smaller files and upload them separately.`);
+      return new ExtractionError(
+        'tooLarge',
+        `"${job.fileName}" needs more memory than text extraction may use (${this.options.maxMemoryMb ?? 1024} MB); split it into smaller files and upload them separately.`,
+      );
     }
     if (!slot.ready) {
-      return new ExtractionError('broken', `The text extraction worker could not start (${error.message}); "${job.fileName}" was not read. Reinstall or update the extension.`);
+      return new ExtractionError(
+        'broken',
+        `The text extraction worker could not start (${error.message}); "${job.fileName}" was not read. Reinstall or update the extension.`,
+      );
     }
-    return new ExtractionError('broken', `Text extraction crashed on "${job.fileName}" (${error.message}); the file may be damaged. Save it again and upload the new file.`);
+    return new ExtractionError(
+      'broken',
+      `Text extraction crashed on "${job.fileName}" (${error.message}); the file may be damaged. Save it again and upload the new file.`,
+    );
   }
 
   private timeOut(slot: Slot): void {
@@ -177,7 +186,13 @@ export class ExtractorPool {
     if (!job) return;
     this.retire(slot);
     const seconds = Number((this.timeoutMs / 1000).toFixed(1));
-    this.settle(job, new ExtractionError('timeout', `Text extraction of "${job.fileName}" took longer than ${seconds} seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.`));
+    this.settle(
+      job,
+      new ExtractionError(
+        'timeout',
+        `Text extraction of "${job.fileName}" took longer than ${seconds} seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.`,
+      ),
+    );
     this.pump();
   }
 

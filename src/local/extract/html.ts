@@ -8,7 +8,9 @@ import { ExtractionError, type Extraction, type ExtractOptions } from './types';
 export async function extractHtml(filePath: string, options: ExtractOptions): Promise<Extraction> {
   const root = parseHtml(decodeText(await readFile(filePath)));
   throwIfAborted(options);
-  const text = htmlToText(root).replace(/\n{3,}/g, '\n\n').trim();
+  const text = htmlToText(root)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!text) throw new ExtractionError('empty', 'The HTML page contains no visible text.');
   const pages = splitEstimated(text, '\n');
   checkPageCount(pages.length, options);

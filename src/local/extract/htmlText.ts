@@ -4,9 +4,47 @@ import { HTMLElement, Node, NodeType, TextNode, parse } from 'node-html-parser';
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'button', 'select']);
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog', 'div', 'dl', 'dt', 'fieldset',
-  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'li', 'main',
-  'nav', 'ol', 'p', 'pre', 'section', 'summary', 'table', 'tbody', 'tfoot', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'tfoot',
+  'thead',
+  'tr',
+  'ul',
 ]);
 
 export function parseHtml(html: string): HTMLElement {
@@ -50,7 +88,9 @@ function walk(node: Node, lines: string[], current: { text: string }): void {
   }
   if (tag === 'tr') {
     flush(lines, current);
-    const cells = element.childNodes.filter((c): c is HTMLElement => c instanceof HTMLElement && ['td', 'th'].includes(c.rawTagName?.toLowerCase() ?? ''));
+    const cells = element.childNodes.filter(
+      (c): c is HTMLElement => c instanceof HTMLElement && ['td', 'th'].includes(c.rawTagName?.toLowerCase() ?? ''),
+    );
     const row = cells.map(cellText);
     if (row.some((c) => c)) lines.push(row.join('\t').replace(/\t+$/, ''));
     return;
@@ -78,5 +118,9 @@ function cellText(element: HTMLElement): string {
   const current = { text: '' };
   walk(element, lines, current);
   flush(lines, current);
-  return lines.filter((l) => l.trim()).join(' ').replace(/\s+/g, ' ').trim();
+  return lines
+    .filter((l) => l.trim())
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

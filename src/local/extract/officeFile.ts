@@ -21,15 +21,27 @@ export async function checkOfficeContainer(filePath: string, format: OfficeForma
   if (bytes.length === 0) throw new ExtractionError('empty', `The ${format} file is empty (0 bytes); upload the saved document again.`);
   if (bytes.subarray(0, 8).equals(CFB)) {
     if (bytes.includes(Buffer.from('EncryptedPackage', 'utf16le'))) {
-      throw new ExtractionError('encrypted', `The ${format} file is password-protected; remove the password in ${app} and upload it again.`);
+      throw new ExtractionError(
+        'encrypted',
+        `The ${format} file is password-protected; remove the password in ${app} and upload it again.`,
+      );
     }
-    throw new ExtractionError('unsupported', `The file is an older ${legacy} with a .${format.toLowerCase()} name; open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`);
+    throw new ExtractionError(
+      'unsupported',
+      `The file is an older ${legacy} with a .${format.toLowerCase()} name; open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`,
+    );
   }
-  throw new ExtractionError('broken', `The file is not a valid ${format} (it is not a ZIP package); open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`);
+  throw new ExtractionError(
+    'broken',
+    `The file is not a valid ${format} (it is not a ZIP package); open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`,
+  );
 }
 
 export function brokenOffice(format: OfficeFormat, error: unknown): ExtractionError {
   const detail = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200);
   const { app } = APP[format];
-  return new ExtractionError('broken', `The file is not a valid ${format} (${detail}); open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`);
+  return new ExtractionError(
+    'broken',
+    `The file is not a valid ${format} (${detail}); open it in ${app}, save it as .${format.toLowerCase()}, and upload it again.`,
+  );
 }

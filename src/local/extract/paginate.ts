@@ -44,7 +44,10 @@ export function toPages(texts: string[]): ExtractedPage[] {
 export function checkPageCount(count: number, options: ExtractOptions, unit = 'pages'): void {
   const max = options.maxPages ?? DEFAULT_MAX_PAGES;
   if (count > max) {
-    throw new ExtractionError('tooLarge', `The document has ${count} ${unit}, more than the limit of ${max}; split it into smaller files and upload them separately.`);
+    throw new ExtractionError(
+      'tooLarge',
+      `The document has ${count} ${unit}, more than the limit of ${max}; split it into smaller files and upload them separately.`,
+    );
   }
 }
 

@@ -102,10 +102,16 @@ function openError(error: unknown): Error {
     return new ExtractionError('encrypted', 'The PDF is password-protected; remove the password and upload it again.');
   }
   if (name === 'InvalidPDFException') {
-    return new ExtractionError('broken', `The file is not a valid PDF or is damaged (${detail}); open it in a PDF viewer, save or export it again, and upload the new file.`);
+    return new ExtractionError(
+      'broken',
+      `The file is not a valid PDF or is damaged (${detail}); open it in a PDF viewer, save or export it again, and upload the new file.`,
+    );
   }
   if (error instanceof DOMException && error.name === 'AbortError') return error;
-  return new ExtractionError('broken', `The PDF could not be read (${detail}); open it in a PDF viewer, save or export it again, and upload the new file.`);
+  return new ExtractionError(
+    'broken',
+    `The PDF could not be read (${detail}); open it in a PDF viewer, save or export it again, and upload the new file.`,
+  );
 }
 
 async function readTitle(doc: { getMetadata(): Promise<{ info: object }> }): Promise<string | undefined> {

@@ -24,7 +24,10 @@ export interface PageText {
 
 interface Rect {
   /** viewport pixels */
-  left: number; top: number; right: number; bottom: number;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
 interface Placed extends Rect {
@@ -43,14 +46,17 @@ interface Line extends Rect {
 export function layoutPageText(raw: readonly unknown[], viewport: PageViewport): PageText {
   const placed = raw.filter(isTextItem).map((item) => place(item, viewport));
   const lines = groupLines(placed);
-  const items = placed
-    .filter((p) => p.str.trim() !== '')
-    .map((p): TextItem => ({ str: p.str, box: toFractions(p, viewport) }));
+  const items = placed.filter((p) => p.str.trim() !== '').map((p): TextItem => ({ str: p.str, box: toFractions(p, viewport) }));
   return { text: tidy(joinLines(lines, viewport)), items };
 }
 
 function isTextItem(value: unknown): value is PdfjsTextItem {
-  return typeof value === 'object' && value !== null && typeof (value as PdfjsTextItem).str === 'string' && Array.isArray((value as PdfjsTextItem).transform);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as PdfjsTextItem).str === 'string' &&
+    Array.isArray((value as PdfjsTextItem).transform)
+  );
 }
 
 function place(item: PdfjsTextItem, viewport: PageViewport): Placed {
@@ -58,7 +64,14 @@ function place(item: PdfjsTextItem, viewport: PageViewport): Placed {
   // Some fonts report height 0; the font size in the matrix is the next best guess.
   const height = item.height || Math.hypot(c, d);
   const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = viewport.convertToViewportRectangle([e, f, e + item.width, f + height]);
-  return { str: unifyRadicals(item.str), hasEOL: item.hasEOL, left: Math.min(x1, x2), right: Math.max(x1, x2), top: Math.min(y1, y2), bottom: Math.max(y1, y2) };
+  return {
+    str: unifyRadicals(item.str),
+    hasEOL: item.hasEOL,
+    left: Math.min(x1, x2),
+    right: Math.max(x1, x2),
+    top: Math.min(y1, y2),
+    bottom: Math.max(y1, y2),
+  };
 }
 
 /** Runs in content order; a new line starts after hasEOL or when the next run does not overlap vertically. */
@@ -70,7 +83,13 @@ function groupLines(placed: Placed[]): Line[] {
       if (line && !line.ended && sameLine(line.last, item)) {
         line.columns ||= item.left - line.last.right > 2 * Math.max(1, item.bottom - item.top);
         line.text += gapSpace(line.last, item, line.text) + item.str;
-        Object.assign(line, { last: item, left: Math.min(line.left, item.left), right: Math.max(line.right, item.right), top: Math.min(line.top, item.top), bottom: Math.max(line.bottom, item.bottom) });
+        Object.assign(line, {
+          last: item,
+          left: Math.min(line.left, item.left),
+          right: Math.max(line.right, item.right),
+          top: Math.min(line.top, item.top),
+          bottom: Math.max(line.bottom, item.bottom),
+        });
       } else {
         line = { ...item, text: item.str, last: item, ended: false, columns: false };
         lines.push(line);
@@ -110,7 +129,8 @@ function joinLines(lines: Line[], viewport: PageViewport): string {
     const next = lines[i]!;
     const height = Math.max(prev.bottom - prev.top, next.bottom - next.top, 1);
     if (next.top - prev.bottom > 0.8 * height) text += '\n\n';
-    else if (bodyText && isSoftWrap(prev, next, columnRight, columnWidth, height)) text += (cjkBoundary(prev.text, next.text) || /\s$/.test(prev.text)) ? '' : ' ';
+    else if (bodyText && isSoftWrap(prev, next, columnRight, columnWidth, height))
+      text += cjkBoundary(prev.text, next.text) || /\s$/.test(prev.text) ? '' : ' ';
     else text += '\n';
     text += next.text;
   }
@@ -148,8 +168,20 @@ function round(v: number): number {
 
 // CJK Radicals Supplement characters whose glyph Japanese fonts share with the ideograph (no NFKC mapping).
 const RADICAL_TO_IDEOGRAPH: Record<string, string> = {
-  '\u2ea0': '民', '\u2ec4': '西', '\u2ed1': '長', '\u2ed7': '雨', '\u2ed8': '青', '\u2edd': '食', '\u2ee3': '骨',
-  '\u2ee4': '鬼', '\u2ee8': '麦', '\u2ee9': '黄', '\u2eeb': '斉', '\u2eed': '歯', '\u2eef': '竜', '\u2ef2': '亀',
+  '\u2ea0': '民',
+  '\u2ec4': '西',
+  '\u2ed1': '長',
+  '\u2ed7': '雨',
+  '\u2ed8': '青',
+  '\u2edd': '食',
+  '\u2ee3': '骨',
+  '\u2ee4': '鬼',
+  '\u2ee8': '麦',
+  '\u2ee9': '黄',
+  '\u2eeb': '斉',
+  '\u2eed': '歯',
+  '\u2eef': '竜',
+  '\u2ef2': '亀',
 };
 
 /**

@@ -29,7 +29,10 @@ export type ExtractionFailure = 'encrypted' | 'empty' | 'broken' | 'unsupported'
 /** Its message is shown to users as the reason a document failed: keep it specific and actionable. */
 export class ExtractionError extends Error {
   override readonly name = 'ExtractionError';
-  constructor(readonly reason: ExtractionFailure, message: string) {
+  constructor(
+    readonly reason: ExtractionFailure,
+    message: string,
+  ) {
     super(message);
   }
 }

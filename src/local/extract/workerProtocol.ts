@@ -13,8 +13,7 @@ export interface WorkerRequest {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; extraction: Extraction }
-  | { id: number; ok: false; reason: ExtractionFailure; message: string };
+  { id: number; ok: true; extraction: Extraction } | { id: number; ok: false; reason: ExtractionFailure; message: string };
 
 /** Sent once when the worker's code has loaded. */
 export interface WorkerReady {

@@ -47,7 +47,12 @@ export function cellText(value: ExcelJS.CellValue): string {
   if (typeof value === 'number') return String(Number(value.toPrecision(15)));
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return isoDate(value);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('').replace(/\r?\n/g, ' ').trim();
+  if ('richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .replace(/\r?\n/g, ' ')
+      .trim();
   if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
   if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
   if ('error' in value) return String(value.error);

@@ -61,7 +61,13 @@ export class CandidateStore {
     const existingId = this.byKey.get(key);
     const previous = existingId === undefined ? undefined : this.byId.get(existingId);
     const next: CandidateRecord = previous
-      ? { ...previous, state: 'ACTIVE', updatedAt: now, frequency: previous.frequency + 1, questions: previous.questions.map((q) => ({ ...q })) }
+      ? {
+          ...previous,
+          state: 'ACTIVE',
+          updatedAt: now,
+          frequency: previous.frequency + 1,
+          questions: previous.questions.map((q) => ({ ...q })),
+        }
       : { id: randomUUID(), key, state: 'ACTIVE', createdAt: now, updatedAt: now, frequency: 1, hashtags: [], questions: [] };
     const spelled = next.questions.find((q) => q.question === text);
     if (spelled) {
@@ -112,7 +118,12 @@ export class CandidateStore {
       textAnswer: '',
       state: c.state,
       createdAt: c.createdAt,
-      questions: c.questions.map((x) => ({ id: x.id, question: x.question, frequency: x.frequency, history: x.historyId ? { id: x.historyId } : null })),
+      questions: c.questions.map((x) => ({
+        id: x.id,
+        question: x.question,
+        frequency: x.frequency,
+        history: x.historyId ? { id: x.historyId } : null,
+      })),
     }));
     return { faqCandidates, count: matching.length };
   }

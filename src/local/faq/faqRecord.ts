@@ -31,8 +31,14 @@ export interface FaqRecord {
 }
 
 export type AnswerFormat = 'html' | 'text';
-export interface FeedbackCounts { positiveCount: number; negativeCount: number }
-export interface FaqCounts { agent: FeedbackCounts; user: FeedbackCounts }
+export interface FeedbackCounts {
+  positiveCount: number;
+  negativeCount: number;
+}
+export interface FaqCounts {
+  agent: FeedbackCounts;
+  user: FeedbackCounts;
+}
 
 /** The key two questions are "the same" under: NFKC, lower case, trimmed, inner whitespace collapsed. */
 export function questionKey(question: string): string {
@@ -63,7 +69,9 @@ export function formatAnswer(answer: string, format: AnswerFormat): string {
 /** The visible text of an answer (plain answers come back unchanged, newlines included). */
 export function answerText(answer: string): string {
   if (!LOOKS_LIKE_HTML.test(answer)) return answer;
-  return htmlToText(parseHtml(answer)).replace(/\n{3,}/g, '\n\n').trim();
+  return htmlToText(parseHtml(answer))
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export function listItem(r: FaqRecord, counts: FaqCounts, format: AnswerFormat) {

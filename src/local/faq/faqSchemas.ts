@@ -32,7 +32,11 @@ const optionalText = (name: string, max: number) =>
     .nullish()
     .transform((v) => v ?? undefined);
 
-const bool = (name: string) => z.boolean({ invalid_type_error: `${name} must be true or false` }).nullish().transform((v) => v ?? undefined);
+const bool = (name: string) =>
+  z
+    .boolean({ invalid_type_error: `${name} must be true or false` })
+    .nullish()
+    .transform((v) => v ?? undefined);
 
 export const statusSchema = z
   .union([z.enum(['on', 'off']), z.boolean()], { errorMap: () => ({ message: 'must be "on" or "off"' }) })
@@ -40,22 +44,37 @@ export const statusSchema = z
 
 /** Trimmed, empty ones dropped, repeats (same question key) dropped. */
 const similarQuestionsSchema = z
-  .array(str('similar question').refine((s) => charCount(s.trim()) <= QA_LIMITS.similarQuestionMaxChars, `must be at most ${QA_LIMITS.similarQuestionMaxChars} characters`), {
-    invalid_type_error: 'must be an array of strings',
-  })
+  .array(
+    str('similar question').refine(
+      (s) => charCount(s.trim()) <= QA_LIMITS.similarQuestionMaxChars,
+      `must be at most ${QA_LIMITS.similarQuestionMaxChars} characters`,
+    ),
+    {
+      invalid_type_error: 'must be an array of strings',
+    },
+  )
   .max(QA_LIMITS.similarQuestionsMaxCount, `at most ${QA_LIMITS.similarQuestionsMaxCount} similar questions are allowed`)
   .transform((list) => uniqueBy(list.map((s) => s.trim()).filter(Boolean), questionKey));
 
 /** Leading `#` stripped, trimmed, empty ones and repeats dropped. */
 export const hashtagsSchema = z
-  .array(str('hashtag').refine((s) => charCount(stripHash(s)) <= QA_LIMITS.hashtagMaxChars, `must be at most ${QA_LIMITS.hashtagMaxChars} characters`), {
-    invalid_type_error: 'must be an array of strings',
-  })
+  .array(
+    str('hashtag').refine(
+      (s) => charCount(stripHash(s)) <= QA_LIMITS.hashtagMaxChars,
+      `must be at most ${QA_LIMITS.hashtagMaxChars} characters`,
+    ),
+    {
+      invalid_type_error: 'must be an array of strings',
+    },
+  )
   .max(QA_LIMITS.hashtagsMaxCount, `at most ${QA_LIMITS.hashtagsMaxCount} hashtags are allowed`)
   .transform((list) => uniqueBy(list.map(stripHash).filter(Boolean), hashtagKey));
 
 export function stripHash(tag: string): string {
-  return tag.trim().replace(/^[#＃]+/, '').trim();
+  return tag
+    .trim()
+    .replace(/^[#＃]+/, '')
+    .trim();
 }
 
 export function uniqueBy(list: string[], key: (s: string) => string): string[] {
@@ -83,9 +102,13 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 export const updateSchema = z.object({
   id: requiredText('id', 200),
-  question: requiredText('question', QA_LIMITS.questionMaxChars).nullish().transform((v) => v ?? undefined),
+  question: requiredText('question', QA_LIMITS.questionMaxChars)
+    .nullish()
+    .transform((v) => v ?? undefined),
   similar_questions: similarQuestionsSchema.nullish().transform((v) => v ?? undefined),
-  answer: requiredText('answer', QA_LIMITS.answerMaxChars).nullish().transform((v) => v ?? undefined),
+  answer: requiredText('answer', QA_LIMITS.answerMaxChars)
+    .nullish()
+    .transform((v) => v ?? undefined),
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? undefined),
   status: statusSchema.nullish().transform((v) => v ?? undefined),
   memo: optionalText('memo', QA_LIMITS.memoMaxChars),
@@ -97,8 +120,16 @@ export type UpdateInput = z.output<typeof updateSchema>;
 
 export const idSchema = z.object({ id: requiredText('id', 200) });
 
-const formatSchema = z.enum(['html', 'text'], { errorMap: () => ({ message: 'must be "html" or "text"' }) }).nullish().transform((v) => v ?? 'html');
-const int = (min: number, max: number) => z.number({ invalid_type_error: 'must be a number' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const formatSchema = z
+  .enum(['html', 'text'], { errorMap: () => ({ message: 'must be "html" or "text"' }) })
+  .nullish()
+  .transform((v) => v ?? 'html');
+const int = (min: number, max: number) =>
+  z
+    .number({ invalid_type_error: 'must be a number' })
+    .int('must be an integer')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 export const searchSchema = z.object({
   query: requiredText('query', QA_LIMITS.queryMaxChars),
@@ -110,7 +141,10 @@ export const searchSchema = z.object({
     .transform((v) => v ?? -1),
   format: formatSchema,
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? []),
-  hashtagsOperator: z.enum(['AND', 'OR'], { errorMap: () => ({ message: 'must be "AND" or "OR"' }) }).nullish().transform((v) => v ?? 'OR'),
+  hashtagsOperator: z
+    .enum(['AND', 'OR'], { errorMap: () => ({ message: 'must be "AND" or "OR"' }) })
+    .nullish()
+    .transform((v) => v ?? 'OR'),
   autoRegisterCandidates: bool('autoRegisterCandidates').transform((v) => v ?? true),
 });
 
@@ -118,31 +152,46 @@ export const filterSchema = z.object({
   searchTerm: z.string({ invalid_type_error: 'must be a string' }).max(QA_LIMITS.queryMaxChars).nullish(),
   isUsed: bool('isUsed'),
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? []),
-  hashtagsOperator: z.enum(['and', 'or'], { errorMap: () => ({ message: 'must be "and" or "or"' }) }).nullish().transform((v) => v ?? 'or'),
+  hashtagsOperator: z
+    .enum(['and', 'or'], { errorMap: () => ({ message: 'must be "and" or "or"' }) })
+    .nullish()
+    .transform((v) => v ?? 'or'),
   createdByAgent: bool('createdByAgent'),
   answeredByMrc: bool('answeredByMrc'),
   autoGenerated: bool('autoGenerated'),
   editedByAgent: bool('editedByAgent'),
   format: formatSchema,
-  offset: int(0, Number.MAX_SAFE_INTEGER).nullish().transform((v) => v ?? 0),
-  limit: int(1, 1000).nullish().transform((v) => v ?? 1000),
+  offset: int(0, Number.MAX_SAFE_INTEGER)
+    .nullish()
+    .transform((v) => v ?? 0),
+  limit: int(1, 1000)
+    .nullish()
+    .transform((v) => v ?? 1000),
 });
 export type FilterInput = z.output<typeof filterSchema>;
 
 export const selectSchema = z.object({
   hashId: requiredText('hashId', 200),
-  id: z.string({ invalid_type_error: 'id must be a string' }).nullish().transform((v) => v?.trim() || undefined),
+  id: z
+    .string({ invalid_type_error: 'id must be a string' })
+    .nullish()
+    .transform((v) => v?.trim() || undefined),
 });
 
 export const feedbackSchema = z.object({
   query: str('query').max(QA_LIMITS.queryMaxChars, `must be at most ${QA_LIMITS.queryMaxChars} characters`),
   id: requiredText('id', 200),
-  isPositive: z.boolean({ required_error: 'is required (true, false or null)', invalid_type_error: 'must be true, false or null' }).nullable(),
+  isPositive: z
+    .boolean({ required_error: 'is required (true, false or null)', invalid_type_error: 'must be true, false or null' })
+    .nullable(),
 });
 
 export const addCandidatesSchema = z.object({
   queries: z
-    .array(requiredText('query', QA_LIMITS.queryMaxChars), { required_error: 'is required', invalid_type_error: 'must be an array of strings' })
+    .array(requiredText('query', QA_LIMITS.queryMaxChars), {
+      required_error: 'is required',
+      invalid_type_error: 'must be an array of strings',
+    })
     .min(1, 'must hold at least one query')
     .max(1000, 'at most 1000 queries at once'),
 });

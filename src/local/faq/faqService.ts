@@ -94,7 +94,8 @@ export class FaqService {
     const now = Date.now();
     const next = changedFaqRecord(previous, changes, identity.agentEmail, now, this.faqs.nextRev());
     const records = [this.faqs.put(next)];
-    if (changes.question !== undefined || changes.similarQuestions !== undefined) records.push(...this.candidates.archive([next.question, ...next.similarQuestions], now));
+    if (changes.question !== undefined || changes.similarQuestions !== undefined)
+      records.push(...this.candidates.archive([next.question, ...next.similarQuestions], now));
     await this.commit(records);
     return { status: 'updated', id };
   }
@@ -114,7 +115,12 @@ export class FaqService {
     const all = this.faqs.ordered();
     const matching = filter ? all.filter(this.filterPredicate(filter)) : all;
     const page = matching.slice(offset, offset + limit);
-    return { offset, count: page.length, total_count: matching.length, results: page.map((r) => listItem(r, this.feedback.countsOf(r.id), format)) };
+    return {
+      offset,
+      count: page.length,
+      total_count: matching.length,
+      results: page.map((r) => listItem(r, this.feedback.countsOf(r.id), format)),
+    };
   }
 
   async search(p: SearchParams, identity: Identity) {
@@ -145,10 +151,18 @@ export class FaqService {
       const { pos, neg } = this.feedback.totals(faqId);
       return { record: this.faqs.get(faqId)!, confidence, effective: effectiveConfidence(confidence, pos, neg) };
     });
-    scored.sort((a, b) => b.effective - a.effective || b.confidence - a.confidence || b.record.updatedAt - a.record.updatedAt || (a.record.id < b.record.id ? -1 : 1));
+    scored.sort(
+      (a, b) =>
+        b.effective - a.effective ||
+        b.confidence - a.confidence ||
+        b.record.updatedAt - a.record.updatedAt ||
+        (a.record.id < b.record.id ? -1 : 1),
+    );
     const shown = p.maxResults === -1 ? scored : scored.slice(0, p.maxResults);
     const hashId = randomBytes(16).toString('hex');
-    const recorded = shown.slice(0, MAX_RECORDED_RESULTS).map((s) => ({ id: s.record.id, confidence: s.confidence, effectiveConfidence: s.effective }));
+    const recorded = shown
+      .slice(0, MAX_RECORDED_RESULTS)
+      .map((s) => ({ id: s.record.id, confidence: s.confidence, effectiveConfidence: s.effective }));
     const records = [this.log.record(hashId, p.query, identity, p.hashtags, recorded, now)];
     if (best < CANDIDATE_THRESHOLD && p.autoRegisterCandidates) records.push(this.candidates.bump(p.query, hashId, p.hashtags, now).record);
     await this.commit(records);

@@ -21,7 +21,10 @@ function kindOf(fileName: string): Kind | undefined {
   return undefined;
 }
 
-export interface NotUploaded { question: string; state: string }
+export interface NotUploaded {
+  question: string;
+  state: string;
+}
 
 export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPath: () => string) {
   const { files } = await ctx.multipart({ maxFiles: 1 });

@@ -39,7 +39,13 @@ export function newFaqRecord(fields: FaqFields, agentEmail: string | undefined, 
  * The next version of `previous`: fields left undefined keep their value; an empty memo or folder clears it.
  * A change of status stamps statusOnAt or statusOffAt; a change made with AGENT-EMAIL sets editedByAgent.
  */
-export function changedFaqRecord(previous: FaqRecord, changes: FaqChanges, agentEmail: string | undefined, now: number, rev: number): FaqRecord {
+export function changedFaqRecord(
+  previous: FaqRecord,
+  changes: FaqChanges,
+  agentEmail: string | undefined,
+  now: number,
+  rev: number,
+): FaqRecord {
   const next: FaqRecord = { ...previous, updatedAt: now, rev };
   if (changes.question !== undefined) next.question = changes.question;
   if (changes.answer !== undefined) next.answer = changes.answer;

@@ -19,13 +19,18 @@ export interface FeedbackRecord {
   createdAt: number;
 }
 
-interface Voter { id: string; fields: Pick<FeedbackRecord, 'kind' | 'agentEmail' | 'ownUserId' | 'userEmail'> }
+interface Voter {
+  id: string;
+  fields: Pick<FeedbackRecord, 'kind' | 'agentEmail' | 'ownUserId' | 'userEmail'>;
+}
 
 /** Who a vote belongs to: the agent if AGENT-EMAIL is present, else the user by OWN-USER-ID, then USER-EMAIL. */
 export function voterOf(identity: Identity): Voter {
-  if (identity.agentEmail) return { id: `agent:${identity.agentEmail.toLowerCase()}`, fields: { kind: 'agent', agentEmail: identity.agentEmail } };
+  if (identity.agentEmail)
+    return { id: `agent:${identity.agentEmail.toLowerCase()}`, fields: { kind: 'agent', agentEmail: identity.agentEmail } };
   if (identity.ownUserId) return { id: `user:${identity.ownUserId}`, fields: { kind: 'user', ownUserId: identity.ownUserId } };
-  if (identity.userEmail) return { id: `email:${identity.userEmail.toLowerCase()}`, fields: { kind: 'user', userEmail: identity.userEmail } };
+  if (identity.userEmail)
+    return { id: `email:${identity.userEmail.toLowerCase()}`, fields: { kind: 'user', userEmail: identity.userEmail } };
   return { id: 'anonymous', fields: { kind: 'user' } };
 }
 
@@ -49,7 +54,9 @@ export class FeedbackStore {
   /** Positive and negative votes of agents and users together (the effectiveConfidence formula). */
   totals(faqId: string): { pos: number; neg: number } {
     const c = this.counts.get(faqId);
-    return c ? { pos: c.agent.positiveCount + c.user.positiveCount, neg: c.agent.negativeCount + c.user.negativeCount } : { pos: 0, neg: 0 };
+    return c
+      ? { pos: c.agent.positiveCount + c.user.positiveCount, neg: c.agent.negativeCount + c.user.negativeCount }
+      : { pos: 0, neg: 0 };
   }
 
   /** Records, replaces or (isPositive null) cancels the voter's vote. */
@@ -77,7 +84,10 @@ export class FeedbackStore {
     const wanted = [
       filter.agentEmail && ((v: FeedbackRecord) => v.kind === 'agent' && v.agentEmail?.toLowerCase() === filter.agentEmail!.toLowerCase()),
       filter.ownUserId && ((v: FeedbackRecord) => v.kind === 'user' && v.ownUserId === filter.ownUserId),
-      !filter.agentEmail && !filter.ownUserId && filter.userEmail && ((v: FeedbackRecord) => v.kind === 'user' && v.userEmail?.toLowerCase() === filter.userEmail!.toLowerCase()),
+      !filter.agentEmail &&
+        !filter.ownUserId &&
+        filter.userEmail &&
+        ((v: FeedbackRecord) => v.kind === 'user' && v.userEmail?.toLowerCase() === filter.userEmail!.toLowerCase()),
     ].filter((f): f is (v: FeedbackRecord) => boolean => typeof f === 'function');
     const out = [...this.votes.values()].filter((v) => wanted.length === 0 || wanted.some((f) => f(v)));
     // Reversed first so votes of the same millisecond keep "latest first" (a replaced vote moves to the end).

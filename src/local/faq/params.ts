@@ -80,7 +80,7 @@ export function daysBetween(start: string, end: string): string[] {
   const days: string[] = [];
   const [y, m, d] = start.split('-').map(Number);
   const cursor = new Date(y, m - 1, d);
-  for (let day = start; day <= end; ) {
+  for (let day = start; day <= end;) {
     days.push(day);
     cursor.setDate(cursor.getDate() + 1);
     day = `${cursor.getFullYear()}-${String(cursor.getMonth() + 1).padStart(2, '0')}-${String(cursor.getDate()).padStart(2, '0')}`;

@@ -9,7 +9,11 @@ import { localDate } from './faqRecord';
 export const FAQ_SEARCHES = 'faqSearches';
 export const FAQ_SELECTIONS = 'faqSelections';
 
-export interface ShownResult { id: string; confidence: number; effectiveConfidence: number }
+export interface ShownResult {
+  id: string;
+  confidence: number;
+  effectiveConfidence: number;
+}
 
 export interface SearchRecord {
   /** The hashId returned to the caller. */
@@ -26,7 +30,11 @@ export interface SearchRecord {
   results: ShownResult[];
 }
 
-export interface SelectionRecord { hashId: string; faqId: string; at: number }
+export interface SelectionRecord {
+  hashId: string;
+  faqId: string;
+  at: number;
+}
 
 export interface HistoryQuery {
   offset: number;
@@ -102,7 +110,10 @@ export class SearchLog {
       this.searches.delete(key);
       this.timeline = this.timeline.filter((s) => s !== previous);
       const day = localDate(previous.at);
-      this.searchesByDay.set(day, this.searchesOn(day).filter((s) => s !== previous));
+      this.searchesByDay.set(
+        day,
+        this.searchesOn(day).filter((s) => s !== previous),
+      );
     }
     if (!search) return;
     this.searches.set(key, search);
@@ -118,7 +129,10 @@ export class SearchLog {
     if (previous) {
       this.selections.delete(key);
       const day = localDate(previous.at);
-      this.selectionsByDay.set(day, this.selectionsOn(day).filter((s) => s !== previous));
+      this.selectionsByDay.set(
+        day,
+        this.selectionsOn(day).filter((s) => s !== previous),
+      );
     }
     if (!selection) return;
     this.selections.set(key, selection);

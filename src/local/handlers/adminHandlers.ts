@@ -28,7 +28,12 @@ export interface ServiceInfo {
 export function adminHandlers(faults: FaultInjector, info: ServiceInfo): Record<string, Handler> {
   const echo: EchoStats = { closedEarly: 0 };
   return {
-    'admin.info': async () => ({ name: info.name, version: info.version, startedAt: info.startedAt, counts: { ...info.counts(), 'echo.closedEarly': echo.closedEarly } }),
+    'admin.info': async () => ({
+      name: info.name,
+      version: info.version,
+      startedAt: info.startedAt,
+      counts: { ...info.counts(), 'echo.closedEarly': echo.closedEarly },
+    }),
     'admin.whoami': async (ctx) => ({ identity: ctx.identity }),
     'admin.echo': echoHandler(echo),
     'admin.faults': async (ctx) => {

@@ -3,7 +3,18 @@ import type { Handler, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 import { dailyAnalytics, dailyCount } from '../faq/analytics';
 import { detailItem } from '../faq/faqRecord';
-import { addCandidatesSchema, feedbackSchema, filterSchema, idSchema, parseBody, registerSchema, searchSchema, selectSchema, stripHash, updateSchema } from '../faq/faqSchemas';
+import {
+  addCandidatesSchema,
+  feedbackSchema,
+  filterSchema,
+  idSchema,
+  parseBody,
+  registerSchema,
+  searchSchema,
+  selectSchema,
+  stripHash,
+  updateSchema,
+} from '../faq/faqSchemas';
 import { FaqService } from '../faq/faqService';
 import { uploadFaqFile } from '../faq/faqUpload';
 import { dateParam, enumParam, intParam, listParam, requiredRange, stringParam } from '../faq/params';

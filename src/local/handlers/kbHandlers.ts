@@ -42,11 +42,20 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
     }
   }
 
-  async function fromCloud(ctx: RequestContext, schema: typeof cloudStoreBodySchema | typeof blobStorageBodySchema, field: 'bucketObjectPath' | 'containerBlobPath') {
+  async function fromCloud(
+    ctx: RequestContext,
+    schema: typeof cloudStoreBodySchema | typeof blobStorageBodySchema,
+    field: 'bucketObjectPath' | 'containerBlobPath',
+  ) {
     const body = (await ctx.parse(schema)) as z.infer<typeof cloudStoreBodySchema> & z.infer<typeof blobStorageBodySchema>;
     kb.folderOrRoot(body.targetFolderId);
     const incoming = await fetchFileUrl(body[field], field, deps.allowedRoots(), deps.maxUploadBytes, blobs.tempPath());
-    const outcomes = await kb.upload({ ...incoming, options: body, creator: creatorFor(ctx.identity.agentEmail), sourceType: field === 'bucketObjectPath' ? 'cloud_store' : 'blob_storage' });
+    const outcomes = await kb.upload({
+      ...incoming,
+      options: body,
+      creator: creatorFor(ctx.identity.agentEmail),
+      sourceType: field === 'bucketObjectPath' ? 'cloud_store' : 'blob_storage',
+    });
     // One wrapper, as the contract says; for a ZIP that is the folder it created.
     return wrap(outcomes[0]);
   }
@@ -67,7 +76,13 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
         await rm(file.tempPath, { force: true });
         throw error;
       }
-      const outcomes = await kb.upload({ ...file, options, creator: creatorFor(ctx.identity.agentEmail), sourceType: 'upload', signal: ctx.signal });
+      const outcomes = await kb.upload({
+        ...file,
+        options,
+        creator: creatorFor(ctx.identity.agentEmail),
+        sourceType: 'upload',
+        signal: ctx.signal,
+      });
       return outcomes.map(wrap);
     },
 

@@ -29,16 +29,18 @@ export interface NluHandlerDeps {
 export const NLU_UNEXPECTED = (): NluError => new NluError(500, 7000, 'Something went wrong');
 
 export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.journal)): Record<string, Handler> {
-  const guarded = (op: string, fn: Handler): Handler => async (ctx: RequestContext) => {
-    try {
-      return await fn(ctx);
-    } catch (error) {
-      // Typed errors are answered by the server in the entity-recognition shape (InvalidJsonError → 7002).
-      if (error instanceof NluError || error instanceof InvalidJsonError || error instanceof HttpError) throw error;
-      deps.logger?.error(`${op}: ${(error as Error)?.stack ?? error}`);
-      throw NLU_UNEXPECTED();
-    }
-  };
+  const guarded =
+    (op: string, fn: Handler): Handler =>
+    async (ctx: RequestContext) => {
+      try {
+        return await fn(ctx);
+      } catch (error) {
+        // Typed errors are answered by the server in the entity-recognition shape (InvalidJsonError → 7002).
+        if (error instanceof NluError || error instanceof InvalidJsonError || error instanceof HttpError) throw error;
+        deps.logger?.error(`${op}: ${(error as Error)?.stack ?? error}`);
+        throw NLU_UNEXPECTED();
+      }
+    };
 
   return {
     'nlu.infer': guarded('nlu.infer', async (ctx) => book.infer(requireText(await ctx.body()))),

@@ -9,12 +9,24 @@ import type { Retrieval } from '../search/retrieval';
 
 const ids = z.array(z.string().min(1).max(200)).max(1000).nullish();
 const andOr = z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(['and', 'or'])).nullish();
-const weight = (def: number) => z.number().min(0).max(9).nullish().transform((v) => v ?? def);
+const weight = (def: number) =>
+  z
+    .number()
+    .min(0)
+    .max(9)
+    .nullish()
+    .transform((v) => v ?? def);
 
 export const retrievalSchema = z
   .object({
     question: z.string().trim().min(1).max(2000),
-    maxDocumentClues: z.number().int().min(1).max(50).nullish().transform((v) => v ?? 3),
+    maxDocumentClues: z
+      .number()
+      .int()
+      .min(1)
+      .max(50)
+      .nullish()
+      .transform((v) => v ?? 3),
     bm25_score_weight: weight(9),
     text_vector_score_weight: weight(1),
     title_vector_score_weight: weight(0),
@@ -33,12 +45,28 @@ export const retrievalSchema = z
     use_keywords: z.boolean().nullish(),
     use_clue_feedback: z.boolean().nullish(),
     use_reranker: z.boolean().nullish(),
-    reranker_candidates_num: z.number().int().min(1).max(100).nullish().transform((v) => v ?? 16),
-    reranker_max_tokens: z.number().int().min(16).max(8192).nullish().transform((v) => v ?? 1024),
+    reranker_candidates_num: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .nullish()
+      .transform((v) => v ?? 16),
+    reranker_max_tokens: z
+      .number()
+      .int()
+      .min(16)
+      .max(8192)
+      .nullish()
+      .transform((v) => v ?? 1024),
   })
   .superRefine((body, ctx) => {
     if (body.bm25_score_weight + body.text_vector_score_weight + body.title_vector_score_weight === 0) {
-      ctx.addIssue({ code: 'custom', path: ['bm25_score_weight'], message: 'at least one of bm25_score_weight, text_vector_score_weight and title_vector_score_weight must be above 0' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bm25_score_weight'],
+        message: 'at least one of bm25_score_weight, text_vector_score_weight and title_vector_score_weight must be above 0',
+      });
     }
   });
 
@@ -80,7 +108,8 @@ export function retrievalHandlers(deps: RetrievalHandlerDeps): Record<string, Ha
         excludeHashtags: body.exclude_hashtags ?? [],
         excludeHashtagsOperator: body.exclude_hashtags_operator ?? 'or',
       };
-      if (body.enablePersonalFolderSearch && user) scope.personal = { userId: user, ids: [...(body.personalFolderIds ?? []), ...(body.personalDocumentIds ?? [])] };
+      if (body.enablePersonalFolderSearch && user)
+        scope.personal = { userId: user, ids: [...(body.personalFolderIds ?? []), ...(body.personalDocumentIds ?? [])] };
       const hits = await deps.retrieval.searchPages(body.question, {
         weights: { bm25: body.bm25_score_weight, text: body.text_vector_score_weight, title: body.title_vector_score_weight },
         scope,

@@ -15,7 +15,11 @@ export const notFound = (message: string, code?: number): HttpError => new HttpE
 
 /** Entity-recognition errors (document 2's table): `{type, code, message}`. */
 export class NluError extends Error {
-  constructor(readonly status: number, readonly code: number | undefined, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: number | undefined,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -31,5 +35,7 @@ export function baseErrorBody(error: HttpError): Record<string, unknown> {
 }
 
 export function nluErrorBody(error: NluError): Record<string, unknown> {
-  return error.code === undefined ? { type: 'APIError', message: error.message } : { type: 'APIError', code: error.code, message: error.message };
+  return error.code === undefined
+    ? { type: 'APIError', message: error.message }
+    : { type: 'APIError', code: error.code, message: error.message };
 }

@@ -42,7 +42,12 @@ export class FaultInjector {
     if (this.script.length) kind = this.script.shift()!;
     else {
       const r = this.random();
-      const bands: Array<[FaultKind, number | undefined]> = [['429', c.rate429], ['500', c.rate500], ['drop', c.rateDrop], ['dropAfter', c.rateDropAfter]];
+      const bands: Array<[FaultKind, number | undefined]> = [
+        ['429', c.rate429],
+        ['500', c.rate500],
+        ['drop', c.rateDrop],
+        ['dropAfter', c.rateDropAfter],
+      ];
       let edge = 0;
       for (const [k, rate] of bands) {
         edge += rate ?? 0;

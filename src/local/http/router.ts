@@ -28,7 +28,11 @@ export class Router {
   match(method: string, pathname: string): RouteMatch {
     let parts: string[];
     try {
-      parts = pathname.replace(/\/+$/, '').split('/').slice(1).map((p) => decodeURIComponent(p));
+      parts = pathname
+        .replace(/\/+$/, '')
+        .split('/')
+        .slice(1)
+        .map((p) => decodeURIComponent(p));
     } catch {
       return { kind: 'badPath' };
     }

@@ -42,9 +42,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
   if (match.kind === 'notFound') return fail(req, res, 'base', new HttpError(404, `No operation at ${url.pathname}.`));
   if (match.kind === 'wrongMethod') {
     const headers = { allow: match.allow.join(', ') };
-    const error = match.api === 'nlu'
-      ? new NluError(405, undefined, 'Wrong HTTP Method')
-      : new HttpError(405, `${req.method} is not allowed here; use ${match.allow.join(' or ')}.`, { headers });
+    const error =
+      match.api === 'nlu'
+        ? new NluError(405, undefined, 'Wrong HTTP Method')
+        : new HttpError(405, `${req.method} is not allowed here; use ${match.allow.join(' or ')}.`, { headers });
     return fail(req, res, match.api, error, headers);
   }
   const { route, params } = match;
@@ -59,20 +60,28 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
   if (fault === 'drop') return void req.socket.destroy();
   if (fault === '429') {
     const retryAfter = String(deps.faults.retryAfterSeconds ?? 1);
-    return fail(req, res, route.api, new HttpError(429, 'Rate limited (injected fault).', { headers: { 'retry-after': retryAfter } }), { 'retry-after': retryAfter });
+    return fail(req, res, route.api, new HttpError(429, 'Rate limited (injected fault).', { headers: { 'retry-after': retryAfter } }), {
+      'retry-after': retryAfter,
+    });
   }
   if (fault === '500') return fail(req, res, route.api, new HttpError(500, 'Internal server error (injected fault).'));
 
   const handler = deps.handlers.get(route.op);
   if (!handler) {
-    return fail(req, res, route.api, new HttpError(501, `${route.op} (${route.method} ${route.path}) is not implemented by the local service yet.`));
+    return fail(
+      req,
+      res,
+      route.api,
+      new HttpError(501, `${route.op} (${route.method} ${route.path}) is not implemented by the local service yet.`),
+    );
   }
   const ctx = createContext(req, res, route, params, url, { maxJsonBytes: deps.maxJsonBytes, multipartDefaults: deps.multipart });
   let result: unknown;
   try {
     result = await handler(ctx);
   } catch (error) {
-    if (error instanceof HttpError || error instanceof NluError || error instanceof InvalidJsonError) return fail(req, res, route.api, error);
+    if (error instanceof HttpError || error instanceof NluError || error instanceof InvalidJsonError)
+      return fail(req, res, route.api, error);
     throw error;
   }
   if (fault === 'dropAfter') return void req.socket.destroy();

@@ -30,7 +30,11 @@ const HYBRID: Weights = { bm25: 9, text: 1, title: 0 };
 
 const round = (n: number): number => Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000;
 
-export async function answerRow(type: BulkType, row: { question: string; model: string; searchType: string }, deps: AnswerDeps): Promise<RowAnswer> {
+export async function answerRow(
+  type: BulkType,
+  row: { question: string; model: string; searchType: string },
+  deps: AnswerDeps,
+): Promise<RowAnswer> {
   if (!row.question) return { answer: '(not answered: the question cell is empty)', confidence: 0, sources: '' };
   return type === 'ga' ? generative(row, deps.answers) : retrieved(type, row, deps.retrieval);
 }
@@ -38,7 +42,12 @@ export async function answerRow(type: BulkType, row: { question: string; model: 
 async function generative(row: { question: string; model: string; searchType: string }, answers: AnswerService): Promise<RowAnswer> {
   const st = row.searchType.toLowerCase();
   const searchFrom = st === 'document' || st === 'documents' ? ['document'] : st === 'qna' || st === 'faq' ? ['qna'] : undefined;
-  const parsed = answerRequestSchema.safeParse({ query: row.question, model: row.model || undefined, search_from: searchFrom, answerFormat: 'MARKDOWN' });
+  const parsed = answerRequestSchema.safeParse({
+    query: row.question,
+    model: row.model || undefined,
+    search_from: searchFrom,
+    answerFormat: 'MARKDOWN',
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { answer: `(not answered: ${issue.path.join('.')}: ${issue.message})`, confidence: 0, sources: '' };
@@ -56,7 +65,12 @@ async function generative(row: { question: string; model: string; searchType: st
 
 async function retrieved(type: BulkType, row: { question: string; searchType: string }, retrieval: Retrieval): Promise<RowAnswer> {
   const st = row.searchType.toLowerCase();
-  const weights: Weights = st === 'keyword' || st === 'bm25' ? { bm25: 1, text: 0, title: 0 } : st === 'vector' || st === 'semantic' ? { bm25: 0, text: 1, title: 1 } : HYBRID;
+  const weights: Weights =
+    st === 'keyword' || st === 'bm25'
+      ? { bm25: 1, text: 0, title: 0 }
+      : st === 'vector' || st === 'semantic'
+        ? { bm25: 0, text: 1, title: 1 }
+        : HYBRID;
   const hits = await retrieval.searchPages(row.question.slice(0, 2000), {
     weights,
     scope: {},

@@ -42,8 +42,15 @@ export function parseBulkCsv(bytes: Uint8Array): BulkInput {
   const find = (...names: string[]): number => header.findIndex((h) => names.includes(h.toLowerCase()));
   const q = find('question', '質問');
   if (q < 0) {
-    const found = header.filter(Boolean).map((h) => JSON.stringify(h.slice(0, 40))).slice(0, 10).join(', ') || 'nothing';
-    throw fileError(`the CSV has no "question" column: the first row must be a header naming the columns question, model, search_type (found ${found})`);
+    const found =
+      header
+        .filter(Boolean)
+        .map((h) => JSON.stringify(h.slice(0, 40)))
+        .slice(0, 10)
+        .join(', ') || 'nothing';
+    throw fileError(
+      `the CSV has no "question" column: the first row must be a header naming the columns question, model, search_type (found ${found})`,
+    );
   }
   const m = find('model', 'モデル');
   const s = find('search_type', 'searchtype');

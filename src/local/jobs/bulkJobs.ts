@@ -40,14 +40,23 @@ export class BulkJobs {
   async recover(): Promise<void> {
     const stale = [...this.records.values()].filter((r) => ACTIVE.has(r.status));
     if (!stale.length) return;
-    await this.deps.journal.commit(stale.map((r) => ({ c: BULK_RUNS, k: r.id, v: { ...r, status: 'failed', error_message: INTERRUPTED_MESSAGE } })));
+    await this.deps.journal.commit(
+      stale.map((r) => ({ c: BULK_RUNS, k: r.id, v: { ...r, status: 'failed', error_message: INTERRUPTED_MESSAGE } })),
+    );
     this.deps.logger.warn(`bulk processing: ${stale.length} run(s) ${INTERRUPTED_MESSAGE}`);
   }
 
   async run(input: BulkInput, bulkType: BulkType, fileName: string): Promise<{ id: string; status: 'queued' }> {
     const id = randomUUID();
     const record: StoredBulkRun = {
-      id, created_at: new Date().toISOString(), bulk_type: bulkType, status: 'queued', total: input.rows.length, processed: 0, file_url: null, file_name: fileName,
+      id,
+      created_at: new Date().toISOString(),
+      bulk_type: bulkType,
+      status: 'queued',
+      total: input.rows.length,
+      processed: 0,
+      file_url: null,
+      file_name: fileName,
     };
     await this.save(record);
     this.pending.set(id, { record, input });
@@ -58,7 +67,11 @@ export class BulkJobs {
   list(page: number): { results: Array<Record<string, unknown>>; page: number; total_pages: number } {
     const all = newestFirst([...this.records.values()].map((r) => this.pending.get(r.id)?.record ?? r));
     const start = (page - 1) * BULK_PAGE_SIZE;
-    return { results: all.slice(start, start + BULK_PAGE_SIZE).map(bulkRunBody), page, total_pages: Math.max(1, Math.ceil(all.length / BULK_PAGE_SIZE)) };
+    return {
+      results: all.slice(start, start + BULK_PAGE_SIZE).map(bulkRunBody),
+      page,
+      total_pages: Math.max(1, Math.ceil(all.length / BULK_PAGE_SIZE)),
+    };
   }
 
   async download(fileUrl: string): Promise<{ text: string; record: StoredBulkRun }> {
@@ -122,7 +135,9 @@ export class BulkJobs {
       for (const row of input.rows) {
         await control.step();
         const a = await answerRow(record.bulk_type, row, this.deps).catch((error: unknown) => ({
-          answer: `(not answered: ${(error as Error)?.message ?? String(error)})`, confidence: 0, sources: '',
+          answer: `(not answered: ${(error as Error)?.message ?? String(error)})`,
+          confidence: 0,
+          sources: '',
         }));
         out.push([...row.cells, a.answer, a.confidence, a.sources]);
         record.processed++;
@@ -135,7 +150,11 @@ export class BulkJobs {
     } catch (error) {
       // Cancelled = being deleted (the delete removes the record); interrupted = the service is stopping.
       if (error instanceof JobCancelled || error instanceof JobInterrupted) return;
-      const failed: StoredBulkRun = { ...record, status: 'failed', error_message: `bulk processing failed: ${(error as Error)?.message ?? String(error)}` };
+      const failed: StoredBulkRun = {
+        ...record,
+        status: 'failed',
+        error_message: `bulk processing failed: ${(error as Error)?.message ?? String(error)}`,
+      };
       this.deps.logger.error(`bulk run ${record.id}: ${(error as Error)?.stack ?? error}`);
       await this.save(failed).catch((e) => this.deps.logger.error(`bulk run ${record.id}: cannot record the failure: ${e}`));
       Object.assign(record, failed);

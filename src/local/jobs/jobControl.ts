@@ -46,7 +46,8 @@ export class JobControl {
   async step(): Promise<void> {
     this.check();
     await nextTurn();
-    if (this.stepDelayMs > 0 && !this.wake.signal.aborted) await sleep(this.stepDelayMs, undefined, { signal: this.wake.signal }).catch(() => undefined);
+    if (this.stepDelayMs > 0 && !this.wake.signal.aborted)
+      await sleep(this.stepDelayMs, undefined, { signal: this.wake.signal }).catch(() => undefined);
     this.check();
   }
 

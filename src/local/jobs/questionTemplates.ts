@@ -15,12 +15,14 @@ const MAX_EN_WORDS = 3;
 const MAX_JA_WORDS = 4;
 
 const STOP = new Set(
-  ('a an the and or but nor so yet of to in on at by for from with without into onto over under about above below between through during ' +
+  (
+    'a an the and or but nor so yet of to in on at by for from with without into onto over under about above below between through during ' +
     'before after since until upon within per via as than then that this these those there here it its they them their we our us you your ' +
     'he she his her him i me my is are was were be been being am do does did done have has had having can could may might must shall should ' +
     'will would not no yes all any each every some such other another more most less least many much few only also very just same own ' +
     'which who whom whose what when where why how if whether while because although though get gets got make makes made use used using ' +
-    'one two three first second new see e.g i.e etc please via following follows include includes including').split(' '),
+    'one two three first second new see e.g i.e etc please via following follows include includes including'
+  ).split(' '),
 );
 
 const EN_WORD = /[\p{L}][\p{L}\p{N}'’-]*|\p{N}[\p{N},.]*/gu;
@@ -28,7 +30,9 @@ const CLAUSE_BREAK = /[,;:()[\]{}"“”‘’!?。、．，：；（）「」�
 const HAS_DIGIT = /\p{N}/u;
 const JA_CONTENT = /[\p{Script=Han}\p{Script=Katakana}ー\p{L}]/u;
 const HIRAGANA_ONLY = /^[\p{Script=Hiragana}ー]+$/u;
-const JA_STOP = new Set('以降 以内 以上 以下 未満 場合 前 後 時 際 等 的 上 中 内 外 毎 各 全 他 方 者 よう ため こと もの とき'.split(' '));
+const JA_STOP = new Set(
+  '以降 以内 以上 以下 未満 場合 前 後 時 際 等 的 上 中 内 外 毎 各 全 他 方 者 よう ため こと もの とき'.split(' '),
+);
 
 let jaSegmenter: Intl.Segmenter | undefined;
 

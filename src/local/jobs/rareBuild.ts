@@ -86,7 +86,10 @@ export class PairLinker {
   private readonly topScore: Float64Array;
   private readonly topCount: Int32Array;
 
-  constructor(private readonly vectors: readonly Float32Array[], private readonly k: number) {
+  constructor(
+    private readonly vectors: readonly Float32Array[],
+    private readonly k: number,
+  ) {
     const n = vectors.length;
     const dims = vectors[0]?.length ?? 0;
     const counts = new Int32Array(dims + 1);
@@ -180,9 +183,12 @@ export async function linkChunks(
   const batch = params.max_workers * CHUNKS_PER_WORKER;
   const linker = new PairLinker(input.vectors, params.top_k_per_chunk);
   const pairs = (n * (n - 1)) / 2;
-  const step = (i: number): JobProgress => ({ ...progress(i, n, 'finding similar chunks'), percent: pairs ? Math.round(((i * (n - 1) - (i * (i - 1)) / 2) / pairs) * 1000) / 10 : 100 });
+  const step = (i: number): JobProgress => ({
+    ...progress(i, n, 'finding similar chunks'),
+    percent: pairs ? Math.round(((i * (n - 1) - (i * (i - 1)) / 2) / pairs) * 1000) / 10 : 100,
+  });
   report(step(0));
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     await control.step();
     const started = performance.now();
     const end = Math.min(n, i + batch);

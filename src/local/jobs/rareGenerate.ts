@@ -100,7 +100,8 @@ export async function generateRows(
     return list;
   };
   const pool = rankPool(data, askable, params.input_pool_size);
-  if (!pool.length) throw new NothingToAskError('the build holds no sentences to ask about: add documents with running text and build again');
+  if (!pool.length)
+    throw new NothingToAskError('the build holds no sentences to ask about: add documents with running text and build again');
   const random = seededRandom(seed);
   const order = shuffled(pool, random);
   const rows: GeneratedRow[] = [];
@@ -129,7 +130,14 @@ export async function generateRows(
         used.add(sentence);
         const chunk = data.chunks[q.chunk];
         const lang = questionLanguage(params.language, sentence);
-        rows.push({ sample_id: s + 1, question: questionFor(phrase, lang, chunk.document, made), answer: sentence, information, source_document: chunk.document, page_no: chunk.pageNo });
+        rows.push({
+          sample_id: s + 1,
+          question: questionFor(phrase, lang, chunk.document, made),
+          answer: sentence,
+          information,
+          source_document: chunk.document,
+          page_no: chunk.pageNo,
+        });
         made++;
       }
     }
@@ -140,5 +148,8 @@ export async function generateRows(
 }
 
 export function resultCsv(rows: readonly GeneratedRow[]): string {
-  return csvText(RESULT_COLUMNS, rows.map((r) => [r.sample_id, r.question, r.answer, r.information, r.source_document, r.page_no]));
+  return csvText(
+    RESULT_COLUMNS,
+    rows.map((r) => [r.sample_id, r.question, r.answer, r.information, r.source_document, r.page_no]),
+  );
 }

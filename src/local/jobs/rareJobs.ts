@@ -11,8 +11,22 @@ import { LEXICAL_MODEL } from '../search/lexicalHash';
 import { releaseBlob, type BlobDeps } from './jobBlobs';
 import { JobCancelled, JobControl, JobInterrupted } from './jobControl';
 import {
-  ACTIVE, idleStatus, INTERRUPTED_MESSAGE, LOCAL_GENERATOR, newestFirst, progress, RARE, RARE_BUILD_KEY, RARE_RESULTS, RARE_STATUS_KEY,
-  rareResultBody, type JobState, type RareJobType, type RareStatus, type StoredBuild, type StoredRareResult,
+  ACTIVE,
+  idleStatus,
+  INTERRUPTED_MESSAGE,
+  LOCAL_GENERATOR,
+  newestFirst,
+  progress,
+  RARE,
+  RARE_BUILD_KEY,
+  RARE_RESULTS,
+  RARE_STATUS_KEY,
+  rareResultBody,
+  type JobState,
+  type RareJobType,
+  type RareStatus,
+  type StoredBuild,
+  type StoredRareResult,
 } from './jobRecords';
 import { collectChunks, countPairs, linkChunks, type BuildData } from './rareBuild';
 import { chunkIdf, generateRows, resultCsv, seedOf } from './rareGenerate';
@@ -73,8 +87,15 @@ export class RareJobs {
     }
     const id = randomUUID();
     Object.assign(this.status, {
-      build_status: 'queued', job_status: 'queued', job_type: 'build', build_run_id: id, error_message: null,
-      build_progress: progress(0, 0, 'queued'), build_stats: {}, folder_ids: params.folder_ids, default_model: params.default_model ?? null,
+      build_status: 'queued',
+      job_status: 'queued',
+      job_type: 'build',
+      build_run_id: id,
+      error_message: null,
+      build_progress: progress(0, 0, 'queued'),
+      build_stats: {},
+      folder_ids: params.folder_ids,
+      default_model: params.default_model ?? null,
     } satisfies Partial<RareStatus>);
     this.launch(id, 'build', (control) => this.runBuild(id, params, control));
     await this.save();
@@ -89,8 +110,13 @@ export class RareJobs {
     }
     const id = randomUUID();
     Object.assign(this.status, {
-      job_status: 'queued', job_type: 'generate', error_message: null, generate_progress: progress(0, params.num_samples, 'queued'),
-      generate_stats: {}, default_model: params.default_model ?? this.status.default_model, generation_model: params.generation_model ?? null,
+      job_status: 'queued',
+      job_type: 'generate',
+      error_message: null,
+      generate_progress: progress(0, params.num_samples, 'queued'),
+      generate_stats: {},
+      default_model: params.default_model ?? this.status.default_model,
+      generation_model: params.generation_model ?? null,
     } satisfies Partial<RareStatus>);
     this.launch(id, 'generate', (control) => this.runGenerate(id, build, params, control));
     await this.save();
@@ -122,7 +148,12 @@ export class RareJobs {
   async csv(path: string | undefined): Promise<{ text: string; id: string }> {
     const all = this.deps.journal.collection<StoredRareResult>(RARE_RESULTS);
     const record = path ? [...all.values()].find((r) => r.result_file_url === path || r.id === path) : newestFirst(all.values())[0];
-    if (!record) throw notFound(path ? `RARE result file not found: ${JSON.stringify(path.slice(0, 300))}.` : 'RARE result not found: there are no results yet (run a generate task first).');
+    if (!record)
+      throw notFound(
+        path
+          ? `RARE result file not found: ${JSON.stringify(path.slice(0, 300))}.`
+          : 'RARE result not found: there are no results yet (run a generate task first).',
+      );
     if (!this.deps.blobs.has(record.blob)) throw notFound(`RARE result file not found in the data folder (result ${record.id}).`);
     return { text: (await this.deps.blobs.read(record.blob)).toString('utf8'), id: record.id };
   }
@@ -144,7 +175,10 @@ export class RareJobs {
 
   private assertIdle(): void {
     const job = this.running();
-    if (job) throw badRequest(`A ${job.type} task (${job.id}) is already ${this.status.job_status}: one answer-generation job runs at a time. Cancel it or wait until it finishes.`);
+    if (job)
+      throw badRequest(
+        `A ${job.type} task (${job.id}) is already ${this.status.job_status}: one answer-generation job runs at a time. Cancel it or wait until it finishes.`,
+      );
   }
 
   private launch(id: string, type: RareJobType, body: (control: JobControl) => Promise<void>): void {
@@ -168,7 +202,10 @@ export class RareJobs {
     if (error instanceof JobInterrupted) return;
     const cancelled = error instanceof JobCancelled;
     const key = type === 'build' ? 'build_progress' : 'generate_progress';
-    const changes: Partial<RareStatus> = { ...this.stateChanges(type, cancelled ? 'cancelled' : 'failed'), [key]: { ...this.status[key], step: cancelled ? 'cancelled' : 'failed' } };
+    const changes: Partial<RareStatus> = {
+      ...this.stateChanges(type, cancelled ? 'cancelled' : 'failed'),
+      [key]: { ...this.status[key], step: cancelled ? 'cancelled' : 'failed' },
+    };
     if (!cancelled) {
       changes.error_message = `${type} failed: ${(error as Error)?.message ?? String(error)}`;
       this.deps.logger.error(`RARE ${type}: ${(error as Error)?.stack ?? error}`);
@@ -202,7 +239,8 @@ export class RareJobs {
     this.status.build_progress = progress(0, 0, 'collecting chunks');
     const input = await collectChunks(this.deps.kb, this.deps.retrieval, params.folder_ids);
     control.check();
-    if (!input.chunks.length) throw new Error('no processed documents in the selected folders: upload documents (or choose other folders) and build again');
+    if (!input.chunks.length)
+      throw new Error('no processed documents in the selected folders: upload documents (or choose other folders) and build again');
     const links = await linkChunks(input, params, control, (p) => (this.status.build_progress = p));
     const n = input.chunks.length;
     this.status.build_progress = progress(n, n, 'saving');
@@ -227,7 +265,14 @@ export class RareJobs {
     const data = JSON.parse((await this.deps.blobs.read(build.blob)).toString('utf8')) as BuildData;
     const language = params.language ?? data.params.language;
     const seed = seedOf(`${data.runId}\n${JSON.stringify(params)}`);
-    const outcome = await generateRows(data, { ...params, language }, seed, chunkIdf(data), control, (p) => (this.status.generate_progress = p));
+    const outcome = await generateRows(
+      data,
+      { ...params, language },
+      seed,
+      chunkIdf(data),
+      control,
+      (p) => (this.status.generate_progress = p),
+    );
     const { hash } = await this.deps.blobs.putBuffer(resultCsv(outcome.rows));
     const config = { ...params, language, generator: LOCAL_GENERATOR, build_run_id: data.runId, similarity_model: data.model, seed };
     const result: StoredRareResult = {
@@ -242,7 +287,12 @@ export class RareJobs {
       {
         ...this.stateChanges('generate', 'completed'),
         generate_progress: progress(params.num_samples, params.num_samples, 'completed'),
-        generate_stats: { samples: outcome.samples, questions: outcome.rows.length, duration_ms: Date.now() - started, generator: LOCAL_GENERATOR },
+        generate_stats: {
+          samples: outcome.samples,
+          questions: outcome.rows.length,
+          duration_ms: Date.now() - started,
+          generator: LOCAL_GENERATOR,
+        },
       },
       [{ c: RARE_RESULTS, k: id, v: result }],
     );

@@ -3,15 +3,33 @@
 // what the user is offered is what the service accepts; anything outside them is a 400 naming the field.
 import { z } from 'zod';
 
-const int = (min: number, max: number, def: number) => z.number().int().min(min).max(max).nullish().transform((v) => v ?? def);
-const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || undefined);
+const int = (min: number, max: number, def: number) =>
+  z
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? def);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || undefined);
 
 export const buildParamsSchema = z.object({
   /** en, ja, or empty for "decide from the documents". Only the generator's question language uses it. */
   language: text(20),
   default_model: text(200),
   /** Cosine of lexical-hash-v1 vectors above which two chunks are linked. */
-  similarity_threshold: z.number().min(0).max(1).nullish().transform((v) => v ?? 0.3),
+  similarity_threshold: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullish()
+    .transform((v) => v ?? 0.3),
   /** Best-scoring candidates looked at for each chunk. */
   top_k_per_chunk: int(1, 100, 5),
   /** Links kept for each chunk (at most top_k_per_chunk of them can qualify). */
@@ -19,7 +37,11 @@ export const buildParamsSchema = z.object({
   /** Chunks processed per event-loop turn = max_workers × CHUNKS_PER_WORKER (no threads; see rareBuild.ts). */
   max_workers: int(1, 16, 2),
   /** Folders (with their subfolders) or documents; empty = the whole knowledge base. */
-  folder_ids: z.array(z.string().trim().min(1).max(200)).max(1000).nullish().transform((v) => [...new Set(v ?? [])]),
+  folder_ids: z
+    .array(z.string().trim().min(1).max(200))
+    .max(1000)
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
 });
 export type BuildParams = z.output<typeof buildParamsSchema>;
 

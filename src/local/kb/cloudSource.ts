@@ -25,10 +25,16 @@ export async function fetchFileUrl(
   try {
     url = new URL(value);
   } catch {
-    throw badRequest(`${field}: the local service cannot reach cloud stores; give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`, field);
+    throw badRequest(
+      `${field}: the local service cannot reach cloud stores; give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`,
+      field,
+    );
   }
   if (url.protocol !== 'file:') {
-    throw badRequest(`${field}: the local service cannot reach cloud stores (${url.protocol}//…); give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`, field);
+    throw badRequest(
+      `${field}: the local service cannot reach cloud stores (${url.protocol}//…); give a file:// URL of a file inside ${describeRoots(allowedRoots)}.`,
+      field,
+    );
   }
   let real: string;
   try {

@@ -10,7 +10,12 @@ export interface MoveResult {
  * Bulk move (document 1). Unknown ids, a folder into itself or its own subtree fail one by one;
  * the rest move. Without keepCurrentPermission a moved node takes the target folder's access.
  */
-export async function moveNodes(store: KbStore, targetId: string | null, nodeIds: string[], keepCurrentPermission: boolean): Promise<MoveResult> {
+export async function moveNodes(
+  store: KbStore,
+  targetId: string | null,
+  nodeIds: string[],
+  keepCurrentPermission: boolean,
+): Promise<MoveResult> {
   const target = targetId ? store.get(targetId) : undefined;
   const targetChain = new Set<string>(targetId ? [targetId, ...store.ancestors(target!).map((a) => a.id)] : []);
   const moved: NodeRecord[] = [];
@@ -26,7 +31,12 @@ export async function moveNodes(store: KbStore, targetId: string | null, nodeIds
       ...node,
       parentId: targetId,
       updatedAt: now,
-      ...(keepCurrentPermission ? {} : { agentPermission: target?.agentPermission ?? node.agentPermission, userPermission: target?.userPermission ?? node.userPermission }),
+      ...(keepCurrentPermission
+        ? {}
+        : {
+            agentPermission: target?.agentPermission ?? node.agentPermission,
+            userPermission: target?.userPermission ?? node.userPermission,
+          }),
     });
   }
   if (moved.length) await store.write(moved);
@@ -38,6 +48,9 @@ export async function deleteNode(store: KbStore, id: string): Promise<NodeRecord
   const node = store.get(id);
   if (!node) return undefined;
   const removed = [node, ...(node.nodeType === 'folder' ? store.descendantsOf(node.id) : [])];
-  await store.write([], removed.map((n) => n.id));
+  await store.write(
+    [],
+    removed.map((n) => n.id),
+  );
   return removed;
 }

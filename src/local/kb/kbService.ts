@@ -72,7 +72,9 @@ export class KbService {
     // Content-addressed: storing the bytes needs no lock (an identical blob is simply shared), so
     // only the name decision and its journal write are serialised per folder.
     const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
-    return this.folderLocks.run(parentId ?? '', async () => [await this.placeFile({ ...file, options: { ...file.options, fileName } }, parentId, stored)]);
+    return this.folderLocks.run(parentId ?? '', async () => [
+      await this.placeFile({ ...file, options: { ...file.options, fileName } }, parentId, stored),
+    ]);
   }
 
   private async placeFile(file: Ingest, parentId: string | null, stored: { hash: string; size: number }): Promise<Outcome> {
@@ -108,7 +110,11 @@ export class KbService {
   private async uploadZip(file: Ingest, parentId: string | null): Promise<Outcome[]> {
     let contents;
     try {
-      contents = await readZipToTemp(file.tempPath, { tempPath: () => this.blobs.tempPath(), maxEntryBytes: this.limits.maxUploadBytes, signal: file.signal });
+      contents = await readZipToTemp(file.tempPath, {
+        tempPath: () => this.blobs.tempPath(),
+        maxEntryBytes: this.limits.maxUploadBytes,
+        signal: file.signal,
+      });
     } catch (error) {
       if (error instanceof ZipImportError) throw new HttpError(error.status, error.message, { field: 'file' });
       throw error;
@@ -116,13 +122,28 @@ export class KbService {
       await rm(file.tempPath, { force: true });
     }
     if (!contents.files.length) {
-      throw badRequest(`The ZIP holds no files${contents.skipped.length ? ` (skipped: ${contents.skipped.map((k) => k.name).slice(0, 3).join(', ')})` : ''}.`, 'file');
+      throw badRequest(
+        `The ZIP holds no files${
+          contents.skipped.length
+            ? ` (skipped: ${contents.skipped
+                .map((k) => k.name)
+                .slice(0, 3)
+                .join(', ')})`
+            : ''
+        }.`,
+        'file',
+      );
     }
     try {
       return await this.folderLocks.run(parentId ?? '', async () => {
         const base = file.options.fileName.replace(/\.zip$/i, '') || 'archive';
         const siblings = this.store.childrenOf(parentId);
-        const root = this.newFolder(freeName(base, (n) => siblings.some((s) => s.name === n)), parentId, file.creator, 'zip');
+        const root = this.newFolder(
+          freeName(base, (n) => siblings.some((s) => s.name === n)),
+          parentId,
+          file.creator,
+          'zip',
+        );
         const folders = new Map<string, NodeRecord>([['', root]]);
         for (const segments of contents.folders) this.folderFor(segments, folders, file.creator);
         const outcomes: Outcome[] = [{ node: root, action: 'created' }];
@@ -221,27 +242,32 @@ export class KbService {
   }
 
   /** Hashtags, permissions and properties from the request; what it leaves out stays as it was. */
-  private optionFields(file: Ingest, existing?: NodeRecord): Pick<NodeRecord, 'hashtags' | 'agentPermission' | 'userPermission' | 'properties'> {
+  private optionFields(
+    file: Ingest,
+    existing?: NodeRecord,
+  ): Pick<NodeRecord, 'hashtags' | 'agentPermission' | 'userPermission' | 'properties'> {
     const o = file.options;
     const filters = o.accessUserFilters ?? [];
     const given = (v: unknown): boolean => v !== undefined;
     return {
       hashtags: o.hashtags?.map((h) => h.replace(/^#/, '')) ?? existing?.hashtags ?? [],
       properties: o.properties ?? existing?.properties ?? null,
-      agentPermission: given(o.accessAgents) || given(o.accessPermissionGroups) || !existing
-        ? {
-            accessAgents: o.accessAgents ?? null,
-            accessPermissionGroups: o.accessPermissionGroups?.map((g) => ({ ...g, permissionGroupName: g.permissionGroupId })) ?? null,
-            viewAccessToAgent: o.viewAccessToAgent,
-          }
-        : existing.agentPermission,
-      userPermission: filters.length || !existing
-        ? {
-            ownUserIds: pick(filters, 'CUSTOMER_ID'),
-            customerGroups: pick(filters, 'CUSTOMER_GROUP'),
-            viewAccessToUser: o.viewAccessToUser,
-          }
-        : existing.userPermission,
+      agentPermission:
+        given(o.accessAgents) || given(o.accessPermissionGroups) || !existing
+          ? {
+              accessAgents: o.accessAgents ?? null,
+              accessPermissionGroups: o.accessPermissionGroups?.map((g) => ({ ...g, permissionGroupName: g.permissionGroupId })) ?? null,
+              viewAccessToAgent: o.viewAccessToAgent,
+            }
+          : existing.agentPermission,
+      userPermission:
+        filters.length || !existing
+          ? {
+              ownUserIds: pick(filters, 'CUSTOMER_ID'),
+              customerGroups: pick(filters, 'CUSTOMER_GROUP'),
+              viewAccessToUser: o.viewAccessToUser,
+            }
+          : existing.userPermission,
     };
   }
 }

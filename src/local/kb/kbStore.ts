@@ -77,10 +77,7 @@ export class KbStore {
     const before = new Map<string, NodeRecord | undefined>();
     for (const r of upserts) before.set(r.id, this.records.get(r.id));
     for (const id of remove) before.set(id, this.records.get(id));
-    await this.journal.commit([
-      ...upserts.map((r) => ({ c: NODES, k: r.id, v: r })),
-      ...remove.map((id) => ({ c: NODES, k: id })),
-    ]);
+    await this.journal.commit([...upserts.map((r) => ({ c: NODES, k: r.id, v: r })), ...remove.map((id) => ({ c: NODES, k: id }))]);
     for (const [, old] of before) if (old) this.unlink(old);
     for (const r of upserts) this.link(r);
   }

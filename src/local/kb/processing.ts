@@ -110,7 +110,8 @@ export class ProcessingQueue {
       }
     } catch (error) {
       if (this.closed) return;
-      const message = error instanceof ExtractionError ? error.message : `Processing failed unexpectedly: ${(error as Error)?.message ?? error}`;
+      const message =
+        error instanceof ExtractionError ? error.message : `Processing failed unexpectedly: ${(error as Error)?.message ?? error}`;
       this.logger.warn(`processing ${start.name} (${id}) failed: ${message}`);
       extraction = undefined;
       changes = { processState: 'parsing_fail', processError: message };
@@ -132,11 +133,14 @@ export class ProcessingQueue {
     if (!this.extracted) {
       // Built once from the store, then kept up to date as documents complete (no scan per document).
       this.extracted = new Map();
-      for (const node of this.store.all()) if (node.blob && node.textBlob && node.processState === 'completed') this.extracted.set(node.blob, node.id);
+      for (const node of this.store.all())
+        if (node.blob && node.textBlob && node.processState === 'completed') this.extracted.set(node.blob, node.id);
     }
     const otherId = this.extracted.get(blob);
     const other = otherId && otherId !== id ? this.store.get(otherId) : undefined;
-    return other && other.blob === blob && other.textBlob && other.processState === 'completed' && this.blobs.has(other.textBlob) ? other : undefined;
+    return other && other.blob === blob && other.textBlob && other.processState === 'completed' && this.blobs.has(other.textBlob)
+      ? other
+      : undefined;
   }
 
   /** Applies changes unless the document was deleted or got new content meanwhile (a new job is queued then). */

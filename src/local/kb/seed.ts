@@ -17,7 +17,9 @@ export async function seedFromDir(dir: string, kb: KbService, blobs: BlobStore):
   if (kb.store.size > 0) return 0;
   let count = 0;
   async function walk(current: string, parentId: string | null): Promise<void> {
-    const entries = (await readdir(current, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => a.name.localeCompare(b.name));
+    const entries = (await readdir(current, { withFileTypes: true }))
+      .filter((e) => !e.name.startsWith('.'))
+      .sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const full = path.join(current, entry.name);
       if (fileNameProblem(entry.name)) continue;
@@ -29,7 +31,14 @@ export async function seedFromDir(dir: string, kb: KbService, blobs: BlobStore):
         await copyFile(full, tempPath);
         const data = await readFile(tempPath);
         const options = uploadOptionsSchema.parse({ fileName: entry.name, targetFolderId: parentId ?? undefined, hashtags: ['sample'] });
-        await kb.upload({ tempPath, sha256: createHash('sha256').update(data).digest('hex'), size: data.length, options, creator: SEED_CREATOR, sourceType: 'seed' });
+        await kb.upload({
+          tempPath,
+          sha256: createHash('sha256').update(data).digest('hex'),
+          size: data.length,
+          options,
+          creator: SEED_CREATOR,
+          sourceType: 'seed',
+        });
         count++;
       }
     }

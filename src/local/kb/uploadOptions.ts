@@ -11,12 +11,24 @@ const optionFields = {
   useLayout: z.boolean().default(true),
   useImageDescription: z.boolean().default(true),
   useOcr: z.boolean().default(false),
-  accessPermissionGroups: z.array(z.object({ permissionGroupId: z.string().min(1), accessType: z.enum(ACCESS_TYPES) })).max(500).optional(),
-  accessAgents: z.array(z.object({ agentId: z.string().min(1), accessType: z.enum(ACCESS_TYPES) })).max(500).optional(),
-  accessUserFilters: z.array(z.object({ variableName: z.enum(['CUSTOMER_ID', 'CUSTOMER_GROUP']), value: z.string().min(1) })).max(500).optional(),
+  accessPermissionGroups: z
+    .array(z.object({ permissionGroupId: z.string().min(1), accessType: z.enum(ACCESS_TYPES) }))
+    .max(500)
+    .optional(),
+  accessAgents: z
+    .array(z.object({ agentId: z.string().min(1), accessType: z.enum(ACCESS_TYPES) }))
+    .max(500)
+    .optional(),
+  accessUserFilters: z
+    .array(z.object({ variableName: z.enum(['CUSTOMER_ID', 'CUSTOMER_GROUP']), value: z.string().min(1) }))
+    .max(500)
+    .optional(),
   viewAccessToAgent: z.boolean().default(false),
   viewAccessToUser: z.boolean().default(false),
-  properties: z.array(z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) })).max(200).optional(),
+  properties: z
+    .array(z.object({ key: z.string().min(1).max(200), value: z.string().max(2000) }))
+    .max(200)
+    .optional(),
   notificationHooks: z.array(z.enum(['email_on_ingestion_complete'])).optional(),
 };
 

@@ -46,7 +46,10 @@ export interface ZipLimits {
 }
 
 export class ZipImportError extends Error {
-  constructor(readonly status: 400 | 413, message: string) {
+  constructor(
+    readonly status: 400 | 413,
+    message: string,
+  ) {
     super(message);
     this.name = 'ZipImportError';
   }
@@ -58,13 +61,20 @@ const RATIO_FLOOR = 4 * 1024 * 1024;
 const [S_IFMT, S_IFREG, S_IFDIR, S_IFLNK] = [0o170000, 0o100000, 0o040000, 0o120000];
 const JUNK_FILES = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
 
-interface Planned { entry: Entry; name: string; segments: string[] }
+interface Planned {
+  entry: Entry;
+  name: string;
+  segments: string[];
+}
 
 /**
  * Reads a ZIP archive into temp files (one per file entry, sha256 computed on the way; nothing
  * held in memory). Any failure or abort deletes every temp file written so far.
  */
-export async function readZipToTemp(zipPath: string, options: ZipLimits & { tempPath: () => string; signal?: AbortSignal }): Promise<ZipContents> {
+export async function readZipToTemp(
+  zipPath: string,
+  options: ZipLimits & { tempPath: () => string; signal?: AbortSignal },
+): Promise<ZipContents> {
   const { signal } = options;
   const maxTotalBytes = options.maxTotalBytes ?? 4 * 1024 ** 3;
   const limits = {
@@ -133,7 +143,10 @@ async function plan(zip: ZipFile, limits: Required<ZipLimits>, signal: AbortSign
       if (problem) throw new ZipImportError(400, `The ZIP entry ${shown} has an invalid name: ${problem}`);
     }
     if (segments.length > limits.maxDepth) {
-      throw new ZipImportError(400, `The ZIP entry ${shown} is nested ${segments.length} levels deep; at most ${limits.maxDepth} are allowed.`);
+      throw new ZipImportError(
+        400,
+        `The ZIP entry ${shown} is nested ${segments.length} levels deep; at most ${limits.maxDepth} are allowed.`,
+      );
     }
     if (isDirectory) {
       addFolder(folders, segments);
@@ -159,7 +172,10 @@ function skipReason(segments: string[], isDirectory: boolean, type: number): str
 function checkDeclared(entry: Entry, shown: string, limits: Required<ZipLimits>, declaredTotal: number): void {
   if (entry.isEncrypted()) throw new ZipImportError(400, `The ZIP entry ${shown} is encrypted; encrypted archives are not supported.`);
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-    throw new ZipImportError(400, `The ZIP entry ${shown} uses an unsupported compression method (${entry.compressionMethod}); only stored and deflated entries can be read.`);
+    throw new ZipImportError(
+      400,
+      `The ZIP entry ${shown} uses an unsupported compression method (${entry.compressionMethod}); only stored and deflated entries can be read.`,
+    );
   }
   // Headers can lie; these only reject early. EntryMeter enforces the real byte counts.
   if (entry.uncompressedSize > limits.maxEntryBytes) throw entryTooLarge(shown, limits.maxEntryBytes);

@@ -2,7 +2,8 @@
 import { regexCandidates, type Candidate } from './entity';
 
 // local@domain.tld; the domain ends in letters, and a sentence's final period stays outside.
-const EMAIL = /(?<![\w.%+-])[A-Za-z0-9][\w.%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(?![\w-])/g;
+const EMAIL =
+  /(?<![\w.%+-])[A-Za-z0-9][\w.%+-]*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}(?![\w-])/g;
 
 // http(s)/ftp URLs and www. hosts, printable ASCII only: in Japanese prose a URL is usually followed
 // directly by the sentence (https://example.comをご覧ください).

@@ -36,19 +36,36 @@ const RULES: DateRule[] = [
   // November 21, 2026 · Nov. 21st · Nov 21
   { re: new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})${DAY_SUFFIX}(?:,?\\s+\\d{4})?(?![\\w])`, 'g'), accept: (m) => validMonthDay('1', m[1]) },
   // 21 Nov · 21st of November 2026
-  { re: new RegExp(`(?<![\\w.,])(\\d{1,2})${DAY_SUFFIX}\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+\\d{4}(?![\\w]))?`, 'g'), accept: (m) => validMonthDay('1', m[1]) },
+  {
+    re: new RegExp(`(?<![\\w.,])(\\d{1,2})${DAY_SUFFIX}\\s+(?:of\\s+)?${MONTH}\\b(?:,?\\s+\\d{4}(?![\\w]))?`, 'g'),
+    accept: (m) => validMonthDay('1', m[1]),
+  },
   // November 2026 · November (full names; May only with a day or year)
   { re: new RegExp(`\\b(?:${FULL_MONTHS}|May(?=\\s+\\d{4}\\b))(?:\\s+\\d{4})?\\b`, 'g') },
   // Monday · next Friday · this Sunday
   { re: /\b(?:(?:[Nn]ext|[Ll]ast|[Tt]his)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/g },
   // today, tomorrow, next week… (any case)
-  { re: /\b(?:today|tomorrow|yesterday|tonight|the day after tomorrow|the day before yesterday|(?:next|last|this)\s+(?:week|month|year|weekend))\b/gi },
+  {
+    re: /\b(?:today|tomorrow|yesterday|tonight|the day after tomorrow|the day before yesterday|(?:next|last|this)\s+(?:week|month|year|weekend))\b/gi,
+  },
   // 2026年11月21日(土) · 11月21日 · 2026年11月 · 2026年 · 2026年度
-  { re: new RegExp(`(?<!${D})(?:(${D}{4})年(?:度|(${D}{1,2})月(?:(${D}{1,2})日${WEEKDAY_JA})?)?|(${D}{1,2})月(${D}{1,2})日${WEEKDAY_JA})`, 'g'), accept: acceptJapanese },
+  {
+    re: new RegExp(
+      `(?<!${D})(?:(${D}{4})年(?:度|(${D}{1,2})月(?:(${D}{1,2})日${WEEKDAY_JA})?)?|(${D}{1,2})月(${D}{1,2})日${WEEKDAY_JA})`,
+      'g',
+    ),
+    accept: acceptJapanese,
+  },
   // 11月 on its own (not 3ヶ月 or 1か月, which are durations)
-  { re: new RegExp(`(?<![${D.slice(1, -1)}ヶかカケ箇個])(${D}{1,2})月(?![${D.slice(1, -1)}曜])`, 'g'), accept: (m) => validMonthDay(m[1], '1') },
+  {
+    re: new RegExp(`(?<![${D.slice(1, -1)}ヶかカケ箇個])(${D}{1,2})月(?![${D.slice(1, -1)}曜])`, 'g'),
+    accept: (m) => validMonthDay(m[1], '1'),
+  },
   // 令和8年 · 平成元年5月1日
-  { re: new RegExp(`(?:令和|平成|昭和|大正|明治)(?:元|${D}{1,2})年(?:(${D}{1,2})月(?:(${D}{1,2})日${WEEKDAY_JA})?)?`, 'g'), accept: (m) => !m[1] || validMonthDay(m[1], m[2] ?? '1') },
+  {
+    re: new RegExp(`(?:令和|平成|昭和|大正|明治)(?:元|${D}{1,2})年(?:(${D}{1,2})月(?:(${D}{1,2})日${WEEKDAY_JA})?)?`, 'g'),
+    accept: (m) => !m[1] || validMonthDay(m[1], m[2] ?? '1'),
+  },
   // 月曜日 · 金曜
   { re: /[月火水木金土日]曜日?/g },
   { re: /再来週|再来年|明後日|一昨日|今日|本日|明日|昨日|今週|来週|先週|今月|来月|先月|今年|来年|去年|昨年|週末/g },

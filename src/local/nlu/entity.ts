@@ -34,7 +34,15 @@ export interface Candidate {
 export type Matcher = (text: string) => Candidate[];
 
 /** Every match of a global expression as a candidate; `group` picks a capture group as the span. */
-export function regexCandidates(re: RegExp, text: string, tag: string, tier: Candidate['tier'], rank = 0, group = 0, accept?: (m: RegExpExecArray) => boolean): Candidate[] {
+export function regexCandidates(
+  re: RegExp,
+  text: string,
+  tag: string,
+  tier: Candidate['tier'],
+  rank = 0,
+  group = 0,
+  accept?: (m: RegExpExecArray) => boolean,
+): Candidate[] {
   const out: Candidate[] = [];
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {

@@ -11,13 +11,29 @@ import { regexCandidates, type Candidate } from './entity';
 
 // Smith, McDonald, MacArthur, O'Brien, Smith-Jones (one way to read each, so nothing backtracks badly).
 const NAME_WORD = "(?:Mc|Mac|O['’])?[A-Z][a-z]+(?:-[A-Z][a-z]+)?";
-const TITLED = new RegExp(`\\b(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof|Sir|Dame)\\.?\\s+(${NAME_WORD}(?:\\s+[A-Z]\\.)?(?:\\s+${NAME_WORD}){0,2})`, 'gd');
+const TITLED = new RegExp(
+  `\\b(?:Mrs|Mr|Ms|Miss|Mx|Dr|Prof|Sir|Dame)\\.?\\s+(${NAME_WORD}(?:\\s+[A-Z]\\.)?(?:\\s+${NAME_WORD}){0,2})`,
+  'gd',
+);
 
 const NAME_RUN = '[\\p{Script=Han}\\p{Script=Katakana}ー々・]{2,8}';
 const HONORIFIC = new RegExp(`(${NAME_RUN})(?:さん|さま|様|氏|先生|くん|君|ちゃん|殿)`, 'gdu');
 // Runs that are roles or groups, not names: ご担当者様, 会員様, 部長さん, 取引先様, 学生さん, ユーザー様…
 const ROLE_END = /[者員長部課係室班先方家客社店様官士師生]$/u;
-const NOT_NAMES = new Set(['各位', 'ユーザー', 'メンバー', 'オーナー', 'ゲスト', 'スタッフ', 'パートナー', 'クライアント', 'カスタマー', 'ドライバー', 'ママ', 'パパ']);
+const NOT_NAMES = new Set([
+  '各位',
+  'ユーザー',
+  'メンバー',
+  'オーナー',
+  'ゲスト',
+  'スタッフ',
+  'パートナー',
+  'クライアント',
+  'カスタマー',
+  'ドライバー',
+  'ママ',
+  'パパ',
+]);
 
 // English company forms after one or more capitalised words (joined by &: Procter & Gamble Co.). Not by
 // "of" or "and", which more often join a person to a company ("Dr. Jane Smith of Acme Inc.") than
@@ -28,9 +44,11 @@ const COMPANY_EN = new RegExp(
   'g',
 );
 // Capitalised words that start a sentence rather than a name: dropped from the front of a company match.
-const LEADING_NOISE = /^(?:(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?|The|A|An|At|By|For|From|In|On|To|With|We|Our|Your|Their|This|That|Yesterday|Today|Tomorrow|Contact|Call|Ask|Email|Dear|And|But|Also)\s+)+/;
+const LEADING_NOISE =
+  /^(?:(?:(?:Mrs|Mr|Ms|Dr|Prof)\.?|The|A|An|At|By|For|From|In|On|To|With|We|Our|Your|Their|This|That|Yesterday|Today|Tomorrow|Contact|Call|Ask|Email|Dear|And|But|Also)\s+)+/;
 
-const JA_FORMS = '株式会社|有限会社|合同会社|合資会社|合名会社|一般社団法人|一般財団法人|公益社団法人|公益財団法人|学校法人|医療法人|社会福祉法人|特定非営利活動法人|NPO法人';
+const JA_FORMS =
+  '株式会社|有限会社|合同会社|合資会社|合名会社|一般社団法人|一般財団法人|公益社団法人|公益財団法人|学校法人|医療法人|社会福祉法人|特定非営利活動法人|NPO法人';
 const BRACKET_KK = '(?:[（(]株[）)]|㈱|[（(]有[）)]|㈲)';
 // Found by its form first, then the name is read after (株式会社ソニー) or before (トヨタ自動車株式会社) it:
 // one expression trying a name at every position of a Japanese text was 20 times slower.

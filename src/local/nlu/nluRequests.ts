@@ -38,7 +38,10 @@ export function parsePhrase(body: unknown): { text: string; entities: Recognized
 function parseEntity(item: unknown, at: string, text: string, cut: boolean): RecognizedEntity {
   if (!isObject(item)) throw invalid(`${at} must be an object with startIndex, endIndex and tag.`);
   const { startIndex, endIndex, tag, token } = item;
-  for (const [name, value] of [['startIndex', startIndex], ['endIndex', endIndex]] as const) {
+  for (const [name, value] of [
+    ['startIndex', startIndex],
+    ['endIndex', endIndex],
+  ] as const) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw invalid(`${at}.${name} must be a non-negative integer.`);
   }
   const [start, end] = [startIndex as number, endIndex as number];

@@ -52,12 +52,21 @@ export class Recognizer {
     const inputText = cutText(text, limit);
     const window = text.length > inputText.length ? text.slice(0, inputText.length + LOOKAHEAD) : inputText;
     const kept = resolve(this.candidates(window), window.length).filter((c) => c.end <= inputText.length);
-    return { inputText, entities: kept.map((c) => ({ startIndex: c.start, endIndex: c.end, tag: c.tag, token: inputText.slice(c.start, c.end) })) };
+    return {
+      inputText,
+      entities: kept.map((c) => ({ startIndex: c.start, endIndex: c.end, tag: c.tag, token: inputText.slice(c.start, c.end) })),
+    };
   }
 
   candidates(text: string): Candidate[] {
     const people = personCandidates(text);
-    const out: Candidate[] = [...contactCandidates(text), ...moneyCandidates(text), ...dateCandidates(text), ...people, ...organizationCandidates(text)];
+    const out: Candidate[] = [
+      ...contactCandidates(text),
+      ...moneyCandidates(text),
+      ...dateCandidates(text),
+      ...people,
+      ...organizationCandidates(text),
+    ];
     for (const m of this.taught.matchAll(text)) out.push({ ...m, tier: 2, rank: 0 });
     for (const m of this.builtinList.matchAll(text)) {
       if (CJK.test(text[m.end - 1]) && CJK_COMPOUND_AFTER.test(text.slice(m.end, m.end + 1))) continue;
@@ -92,7 +101,9 @@ function namesSeenElsewhere(text: string, people: Candidate[]): Candidate[] {
 
 /** Best non-overlapping candidates, in text order: higher tier, then longer, then higher rank, then earlier. */
 export function resolve(candidates: Candidate[], length: number): Candidate[] {
-  const sorted = [...candidates].sort((a, b) => b.tier - a.tier || b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start);
+  const sorted = [...candidates].sort(
+    (a, b) => b.tier - a.tier || b.end - b.start - (a.end - a.start) || b.rank - a.rank || a.start - b.start,
+  );
   const taken = new Uint8Array(length);
   const kept: Candidate[] = [];
   for (const c of sorted) {

@@ -39,7 +39,13 @@ function owns(node: NodeRecord, userId: string): boolean {
 
 /** Whether a document is searchable at all: a completed file that is on, indexed from its current extraction. */
 export function isSearchable(node: NodeRecord | undefined, doc: IndexedDoc): node is NodeRecord {
-  return !!node && node.nodeType === 'file' && (node.status ?? 'on') === 'on' && node.processState === 'completed' && node.textBlob === doc.textBlob;
+  return (
+    !!node &&
+    node.nodeType === 'file' &&
+    (node.status ?? 'on') === 'on' &&
+    node.processState === 'completed' &&
+    node.textBlob === doc.textBlob
+  );
 }
 
 export function documentFilter(kb: KbStore, scope: DocumentScope): (doc: IndexedDoc) => boolean {
@@ -49,11 +55,13 @@ export function documentFilter(kb: KbStore, scope: DocumentScope): (doc: Indexed
   const personal = scope.personal;
   // Personal ids the user owns; the rest are dropped. A folder without owners (a ZIP of personal documents
   // makes one) counts too: below it, as everywhere, only documents the user owns are searched.
-  const personalIds = new Set((personal?.ids ?? []).filter((id) => {
-    const node = kb.get(id);
-    if (!node || !personal) return false;
-    return owns(node, personal.userId) || (node.nodeType === 'folder' && !isPersonal(node));
-  }));
+  const personalIds = new Set(
+    (personal?.ids ?? []).filter((id) => {
+      const node = kb.get(id);
+      if (!node || !personal) return false;
+      return owns(node, personal.userId) || (node.nodeType === 'folder' && !isPersonal(node));
+    }),
+  );
   const include = (scope.hashtags ?? []).map(hashtagKey).filter(Boolean);
   const exclude = (scope.excludeHashtags ?? []).map(hashtagKey).filter(Boolean);
 
@@ -62,8 +70,13 @@ export function documentFilter(kb: KbStore, scope: DocumentScope): (doc: Indexed
     if (!isSearchable(node, doc)) return false;
     if (include.length || exclude.length) {
       const tags = new Set((node.hashtags ?? []).map(hashtagKey));
-      if (include.length && !(scope.hashtagsOperator === 'and' ? include.every((t) => tags.has(t)) : include.some((t) => tags.has(t)))) return false;
-      if (exclude.length && (scope.excludeHashtagsOperator === 'and' ? exclude.every((t) => tags.has(t)) : exclude.some((t) => tags.has(t)))) return false;
+      if (include.length && !(scope.hashtagsOperator === 'and' ? include.every((t) => tags.has(t)) : include.some((t) => tags.has(t))))
+        return false;
+      if (
+        exclude.length &&
+        (scope.excludeHashtagsOperator === 'and' ? exclude.every((t) => tags.has(t)) : exclude.some((t) => tags.has(t)))
+      )
+        return false;
     }
     const chain = sharedLimited || personalIds.size ? kb.ancestors(node) : [];
     if (isPersonal(node)) {

@@ -49,7 +49,9 @@ export function pdfBoxes(page: ExtractedPage, start: number, end: number): BBox[
 function mergeLines(boxes: BBox[]): BBox[] {
   const lines: BBox[] = [];
   for (const box of boxes) {
-    const line = lines.find((l) => Math.min(l.bottom, box.bottom) - Math.max(l.top, box.top) > 0.5 * Math.min(l.bottom - l.top, box.bottom - box.top));
+    const line = lines.find(
+      (l) => Math.min(l.bottom, box.bottom) - Math.max(l.top, box.top) > 0.5 * Math.min(l.bottom - l.top, box.bottom - box.top),
+    );
     if (line) {
       line.left = Math.min(line.left, box.left);
       line.right = Math.max(line.right, box.right);

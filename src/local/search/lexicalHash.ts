@@ -38,7 +38,7 @@ export function lexicalVector(text: string): Float32Array {
     if (end - wordStart > 3) for (let i = wordStart; i + 3 <= end; i++) bump(v, hash(KIND_TRIGRAM, s, i, i + 3));
     wordStart = -1;
   };
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s.charCodeAt(i);
     const next = c >= 0xd800 && c <= 0xdbff && isLowSurrogate(s.charCodeAt(i + 1)) ? i + 2 : i + 1; // code points, as for…of
     if (c >= FIRST_CJK && testAt(CJK, s, i)) {
@@ -131,7 +131,8 @@ export class VectorColumns {
       for (; k + 4 <= idx.length; k += 4) {
         const [w0, w1, w2, w3] = [val[k], val[k + 1], val[k + 2], val[k + 3]];
         const [c0, c1, c2, c3] = [idx[k] * BLOCK, idx[k + 1] * BLOCK, idx[k + 2] * BLOCK, idx[k + 3] * BLOCK];
-        for (let j = 0; j < n; j++) out[base + j] = out[base + j] + w0 * block[c0 + j] + w1 * block[c1 + j] + w2 * block[c2 + j] + w3 * block[c3 + j];
+        for (let j = 0; j < n; j++)
+          out[base + j] = out[base + j] + w0 * block[c0 + j] + w1 * block[c1 + j] + w2 * block[c2 + j] + w3 * block[c3 + j];
       }
       for (; k < idx.length; k++) {
         const w = val[k];

@@ -55,7 +55,11 @@ export function proximity(tokens: readonly string[], matched: ReadonlySet<string
 }
 
 /** Candidates in their new order (stable for equal scores). */
-export function rerank<T extends RerankCandidate>(terms: readonly WeightedTerm[], candidates: readonly T[], maxTokens: number): Array<T & { rerankScore: number }> {
+export function rerank<T extends RerankCandidate>(
+  terms: readonly WeightedTerm[],
+  candidates: readonly T[],
+  maxTokens: number,
+): Array<T & { rerankScore: number }> {
   return candidates
     .map((c, i) => ({ ...c, rerankScore: rerankScore(terms, c.text, maxTokens, c.score), i }))
     .sort((a, b) => b.rerankScore - a.rerankScore || a.i - b.i)

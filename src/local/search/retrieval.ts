@@ -153,12 +153,19 @@ export class Retrieval {
       const extraction = await this.extraction(node);
       // Processing may have re-indexed, replaced or deleted it meanwhile.
       const now = this.kb.get(id);
-      if (!extraction || now?.textBlob !== node.textBlob || now.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) continue;
+      if (
+        !extraction ||
+        now?.textBlob !== node.textBlob ||
+        now.processState !== 'completed' ||
+        this.index.doc(id)?.textBlob === node.textBlob
+      )
+        continue;
       this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
       indexed++;
       await nextTurn(); // one document per event-loop turn: the server keeps answering meanwhile
     }
-    if (indexed) this.logger.info(`retrieval index: ${indexed} documents, ${this.index.passageCount} passages in ${Date.now() - started} ms`);
+    if (indexed)
+      this.logger.info(`retrieval index: ${indexed} documents, ${this.index.passageCount} passages in ${Date.now() - started} ms`);
   }
 }
 

@@ -220,11 +220,27 @@ class Scratch {
   private capacity = 0;
 
   /** Views of exactly `slots` entries, zeroed. */
-  reset(slots: number): { ok: Uint8Array; bm25: Float64Array; matched: Uint16Array; text: Float64Array; title: Float64Array; fused: Float64Array; positive: Uint32Array } {
+  reset(slots: number): {
+    ok: Uint8Array;
+    bm25: Float64Array;
+    matched: Uint16Array;
+    text: Float64Array;
+    title: Float64Array;
+    fused: Float64Array;
+    positive: Uint32Array;
+  } {
     if (slots > this.capacity) {
       this.capacity = Math.max(slots, Math.ceil(this.capacity * 1.5));
       const n = this.capacity;
-      [this.ok, this.bm25, this.matched, this.text, this.title, this.fused, this.positive] = [new Uint8Array(n), new Float64Array(n), new Uint16Array(n), new Float64Array(n), new Float64Array(n), new Float64Array(n), new Uint32Array(n)];
+      [this.ok, this.bm25, this.matched, this.text, this.title, this.fused, this.positive] = [
+        new Uint8Array(n),
+        new Float64Array(n),
+        new Uint16Array(n),
+        new Float64Array(n),
+        new Float64Array(n),
+        new Float64Array(n),
+        new Uint32Array(n),
+      ];
     } else {
       for (const a of [this.ok, this.bm25, this.matched, this.text, this.title]) a.fill(0, 0, slots);
     }

@@ -11,7 +11,8 @@
 //   Segmenter costs ~2 µs per segment and most questions are mostly Latin;
 // - punctuation and whitespace are dropped, numbers kept.
 
-const DICT = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}ー々〆ヶヵ';
+const DICT =
+  '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}\\p{Script=Lao}\\p{Script=Khmer}\\p{Script=Myanmar}ー々〆ヶヵ';
 const HANGUL = '\\p{Script=Hangul}';
 // Letters, marks, digits and the connector _ of the other scripts (set subtraction needs the v flag).
 const W = `[[\\p{L}\\p{M}\\p{N}_]--[${DICT}${HANGUL}]]`;

@@ -19,7 +19,10 @@ export class BlobStore {
   // Serialises put/delete of the same hash so a dedupe never races a delete of that blob.
   private readonly busy = new Map<string, Promise<unknown>>();
 
-  private constructor(private readonly dir: string, private readonly known: Set<string>) {}
+  private constructor(
+    private readonly dir: string,
+    private readonly known: Set<string>,
+  ) {}
 
   static async open(dir: string): Promise<BlobStore> {
     const tmp = join(dir, 'tmp');
@@ -187,5 +190,8 @@ async function listBlobs(dir: string): Promise<{ hash: string; path: string }[]>
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }

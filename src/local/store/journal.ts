@@ -5,11 +5,26 @@ import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir, writeAll } from './durableFs';
-import { apply, JournalCorruptionError, prepare, readSnapshot, replayLog, SNAPSHOT, writeSnapshot, type Captured, type Prepared, type State } from './journalFormat';
+import {
+  apply,
+  JournalCorruptionError,
+  prepare,
+  readSnapshot,
+  replayLog,
+  SNAPSHOT,
+  writeSnapshot,
+  type Captured,
+  type Prepared,
+  type State,
+} from './journalFormat';
 
 export { JournalCorruptionError };
 
-export interface JournalRecord { c: string; k: string; v?: unknown }
+export interface JournalRecord {
+  c: string;
+  k: string;
+  v?: unknown;
+}
 
 export interface JournalOptions {
   dir: string;
@@ -33,7 +48,11 @@ const LOG_NAME = /^log\.(\d+)\.jsonl$/;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.jsonl`;
 
-interface Pending { records: Prepared[]; resolve: () => void; reject: (err: unknown) => void }
+interface Pending {
+  records: Prepared[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
 
 export class Journal {
   private readonly queue: Pending[] = [];
@@ -87,8 +106,17 @@ export class Journal {
     if (gens.length === 0) await syncDir(dir);
     const journal = new Journal(
       dir,
-      { fsync, compactAfterRecords: options.compactAfterRecords ?? 20_000, compactAfterBytes: options.compactAfterBytes ?? 16 * 1024 * 1024 },
-      snap.state, replay.seq, log, gen, goodBytes, replay.records,
+      {
+        fsync,
+        compactAfterRecords: options.compactAfterRecords ?? 20_000,
+        compactAfterBytes: options.compactAfterBytes ?? 16 * 1024 * 1024,
+      },
+      snap.state,
+      replay.seq,
+      log,
+      gen,
+      goodBytes,
+      replay.records,
       { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
     );
     // Leftovers of an interrupted compaction: fold them into a snapshot so only one log remains.
@@ -146,13 +174,15 @@ export class Journal {
 
   private kick(): void {
     if (this.running) return;
-    this.running = this.pump().catch((err: unknown) => {
-      // Unexpected (write errors are handled in flush): stop accepting commits rather than guess.
-      this.failure ??= err instanceof Error ? err : new Error(String(err));
-    }).finally(() => {
-      this.running = undefined;
-      if (this.queue.length > 0 || this.rotation) this.kick();
-    });
+    this.running = this.pump()
+      .catch((err: unknown) => {
+        // Unexpected (write errors are handled in flush): stop accepting commits rather than guess.
+        this.failure ??= err instanceof Error ? err : new Error(String(err));
+      })
+      .finally(() => {
+        this.running = undefined;
+        if (this.queue.length > 0 || this.rotation) this.kick();
+      });
   }
 
   // The single writer loop: commits queued while a flush is in flight go out together in the next one.
@@ -211,7 +241,10 @@ export class Journal {
     if (!this.autoCompacting && !this.closed && (this.logRecords >= compactAfterRecords || this.logOffset >= compactAfterBytes)) {
       this.autoCompacting = true;
       this.compact()
-        .then(() => (this.lastCompactionError = undefined), (err) => (this.lastCompactionError = err))
+        .then(
+          () => (this.lastCompactionError = undefined),
+          (err) => (this.lastCompactionError = err),
+        )
         .finally(() => (this.autoCompacting = false));
     }
   }
@@ -264,4 +297,3 @@ export class Journal {
     return { seq: this.seq, gen, state };
   }
 }
-

@@ -7,11 +7,24 @@ import type { JournalRecord } from './journal';
 export const SNAPSHOT = 'snapshot.json';
 
 export type State = Map<string, Map<string, unknown>>;
-export interface Prepared { c: string; k: string; body: string; json: string | undefined }
-export interface Captured { seq: number; gen: number; state: State }
+export interface Prepared {
+  c: string;
+  k: string;
+  body: string;
+  json: string | undefined;
+}
+export interface Captured {
+  seq: number;
+  gen: number;
+  state: State;
+}
 
 export class JournalCorruptionError extends Error {
-  constructor(readonly file: string, readonly line: number, reason: string) {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    reason: string,
+  ) {
     super(`Journal corrupted: ${file} line ${line}: ${reason}`);
     this.name = 'JournalCorruptionError';
   }
@@ -65,15 +78,19 @@ export function parseLine(text: string): { s: number; c: string; k: string; v?: 
   const records = Array.isArray(value) ? value : [value];
   if (records.length === 0) return undefined;
   for (const [i, r] of records.entries()) {
-    if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.s) || typeof r.c !== 'string' || typeof r.k !== 'string') return undefined;
+    if (typeof r !== 'object' || r === null || !Number.isSafeInteger(r.s) || typeof r.c !== 'string' || typeof r.k !== 'string')
+      return undefined;
     if (i > 0 && r.s !== records[i - 1].s + 1) return undefined;
   }
   return records;
 }
 
 export function replayLog(
-  file: string, buf: Buffer, isActive: boolean,
-  snap: { seq: number; state: State }, replay: { seq: number; replayed: number; records: number },
+  file: string,
+  buf: Buffer,
+  isActive: boolean,
+  snap: { seq: number; state: State },
+  replay: { seq: number; replayed: number; records: number },
 ): { goodBytes: number; truncatedBytes: number } {
   let pos = 0;
   let line = 0;
@@ -136,4 +153,3 @@ export async function writeSnapshot(dir: string, captured: Captured): Promise<vo
   await renameWithRetry(tmp, join(dir, SNAPSHOT));
   await syncDir(dir);
 }
-

@@ -4,7 +4,10 @@ import { chmod, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renameWithRetry, syncDir } from './durableFs';
 
-export interface LocalKeys { apiKey: string; nluApiKey: string }
+export interface LocalKeys {
+  apiKey: string;
+  nluApiKey: string;
+}
 
 const FILE = 'keys.json';
 const newKey = (prefix: string): string => prefix + randomBytes(32).toString('base64url');

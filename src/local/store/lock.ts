@@ -7,7 +7,12 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { renameWithRetry } from './durableFs';
 
-export interface LockInfo { pid: number; hostname: string; startedAt: number; url?: string }
+export interface LockInfo {
+  pid: number;
+  hostname: string;
+  startedAt: number;
+  url?: string;
+}
 
 export interface DataLock {
   readonly info: LockInfo;
@@ -17,14 +22,20 @@ export interface DataLock {
 }
 
 export class DataFolderLockedError extends Error {
-  constructor(readonly owner: LockInfo, dir: string) {
+  constructor(
+    readonly owner: LockInfo,
+    dir: string,
+  ) {
     super(`Data folder ${dir} is in use by process ${owner.pid} on ${owner.hostname}${owner.url ? ` (serving ${owner.url})` : ''}`);
     this.name = 'DataFolderLockedError';
   }
 }
 
 /** What the file holds: the public info plus a token (to recognise our own file) and the process start time. */
-interface LockFile extends LockInfo { token: string; procStart?: string }
+interface LockFile extends LockInfo {
+  token: string;
+  procStart?: string;
+}
 
 const LOCK = 'lock.json';
 const MAX_ATTEMPTS = 200;
@@ -34,8 +45,12 @@ const UNREADABLE_GRACE_MS = 2000;
 export async function acquireLock(dir: string, info: { url?: string } = {}): Promise<DataLock> {
   await mkdir(dir, { recursive: true });
   const mine: LockFile = {
-    pid: process.pid, hostname: hostname(), startedAt: Date.now(), ...(info.url ? { url: info.url } : {}),
-    token: randomUUID(), ...procStartField(process.pid),
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: Date.now(),
+    ...(info.url ? { url: info.url } : {}),
+    token: randomUUID(),
+    ...procStartField(process.pid),
   };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (await createExclusive(join(dir, LOCK), JSON.stringify(mine))) return new FileDataLock(dir, mine);
@@ -60,7 +75,10 @@ export async function readLockOwner(dir: string): Promise<LockInfo | undefined> 
 class FileDataLock implements DataLock {
   private released = false;
 
-  constructor(private readonly dir: string, private file: LockFile) {}
+  constructor(
+    private readonly dir: string,
+    private file: LockFile,
+  ) {}
 
   get info(): LockInfo {
     return publicInfo(this.file);
@@ -94,7 +112,13 @@ async function takeOver(dir: string, staleRaw: string): Promise<void> {
   const lockPath = join(dir, LOCK);
   const claimed: string[] = [];
   let marker = join(dir, `${LOCK}.takeover-${digest(staleRaw)}`);
-  const ours = JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: Date.now(), token: randomUUID(), ...procStartField(process.pid) });
+  const ours = JSON.stringify({
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: Date.now(),
+    token: randomUUID(),
+    ...procStartField(process.pid),
+  });
   for (let depth = 0; ; depth++) {
     if (depth > 8) return void (await delay(50));
     if (await createExclusive(marker, ours)) {

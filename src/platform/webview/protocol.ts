@@ -40,7 +40,13 @@ export const envelopeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ready') }),
   z.object({ kind: z.literal('notify'), type: z.string().min(1), payload: z.unknown() }),
   z.object({ kind: z.literal('request'), id: z.number().int().nonnegative(), type: z.string().min(1), params: z.unknown() }),
-  z.object({ kind: z.literal('response'), id: z.number().int().nonnegative(), ok: z.boolean(), result: z.unknown().optional(), error: wireErrorSchema.optional() }),
+  z.object({
+    kind: z.literal('response'),
+    id: z.number().int().nonnegative(),
+    ok: z.boolean(),
+    result: z.unknown().optional(),
+    error: wireErrorSchema.optional(),
+  }),
 ]);
 export type Envelope = z.infer<typeof envelopeSchema>;
 

@@ -33,7 +33,11 @@ export interface RpcOptions {
 /** A request the other side did not answer, answered with an error, or answered with a bad result. */
 export class RpcError extends Error {
   override readonly name = 'RpcError';
-  constructor(message: string, readonly code?: string, readonly data?: unknown) {
+  constructor(
+    message: string,
+    readonly code?: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -66,22 +70,33 @@ export class RpcEndpoint<In extends Direction, Out extends Direction> implements
   }
 
   /** Sends a request and resolves with the validated result; rejects on error, bad result or timeout. */
-  request<K extends RequestType<Out>>(type: K, params: RequestParamsInput<Out, K>, options: { timeoutMs?: number } = {}): Promise<RequestResult<Out, K>> {
+  request<K extends RequestType<Out>>(
+    type: K,
+    params: RequestParamsInput<Out, K>,
+    options: { timeoutMs?: number } = {},
+  ): Promise<RequestResult<Out, K>> {
     if (this.disposed) return Promise.reject(new RpcError(`"${type}" sent after the channel was closed`, 'disposed'));
     const def = this.options.outgoing.requests[type];
     const parsed = def.params.safeParse(params);
-    if (!parsed.success) return Promise.reject(new RpcError(`outgoing "${type}" does not match the protocol: ${describeZodError(parsed.error)}`));
+    if (!parsed.success)
+      return Promise.reject(new RpcError(`outgoing "${type}" does not match the protocol: ${describeZodError(parsed.error)}`));
     const id = this.nextId++;
     const timeoutMs = options.timeoutMs ?? this.options.defaultTimeoutMs ?? 30_000;
     return new Promise<RequestResult<Out, K>>((resolve, reject) => {
-      const timer = timeoutMs > 0 && Number.isFinite(timeoutMs) ? setTimeout(() => this.settle(id, new RpcError(`"${type}" got no answer in ${timeoutMs} ms`, 'timeout')), timeoutMs) : undefined;
+      const timer =
+        timeoutMs > 0 && Number.isFinite(timeoutMs)
+          ? setTimeout(() => this.settle(id, new RpcError(`"${type}" got no answer in ${timeoutMs} ms`, 'timeout')), timeoutMs)
+          : undefined;
       this.pending.set(id, {
         type,
         timer,
         resolve: (value) => {
           const result = def.result.safeParse(value);
           if (result.success) resolve(result.data);
-          else reject(new RpcError(`the answer to "${type}" does not match the protocol: ${describeZodError(result.error)}`, 'invalid-result'));
+          else
+            reject(
+              new RpcError(`the answer to "${type}" does not match the protocol: ${describeZodError(result.error)}`, 'invalid-result'),
+            );
         },
         reject,
       });
@@ -102,7 +117,10 @@ export class RpcEndpoint<In extends Direction, Out extends Direction> implements
   }
 
   /** Answers requests of one type; the handler's result is validated before it is sent. */
-  handle<K extends RequestType<In>>(type: K, handler: (params: RequestParams<In, K>) => Promise<RequestResultInput<In, K>> | RequestResultInput<In, K>): IDisposable {
+  handle<K extends RequestType<In>>(
+    type: K,
+    handler: (params: RequestParams<In, K>) => Promise<RequestResultInput<In, K>> | RequestResultInput<In, K>,
+  ): IDisposable {
     if (this.handlers.has(type)) throw new RpcError(`"${type}" already has a handler`);
     this.handlers.set(type, handler as Handler);
     return { dispose: () => void (this.handlers.get(type) === handler && this.handlers.delete(type)) };
@@ -119,7 +137,8 @@ export class RpcEndpoint<In extends Direction, Out extends Direction> implements
     const parsed = parseIncoming(raw, this.options.incoming);
     if (!parsed.ok) {
       this.options.onInvalid?.(parsed.problem, raw);
-      if (parsed.requestId !== undefined) this.respondError(parsed.requestId, { message: `Invalid message: ${parsed.problem}`, code: 'invalid-message' });
+      if (parsed.requestId !== undefined)
+        this.respondError(parsed.requestId, { message: `Invalid message: ${parsed.problem}`, code: 'invalid-message' });
       return false;
     }
     const m = parsed.message;

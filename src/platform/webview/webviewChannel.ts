@@ -40,7 +40,12 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
   /** Fires each time the page (re)loads and says it is ready; queued messages are sent just before. */
   readonly onDidBecomeReady = this.readyEmitter.event;
 
-  constructor(private readonly webview: vscode.Webview, protocol: P, private readonly log: Log, options: ChannelOptions = {}) {
+  constructor(
+    private readonly webview: vscode.Webview,
+    protocol: P,
+    private readonly log: Log,
+    options: ChannelOptions = {},
+  ) {
     super();
     this.rpc = new RpcEndpoint<P['toHost'], P['toPage']>({
       incoming: protocol.toHost,
@@ -67,11 +72,18 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
     this.rpc.notify(type, payload);
   }
 
-  request<K extends RequestType<P['toPage']>>(type: K, params: RequestParamsInput<P['toPage'], K>, options?: { timeoutMs?: number }): Promise<RequestResult<P['toPage'], K>> {
+  request<K extends RequestType<P['toPage']>>(
+    type: K,
+    params: RequestParamsInput<P['toPage'], K>,
+    options?: { timeoutMs?: number },
+  ): Promise<RequestResult<P['toPage'], K>> {
     return this.rpc.request(type, params, options);
   }
 
-  onNotification<K extends NotificationType<P['toHost']>>(type: K, listener: (payload: NotificationPayload<P['toHost'], K>) => void): IDisposable {
+  onNotification<K extends NotificationType<P['toHost']>>(
+    type: K,
+    listener: (payload: NotificationPayload<P['toHost'], K>) => void,
+  ): IDisposable {
     return this._register(this.rpc.onNotification(type, listener));
   }
 

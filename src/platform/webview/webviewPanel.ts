@@ -15,8 +15,18 @@ export interface PanelSetup<P extends Protocol> {
 }
 
 /** A new panel with this project's options (scripts on, resource roots limited, no retained context). */
-export function createPanel(viewType: string, title: string, extensionUri: vscode.Uri, column: vscode.ViewColumn = vscode.ViewColumn.Active): vscode.WebviewPanel {
-  return vscode.window.createWebviewPanel(viewType, title, { viewColumn: column, preserveFocus: false }, { ...webviewOptions(extensionUri), enableFindWidget: true });
+export function createPanel(
+  viewType: string,
+  title: string,
+  extensionUri: vscode.Uri,
+  column: vscode.ViewColumn = vscode.ViewColumn.Active,
+): vscode.WebviewPanel {
+  return vscode.window.createWebviewPanel(
+    viewType,
+    title,
+    { viewColumn: column, preserveFocus: false },
+    { ...webviewOptions(extensionUri), enableFindWidget: true },
+  );
 }
 
 /**
@@ -28,7 +38,10 @@ export abstract class WebviewPanelHost<P extends Protocol> extends Disposable {
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
 
-  constructor(readonly panel: vscode.WebviewPanel, setup: PanelSetup<P>) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    setup: PanelSetup<P>,
+  ) {
     super();
     panel.webview.options = webviewOptions(setup.extensionUri);
     this.channel = this._register(new WebviewChannel(panel.webview, setup.protocol, setup.log, setup.channel));
@@ -116,7 +129,8 @@ export function registerPanelSerializer<S extends z.ZodTypeAny>(
   return vscode.window.registerWebviewPanelSerializer(viewType, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
       const parsed = stateSchema.safeParse(raw);
-      if (!parsed.success && raw !== undefined && raw !== null) log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+      if (!parsed.success && raw !== undefined && raw !== null)
+        log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
       await restore(panel, parsed.success ? parsed.data : undefined);
     },
   });

@@ -1,5 +1,12 @@
 // The analytics page: range and top-N controls, figures, two charts, two history tables.
-import { analyticsQuerySchema, analyticsStateSchema, TOP_N_VALUES, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery } from '../../features/qna/analytics/protocol';
+import {
+  analyticsQuerySchema,
+  analyticsStateSchema,
+  TOP_N_VALUES,
+  type AnalyticsData,
+  type AnalyticsProtocol,
+  type AnalyticsQuery,
+} from '../../features/qna/analytics/protocol';
 import { createH, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
 import type { Messenger } from '../shared/messenger';
@@ -34,13 +41,25 @@ export class AnalyticsView {
   private loading = 0;
   charts: ChartDrawer | undefined;
 
-  constructor(doc: Document, private readonly messenger: Messenger<AnalyticsProtocol>) {
+  constructor(
+    doc: Document,
+    private readonly messenger: Messenger<AnalyticsProtocol>,
+  ) {
     const h = (this.h = createH(doc));
     const onChange = (): void => void this.reload();
     this.startInput = h('input', { class: 'kd-input', attrs: { id: 'an-start', type: 'date', required: true }, on: { change: onChange } });
     this.endInput = h('input', { class: 'kd-input', attrs: { id: 'an-end', type: 'date', required: true }, on: { change: onChange } });
-    this.topN = h('select', { class: 'kd-input kd-select', attrs: { id: 'an-top' }, on: { change: onChange } }, ...TOP_N_VALUES.map((n) => h('option', { attrs: { value: n } }, `Top ${n}`)));
-    this.refreshButton = h('button', { class: 'kd-button kd-secondary', attrs: { type: 'button', title: 'Load again' }, on: { click: onChange } }, icon(doc, 'refresh'), 'Refresh');
+    this.topN = h(
+      'select',
+      { class: 'kd-input kd-select', attrs: { id: 'an-top' }, on: { change: onChange } },
+      ...TOP_N_VALUES.map((n) => h('option', { attrs: { value: n } }, `Top ${n}`)),
+    );
+    this.refreshButton = h(
+      'button',
+      { class: 'kd-button kd-secondary', attrs: { type: 'button', title: 'Load again' }, on: { click: onChange } },
+      icon(doc, 'refresh'),
+      'Refresh',
+    );
     this.subtitle = h('div', { class: 'kd-meta' });
     this.error = h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } });
     this.progress = h('div', { class: 'kd-progress', attrs: { hidden: true, role: 'progressbar', 'aria-label': 'Loading' } });
@@ -53,7 +72,8 @@ export class AnalyticsView {
     this.dailyProblem = h('div');
     this.searches = h('div', { class: 'kd-table-wrap' });
     this.feedback = h('div', { class: 'kd-table-wrap' });
-    const field = (id: string, label: string, control: HTMLElement): HTMLElement => h('div', { class: 'kd-inline-field' }, h('label', { class: 'kd-label', attrs: { for: id } }, label), control);
+    const field = (id: string, label: string, control: HTMLElement): HTMLElement =>
+      h('div', { class: 'kd-inline-field' }, h('label', { class: 'kd-label', attrs: { for: id } }, label), control);
     this.root = h(
       'div',
       { class: 'kd-page' },
@@ -63,14 +83,27 @@ export class AnalyticsView {
         { class: 'kd-header' },
         h('div', { class: 'kd-title-row' }, icon(doc, 'graph'), h('h1', { class: 'kd-title' }, 'Q&A Analytics')),
         this.subtitle,
-        h('div', { class: 'kd-controls', attrs: { role: 'group', 'aria-label': 'Range' } }, field('an-start', 'From', this.startInput), field('an-end', 'To', this.endInput), field('an-top', 'Show', this.topN), this.refreshButton),
+        h(
+          'div',
+          { class: 'kd-controls', attrs: { role: 'group', 'aria-label': 'Range' } },
+          field('an-start', 'From', this.startInput),
+          field('an-end', 'To', this.endInput),
+          field('an-top', 'Show', this.topN),
+          this.refreshButton,
+        ),
       ),
       this.error,
       this.figures,
       h(
         'div',
         { class: 'kd-chart-grid' },
-        h('section', { class: 'kd-card', attrs: { 'aria-labelledby': 'an-daily-title' } }, h('h2', { attrs: { id: 'an-daily-title' } }, 'Searches per day'), this.dailyProblem, h('div', { class: 'kd-chart-box kd-chart-daily' }, this.dailyCanvas)),
+        h(
+          'section',
+          { class: 'kd-card', attrs: { 'aria-labelledby': 'an-daily-title' } },
+          h('h2', { attrs: { id: 'an-daily-title' } }, 'Searches per day'),
+          this.dailyProblem,
+          h('div', { class: 'kd-chart-box kd-chart-daily' }, this.dailyCanvas),
+        ),
         h(
           'section',
           { class: 'kd-card', attrs: { 'aria-labelledby': 'an-top-title' } },
@@ -80,8 +113,18 @@ export class AnalyticsView {
           h('details', { class: 'kd-details' }, h('summary', null, 'As a table'), this.topDetails),
         ),
       ),
-      h('section', { class: 'kd-card', attrs: { 'aria-labelledby': 'an-search-title' } }, h('h2', { attrs: { id: 'an-search-title' } }, 'Latest searches'), this.searches),
-      h('section', { class: 'kd-card', attrs: { 'aria-labelledby': 'an-feedback-title' } }, h('h2', { attrs: { id: 'an-feedback-title' } }, 'Feedback history'), this.feedback),
+      h(
+        'section',
+        { class: 'kd-card', attrs: { 'aria-labelledby': 'an-search-title' } },
+        h('h2', { attrs: { id: 'an-search-title' } }, 'Latest searches'),
+        this.searches,
+      ),
+      h(
+        'section',
+        { class: 'kd-card', attrs: { 'aria-labelledby': 'an-feedback-title' } },
+        h('h2', { attrs: { id: 'an-feedback-title' } }, 'Feedback history'),
+        this.feedback,
+      ),
     );
   }
 
@@ -106,7 +149,12 @@ export class AnalyticsView {
   /** Reads the controls, checks them, saves them as state and loads. */
   async reload(): Promise<void> {
     const parsed = analyticsQuerySchema.safeParse(this.readQuery());
-    if (!parsed.success) return this.showError(parsed.error.issues[0]?.message === 'The start date is after the end date' ? 'The start date is after the end date.' : 'Choose a start and an end date.');
+    if (!parsed.success)
+      return this.showError(
+        parsed.error.issues[0]?.message === 'The start date is after the end date'
+          ? 'The start date is after the end date.'
+          : 'Choose a start and an end date.',
+      );
     this.query = parsed.data;
     this.messenger.setState(analyticsStateSchema, { query: parsed.data });
     this.loading++;
@@ -131,7 +179,11 @@ export class AnalyticsView {
     const q = data.query;
     this.subtitle.textContent = `${q.startDate} – ${q.endDate}  ·  updated ${formatTime(data.loadedAt)}`;
     this.figures.replaceChildren(summary(this.h, data));
-    this.dailyProblem.replaceChildren(...(data.problems.daily ? [this.h('p', { class: 'kd-banner kd-banner-warning' }, `Could not load daily counts: ${data.problems.daily}`)] : []));
+    this.dailyProblem.replaceChildren(
+      ...(data.problems.daily
+        ? [this.h('p', { class: 'kd-banner kd-banner-warning' }, `Could not load daily counts: ${data.problems.daily}`)]
+        : []),
+    );
     this.topEmpty.hidden = data.top.length > 0;
     if (data.problems.top) this.topEmpty.textContent = `Could not load the top Q&As: ${data.problems.top}`;
     this.topDetails.replaceChildren(topTable(this.h, data.top));

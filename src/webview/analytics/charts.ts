@@ -1,6 +1,18 @@
 // The two charts of the analytics page. Only the Chart.js pieces used are registered (tree-shaken
 // bundle). Chart.js sizes canvases through element.style (CSSOM), which the CSP allows.
-import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip, type ChartOptions } from 'chart.js';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
 import type { AnalyticsData } from '../../features/qna/analytics/protocol';
 import { themeColor } from '../shared/dom';
 
@@ -55,7 +67,12 @@ export class AnalyticsCharts {
   private top: Chart<'bar'> | undefined;
   private data: AnalyticsData | undefined;
 
-  constructor(private readonly win: Window, private readonly dailyCanvas: HTMLCanvasElement, private readonly topCanvas: HTMLCanvasElement, private readonly topBox: HTMLElement) {}
+  constructor(
+    private readonly win: Window,
+    private readonly dailyCanvas: HTMLCanvasElement,
+    private readonly topCanvas: HTMLCanvasElement,
+    private readonly topBox: HTMLElement,
+  ) {}
 
   /** Draws (or redraws) both charts; returns how many points and bars were drawn. */
   draw(data: AnalyticsData): { dailyPoints: number; topBars: number } {
@@ -70,9 +87,22 @@ export class AnalyticsCharts {
       type: 'line',
       data: {
         labels: data.daily.map((d) => d.date.slice(5).replace('-', '/')),
-        datasets: [{ label: 'Searches', data: data.daily.map((d) => d.count), borderColor: t.line, backgroundColor: t.line, pointRadius: 3, pointHoverRadius: 5, borderWidth: 2, cubicInterpolationMode: 'monotone' }],
+        datasets: [
+          {
+            label: 'Searches',
+            data: data.daily.map((d) => d.count),
+            borderColor: t.line,
+            backgroundColor: t.line,
+            pointRadius: 3,
+            pointHoverRadius: 5,
+            borderWidth: 2,
+            cubicInterpolationMode: 'monotone',
+          },
+        ],
       },
-      options: this.options<'line'>(t, false, { plugins: { tooltip: { callbacks: { title: (items) => data.daily[items[0]?.dataIndex ?? 0]?.date ?? '' } } } }),
+      options: this.options<'line'>(t, false, {
+        plugins: { tooltip: { callbacks: { title: (items) => data.daily[items[0]?.dataIndex ?? 0]?.date ?? '' } } },
+      }),
     });
     // One row per Q&A: the canvas grows with N (set through the CSSOM).
     this.topBox.style.height = `${Math.max(140, data.top.length * 34 + 70)}px`;
@@ -83,7 +113,14 @@ export class AnalyticsCharts {
         // Half-width charts clip long axis labels at their start: keep them short, the tooltip has the full question.
         labels: data.top.map((q, i) => `${i + 1}. ${shortLabel(q.question, 28)}`),
         datasets: [
-          { label: 'Shown', data: data.top.map((q) => q.shown), backgroundColor: t.shown, borderColor: t.line, borderWidth: 1, borderRadius: 2 },
+          {
+            label: 'Shown',
+            data: data.top.map((q) => q.shown),
+            backgroundColor: t.shown,
+            borderColor: t.line,
+            borderWidth: 1,
+            borderRadius: 2,
+          },
           { label: 'Selected', data: data.top.map((q) => q.selected), backgroundColor: t.selected, borderRadius: 2 },
         ],
       },
@@ -123,7 +160,16 @@ export class AnalyticsCharts {
       },
       plugins: {
         legend: { display: legend, position: 'top', align: 'end', labels: { color: t.fg, boxWidth: 12, boxHeight: 12 } },
-        tooltip: { backgroundColor: t.tooltipBg, borderColor: t.tooltipBorder, borderWidth: 1, titleColor: t.fg, bodyColor: t.fg, footerColor: t.muted, padding: 8, displayColors: true },
+        tooltip: {
+          backgroundColor: t.tooltipBg,
+          borderColor: t.tooltipBorder,
+          borderWidth: 1,
+          titleColor: t.fg,
+          bodyColor: t.fg,
+          footerColor: t.muted,
+          padding: 8,
+          displayColors: true,
+        },
       },
     } as unknown as ChartOptions<T>;
     return merge(base, extra) as ChartOptions<T>;

@@ -87,7 +87,14 @@ export function plainSnippet(sanitizer: Sanitizer, c: ChatCitation, answer: stri
 }
 
 /** The numbered sources under an answer; a click on one opens it (the host runs the viewer). */
-export function sourcesList(h: H, sanitizer: Sanitizer, citations: readonly ChatCitation[], answer: string, sourceId: (index: number) => string, open: (c: ChatCitation) => void): HTMLElement {
+export function sourcesList(
+  h: H,
+  sanitizer: Sanitizer,
+  citations: readonly ChatCitation[],
+  answer: string,
+  sourceId: (index: number) => string,
+  open: (c: ChatCitation) => void,
+): HTMLElement {
   const items = [...new Map(citations.map((c) => [c.index, c])).values()].sort((a, b) => a.index - b.index);
   const list = h('ol', { class: 'kd-sources-list' });
   for (const c of items) {
@@ -97,12 +104,31 @@ export function sourcesList(h: H, sanitizer: Sanitizer, citations: readonly Chat
     const title = citationTitle(c);
     const button = h(
       'button',
-      { class: 'kd-source', attrs: { type: 'button', 'data-index': c.index, title: `Open ${title}${c.pageNo ? `, page ${c.pageNo}` : ''}` }, on: { click: () => open(c) } },
+      {
+        class: 'kd-source',
+        attrs: { type: 'button', 'data-index': c.index, title: `Open ${title}${c.pageNo ? `, page ${c.pageNo}` : ''}` },
+        on: { click: () => open(c) },
+      },
       h('span', { class: 'kd-source-num', attrs: { 'aria-hidden': 'true' } }, String(c.index)),
-      h('span', { class: 'kd-source-body' }, h('span', { class: 'kd-source-head' }, h('span', { class: 'kd-source-title' }, title), h('span', { class: `kd-source-kind kd-kind-${kind}` }, meta)), text ? h('span', { class: 'kd-source-snippet' }, text) : null),
+      h(
+        'span',
+        { class: 'kd-source-body' },
+        h(
+          'span',
+          { class: 'kd-source-head' },
+          h('span', { class: 'kd-source-title' }, title),
+          h('span', { class: `kd-source-kind kd-kind-${kind}` }, meta),
+        ),
+        text ? h('span', { class: 'kd-source-snippet' }, text) : null,
+      ),
     );
     button.setAttribute('aria-label', `Source ${c.index}: ${title}, ${meta}`);
     list.append(h('li', { class: 'kd-source-item', attrs: { id: sourceId(c.index), value: c.index } }, button));
   }
-  return h('section', { class: 'kd-sources', attrs: { 'aria-label': 'Sources' } }, h('h3', { class: 'kd-sources-title' }, `Sources (${items.length})`), list);
+  return h(
+    'section',
+    { class: 'kd-sources', attrs: { 'aria-label': 'Sources' } },
+    h('h3', { class: 'kd-sources-title' }, `Sources (${items.length})`),
+    list,
+  );
 }

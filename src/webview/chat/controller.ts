@@ -32,7 +32,12 @@ export class ChatController {
   private asking: ReturnType<typeof setTimeout> | undefined;
   private readonly totals = { fullRenders: 0, blockRenders: 0, deltas: 0 };
 
-  constructor(private readonly doc: Document, private readonly messenger: Messenger<ChatProtocol>, sanitizer: Sanitizer, renderer: BlockRenderer) {
+  constructor(
+    private readonly doc: Document,
+    private readonly messenger: Messenger<ChatProtocol>,
+    sanitizer: Sanitizer,
+    renderer: BlockRenderer,
+  ) {
     const h = createH(doc);
     this.deps = {
       h,
@@ -128,7 +133,15 @@ export class ChatController {
           answerText: v.answer.element.textContent ?? '',
           answerHtml: v.answer.element.innerHTML,
           citationLinks: v.answer.element.querySelectorAll('a.kd-cite-link').length,
-          sources: t.status === 'streaming' ? [] : t.citations.map((c) => ({ index: c.index, title: citationTitle(c), kind: KIND_LABEL[citationKind(c)], page: pageLabel(c) })),
+          sources:
+            t.status === 'streaming'
+              ? []
+              : t.citations.map((c) => ({
+                  index: c.index,
+                  title: citationTitle(c),
+                  kind: KIND_LABEL[citationKind(c)],
+                  page: pageLabel(c),
+                })),
           followUp: t.fuQuestion ?? null,
           error: t.error?.message ?? null,
           model: t.model ?? null,
@@ -284,12 +297,17 @@ export class ChatController {
     if (p.toggleOptions) this.layout.options.open = !this.layout.options.open;
     if (p.type !== undefined) {
       this.layout.input.value = p.type;
-      this.layout.input.dispatchEvent(new (this.doc.defaultView!.Event)('input', { bubbles: true }));
+      this.layout.input.dispatchEvent(new this.doc.defaultView!.Event('input', { bubbles: true }));
     }
-    if (p.send) this.layout.input.dispatchEvent(new (this.doc.defaultView!.KeyboardEvent)('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    if (p.send)
+      this.layout.input.dispatchEvent(
+        new this.doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
+      );
     if (p.stop) this.layout.stopButton.click();
-    if (p.clickCitation) find(p.clickCitation.turnId)?.element.querySelector<HTMLElement>(`.kd-source[data-index="${p.clickCitation.index}"]`)?.click();
-    if (p.clickMarker) find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
+    if (p.clickCitation)
+      find(p.clickCitation.turnId)?.element.querySelector<HTMLElement>(`.kd-source[data-index="${p.clickCitation.index}"]`)?.click();
+    if (p.clickMarker)
+      find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
     if (p.clickFollowUp) find(p.clickFollowUp.turnId)?.element.querySelector<HTMLElement>('.kd-followup')?.click();
     if (p.retry) find(p.retry.turnId)?.element.querySelector<HTMLElement>('[data-action="retry"]')?.click();
     const click = (action: string): void => this.layout.root.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();

@@ -33,10 +33,26 @@ export class ChatLayout {
   /** The transcript shows its end (updated on scroll, so streaming never has to measure). */
   private atEnd = true;
 
-  constructor(private readonly h: H, private readonly doc: Document, events: LayoutEvents) {
+  constructor(
+    private readonly h: H,
+    private readonly doc: Document,
+    events: LayoutEvents,
+  ) {
     const iconButton = (name: Parameters<typeof icon>[1], label: string, action: string, run: () => void): HTMLButtonElement =>
-      h('button', { class: 'kd-icon-button', attrs: { type: 'button', title: label, 'aria-label': label, 'data-action': action }, on: { click: run } }, icon(doc, name));
-    this.switcher = h('select', { class: 'kd-input kd-select kd-switcher', attrs: { 'aria-label': 'Conversation', title: 'Recent conversations in this workspace' }, on: { change: () => events.switchTo(this.switcher.value) } });
+      h(
+        'button',
+        {
+          class: 'kd-icon-button',
+          attrs: { type: 'button', title: label, 'aria-label': label, 'data-action': action },
+          on: { click: run },
+        },
+        icon(doc, name),
+      );
+    this.switcher = h('select', {
+      class: 'kd-input kd-select kd-switcher',
+      attrs: { 'aria-label': 'Conversation', title: 'Recent conversations in this workspace' },
+      on: { change: () => events.switchTo(this.switcher.value) },
+    });
     this.deleteButton = iconButton('trash', 'Delete this conversation', 'deleteConversation', () => events.deleteConversation());
     const header = h(
       'header',
@@ -45,8 +61,26 @@ export class ChatLayout {
       h(
         'div',
         { class: 'kd-chat-actions' },
-        h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': 'newChat', title: 'Start a new conversation' }, on: { click: () => events.newChat() } }, icon(doc, 'add'), 'New Chat'),
-        h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': 'exportChat', title: 'Export this conversation as Markdown' }, on: { click: () => events.exportChat() } }, icon(doc, 'save'), 'Export'),
+        h(
+          'button',
+          {
+            class: 'kd-button kd-secondary kd-small',
+            attrs: { type: 'button', 'data-action': 'newChat', title: 'Start a new conversation' },
+            on: { click: () => events.newChat() },
+          },
+          icon(doc, 'add'),
+          'New Chat',
+        ),
+        h(
+          'button',
+          {
+            class: 'kd-button kd-secondary kd-small',
+            attrs: { type: 'button', 'data-action': 'exportChat', title: 'Export this conversation as Markdown' },
+            on: { click: () => events.exportChat() },
+          },
+          icon(doc, 'save'),
+          'Export',
+        ),
         this.deleteButton,
       ),
     );
@@ -54,7 +88,11 @@ export class ChatLayout {
       'div',
       { class: 'kd-hint', attrs: { role: 'note', hidden: true } },
       h('span', null, 'Follow-ups start a new thread until an Own user ID is set (conversation threads need OWN-USER-ID).'),
-      h('button', { class: 'kd-link-button', attrs: { type: 'button', 'data-action': 'setIdentity' }, on: { click: () => events.setIdentity() } }, 'Set Own User ID…'),
+      h(
+        'button',
+        { class: 'kd-link-button', attrs: { type: 'button', 'data-action': 'setIdentity' }, on: { click: () => events.setIdentity() } },
+        'Set Own User ID…',
+      ),
     );
     this.empty = h(
       'div',
@@ -63,14 +101,25 @@ export class ChatLayout {
       h('p', { class: 'kd-muted' }, 'Answers are generated from your knowledge base, with numbered sources you can open.'),
     );
     this.transcript = h('main', { class: 'kd-transcript', attrs: { 'aria-label': 'Conversation', tabindex: -1 } }, this.empty);
-    this.transcript.addEventListener('scroll', () => {
-      const t = this.transcript;
-      this.atEnd = t.scrollHeight - t.scrollTop - t.clientHeight < 40;
-    }, { passive: true });
+    this.transcript.addEventListener(
+      'scroll',
+      () => {
+        const t = this.transcript;
+        this.atEnd = t.scrollHeight - t.scrollTop - t.clientHeight < 40;
+      },
+      { passive: true },
+    );
     this.options = new OptionsPanel(h, doc, events);
     this.input = h('textarea', {
       class: 'kd-input kd-composer-input',
-      attrs: { id: 'chat-question', rows: 2, placeholder: 'Ask a question about your knowledge base…', 'aria-label': 'Question', 'aria-describedby': 'chat-compose-help', maxlength: 20000 },
+      attrs: {
+        id: 'chat-question',
+        rows: 2,
+        placeholder: 'Ask a question about your knowledge base…',
+        'aria-label': 'Question',
+        'aria-describedby': 'chat-compose-help',
+        maxlength: 20000,
+      },
       on: { input: () => events.draftChanged(this.input.value) },
     });
     this.input.addEventListener('keydown', (e) => {
@@ -79,27 +128,50 @@ export class ChatLayout {
         events.send();
       }
     });
-    this.sendButton = h('button', { class: 'kd-button kd-send', attrs: { type: 'button', 'data-action': 'send', title: 'Send (Enter)' } }, 'Send');
+    this.sendButton = h(
+      'button',
+      { class: 'kd-button kd-send', attrs: { type: 'button', 'data-action': 'send', title: 'Send (Enter)' } },
+      'Send',
+    );
     this.sendButton.addEventListener('click', () => events.send());
-    this.stopButton = h('button', { class: 'kd-button kd-secondary kd-stop', attrs: { type: 'button', 'data-action': 'stop', hidden: true, title: 'Stop the answer' } }, h('span', { class: 'kd-stop-square', attrs: { 'aria-hidden': 'true' } }), 'Stop');
+    this.stopButton = h(
+      'button',
+      { class: 'kd-button kd-secondary kd-stop', attrs: { type: 'button', 'data-action': 'stop', hidden: true, title: 'Stop the answer' } },
+      h('span', { class: 'kd-stop-square', attrs: { 'aria-hidden': 'true' } }),
+      'Stop',
+    );
     this.stopButton.addEventListener('click', () => events.stop());
     this.noticeText = h('span', { class: 'kd-banner-text' });
-    this.notice = h('div', { class: 'kd-banner kd-banner-info kd-notice', attrs: { role: 'status', hidden: true } }, this.noticeText, h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showNotice(null) } }, 'Dismiss'));
+    this.notice = h(
+      'div',
+      { class: 'kd-banner kd-banner-info kd-notice', attrs: { role: 'status', hidden: true } },
+      this.noticeText,
+      h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showNotice(null) } }, 'Dismiss'),
+    );
     const composer = h(
       'footer',
       { class: 'kd-composer' },
       this.notice,
       this.options.element,
       h('div', { class: 'kd-compose-row' }, this.input, h('div', { class: 'kd-compose-buttons' }, this.sendButton, this.stopButton)),
-      h('div', { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } }, 'Enter to send · Shift+Enter for a new line'),
+      h(
+        'div',
+        { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } },
+        'Enter to send · Shift+Enter for a new line',
+      ),
     );
     this.root = h('div', { class: 'kd-chat' }, header, this.hint, this.transcript, composer);
   }
 
   setConversations(list: ConversationSummary[], currentId: string | null, currentTitle: string): void {
     const h = this.h;
-    const items = list.some((c) => c.id === currentId) || !currentId ? list : [{ id: currentId, title: currentTitle, updatedAt: Date.now(), turns: 0 }, ...list];
-    this.switcher.replaceChildren(...items.map((c) => h('option', { attrs: { value: c.id, selected: c.id === currentId } }, c.turns ? c.title : `${c.title} (empty)`)));
+    const items =
+      list.some((c) => c.id === currentId) || !currentId
+        ? list
+        : [{ id: currentId, title: currentTitle, updatedAt: Date.now(), turns: 0 }, ...list];
+    this.switcher.replaceChildren(
+      ...items.map((c) => h('option', { attrs: { value: c.id, selected: c.id === currentId } }, c.turns ? c.title : `${c.title} (empty)`)),
+    );
     if (currentId) this.switcher.value = currentId;
     this.deleteButton.disabled = !items.length;
   }

@@ -21,7 +21,11 @@ export class OptionsPanel {
   private readonly temperatureValue: HTMLOutputElement;
   private scope: ScopeItem[] = [];
 
-  constructor(private readonly h: H, private readonly doc: Document, private readonly events: OptionsEvents) {
+  constructor(
+    private readonly h: H,
+    private readonly doc: Document,
+    private readonly events: OptionsEvents,
+  ) {
     const changed = (): void => {
       this.updateSummary();
       events.changed(this.value);
@@ -35,9 +39,22 @@ export class OptionsPanel {
     const [web, webLabel] = check('chat-src-web', 'Web');
     this.sources = { document: doc1, qna, web };
     this.scopeList = h('ul', { class: 'kd-scope-list', attrs: { 'aria-label': 'Scope' } });
-    this.hashtags = h('input', { class: 'kd-input', attrs: { id: 'chat-hashtags', type: 'text', placeholder: 'e.g. policy, 経費', autocomplete: 'off' }, on: { change: changed } });
-    this.operator = h('select', { class: 'kd-input kd-select', attrs: { id: 'chat-hashtags-op', 'aria-label': 'Documents must have' }, on: { change: changed } }, h('option', { attrs: { value: 'or' } }, 'any of them'), h('option', { attrs: { value: 'and' } }, 'all of them'));
-    this.model = h('input', { class: 'kd-input', attrs: { id: 'chat-model', type: 'text', placeholder: 'Service default', autocomplete: 'off', spellcheck: 'false' }, on: { change: changed } });
+    this.hashtags = h('input', {
+      class: 'kd-input',
+      attrs: { id: 'chat-hashtags', type: 'text', placeholder: 'e.g. policy, 経費', autocomplete: 'off' },
+      on: { change: changed },
+    });
+    this.operator = h(
+      'select',
+      { class: 'kd-input kd-select', attrs: { id: 'chat-hashtags-op', 'aria-label': 'Documents must have' }, on: { change: changed } },
+      h('option', { attrs: { value: 'or' } }, 'any of them'),
+      h('option', { attrs: { value: 'and' } }, 'all of them'),
+    );
+    this.model = h('input', {
+      class: 'kd-input',
+      attrs: { id: 'chat-model', type: 'text', placeholder: 'Service default', autocomplete: 'off', spellcheck: 'false' },
+      on: { change: changed },
+    });
     this.temperatureValue = h('output', { class: 'kd-range-value', attrs: { for: 'chat-temperature', id: 'chat-temperature-value' } });
     this.temperature = h('input', {
       attrs: { id: 'chat-temperature', type: 'range', min: 0, max: 1, step: 0.1, 'aria-describedby': 'chat-temperature-help' },
@@ -45,21 +62,59 @@ export class OptionsPanel {
     });
     this.summaryText = h('span', { class: 'kd-options-summary' });
     const field = (label: string, forId: string | null, ...controls: Array<Node | null>): HTMLElement =>
-      h('div', { class: 'kd-option' }, forId ? h('label', { class: 'kd-label', attrs: { for: forId } }, label) : h('span', { class: 'kd-label' }, label), ...controls);
+      h(
+        'div',
+        { class: 'kd-option' },
+        forId ? h('label', { class: 'kd-label', attrs: { for: forId } }, label) : h('span', { class: 'kd-label' }, label),
+        ...controls,
+      );
     const body = h(
       'div',
       { class: 'kd-options-body' },
       field(
         'Scope',
         null,
-        h('div', { class: 'kd-scope' }, this.scopeList, h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': 'chooseScope' }, on: { click: () => events.chooseScope() } }, icon(doc, 'add'), 'Choose…')),
+        h(
+          'div',
+          { class: 'kd-scope' },
+          this.scopeList,
+          h(
+            'button',
+            {
+              class: 'kd-button kd-secondary kd-small',
+              attrs: { type: 'button', 'data-action': 'chooseScope' },
+              on: { click: () => events.chooseScope() },
+            },
+            icon(doc, 'add'),
+            'Choose…',
+          ),
+        ),
       ),
-      h('fieldset', { class: 'kd-option kd-sources-field' }, h('legend', { class: 'kd-label' }, 'Sources'), h('div', { class: 'kd-checks' }, docLabel, qnaLabel, webLabel)),
+      h(
+        'fieldset',
+        { class: 'kd-option kd-sources-field' },
+        h('legend', { class: 'kd-label' }, 'Sources'),
+        h('div', { class: 'kd-checks' }, docLabel, qnaLabel, webLabel),
+      ),
       field('Hashtags', 'chat-hashtags', h('div', { class: 'kd-inline' }, this.hashtags, this.operator)),
       field('Model', 'chat-model', this.model),
-      field('Temperature', 'chat-temperature', h('div', { class: 'kd-inline' }, this.temperature, this.temperatureValue), h('div', { class: 'kd-description', attrs: { id: 'chat-temperature-help' } }, '0 is focused and repeatable; higher is more varied.')),
+      field(
+        'Temperature',
+        'chat-temperature',
+        h('div', { class: 'kd-inline' }, this.temperature, this.temperatureValue),
+        h(
+          'div',
+          { class: 'kd-description', attrs: { id: 'chat-temperature-help' } },
+          '0 is focused and repeatable; higher is more varied.',
+        ),
+      ),
     );
-    this.element = h('details', { class: 'kd-options' }, h('summary', null, h('span', { class: 'kd-label' }, 'Options'), this.summaryText), body);
+    this.element = h(
+      'details',
+      { class: 'kd-options' },
+      h('summary', null, h('span', { class: 'kd-label' }, 'Options'), this.summaryText),
+      body,
+    );
     this.element.addEventListener('toggle', () => events.toggled(this.element.open));
     this.value = defaultChatOptions();
   }
@@ -69,7 +124,14 @@ export class OptionsPanel {
     return {
       scope: this.scope.map((s) => ({ ...s })),
       sources: { document: this.sources.document.checked, qna: this.sources.qna.checked, web: this.sources.web.checked },
-      hashtags: [...new Set(this.hashtags.value.split(/[,、\s]+/).map((t) => t.replace(/^#/, '').trim()).filter(Boolean))].slice(0, 50),
+      hashtags: [
+        ...new Set(
+          this.hashtags.value
+            .split(/[,、\s]+/)
+            .map((t) => t.replace(/^#/, '').trim())
+            .filter(Boolean),
+        ),
+      ].slice(0, 50),
       hashtagsOperator: this.operator.value === 'and' ? 'and' : 'or',
       model: this.model.value.trim().slice(0, 200),
       temperature: Math.round(temperature * 10) / 10,
@@ -111,7 +173,15 @@ export class OptionsPanel {
           { class: 'kd-chip', attrs: { title: `${s.kind === 'folder' ? 'Folder' : 'Document'} ${s.name} (${s.id})` } },
           h('span', { class: 'kd-scope-kind' }, s.kind === 'folder' ? 'Folder' : 'Document'),
           s.name,
-          h('button', { class: 'kd-chip-remove', attrs: { type: 'button', 'aria-label': `Remove ${s.name} from the scope`, title: 'Remove' }, on: { click: () => this.removeScope(s.id) } }, icon(this.doc, 'close')),
+          h(
+            'button',
+            {
+              class: 'kd-chip-remove',
+              attrs: { type: 'button', 'aria-label': `Remove ${s.name} from the scope`, title: 'Remove' },
+              on: { click: () => this.removeScope(s.id) },
+            },
+            icon(this.doc, 'close'),
+          ),
         ),
       ),
     );
@@ -126,7 +196,9 @@ export class OptionsPanel {
 
   private updateSummary(): void {
     const o = this.value;
-    const from = (['document', 'qna', 'web'] as const).filter((s) => o.sources[s]).map((s) => ({ document: 'documents', qna: 'Q&A', web: 'web' })[s]);
+    const from = (['document', 'qna', 'web'] as const)
+      .filter((s) => o.sources[s])
+      .map((s) => ({ document: 'documents', qna: 'Q&A', web: 'web' })[s]);
     const parts = [
       o.scope.length ? o.scope.map((s) => s.name).join(', ') : 'whole knowledge base',
       from.length ? from.join(' + ') : 'default sources',

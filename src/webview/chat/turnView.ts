@@ -32,7 +32,10 @@ export class TurnView {
   private readonly footer: HTMLElement;
   private readonly progress: HTMLElement;
 
-  constructor(private turn: Turn, private readonly deps: TurnDeps) {
+  constructor(
+    private turn: Turn,
+    private readonly deps: TurnDeps,
+  ) {
     const { h, doc } = deps;
     this.seq = turn.seq;
     // While streaming, markers are superscripts without links (the citations come at the end).
@@ -44,12 +47,24 @@ export class TurnView {
     );
     this.extras = h('div', { class: 'kd-answer-extras' });
     this.footer = h('div', { class: 'kd-answer-footer' });
-    this.progress = h('div', { class: 'kd-answer-progress', attrs: { role: 'status', hidden: turn.status !== 'streaming' } }, h('span', { class: 'kd-dots', attrs: { 'aria-hidden': 'true' } }, h('span'), h('span'), h('span')), 'Answering…');
+    this.progress = h(
+      'div',
+      { class: 'kd-answer-progress', attrs: { role: 'status', hidden: turn.status !== 'streaming' } },
+      h('span', { class: 'kd-dots', attrs: { 'aria-hidden': 'true' } }, h('span'), h('span'), h('span')),
+      'Answering…',
+    );
     this.element = h(
       'article',
       { class: 'kd-turn', attrs: { 'data-turn-id': turn.id, 'aria-label': `Question: ${turn.question.slice(0, 200)}` } },
       h('div', { class: 'kd-question-row' }, h('div', { class: 'kd-question-bubble' }, turn.question)),
-      h('div', { class: 'kd-answer', attrs: { 'aria-live': 'polite', 'aria-busy': String(turn.status === 'streaming') } }, this.answer.element, this.progress, this.extras, this.footer),
+      h(
+        'div',
+        { class: 'kd-answer', attrs: { 'aria-live': 'polite', 'aria-busy': String(turn.status === 'streaming') } },
+        this.answer.element,
+        this.progress,
+        this.extras,
+        this.footer,
+      ),
     );
     if (turn.status === 'streaming') {
       if (turn.answer) this.answer.append(turn.answer);
@@ -83,22 +98,42 @@ export class TurnView {
     this.seq = turn.seq;
     const citations = new Map(turn.citations.map((c) => [c.index, c]));
     this.citationLinks = 0;
-    const decorate = (f: DocumentFragment): void => void (this.citationLinks += decorateMarkers(f, doc, { citations, sourceId: (i) => this.sourceId(i) }));
+    const decorate = (f: DocumentFragment): void =>
+      void (this.citationLinks += decorateMarkers(f, doc, { citations, sourceId: (i) => this.sourceId(i) }));
     // Rendered as Markdown once, whatever the ending: a stopped or broken answer keeps what arrived.
     this.answer.finish(turn.answer, decorate);
     this.element.querySelector('.kd-answer')?.setAttribute('aria-busy', 'false');
     this.progress.hidden = true;
     const extras: Node[] = [];
     if (!turn.answer.trim() && turn.status === 'done') extras.push(h('p', { class: 'kd-muted' }, 'The service sent an empty answer.'));
-    if (turn.status === 'stopped') extras.push(h('p', { class: 'kd-turn-note', attrs: { role: 'status' } }, 'Stopped. The answer above is incomplete.'));
+    if (turn.status === 'stopped')
+      extras.push(h('p', { class: 'kd-turn-note', attrs: { role: 'status' } }, 'Stopped. The answer above is incomplete.'));
     if (turn.status === 'error' && turn.error) extras.push(this.errorNote(turn));
-    if (turn.citations.length) extras.push(sourcesList(h, this.deps.sanitizer, turn.citations, turn.answer, (i) => this.sourceId(i), (c) => this.deps.actions.openCitation(this.turn, c)));
+    if (turn.citations.length)
+      extras.push(
+        sourcesList(
+          h,
+          this.deps.sanitizer,
+          turn.citations,
+          turn.answer,
+          (i) => this.sourceId(i),
+          (c) => this.deps.actions.openCitation(this.turn, c),
+        ),
+      );
     if (turn.fuQuestion) {
       extras.push(
         h(
           'div',
           { class: 'kd-followups', attrs: { role: 'group', 'aria-label': 'Suggested follow-up' } },
-          h('button', { class: 'kd-followup', attrs: { type: 'button', title: 'Ask this next, in the same conversation' }, on: { click: () => this.deps.actions.followUp(this.turn) } }, turn.fuQuestion),
+          h(
+            'button',
+            {
+              class: 'kd-followup',
+              attrs: { type: 'button', title: 'Ask this next, in the same conversation' },
+              on: { click: () => this.deps.actions.followUp(this.turn) },
+            },
+            turn.fuQuestion,
+          ),
         ),
       );
     }
@@ -126,12 +161,36 @@ export class TurnView {
 
   private errorNote(turn: Turn): HTMLElement {
     const { h, doc } = this.deps;
-    const actions = (turn.error?.actions ?? []).map((a) => h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.deps.actions.runAction(a.command) } }, a.label));
+    const actions = (turn.error?.actions ?? []).map((a) =>
+      h(
+        'button',
+        {
+          class: 'kd-button kd-secondary kd-small',
+          attrs: { type: 'button' },
+          on: { click: () => this.deps.actions.runAction(a.command) },
+        },
+        a.label,
+      ),
+    );
     return h(
       'div',
       { class: 'kd-turn-error', attrs: { role: 'alert' } },
       h('span', { class: 'kd-turn-error-text' }, turn.error?.message ?? 'The answer failed.'),
-      h('span', { class: 'kd-turn-error-actions' }, h('button', { class: 'kd-button kd-small', attrs: { type: 'button', 'data-action': 'retry' }, on: { click: () => this.deps.actions.retry(this.turn) } }, icon(doc, 'refresh'), 'Retry'), ...actions),
+      h(
+        'span',
+        { class: 'kd-turn-error-actions' },
+        h(
+          'button',
+          {
+            class: 'kd-button kd-small',
+            attrs: { type: 'button', 'data-action': 'retry' },
+            on: { click: () => this.deps.actions.retry(this.turn) },
+          },
+          icon(doc, 'refresh'),
+          'Retry',
+        ),
+        ...actions,
+      ),
     );
   }
 }

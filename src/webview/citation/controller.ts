@@ -37,14 +37,23 @@ export class CitationController {
   private viewNote: string | null = null;
   private rendered: RenderedReport | null = null;
 
-  constructor(private readonly win: Window, private readonly messenger: Messenger<CitationProtocol>, engine: PdfEngine) {
+  constructor(
+    private readonly win: Window,
+    private readonly messenger: Messenger<CitationProtocol>,
+    engine: PdfEngine,
+  ) {
     const h = (this.h = createH(win.document));
     this.title = h('h1', { class: 'kd-title', attrs: { id: 'cd-title' } }, 'Citation');
     this.kind = h('span', { class: 'kd-badge', attrs: { id: 'cd-kind', hidden: true } });
     this.meta = h('p', { class: 'kd-meta', attrs: { id: 'cd-meta' } });
     this.notes = h('div', { class: 'cd-notes', attrs: { id: 'cd-notes', 'aria-live': 'polite' } });
     this.passageText = h('blockquote', { class: 'cd-passage-text' });
-    this.passage = h('details', { class: 'cd-passage', attrs: { id: 'cd-passage', hidden: true } }, h('summary', null, 'Cited passage'), this.passageText);
+    this.passage = h(
+      'details',
+      { class: 'cd-passage', attrs: { id: 'cd-passage', hidden: true } },
+      h('summary', null, 'Cited passage'),
+      this.passageText,
+    );
     this.toolbarHost = h('div', { class: 'cd-toolbar-host' });
     this.body = h('div', { class: 'cd-body', attrs: { id: 'cd-body' } });
     this.root = h(
@@ -118,7 +127,15 @@ export class CitationController {
             'div',
             { class: 'kd-banner kd-banner-error', attrs: { role: 'alert' } },
             this.h('span', null, view.message),
-            this.h('button', { class: 'kd-button kd-small', attrs: { type: 'button' }, on: { click: () => void this.messenger.request('reload', {}).catch(() => undefined) } }, 'Retry'),
+            this.h(
+              'button',
+              {
+                class: 'kd-button kd-small',
+                attrs: { type: 'button' },
+                on: { click: () => void this.messenger.request('reload', {}).catch(() => undefined) },
+              },
+              'Retry',
+            ),
           ),
         );
         return this.report({ ...emptyReport('error'), textSample: view.message.slice(0, 300) });
@@ -133,7 +150,10 @@ export class CitationController {
         const { report, note } = this.text.show(view);
         this.body.replaceChildren(this.text.element);
         this.setViewNote(note);
-        this.meta.textContent = [view.pageNo ? `Cited page ${view.pageNo} of ${view.pages.length}` : `${view.pages.length} page(s)`, view.format].join(' · ');
+        this.meta.textContent = [
+          view.pageNo ? `Cited page ${view.pageNo} of ${view.pages.length}` : `${view.pages.length} page(s)`,
+          view.format,
+        ].join(' · ');
         this.save(view.pageNo ?? 1, 'fit');
         this.text.reveal(report.pageNo);
         return this.report(report);
@@ -146,7 +166,9 @@ export class CitationController {
           await this.pdf.show(view, same ? saved.pageNo : undefined, same ? saved.zoom : undefined);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          this.body.replaceChildren(this.h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert' } }, `The PDF could not be shown: ${message}`));
+          this.body.replaceChildren(
+            this.h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert' } }, `The PDF could not be shown: ${message}`),
+          );
           this.report({ ...emptyReport('error'), textSample: message.slice(0, 300) });
         }
         return;
@@ -169,13 +191,20 @@ export class CitationController {
 
   private renderNotes(): void {
     const all = [...this.staticNotes, ...(this.viewNote ? [this.viewNote] : [])];
-    this.notes.replaceChildren(...all.map((n) => this.h('div', { class: 'kd-banner kd-banner-info', attrs: { role: 'note' } }, this.h('span', null, n))));
+    this.notes.replaceChildren(
+      ...all.map((n) => this.h('div', { class: 'kd-banner kd-banner-info', attrs: { role: 'note' } }, this.h('span', null, n))),
+    );
   }
 
   private report(r: RenderedReport): void {
     this.rendered = r;
     if (r.view === 'pdf') {
-      const how = r.highlightSource === 'service' ? 'highlighted by the service' : r.highlightSource === 'text' ? 'passage found by its text' : 'no highlight on this page';
+      const how =
+        r.highlightSource === 'service'
+          ? 'highlighted by the service'
+          : r.highlightSource === 'text'
+            ? 'passage found by its text'
+            : 'no highlight on this page';
       const origin = this.view?.kind === 'pdf' && this.view.origin === 'preview' ? 'PDF preview' : 'PDF';
       this.meta.textContent = `${origin} · page ${r.pageNo} of ${r.pageCount} · ${how}`;
     }
@@ -188,5 +217,16 @@ export class CitationController {
 }
 
 function emptyReport(view: RenderedReport['view']): RenderedReport {
-  return { view, pageNo: null, pageCount: null, canvas: null, scale: null, rects: [], highlightSource: 'none', highlightedText: '', textSample: '', fontProblems: [] };
+  return {
+    view,
+    pageNo: null,
+    pageCount: null,
+    canvas: null,
+    scale: null,
+    rects: [],
+    highlightSource: 'none',
+    highlightedText: '',
+    textSample: '',
+    fontProblems: [],
+  };
 }

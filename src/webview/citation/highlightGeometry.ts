@@ -28,7 +28,9 @@ const clamp01 = (n: number): number => Math.min(1, Math.max(0, n));
  */
 export function normalizeBoxes(bboxes: readonly WireBBox[], page: PageSize): { boxes: Box[]; units: BoxUnits } {
   const finite = bboxes.filter((b) => [b.left, b.top, b.right, b.bottom].every(Number.isFinite));
-  const units: BoxUnits = finite.every((b) => [b.left, b.top, b.right, b.bottom].every((n) => n >= -0.001 && n <= 1.001)) ? 'fraction' : 'points';
+  const units: BoxUnits = finite.every((b) => [b.left, b.top, b.right, b.bottom].every((n) => n >= -0.001 && n <= 1.001))
+    ? 'fraction'
+    : 'points';
   const sx = units === 'fraction' ? 1 : 1 / (page.width || 1);
   const sy = units === 'fraction' ? 1 : 1 / (page.height || 1);
   const boxes = finite
@@ -81,7 +83,11 @@ export function boxesForPassage(runs: readonly TextRun[], passage: string): { bo
     const horizontal = right - left >= (bottom - top) * 0.5 || run.str.length === 1;
     const s = (Math.max(found.start, from) - from) / run.str.length;
     const e = (Math.min(found.end, to) - from) / run.str.length;
-    boxes.push(horizontal ? { left: left + (right - left) * s, right: left + (right - left) * e, top, bottom } : { left, right, top: top + (bottom - top) * s, bottom: top + (bottom - top) * e });
+    boxes.push(
+      horizontal
+        ? { left: left + (right - left) * s, right: left + (right - left) * e, top, bottom }
+        : { left, right, top: top + (bottom - top) * s, bottom: top + (bottom - top) * e },
+    );
   });
   return { boxes: mergeLines(boxes), text: joined.slice(found.start, found.end).replace(/\s+/g, ' ').trim(), exact: found.exact };
 }
@@ -107,5 +113,13 @@ export function mergeLines(boxes: readonly Box[]): Box[] {
 /** True when every rectangle lies within a page of this size (a small tolerance for rounding). */
 export function rectsInside(rects: readonly Rect[], page: PageSize): boolean {
   const eps = 0.5;
-  return rects.every((r) => r.left >= -eps && r.top >= -eps && r.width > 0 && r.height > 0 && r.left + r.width <= page.width + eps && r.top + r.height <= page.height + eps);
+  return rects.every(
+    (r) =>
+      r.left >= -eps &&
+      r.top >= -eps &&
+      r.width > 0 &&
+      r.height > 0 &&
+      r.left + r.width <= page.width + eps &&
+      r.top + r.height <= page.height + eps,
+  );
 }

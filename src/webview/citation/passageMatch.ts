@@ -19,10 +19,11 @@ export function normalizeForMatch(source: string): Normalized {
   let text = '';
   const starts: number[] = [];
   const ends: number[] = [];
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     // A character with the marks that follow it (ｶﾞ → ガ needs both), normalized together.
     let end = i + String.fromCodePoint(source.codePointAt(i)!).length;
-    while (end < source.length && COMBINING.test(String.fromCodePoint(source.codePointAt(end)!))) end += String.fromCodePoint(source.codePointAt(end)!).length;
+    while (end < source.length && COMBINING.test(String.fromCodePoint(source.codePointAt(end)!)))
+      end += String.fromCodePoint(source.codePointAt(end)!).length;
     for (const c of source.slice(i, end).normalize('NFKC').toLowerCase()) {
       if (IGNORED.test(c)) continue;
       text += c;

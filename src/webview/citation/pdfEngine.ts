@@ -108,7 +108,12 @@ function wrapPage(page: PDFPageProxy, pageNo: number): PdfPage {
       canvas.width = Math.max(1, Math.floor(viewport.width * pixelRatio));
       canvas.height = Math.max(1, Math.floor(viewport.height * pixelRatio));
       const canvasContext = canvas.getContext('2d')!;
-      const task = page.render({ canvasContext, canvas, viewport, transform: pixelRatio !== 1 ? [pixelRatio, 0, 0, pixelRatio, 0, 0] : undefined });
+      const task = page.render({
+        canvasContext,
+        canvas,
+        viewport,
+        transform: pixelRatio !== 1 ? [pixelRatio, 0, 0, pixelRatio, 0, 0] : undefined,
+      });
       return { promise: task.promise, cancel: () => task.cancel() };
     },
     async textRuns() {
@@ -121,7 +126,12 @@ function wrapPage(page: PDFPageProxy, pageNo: number): PdfPage {
         const [x1, y1, x2, y2] = unit.convertToViewportRectangle([e, f, e + item.width, f + height]);
         runs.push({
           str: item.str,
-          box: [Math.min(x1, x2) / unit.width, Math.min(y1, y2) / unit.height, Math.max(x1, x2) / unit.width, Math.max(y1, y2) / unit.height],
+          box: [
+            Math.min(x1, x2) / unit.width,
+            Math.min(y1, y2) / unit.height,
+            Math.max(x1, x2) / unit.width,
+            Math.max(y1, y2) / unit.height,
+          ],
         });
       }
       return runs;

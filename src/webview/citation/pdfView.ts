@@ -39,12 +39,24 @@ export class PdfView {
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
   private idle: Promise<void> = Promise.resolve();
 
-  constructor(private readonly h: H, private readonly win: Window, private readonly engine: PdfEngine, private readonly events: PdfViewEvents) {
+  constructor(
+    private readonly h: H,
+    private readonly win: Window,
+    private readonly engine: PdfEngine,
+    private readonly events: PdfViewEvents,
+  ) {
     const button = (label: string, text: string, onClick: () => void): HTMLButtonElement =>
-      h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'aria-label': label, title: label }, on: { click: onClick } }, text);
+      h(
+        'button',
+        { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'aria-label': label, title: label }, on: { click: onClick } },
+        text,
+      );
     this.prev = button('Previous page', '‹ Prev', () => void this.goTo(this.page - 1));
     this.next = button('Next page', 'Next ›', () => void this.goTo(this.page + 1));
-    this.pageInput = h('input', { class: 'kd-input cd-page-input', attrs: { type: 'number', min: 1, value: 1, 'aria-label': 'Page number', inputmode: 'numeric' } });
+    this.pageInput = h('input', {
+      class: 'kd-input cd-page-input',
+      attrs: { type: 'number', min: 1, value: 1, 'aria-label': 'Page number', inputmode: 'numeric' },
+    });
     this.pageInput.addEventListener('change', () => void this.goTo(Number(this.pageInput.value)));
     this.pageCountLabel = h('span', { class: 'kd-muted cd-page-count' }, 'of –');
     this.zoomSelect = h(
@@ -53,19 +65,38 @@ export class PdfView {
       h('option', { attrs: { value: 'fit' } }, 'Fit width'),
       ...ZOOM_STEPS.map((z) => h('option', { attrs: { value: String(z) } }, `${Math.round(z * 100)}%`)),
     );
-    this.zoomSelect.addEventListener('change', () => void this.setZoom(this.zoomSelect.value === 'fit' ? 'fit' : Number(this.zoomSelect.value)));
-    this.citedButton = h('button', { class: 'kd-button kd-small', attrs: { type: 'button', hidden: true }, on: { click: () => void this.goTo(this.citedPage) } }, 'Back to cited page');
+    this.zoomSelect.addEventListener(
+      'change',
+      () => void this.setZoom(this.zoomSelect.value === 'fit' ? 'fit' : Number(this.zoomSelect.value)),
+    );
+    this.citedButton = h(
+      'button',
+      { class: 'kd-button kd-small', attrs: { type: 'button', hidden: true }, on: { click: () => void this.goTo(this.citedPage) } },
+      'Back to cited page',
+    );
     this.toolbar = h(
       'div',
       { class: 'cd-toolbar', attrs: { role: 'toolbar', 'aria-label': 'Page navigation and zoom' } },
       h('div', { class: 'cd-group' }, this.prev, this.pageInput, this.pageCountLabel, this.next),
-      h('div', { class: 'cd-group' }, button('Zoom out', '−', () => void this.step(-1)), this.zoomSelect, button('Zoom in', '+', () => void this.step(1))),
+      h(
+        'div',
+        { class: 'cd-group' },
+        button('Zoom out', '−', () => void this.step(-1)),
+        this.zoomSelect,
+        button('Zoom in', '+', () => void this.step(1)),
+      ),
       this.citedButton,
     );
     this.canvas = h('canvas', { class: 'cd-canvas', attrs: { 'aria-hidden': 'true' } });
     this.highlights = h('div', { class: 'cd-highlights', attrs: { 'aria-hidden': 'true' } });
     this.textLayer = h('div', { class: 'textLayer' });
-    this.pageBox = h('div', { class: 'cd-pagebox', attrs: { role: 'img', 'aria-label': 'PDF page' } }, this.canvas, this.highlights, this.textLayer);
+    this.pageBox = h(
+      'div',
+      { class: 'cd-pagebox', attrs: { role: 'img', 'aria-label': 'PDF page' } },
+      this.canvas,
+      this.highlights,
+      this.textLayer,
+    );
     this.scroller = h('div', { class: 'cd-scroller' }, this.pageBox);
     this.element = h('div', { class: 'cd-pdf' }, this.scroller);
     win.document.addEventListener('keydown', (e) => this.onKey(e));
@@ -198,7 +229,10 @@ export class PdfView {
   }
 
   /** The service's boxes on their page; on the cited page without boxes, the passage found by its text. */
-  private highlightFor(page: PdfPage, runs: Awaited<ReturnType<PdfPage['textRuns']>>): { boxes: Box[]; source: RenderedReport['highlightSource']; text: string } {
+  private highlightFor(
+    page: PdfPage,
+    runs: Awaited<ReturnType<PdfPage['textRuns']>>,
+  ): { boxes: Box[]; source: RenderedReport['highlightSource']; text: string } {
     const data = this.data!;
     const boxPage = data.highlightPageNo ?? this.citedPage;
     if (data.bboxes.length && page.pageNo === boxPage) {

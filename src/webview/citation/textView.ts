@@ -10,7 +10,11 @@ export interface TextMatch {
 }
 
 /** The passage on the cited page first, then on any page; null when it is nowhere. */
-export function locatePassage(pages: readonly { pageNo: number; text: string }[], passage: string, citedPage: number | null): TextMatch | null {
+export function locatePassage(
+  pages: readonly { pageNo: number; text: string }[],
+  passage: string,
+  citedPage: number | null,
+): TextMatch | null {
   if (!passage.trim()) return null;
   const ordered = [...pages].sort((a, b) => (a.pageNo === citedPage ? -1 : b.pageNo === citedPage ? 1 : a.pageNo - b.pageNo));
   let partial: TextMatch | null = null;
@@ -57,7 +61,8 @@ export class TextDocView {
     let note: string | null = null;
     if (!data.passageText.trim()) note = null;
     else if (!match) note = 'The passage could not be found in the document’s text: it is shown above.';
-    else if (data.pageNo && match.pageNo !== data.pageNo) note = `The passage was found on page ${match.pageNo}, not on the cited page ${data.pageNo}.`;
+    else if (data.pageNo && match.pageNo !== data.pageNo)
+      note = `The passage was found on page ${match.pageNo}, not on the cited page ${data.pageNo}.`;
     else if (!match.range.exact) note = 'The passage differs from the document’s text: the closest part is marked.';
     const shownPage = match?.pageNo ?? data.pageNo ?? data.pages[0]?.pageNo ?? null;
     return {

@@ -1,6 +1,14 @@
 // The Q&A editor page: keeps the draft (in webview state, so it survives hiding the panel and a
 // restart), validates before sending, and talks to the host through the typed messenger.
-import type { EditorAction, EditorSnapshot, FieldErrors, QaDraft, QaEditorProtocol, QaRecord, QaTarget } from '../../features/qna/editor/protocol';
+import type {
+  EditorAction,
+  EditorSnapshot,
+  FieldErrors,
+  QaDraft,
+  QaEditorProtocol,
+  QaRecord,
+  QaTarget,
+} from '../../features/qna/editor/protocol';
 import { qaEditorStateSchema } from '../../features/qna/editor/protocol';
 import { emptyDraft, hasErrors, normalizeDraft, rebaseDraft, sameDraft, validateDraft } from '../../features/qna/editor/qaDraft';
 import { createH } from '../shared/dom';
@@ -24,7 +32,11 @@ export class EditorController {
   /** A draft restored from state while the Q&A itself is still loading. */
   private pendingDraft: QaDraft | undefined;
 
-  constructor(private readonly doc: Document, private readonly messenger: Messenger<QaEditorProtocol>, sanitizer: Sanitizer) {
+  constructor(
+    private readonly doc: Document,
+    private readonly messenger: Messenger<QaEditorProtocol>,
+    sanitizer: Sanitizer,
+  ) {
     const h = createH(doc);
     this.layout = new EditorLayout(h, doc, sanitizer, (a) => void this.act(a));
     this.form = new QaForm(h, doc, () => this.onEdit());
@@ -102,7 +114,11 @@ export class EditorController {
     this.base = record.values;
     this.form.setNew(false);
     const current = this.form.value;
-    const draft = replaceDraft ? record.values : firstLoad ? (this.pendingDraft ?? record.values) : rebaseDraft(oldBase ?? record.values, record.values, current);
+    const draft = replaceDraft
+      ? record.values
+      : firstLoad
+        ? (this.pendingDraft ?? record.values)
+        : rebaseDraft(oldBase ?? record.values, record.values, current);
     this.pendingDraft = undefined;
     this.form.value = draft;
     this.layout.showRecord(record, false);

@@ -27,14 +27,36 @@ export class QaForm {
   private readonly counters: Array<() => void> = [];
   private memoValue = '';
 
-  constructor(private readonly h: H, doc: Document, onChange: () => void) {
+  constructor(
+    private readonly h: H,
+    doc: Document,
+    onChange: () => void,
+  ) {
     const changed = (): void => {
       this.updateCounters();
       onChange();
     };
-    this.question = h('textarea', { class: 'kd-input kd-question', attrs: { id: 'qa-question', rows: 2, placeholder: 'How do I reset my password?', required: true, 'aria-required': 'true' } });
-    this.answer = h('textarea', { class: 'kd-input kd-code-input', attrs: { id: 'qa-answer', rows: 12, placeholder: 'The answer, as HTML or plain text', required: true, 'aria-required': 'true', spellcheck: 'false' } });
-    this.similar = new ListField(h, doc, { id: 'qa-similar', itemLabel: 'Similar question', placeholder: 'Another way to ask the same question', onChange: changed });
+    this.question = h('textarea', {
+      class: 'kd-input kd-question',
+      attrs: { id: 'qa-question', rows: 2, placeholder: 'How do I reset my password?', required: true, 'aria-required': 'true' },
+    });
+    this.answer = h('textarea', {
+      class: 'kd-input kd-code-input',
+      attrs: {
+        id: 'qa-answer',
+        rows: 12,
+        placeholder: 'The answer, as HTML or plain text',
+        required: true,
+        'aria-required': 'true',
+        spellcheck: 'false',
+      },
+    });
+    this.similar = new ListField(h, doc, {
+      id: 'qa-similar',
+      itemLabel: 'Similar question',
+      placeholder: 'Another way to ask the same question',
+      onChange: changed,
+    });
     this.hashtags = new ChipsField(h, doc, { id: 'qa-hashtags', describedBy: 'qa-hashtags-error', onChange: changed });
     this.status = h('input', { attrs: { id: 'qa-status', type: 'checkbox', role: 'switch' } });
     this.statusText = h('span', { class: 'kd-status-text' });
@@ -49,13 +71,17 @@ export class QaForm {
 
     this.memoField = this.field('memo', 'Memo', this.memo, {
       limit: QA_LIMITS.memo,
-      description: 'Shared with agents. The service stores the memo when the Q&A is created but never returns it, so it cannot be shown or edited later.',
+      description:
+        'Shared with agents. The service stores the memo when the Q&A is created but never returns it, so it cannot be shown or edited later.',
     });
     this.element = h(
       'div',
       { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Question and answer' } },
       this.field('question', 'Question', this.question, { limit: QA_LIMITS.question }),
-      this.field('answer', 'Answer', this.answer, { limit: QA_LIMITS.answer, description: 'HTML or plain text. The preview shows it as readers will see it, with anything unsafe removed.' }),
+      this.field('answer', 'Answer', this.answer, {
+        limit: QA_LIMITS.answer,
+        description: 'HTML or plain text. The preview shows it as readers will see it, with anything unsafe removed.',
+      }),
       this.field('similarQuestions', 'Similar questions', this.similar.element, {
         description: `Other wordings that share this answer (up to ${QA_LIMITS.similarQuestions}). Enter adds a row.`,
         labelFor: false,
@@ -66,14 +92,27 @@ export class QaForm {
     this.settings = h(
       'div',
       { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Details' } },
-      h('div', { class: 'kd-field' }, h('span', { class: 'kd-label', attrs: { id: 'qa-status-label' } }, 'Status'), h('label', { class: 'kd-check', attrs: { for: 'qa-status' } }, this.status, this.statusText)),
-      this.field('hashtags', 'Hashtags', this.hashtags.element, { labelFor: 'qa-hashtags', count: () => `${this.hashtags.values.length} / ${QA_LIMITS.hashtags}` }),
+      h(
+        'div',
+        { class: 'kd-field' },
+        h('span', { class: 'kd-label', attrs: { id: 'qa-status-label' } }, 'Status'),
+        h('label', { class: 'kd-check', attrs: { for: 'qa-status' } }, this.status, this.statusText),
+      ),
+      this.field('hashtags', 'Hashtags', this.hashtags.element, {
+        labelFor: 'qa-hashtags',
+        count: () => `${this.hashtags.values.length} / ${QA_LIMITS.hashtags}`,
+      }),
       this.field('folder', 'Folder', this.folder, { limit: QA_LIMITS.folder }),
       h(
         'fieldset',
         { class: 'kd-fieldset' },
         h('legend', { class: 'kd-label' }, 'Visibility'),
-        h('label', { class: 'kd-check', attrs: { for: 'qa-agents' } }, this.agents, 'Other agents may view (besides its editors and viewers)'),
+        h(
+          'label',
+          { class: 'kd-check', attrs: { for: 'qa-agents' } },
+          this.agents,
+          'Other agents may view (besides its editors and viewers)',
+        ),
         h('label', { class: 'kd-check', attrs: { for: 'qa-users' } }, this.users, 'Other users may view (besides its viewer list)'),
       ),
     );
@@ -126,7 +165,8 @@ export class QaForm {
   focusFirstInvalid(): void {
     const order: ErrorSlot[] = ['question', 'similarQuestions', 'answer', 'hashtags', 'folder', 'memo'];
     for (const slot of order) {
-      if (!this.errorSlots[slot].hidden) return void (slot === 'similarQuestions' ? (this.similar.firstInvalid() ?? this.question) : this.control(slot))?.focus();
+      if (!this.errorSlots[slot].hidden)
+        return void (slot === 'similarQuestions' ? (this.similar.firstInvalid() ?? this.question) : this.control(slot))?.focus();
     }
     this.similar.firstInvalid()?.focus();
   }
@@ -142,7 +182,14 @@ export class QaForm {
   }
 
   private control(slot: ErrorSlot): HTMLElement | undefined {
-    return { question: this.question, answer: this.answer, folder: this.folder, memo: this.memo, hashtags: this.hashtags.input, similarQuestions: undefined }[slot];
+    return {
+      question: this.question,
+      answer: this.answer,
+      folder: this.folder,
+      memo: this.memo,
+      hashtags: this.hashtags.input,
+      similarQuestions: undefined,
+    }[slot];
   }
 
   private updateStatusText(): void {
@@ -164,7 +211,9 @@ export class QaForm {
     const errorId = `qa-${slot}-error`;
     const describedBy = [opts.description ? `qa-${slot}-desc` : '', errorId].filter(Boolean).join(' ');
     if (control.id) control.setAttribute('aria-describedby', describedBy);
-    const labelEl = id ? h('label', { class: 'kd-label', attrs: { for: id } }, label) : h('span', { class: 'kd-label', attrs: { id: `qa-${slot}-label` } }, label);
+    const labelEl = id
+      ? h('label', { class: 'kd-label', attrs: { for: id } }, label)
+      : h('span', { class: 'kd-label', attrs: { id: `qa-${slot}-label` } }, label);
     if (!id) control.setAttribute('aria-labelledby', `qa-${slot}-label`);
     const counter = h('span', { class: 'kd-counter', attrs: { 'aria-live': 'off' } });
     if (opts.limit !== undefined || opts.count) {

@@ -30,9 +30,23 @@ export class EditorLayout {
   private noticeCallback: (() => void) | undefined;
   blockedImages = 0;
 
-  constructor(private readonly h: H, doc: Document, private readonly sanitizer: Sanitizer, onAction: ActionHandler) {
+  constructor(
+    private readonly h: H,
+    doc: Document,
+    private readonly sanitizer: Sanitizer,
+    onAction: ActionHandler,
+  ) {
     const button = (action: EditorAction, label: string, iconName: IconName, cls = 'kd-secondary', tip?: string): HTMLButtonElement => {
-      const b = h('button', { class: `kd-button ${cls}`, attrs: { type: 'button', title: tip ?? label, 'data-action': action }, on: { click: () => onAction(action) } }, icon(doc, iconName), h('span', { class: 'kd-button-label' }, label));
+      const b = h(
+        'button',
+        {
+          class: `kd-button ${cls}`,
+          attrs: { type: 'button', title: tip ?? label, 'data-action': action },
+          on: { click: () => onAction(action) },
+        },
+        icon(doc, iconName),
+        h('span', { class: 'kd-button-label' }, label),
+      );
       this.buttons.set(action, b);
       return b;
     };
@@ -52,14 +66,32 @@ export class EditorLayout {
     );
     this.progress = h('div', { class: 'kd-progress', attrs: { hidden: true, role: 'progressbar', 'aria-label': 'Working' } });
     this.errorText = h('span', { class: 'kd-banner-text' });
-    this.errorBanner = h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } }, this.errorText, h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showError(null) } }, 'Dismiss'));
+    this.errorBanner = h(
+      'div',
+      { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } },
+      this.errorText,
+      h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showError(null) } }, 'Dismiss'),
+    );
     this.noticeText = h('span', { class: 'kd-banner-text' });
-    this.noticeAction = h('button', { class: 'kd-link-button', attrs: { type: 'button', hidden: true }, on: { click: () => this.noticeCallback?.() } });
-    this.notice = h('div', { class: 'kd-banner kd-banner-info', attrs: { role: 'status', hidden: true } }, this.noticeText, this.noticeAction);
+    this.noticeAction = h('button', {
+      class: 'kd-link-button',
+      attrs: { type: 'button', hidden: true },
+      on: { click: () => this.noticeCallback?.() },
+    });
+    this.notice = h(
+      'div',
+      { class: 'kd-banner kd-banner-info', attrs: { role: 'status', hidden: true } },
+      this.noticeText,
+      this.noticeAction,
+    );
     this.formHost = h('section', { class: 'kd-main-col', attrs: { 'aria-labelledby': 'qa-title' } });
     this.preview = h('div', { class: 'kd-rendered kd-preview', attrs: { id: 'qa-preview', 'aria-live': 'polite', tabindex: 0 } });
     this.previewNote = h('div', { class: 'kd-description', attrs: { hidden: true } });
-    this.settingsHost = h('section', { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-settings-title' } }, h('h2', { attrs: { id: 'qa-settings-title' } }, 'Details'));
+    this.settingsHost = h(
+      'section',
+      { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-settings-title' } },
+      h('h2', { attrs: { id: 'qa-settings-title' } }, 'Details'),
+    );
     this.helpfulCount = h('span', { class: 'kd-count' }, '0');
     this.notHelpfulCount = h('span', { class: 'kd-count' }, '0');
     const helpful = button('helpful', 'Helpful', 'thumbsUp');
@@ -67,20 +99,43 @@ export class EditorLayout {
     const notHelpful = button('notHelpful', 'Not helpful', 'thumbsDown');
     notHelpful.append(this.notHelpfulCount);
     // Feedback is recorded with the question as the search query (the contract's feedback call).
-    this.feedbackGroup = h('div', { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': 'Feedback', hidden: true } }, helpful, notHelpful, button('clearFeedback', 'Clear mine', 'clear', 'kd-secondary', 'Cancel the feedback you gave'));
+    this.feedbackGroup = h(
+      'div',
+      { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': 'Feedback', hidden: true } },
+      helpful,
+      notHelpful,
+      button('clearFeedback', 'Clear mine', 'clear', 'kd-secondary', 'Cancel the feedback you gave'),
+    );
     const actions = h('div', { class: 'kd-actions' }, toolbar, this.feedbackGroup);
     this.root = h(
       'div',
       { class: 'kd-page' },
       this.progress,
-      h('header', { class: 'kd-header' }, h('div', { class: 'kd-title-row' }, this.title, this.statusBadge, this.dirtyBadge), this.meta, actions),
+      h(
+        'header',
+        { class: 'kd-header' },
+        h('div', { class: 'kd-title-row' }, this.title, this.statusBadge, this.dirtyBadge),
+        this.meta,
+        actions,
+      ),
       this.errorBanner,
       this.notice,
       h(
         'div',
         { class: 'kd-columns' },
         this.formHost,
-        h('aside', { class: 'kd-side-col' }, h('section', { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-preview-title' } }, h('h2', { attrs: { id: 'qa-preview-title' } }, 'Answer preview'), this.preview, this.previewNote), this.settingsHost),
+        h(
+          'aside',
+          { class: 'kd-side-col' },
+          h(
+            'section',
+            { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-preview-title' } },
+            h('h2', { attrs: { id: 'qa-preview-title' } }, 'Answer preview'),
+            this.preview,
+            this.previewNote,
+          ),
+          this.settingsHost,
+        ),
       ),
     );
   }
@@ -94,9 +149,20 @@ export class EditorLayout {
       const on = record.values.status === 'on';
       this.statusBadge.textContent = on ? 'On' : 'Off';
       this.statusBadge.className = `kd-badge ${on ? 'kd-badge-on' : 'kd-badge-off'}`;
-      this.setLabel('toggle', on ? 'Turn Off' : 'Turn On', on ? 'Stop using this Q&A in search (saved at once)' : 'Use this Q&A in search (saved at once)');
+      this.setLabel(
+        'toggle',
+        on ? 'Turn Off' : 'Turn On',
+        on ? 'Stop using this Q&A in search (saved at once)' : 'Use this Q&A in search (saved at once)',
+      );
     }
-    const meta = record ? [`ID ${record.id}`, record.createdDate && `Created ${record.createdDate}`, record.lastUpdatedDate && `Updated ${record.lastUpdatedDate}`, record.values.folder && `Folder ${record.values.folder}`] : [];
+    const meta = record
+      ? [
+          `ID ${record.id}`,
+          record.createdDate && `Created ${record.createdDate}`,
+          record.lastUpdatedDate && `Updated ${record.lastUpdatedDate}`,
+          record.values.folder && `Folder ${record.values.folder}`,
+        ]
+      : [];
     this.meta.textContent = meta.filter(Boolean).join('  ·  ');
     this.meta.hidden = !meta.length;
     for (const a of ['toggle', 'copyId', 'reload', 'delete'] as const) this.buttons.get(a)!.hidden = !existing;
@@ -163,7 +229,9 @@ export class EditorLayout {
       this.preview.replaceChildren(this.h('p', { class: 'kd-plain' }, answer));
     }
     this.previewNote.hidden = !this.blockedImages;
-    this.previewNote.textContent = this.blockedImages ? `${this.blockedImages} image${this.blockedImages > 1 ? 's' : ''} not shown: remote images are blocked (setting knowledgeDesk.webview.allowRemoteImages).` : '';
+    this.previewNote.textContent = this.blockedImages
+      ? `${this.blockedImages} image${this.blockedImages > 1 ? 's' : ''} not shown: remote images are blocked (setting knowledgeDesk.webview.allowRemoteImages).`
+      : '';
   }
 
   button(action: EditorAction): HTMLButtonElement {

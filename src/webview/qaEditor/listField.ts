@@ -22,7 +22,12 @@ export class ListField {
     private readonly opts: { id: string; itemLabel: string; placeholder: string; onChange(): void },
   ) {
     this.list = h('ol', { class: 'kd-list', attrs: { id: opts.id } });
-    const add = h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.add('', this.rows.length, true) } }, icon(doc, 'add'), `Add ${opts.itemLabel.toLowerCase()}`);
+    const add = h(
+      'button',
+      { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.add('', this.rows.length, true) } },
+      icon(doc, 'add'),
+      `Add ${opts.itemLabel.toLowerCase()}`,
+    );
     this.element = h('div', { class: 'kd-list-field' }, this.list, add);
   }
 
@@ -57,7 +62,10 @@ export class ListField {
   private add(value: string, index: number, focus: boolean): void {
     const h = this.h;
     const errorId = uid(`${this.opts.id}-error`);
-    const input = h('input', { class: 'kd-input', attrs: { type: 'text', placeholder: this.opts.placeholder, 'aria-describedby': errorId } });
+    const input = h('input', {
+      class: 'kd-input',
+      attrs: { type: 'text', placeholder: this.opts.placeholder, 'aria-describedby': errorId },
+    });
     input.value = value;
     const row: Row = {
       input,
@@ -117,7 +125,16 @@ export class ChipsField {
     private readonly opts: { id: string; describedBy: string; onChange(): void },
   ) {
     this.chips = h('ul', { class: 'kd-chips-list', attrs: { 'aria-label': 'Hashtags' } });
-    this.input = h('input', { class: 'kd-chips-input', attrs: { id: opts.id, type: 'text', placeholder: 'Add a hashtag, then Enter', 'aria-describedby': opts.describedBy, autocomplete: 'off' } });
+    this.input = h('input', {
+      class: 'kd-chips-input',
+      attrs: {
+        id: opts.id,
+        type: 'text',
+        placeholder: 'Add a hashtag, then Enter',
+        'aria-describedby': opts.describedBy,
+        autocomplete: 'off',
+      },
+    });
     this.element = h('div', { class: 'kd-chips kd-input' }, this.chips, this.input);
     this.element.addEventListener('click', (e) => e.target === this.element && this.input.focus());
     this.input.addEventListener('keydown', (e) => {
@@ -162,7 +179,11 @@ export class ChipsField {
     this.tags = tags;
     this.chips.replaceChildren(
       ...tags.map((tag, i) => {
-        const remove = this.h('button', { class: 'kd-chip-remove', attrs: { type: 'button', 'aria-label': `Remove hashtag ${tag}`, title: 'Remove' } }, icon(this.doc, 'close'));
+        const remove = this.h(
+          'button',
+          { class: 'kd-chip-remove', attrs: { type: 'button', 'aria-label': `Remove hashtag ${tag}`, title: 'Remove' } },
+          icon(this.doc, 'close'),
+        );
         remove.addEventListener('click', () => {
           this.setTags(this.tags.filter((_, j) => j !== i));
           this.input.focus();

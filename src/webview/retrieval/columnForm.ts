@@ -7,8 +7,22 @@ type NumberKey = 'bm25_score_weight' | 'text_vector_score_weight' | 'title_vecto
 
 const SLIDERS: Array<{ key: NumberKey; label: string; hint: string; min: number; max: number; step: number }> = [
   { key: 'bm25_score_weight', label: 'Keyword (BM25)', hint: 'bm25_score_weight; 0 turns keyword search off', min: 0, max: 9, step: 0.5 },
-  { key: 'text_vector_score_weight', label: 'Content vectors', hint: 'text_vector_score_weight; 0 turns it off', min: 0, max: 9, step: 0.5 },
-  { key: 'title_vector_score_weight', label: 'Title vectors', hint: 'title_vector_score_weight; 0 turns it off', min: 0, max: 9, step: 0.5 },
+  {
+    key: 'text_vector_score_weight',
+    label: 'Content vectors',
+    hint: 'text_vector_score_weight; 0 turns it off',
+    min: 0,
+    max: 9,
+    step: 0.5,
+  },
+  {
+    key: 'title_vector_score_weight',
+    label: 'Title vectors',
+    hint: 'title_vector_score_weight; 0 turns it off',
+    min: 0,
+    max: 9,
+    step: 0.5,
+  },
   { key: 'maxDocumentClues', label: 'Pages returned', hint: 'maxDocumentClues', min: 1, max: 20, step: 1 },
 ];
 
@@ -24,7 +38,10 @@ export class ColumnForm {
   constructor(h: H, column: Column, onChange: (kind: 'slider' | 'other') => void) {
     const id = (name: string): string => `rt-${column}-${name}`;
     const rows = SLIDERS.map((s) => {
-      const input = h('input', { class: 'rt-slider', attrs: { type: 'range', id: id(s.key), min: s.min, max: s.max, step: s.step, 'aria-describedby': id(`${s.key}-hint`) } });
+      const input = h('input', {
+        class: 'rt-slider',
+        attrs: { type: 'range', id: id(s.key), min: s.min, max: s.max, step: s.step, 'aria-describedby': id(`${s.key}-hint`) },
+      });
       const output = h('output', { class: 'rt-value', attrs: { for: id(s.key) } });
       input.addEventListener('input', () => {
         output.value = formatValue(Number(input.value));
@@ -42,14 +59,20 @@ export class ColumnForm {
     });
     this.reranker = h('input', { attrs: { type: 'checkbox', id: id('reranker') } });
     this.rerankerHint = h('span', { class: 'kd-muted rt-hint' });
-    this.candidates = h('input', { class: 'kd-input rt-number', attrs: { type: 'number', id: id('candidates'), min: 1, max: 100, step: 1, 'aria-label': `Reranker candidates (${column})` } });
+    this.candidates = h('input', {
+      class: 'kd-input rt-number',
+      attrs: { type: 'number', id: id('candidates'), min: 1, max: 100, step: 1, 'aria-label': `Reranker candidates (${column})` },
+    });
     this.reranker.addEventListener('change', () => {
       this.rerankerValue = this.reranker.checked;
       this.syncReranker();
       onChange('other');
     });
     this.candidates.addEventListener('change', () => onChange('other'));
-    this.hashtags = h('input', { class: 'kd-input', attrs: { type: 'text', id: id('hashtags'), placeholder: '#handbook, #経費', autocomplete: 'off', spellcheck: 'false' } });
+    this.hashtags = h('input', {
+      class: 'kd-input',
+      attrs: { type: 'text', id: id('hashtags'), placeholder: '#handbook, #経費', autocomplete: 'off', spellcheck: 'false' },
+    });
     this.hashtags.addEventListener('change', () => onChange('other'));
     this.element = h(
       'div',
@@ -63,7 +86,12 @@ export class ColumnForm {
         h('label', { class: 'rt-label rt-candidates-label', attrs: { for: id('candidates') } }, 'candidates'),
         this.candidates,
       ),
-      h('div', { class: 'rt-row rt-row-wide' }, h('label', { class: 'rt-label', attrs: { for: id('hashtags') } }, 'Hashtags'), this.hashtags),
+      h(
+        'div',
+        { class: 'rt-row rt-row-wide' },
+        h('label', { class: 'rt-label', attrs: { for: id('hashtags') } }, 'Hashtags'),
+        this.hashtags,
+      ),
     );
   }
 

@@ -45,16 +45,26 @@ export class RetrievalController {
   private readonly columns: Record<Column, ColumnState>;
   private defaults: Record<Column, RetrievalSettings> = DEFAULT_SETTINGS;
 
-  constructor(doc: Document, private readonly messenger: Messenger<RetrievalProtocol>) {
+  constructor(
+    doc: Document,
+    private readonly messenger: Messenger<RetrievalProtocol>,
+  ) {
     const h = (this.h = createH(doc));
-    this.question = h('input', { class: 'kd-input rt-question', attrs: { type: 'text', id: 'rt-question', placeholder: 'Ask what the documents should answer…', autocomplete: 'off' } });
+    this.question = h('input', {
+      class: 'kd-input rt-question',
+      attrs: { type: 'text', id: 'rt-question', placeholder: 'Ask what the documents should answer…', autocomplete: 'off' },
+    });
     this.question.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' || e.isComposing) return;
       e.preventDefault();
       void this.runColumns(COLUMNS);
     });
     this.question.addEventListener('change', () => this.save());
-    this.runBoth = h('button', { class: 'kd-button', attrs: { type: 'button', id: 'rt-run-both' }, on: { click: () => void this.runColumns(COLUMNS) } }, 'Run A and B');
+    this.runBoth = h(
+      'button',
+      { class: 'kd-button', attrs: { type: 'button', id: 'rt-run-both' }, on: { click: () => void this.runColumns(COLUMNS) } },
+      'Run A and B',
+    );
     this.region = h('span', { class: 'kd-badge', attrs: { id: 'rt-region' } });
     this.columns = { A: this.column('A'), B: this.column('B') };
     this.root = h(
@@ -64,9 +74,23 @@ export class RetrievalController {
         'header',
         { class: 'kd-header' },
         h('div', { class: 'kd-title-row' }, h('h1', { class: 'kd-title' }, 'Retrieval'), this.region),
-        h('p', { class: 'kd-description' }, 'Run retrieval directly, tune its weights, and compare two settings on the same question. Click a result to open it at its page.'),
-        h('div', { class: 'rt-ask' }, h('label', { class: 'kd-label', attrs: { for: 'rt-question' } }, 'Question'), this.question, this.runBoth),
-        h('p', { class: 'kd-muted rt-legend' }, 'In B: ↑/↓ places higher/lower than in A, new = not returned by A. In A: only A = not returned by B.'),
+        h(
+          'p',
+          { class: 'kd-description' },
+          'Run retrieval directly, tune its weights, and compare two settings on the same question. Click a result to open it at its page.',
+        ),
+        h(
+          'div',
+          { class: 'rt-ask' },
+          h('label', { class: 'kd-label', attrs: { for: 'rt-question' } }, 'Question'),
+          this.question,
+          this.runBoth,
+        ),
+        h(
+          'p',
+          { class: 'kd-muted rt-legend' },
+          'In B: ↑/↓ places higher/lower than in A, new = not returned by A. In A: only A = not returned by B.',
+        ),
       ),
       h('div', { class: 'rt-columns' }, ...COLUMNS.map((c) => this.columnElement(c))),
     );
@@ -126,7 +150,11 @@ export class RetrievalController {
       error: h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } }),
       results: h('div', { class: 'rt-results-host' }),
       request: h('pre', { class: 'rt-request-body' }),
-      run: h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => void this.runColumns([c]) } }, `Run ${c}`),
+      run: h(
+        'button',
+        { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => void this.runColumns([c]) } },
+        `Run ${c}`,
+      ),
       result: null,
       ranFor: null,
       errorText: null,
@@ -140,11 +168,23 @@ export class RetrievalController {
   private columnElement(c: Column): HTMLElement {
     const h = this.h;
     const s = this.columns[c];
-    const reset = h('button', { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.reset(c) } }, 'Reset');
+    const reset = h(
+      'button',
+      { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.reset(c) } },
+      'Reset',
+    );
     return h(
       'section',
       { class: `rt-column rt-column-${c}`, attrs: { 'aria-labelledby': `rt-${c}-title` } },
-      h('div', { class: 'rt-column-head' }, h('h2', { attrs: { id: `rt-${c}-title` } }, c), s.preset, h('span', { class: 'rt-spacer' }), reset, s.run),
+      h(
+        'div',
+        { class: 'rt-column-head' },
+        h('h2', { attrs: { id: `rt-${c}-title` } }, c),
+        s.preset,
+        h('span', { class: 'rt-spacer' }),
+        reset,
+        s.run,
+      ),
       s.form.element,
       h('details', { class: 'rt-request' }, h('summary', null, 'Request body'), s.request),
       s.status,
@@ -274,7 +314,8 @@ export class RetrievalController {
 
   /** "Service weights 9/1/0", "Keyword only 9/0/0" or "Custom weights 9/0/9". */
   private refreshPresets(): void {
-    const weights = (s: RetrievalSettings): string => [s.bm25_score_weight, s.text_vector_score_weight, s.title_vector_score_weight].join('/');
+    const weights = (s: RetrievalSettings): string =>
+      [s.bm25_score_weight, s.text_vector_score_weight, s.title_vector_score_weight].join('/');
     for (const c of COLUMNS) {
       const w = weights(this.columns[c].form.value);
       const name = w === weights(this.defaults.A) ? 'Service weights' : w === weights(this.defaults.B) ? 'Keyword only' : 'Custom weights';
@@ -283,6 +324,9 @@ export class RetrievalController {
   }
 
   private save(): void {
-    this.messenger.setState(retrievalStateSchema, { question: this.question.value.slice(0, 10_000), settings: { A: this.columns.A.form.value, B: this.columns.B.form.value } });
+    this.messenger.setState(retrievalStateSchema, {
+      question: this.question.value.slice(0, 10_000),
+      settings: { A: this.columns.A.form.value, B: this.columns.B.form.value },
+    });
   }
 }

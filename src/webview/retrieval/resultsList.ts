@@ -32,7 +32,12 @@ export function renderResults(h: H, items: readonly ResultItem[], marks: readonl
           'button',
           {
             class: 'rt-open',
-            attrs: { type: 'button', 'data-index': i, title: 'Open in the citation viewer', 'aria-label': `${i + 1}. ${item.title}, page ${item.pageNo}${description ? `, ${description}` : ''}. Open in the citation viewer` },
+            attrs: {
+              type: 'button',
+              'data-index': i,
+              title: 'Open in the citation viewer',
+              'aria-label': `${i + 1}. ${item.title}, page ${item.pageNo}${description ? `, ${description}` : ''}. Open in the citation viewer`,
+            },
             on: { click: () => open(i) },
           },
           h(

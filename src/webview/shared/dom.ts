@@ -31,7 +31,9 @@ export function createH(doc: Document): H {
 export function append(parent: Node, ...children: Child[]): void {
   for (const c of children) {
     if (c === null || c === undefined || c === false) continue;
-    parent.appendChild(typeof c === 'string' || typeof c === 'number' ? (parent.ownerDocument ?? (parent as Document)).createTextNode(String(c)) : c);
+    parent.appendChild(
+      typeof c === 'string' || typeof c === 'number' ? (parent.ownerDocument ?? (parent as Document)).createTextNode(String(c)) : c,
+    );
   }
 }
 
@@ -51,10 +53,15 @@ export function watchPageProblems(win: Window, report: (kind: 'csp' | 'blocked' 
   win.document.addEventListener('securitypolicyviolation', (e) => {
     const where = e.sourceFile ? ` (${e.sourceFile.split('/').pop()}:${e.lineNumber})` : '';
     const handler = e.effectiveDirective === 'script-src-attr' && e.blockedURI === 'inline';
-    report(handler ? 'blocked' : 'csp', `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || 'inline content'}${where}`);
+    report(
+      handler ? 'blocked' : 'csp',
+      `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || 'inline content'}${where}`,
+    );
   });
   win.addEventListener('error', (e) => report('error', e.message || String(e.error)));
-  win.addEventListener('unhandledrejection', (e) => report('error', `unhandled rejection: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`));
+  win.addEventListener('unhandledrejection', (e) =>
+    report('error', `unhandled rejection: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`),
+  );
 }
 
 /** Theme colour from VS Code's CSS variables on <html>/<body>, with a fallback. */

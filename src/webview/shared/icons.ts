@@ -18,7 +18,19 @@ export type IconName = keyof typeof PATHS;
 export function icon(doc: Document, name: IconName): SVGSVGElement {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = doc.createElementNS(ns, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 16 16', width: '16', height: '16', fill: 'none', stroke: 'currentColor', 'stroke-width': '1.3', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', focusable: 'false', class: 'kd-icon' })) {
+  for (const [k, v] of Object.entries({
+    viewBox: '0 0 16 16',
+    width: '16',
+    height: '16',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': '1.3',
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+    'aria-hidden': 'true',
+    focusable: 'false',
+    class: 'kd-icon',
+  })) {
     svg.setAttribute(k, v);
   }
   const path = doc.createElementNS(ns, 'path');

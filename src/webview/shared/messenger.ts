@@ -65,7 +65,11 @@ export class Messenger<P extends Protocol> {
     this.rpc.notify(type, payload);
   }
 
-  request<K extends RequestType<P['toHost']>>(type: K, params: RequestParamsInput<P['toHost'], K>, options?: { timeoutMs?: number }): Promise<RequestResult<P['toHost'], K>> {
+  request<K extends RequestType<P['toHost']>>(
+    type: K,
+    params: RequestParamsInput<P['toHost'], K>,
+    options?: { timeoutMs?: number },
+  ): Promise<RequestResult<P['toHost'], K>> {
     return this.rpc.request(type, params, options);
   }
 

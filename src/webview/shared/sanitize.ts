@@ -16,8 +16,31 @@ export interface SanitizeReport {
 
 /** Elements that run code, load other documents, take input or restyle the page. */
 const FORBID_TAGS = [
-  'script', 'style', 'link', 'meta', 'base', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'portal',
-  'form', 'input', 'button', 'select', 'option', 'textarea', 'noscript', 'template', 'video', 'audio', 'source', 'track', 'picture',
+  'script',
+  'style',
+  'link',
+  'meta',
+  'base',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'portal',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'noscript',
+  'template',
+  'video',
+  'audio',
+  'source',
+  'track',
+  'picture',
 ];
 /** `style` would also be refused by the page's CSP (no 'unsafe-inline'), so it is dropped rather than left to fail. */
 const FORBID_ATTR = ['style', 'srcset', 'action', 'formaction', 'ping', 'background', 'poster', 'target', 'rel'];
@@ -39,7 +62,10 @@ export class Sanitizer {
   /** What the last call removed besides scripts and handlers (for "n images blocked" notes). */
   lastReport: SanitizeReport = { blockedImages: 0, removedLinks: 0 };
 
-  constructor(win: WindowLike & { document: Document }, private readonly options: SanitizeOptions = {}) {
+  constructor(
+    win: WindowLike & { document: Document },
+    private readonly options: SanitizeOptions = {},
+  ) {
     this.purify = createDOMPurify(win);
     this.doc = win.document;
     this.purify.addHook('uponSanitizeAttribute', (_node, data) => {

@@ -38,8 +38,15 @@ export async function run(): Promise<void> {
   console.log('\nActivation in the real extension host (VS Code ' + vscode.version + '), ms');
   console.log('  ' + ['', 'bundle load (median of 5)', 'activate()'].map((s, i) => (i ? s.padStart(26) : s.padEnd(30))).join(''));
   for (const [name, load, act] of rows) console.log('  ' + name.padEnd(30) + load.toFixed(1).padStart(26) + act.toFixed(1).padStart(26));
-  console.log('  activate() by step, ms: ' + Object.entries(api.timings.steps).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(' · '));
+  console.log(
+    '  activate() by step, ms: ' +
+      Object.entries(api.timings.steps)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(' · '),
+  );
   const first = api.timings.firstConnectedMs;
-  console.log(`  Knowledge Desk: activation start → "Local · connected" (starts the local service, checks the key): ${first === undefined ? 'not reached' : first.toFixed(0) + ' ms'}`);
+  console.log(
+    `  Knowledge Desk: activation start → "Local · connected" (starts the local service, checks the key): ${first === undefined ? 'not reached' : first.toFixed(0) + ' ms'}`,
+  );
   console.log('bench: done');
 }

@@ -47,7 +47,12 @@ export async function screenshot(name: string, options: { keepNotifications?: bo
 }
 
 /** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
-export async function runCommand(api: KnowledgeDeskTestApi, command: string, answers: ScriptedAnswer[] = [], ...args: unknown[]): Promise<unknown> {
+export async function runCommand(
+  api: KnowledgeDeskTestApi,
+  command: string,
+  answers: ScriptedAnswer[] = [],
+  ...args: unknown[]
+): Promise<unknown> {
   const input = scriptInput(api, answers);
   const errors = api.container.errorsShown.length;
   try {
@@ -61,7 +66,12 @@ export async function runCommand(api: KnowledgeDeskTestApi, command: string, ans
 }
 
 /** Runs a command that must fail with one error message; returns that message. */
-export async function runFailingCommand(api: KnowledgeDeskTestApi, command: string, answers: ScriptedAnswer[] = [], ...args: unknown[]): Promise<string> {
+export async function runFailingCommand(
+  api: KnowledgeDeskTestApi,
+  command: string,
+  answers: ScriptedAnswer[] = [],
+  ...args: unknown[]
+): Promise<string> {
   const input = scriptInput(api, answers);
   const errors = api.container.errorsShown.length;
   try {

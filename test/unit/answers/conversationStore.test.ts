@@ -17,7 +17,17 @@ class Memento implements StateMemento {
 }
 
 function turn(id: string, over: Partial<Turn> = {}): Turn {
-  return { id, question: `Question ${id}?`, answer: `Answer ${id} [1].`, citations: [{ index: 1, title: 'Doc' }], stateful: false, status: 'done', askedAt: 1, seq: 1, ...over };
+  return {
+    id,
+    question: `Question ${id}?`,
+    answer: `Answer ${id} [1].`,
+    citations: [{ index: 1, title: 'Doc' }],
+    stateful: false,
+    status: 'done',
+    askedAt: 1,
+    seq: 1,
+    ...over,
+  };
 }
 
 function store(memento = new Memento(), limits = {}) {
@@ -42,7 +52,10 @@ describe('Chat conversation store', () => {
     assert.equal(restored.title, 'How many days of paid leave do new employees get?');
     assert.deepEqual(restored.options.hashtags, ['hr']);
     assert.equal(restored.threadId, 'thread-1');
-    assert.deepEqual(restored.turns.map((t) => t.id), ['t1']);
+    assert.deepEqual(
+      restored.turns.map((t) => t.id),
+      ['t1'],
+    );
   });
 
   it('lists recent conversations first, switches, and reuses an empty conversation for New Chat', () => {
@@ -53,7 +66,10 @@ describe('Chat conversation store', () => {
     assert.notEqual(b.id, a.id);
     assert.equal(s.create().id, b.id, 'New Chat on an empty chat keeps it');
     s.addTurn(b.id, turn('t2'));
-    assert.deepEqual(s.list().map((c) => c.id), [b.id, a.id]);
+    assert.deepEqual(
+      s.list().map((c) => c.id),
+      [b.id, a.id],
+    );
     assert.equal(s.select(a.id)?.id, a.id);
     assert.equal(s.currentId, a.id);
     assert.equal(s.select('nope'), undefined);
@@ -66,7 +82,10 @@ describe('Chat conversation store', () => {
     const c = s.current();
     s.addTurn(c.id, turn('t1', { status: 'error', error: { message: 'rate limited', actions: [] } }));
     s.addTurn(c.id, turn('t2'), 't1');
-    assert.deepEqual(c.turns.map((t) => t.id), ['t2']);
+    assert.deepEqual(
+      c.turns.map((t) => t.id),
+      ['t2'],
+    );
     assert.equal(s.findTurn('t2')?.conversation.id, c.id);
   });
 
@@ -89,17 +108,39 @@ describe('Chat conversation store', () => {
     big.addTurn(c2.id, turn('b', { answer: 'z'.repeat(1_500) }));
     big.addTurn(c2.id, turn('c', { answer: 'w'.repeat(1_500) }));
     await big.save();
-    assert.deepEqual(big.list().map((c) => c.id), [c2.id], 'the oldest conversation goes first');
-    assert.deepEqual(big.current().turns.map((t) => t.id), ['c'], 'then the current one\'s oldest turns');
+    assert.deepEqual(
+      big.list().map((c) => c.id),
+      [c2.id],
+      'the oldest conversation goes first',
+    );
+    assert.deepEqual(
+      big.current().turns.map((t) => t.id),
+      ['c'],
+      "then the current one's oldest turns",
+    );
   });
 
   it('marks answers that were streaming when VS Code closed as stopped, and drops unreadable data', () => {
     const m = new Memento();
     const problems: string[] = [];
-    m.data.set(STORE_KEY, JSON.stringify({ version: 1, currentId: 'c1', conversations: [
-      { id: 'c1', title: 'T', createdAt: 1, updatedAt: 2, options: defaultChatOptions(), turns: [turn('t1', { status: 'streaming', answer: 'half' })] },
-      { id: 'bad', title: 5 },
-    ] }));
+    m.data.set(
+      STORE_KEY,
+      JSON.stringify({
+        version: 1,
+        currentId: 'c1',
+        conversations: [
+          {
+            id: 'c1',
+            title: 'T',
+            createdAt: 1,
+            updatedAt: 2,
+            options: defaultChatOptions(),
+            turns: [turn('t1', { status: 'streaming', answer: 'half' })],
+          },
+          { id: 'bad', title: 5 },
+        ],
+      }),
+    );
     const s = new ConversationStore(m, { onProblem: (p) => problems.push(p) });
     assert.equal(s.current().turns[0].status, 'stopped');
     assert.equal(s.list().length, 1);

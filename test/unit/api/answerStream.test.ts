@@ -1,10 +1,5 @@
 import assert from 'node:assert/strict';
-import {
-  AnswerStreamError,
-  collectAnswerStream,
-  readAnswerStream,
-  type AnswerStreamEvent,
-} from '../../../src/api/stream/answerStream';
+import { AnswerStreamError, collectAnswerStream, readAnswerStream, type AnswerStreamEvent } from '../../../src/api/stream/answerStream';
 import { isAbortError } from '../../../src/api/errors';
 
 const encoder = new TextEncoder();
@@ -276,7 +271,12 @@ describe('readAnswerStream', () => {
           setTimeout(() => controller.abort(new Error('user pressed Stop')), 10);
         }
       })();
-      const error = asStreamError(await reading.then(() => undefined, (caught: unknown) => caught));
+      const error = asStreamError(
+        await reading.then(
+          () => undefined,
+          (caught: unknown) => caught,
+        ),
+      );
       assert.equal(error.name, 'AbortError');
       assert.equal(error.partialAnswer, 'Waiting');
       assert.equal((error.cause as Error).message, 'user pressed Stop');
@@ -294,7 +294,10 @@ describe('readAnswerStream', () => {
           seen.push(event.answer);
           controller.abort();
         }
-      })().then(() => undefined, (caught: unknown) => caught);
+      })().then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
       assert.deepEqual(seen, ['a']);
       assert.equal(asStreamError(error).name, 'AbortError');
       assert.equal(asStreamError(error).partialAnswer, 'a');

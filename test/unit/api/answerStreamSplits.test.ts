@@ -95,10 +95,7 @@ const CASES: Expected[] = [
   },
   {
     file: 'draftjs-string.ndjson',
-    deltas: [
-      '🎉 **Great news:** refunds are free',
-      '\n\n- 返金は**無料**です\n- Ask [support@example.com](mailto:support@example.com)',
-    ],
+    deltas: ['🎉 **Great news:** refunds are free', '\n\n- 返金は**無料**です\n- Ask [support@example.com](mailto:support@example.com)'],
     answer: '🎉 **Great news:** refunds are free\n\n- 返金は**無料**です\n- Ask [support@example.com](mailto:support@example.com)',
     merged: { threadId: 'ds-1', citations: [citation] },
   },

@@ -13,14 +13,19 @@ interface Line {
 
 describe('Generative answers, mode stream (NDJSON)', () => {
   let t: TestService;
-  const closedEarly = async () => (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['answers.closedEarly'] ?? 0;
+  const closedEarly = async () =>
+    (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['answers.closedEarly'] ?? 0;
 
   /** Raw NDJSON lines with their arrival times (ms after the request was sent). */
   async function lines(body: Record<string, unknown>, delayMs?: number): Promise<{ contentType: string; lines: Line[] }> {
     const started = performance.now();
     const headers: Record<string, string> = { 'API-KEY': t.service.apiKey, 'content-type': 'application/json' };
     if (delayMs !== undefined) headers['X-Local-Stream-Delay-Ms'] = String(delayMs);
-    const res = await request(`${t.service.url}/webapi/generative_answer`, { method: 'POST', headers, body: JSON.stringify({ answerFormat: 'MARKDOWN', ...body, mode: 'stream' }) });
+    const res = await request(`${t.service.url}/webapi/generative_answer`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ answerFormat: 'MARKDOWN', ...body, mode: 'stream' }),
+    });
     const out: Line[] = [];
     let buffer = '';
     for await (const chunk of res.body) {
@@ -41,14 +46,32 @@ describe('Generative answers, mode stream (NDJSON)', () => {
   after(() => t.stop());
 
   it('streams the same final answer as sync', async () => {
-    const body: GenerativeAnswerRequest = { query: QUESTION, includeCitations: true, clues: true, isStateful: true, threadId: '6c1f2f4e-8a53-4d1c-9a4e-2a7d1f0b3c5d' };
+    const body: GenerativeAnswerRequest = {
+      query: QUESTION,
+      includeCitations: true,
+      clues: true,
+      isStateful: true,
+      threadId: '6c1f2f4e-8a53-4d1c-9a4e-2a7d1f0b3c5d',
+    };
     const sync = await t.client().answers.generate(body);
     const chunks: AnswerChunk[] = [];
     for await (const chunk of t.client().answers.stream(body)) chunks.push(chunk);
     const done = chunks.at(-1);
     assert.equal(done?.type, 'done');
     const streamed = done.type === 'done' ? done.result : undefined!;
-    for (const key of ['answer', 'answerHash', 'confidence', 'citations', 'clues', 'documentId', 'pageNo', 'intent', 'model', 'threadId', 'fuQuestion'] as const) {
+    for (const key of [
+      'answer',
+      'answerHash',
+      'confidence',
+      'citations',
+      'clues',
+      'documentId',
+      'pageNo',
+      'intent',
+      'model',
+      'threadId',
+      'fuQuestion',
+    ] as const) {
       assert.deepEqual(streamed[key], sync[key], key);
     }
     const deltas = chunks.filter((c) => c.type === 'delta');
@@ -56,7 +79,10 @@ describe('Generative answers, mode stream (NDJSON)', () => {
   });
 
   it('writes one growing line per sentence, then the complete answer', async () => {
-    const { contentType, lines: got } = await lines({ query: QUESTION, includeCitations: true, clues: true, isStateful: true, threadId: '' }, 0);
+    const { contentType, lines: got } = await lines(
+      { query: QUESTION, includeCitations: true, clues: true, isStateful: true, threadId: '' },
+      0,
+    );
     assert.match(contentType, /^application\/x-ndjson/);
     const answers = got.map((l) => l.body.answer as string);
     assert.ok(got.length >= 3, `${got.length} lines`);
@@ -67,7 +93,8 @@ describe('Generative answers, mode stream (NDJSON)', () => {
     assert.ok(Array.isArray(last.clues) && (last.clues as unknown[]).length > 0);
     assert.equal(typeof last.fuQuestion, 'string');
     assert.equal(got[0].body.threadId, last.threadId, 'the same thread on every line');
-    for (const l of got) for (const key of ['answerHash', 'confidence', 'model', 'intent']) assert.ok(key in l.body, `${key} on every line`);
+    for (const l of got)
+      for (const key of ['answerHash', 'confidence', 'model', 'intent']) assert.ok(key in l.body, `${key} on every line`);
   });
 
   it('sends the first line before the last one (X-Local-Stream-Delay-Ms)', async () => {

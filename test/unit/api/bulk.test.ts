@@ -31,7 +31,11 @@ async function waitForRun(client: ApiClient, id: string, timeoutMs = 15_000): Pr
   }
 }
 
-async function runAndRead(client: ApiClient, data: string, type: BulkType): Promise<{ run: BulkResult; text: string; rows: Array<Record<string, string>> }> {
+async function runAndRead(
+  client: ApiClient,
+  data: string,
+  type: BulkType,
+): Promise<{ run: BulkResult; text: string; rows: Array<Record<string, string>> }> {
   const started = await client.bulk.run(csvFile(data), type);
   assert.equal(started.status, 'queued');
   const run = await waitForRun(client, started.id);
@@ -75,7 +79,11 @@ describe('Bulk processing (local service)', function () {
 
   it('answers with retrieval passages (rag and rag_agent_v2), only `question` required', async () => {
     for (const type of ['rag', 'rag_agent_v2'] as const) {
-      const { run, text, rows } = await runAndRead(client, 'question\nHow many days of paid leave do new employees get?\nWhat is the cafeteria menu on Fridays?\n', type);
+      const { run, text, rows } = await runAndRead(
+        client,
+        'question\nHow many days of paid leave do new employees get?\nWhat is the cafeteria menu on Fridays?\n',
+        type,
+      );
       assert.equal(run.bulk_type, type);
       assert.equal(text.split('\r\n')[0], 'question,answer,confidence,sources');
       assert.match(rows[0].answer, /New employees get 15 days of paid leave/);
@@ -87,14 +95,21 @@ describe('Bulk processing (local service)', function () {
 
   it('rejects bad files and parameters with a 400 naming the problem', async () => {
     const bad = async (data: string, pattern: RegExp, type: BulkType = 'ga') =>
-      assert.rejects(client.bulk.run(csvFile(data), type), (e: unknown) => e instanceof BadRequestError && pattern.test(e.message), `${JSON.stringify(data)} → ${pattern}`);
+      assert.rejects(
+        client.bulk.run(csvFile(data), type),
+        (e: unknown) => e instanceof BadRequestError && pattern.test(e.message),
+        `${JSON.stringify(data)} → ${pattern}`,
+      );
     await bad('', /empty/);
     await bad('   \n\n', /empty/);
     await bad('model,search_type\ngpt,document\n', /"question" column/);
     await bad('How many days of leave?\nWhere is the office?\n', /"question" column/);
     await bad('question,model\n', /no rows of questions/);
     await bad('question\n"an unclosed quote\n', /cannot be read/);
-    await assert.rejects(client.bulk.run(csvFile('question\nx\n'), 'chat' as BulkType), (e: unknown) => e instanceof BadRequestError && e.field === 'bulk_type');
+    await assert.rejects(
+      client.bulk.run(csvFile('question\nx\n'), 'chat' as BulkType),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'bulk_type',
+    );
     await assert.rejects(client.bulk.results(0), (e: unknown) => e instanceof BadRequestError && e.field === 'page');
     const raw = await request(`${t.service.url}/webapi/v2/bulk_processing/results?page=abc`, { headers: { 'API-KEY': t.service.apiKey } });
     assert.equal(raw.statusCode, 400);
@@ -116,7 +131,10 @@ describe('Bulk processing (local service)', function () {
     assert.equal(second.results.length, 1);
     assert.equal(first.results[0].id, ids.at(-1), 'newest first');
     const times = [...first.results, ...second.results].map((r) => Date.parse(r.created_at!));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
     assert.deepEqual((await client.bulk.results(3)).results, []);
 
     const victim = first.results[0];
@@ -137,7 +155,10 @@ describe('Bulk processing across a restart', function () {
     try {
       await t.service.processingIdle();
       const client = t.client();
-      const running = await client.bulk.run(csvFile('question\nWhat is paid leave?\nWhat is remote work?\nWho answers payroll questions?\n'), 'ga');
+      const running = await client.bulk.run(
+        csvFile('question\nWhat is paid leave?\nWhat is remote work?\nWho answers payroll questions?\n'),
+        'ga',
+      );
       const queued = await client.bulk.run(csvFile('question\nWhat is paid leave?\n'), 'rag');
       await client.bulk.deleteResult(queued.id);
       for (;;) {
@@ -148,7 +169,10 @@ describe('Bulk processing across a restart', function () {
       await t.service.close();
       second = await startLocalService({ dataDir: t.dir, fsync: false });
       const after = await new ApiClient({ baseUrl: second.url, apiKey: second.apiKey }).bulk.results();
-      assert.deepEqual(after.results.map((r) => r.id), [running.id]);
+      assert.deepEqual(
+        after.results.map((r) => r.id),
+        [running.id],
+      );
       assert.equal(after.results[0].status, 'failed');
       assert.match(after.results[0].error_message!, /^interrupted: the local service restarted/);
       assert.equal(after.results[0].file_url, undefined);

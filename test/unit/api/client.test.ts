@@ -33,7 +33,10 @@ describe('ApiClient against the local service', () => {
 
   it('maps a wrong key to AuthenticationError without the key anywhere in the error', async () => {
     const wrong = 'kd_local_WRONG-key-do-not-leak-123456';
-    const error = await t.client({ apiKey: wrong }).faq.embeddingStatus().catch((e) => e);
+    const error = await t
+      .client({ apiKey: wrong })
+      .faq.embeddingStatus()
+      .catch((e) => e);
     assert.ok(error instanceof AuthenticationError, inspect(error));
     assert.equal(error.status, 401);
     assert.equal(error.operation, 'faq.embeddingStatus');
@@ -45,21 +48,34 @@ describe('ApiClient against the local service', () => {
   });
 
   it('maps 400 with the blamed field, 404, 405 and 501 to their classes', async () => {
-    const bad = await t.client().kbNodes.search({ limit: 101 }).catch((e) => e);
+    const bad = await t
+      .client()
+      .kbNodes.search({ limit: 101 })
+      .catch((e) => e);
     assert.ok(bad instanceof BadRequestError, inspect(bad));
     assert.equal(bad.field, 'limit');
-    const missing = await t.client().request({ operation: 'x.missing', method: 'GET', path: '/webapi/nothing_here', schema: z.unknown() }).catch((e) => e);
+    const missing = await t
+      .client()
+      .request({ operation: 'x.missing', method: 'GET', path: '/webapi/nothing_here', schema: z.unknown() })
+      .catch((e) => e);
     assert.ok(missing instanceof NotFoundError, inspect(missing));
-    const method = await t.client().request({ operation: 'x.method', method: 'DELETE', path: '/webapi/faq/embedding_status', schema: z.unknown() }).catch((e) => e);
+    const method = await t
+      .client()
+      .request({ operation: 'x.method', method: 'DELETE', path: '/webapi/faq/embedding_status', schema: z.unknown() })
+      .catch((e) => e);
     assert.ok(method instanceof MethodNotAllowedError, inspect(method));
     // Every route of the contract has a local handler now; the echo route produces the 501 a partial deployment sends.
-    const later = await echo(t, { status: 501, body: { errors: 'retrieval is not implemented by the local service yet.' } }).catch((e) => e);
+    const later = await echo(t, { status: 501, body: { errors: 'retrieval is not implemented by the local service yet.' } }).catch(
+      (e) => e,
+    );
     assert.ok(later instanceof NotImplementedError, inspect(later));
     assert.match(later.message, /not implemented by the local service/);
   });
 
   it('reads all three error body shapes of the real service', async () => {
-    const apiError = await echo(t, { status: 403, body: { type: 'APIError', code: 7001, message: 'API-KEY is not valid.' } }).catch((e) => e);
+    const apiError = await echo(t, { status: 403, body: { type: 'APIError', code: 7001, message: 'API-KEY is not valid.' } }).catch(
+      (e) => e,
+    );
     assert.ok(apiError instanceof PermissionDeniedError);
     assert.equal(apiError.code, 7001);
     assert.match(apiError.message, /API-KEY is not valid\./);
@@ -104,12 +120,27 @@ describe('ApiClient against the local service', () => {
 
   it('keeps unknown fields (passthrough) and accepts the list shapes seen in third-party code', async () => {
     const node = {
-      id: 'n1', name: 'a.pdf', createdAt: 1_700_000_000, updatedAt: 1_700_000_000_000, nodeType: 'file', breadcrumbs: [],
-      agentPermission: { viewAccessToAgent: true }, userPermission: { viewAccessToUser: false, ownUserIds: null },
-      hashtags: ['x'], status: 'on', size: 10, processState: 'completed', futureField: 42,
+      id: 'n1',
+      name: 'a.pdf',
+      createdAt: 1_700_000_000,
+      updatedAt: 1_700_000_000_000,
+      nodeType: 'file',
+      breadcrumbs: [],
+      agentPermission: { viewAccessToAgent: true },
+      userPermission: { viewAccessToUser: false, ownUserIds: null },
+      hashtags: ['x'],
+      status: 'on',
+      size: 10,
+      processState: 'completed',
+      futureField: 42,
     };
     const { nodeSearchResponseSchema } = await import('../../../src/api/schemas/kbNodes');
-    for (const body of [{ result: { nodes: [node], total: 1 } }, { result: [node] }, { result: { items: [node] } }, { result: { knowledgeBaseNodes: [node], total: 1 } }]) {
+    for (const body of [
+      { result: { nodes: [node], total: 1 } },
+      { result: [node] },
+      { result: { items: [node] } },
+      { result: { knowledgeBaseNodes: [node], total: 1 } },
+    ]) {
       const parsed = await echo(t, { body }, nodeSearchResponseSchema);
       assert.equal(parsed.nodes[0].id, 'n1');
       assert.equal(parsed.nodes[0].createdAt, 1_700_000_000_000, 'seconds are read as seconds');

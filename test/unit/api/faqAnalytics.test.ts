@@ -19,14 +19,22 @@ const noon = (daysAgo: number): number => {
 };
 const day = (daysAgo: number): string => new Date(noon(daysAgo)).toLocaleDateString('sv');
 
-const searchParams = (query: string) => ({ query, maxResults: -1, format: 'html' as const, hashtags: [], hashtagsOperator: 'OR' as const, autoRegisterCandidates: true });
+const searchParams = (query: string) => ({
+  query,
+  maxResults: -1,
+  format: 'html' as const,
+  hashtags: [],
+  hashtagsOperator: 'OR' as const,
+  autoRegisterCandidates: true,
+});
 
 describe('Q&A search history, daily count and daily analytics (local service)', () => {
   let dir: string;
   let service: LocalService;
   const ids = { vpn: '', leave: '' };
   const seeded: string[] = [];
-  const client = (agentEmail?: string) => new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, identity: agentEmail ? { agentEmail } : {} });
+  const client = (agentEmail?: string) =>
+    new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, identity: agentEmail ? { agentEmail } : {} });
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kd-faq-analytics-'));
@@ -71,7 +79,18 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
     assert.deepEqual(Object.keys(json), ['result', 'errors']);
     assert.deepEqual(json.errors, {});
     assert.equal(json.result.count, 7);
-    assert.deepEqual(json.result.histories.map((h: any) => h.question), ['有給休暇の申請方法', 'VPN set up how', 'how do I set up the vpn', 'How do I set up the VPN?', '有給休暇の申請方法', 'VPN setup question', 'How do I set up the VPN?']);
+    assert.deepEqual(
+      json.result.histories.map((h: any) => h.question),
+      [
+        '有給休暇の申請方法',
+        'VPN set up how',
+        'how do I set up the vpn',
+        'How do I set up the VPN?',
+        '有給休暇の申請方法',
+        'VPN setup question',
+        'How do I set up the VPN?',
+      ],
+    );
     const oldest = json.result.histories[6];
     assert.deepEqual(Object.keys(oldest).sort(), ['agent', 'answers', 'createdAt', 'id', 'question']);
     assert.equal(oldest.id, seeded[0]);
@@ -83,17 +102,33 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
 
   it('sorts ASC, filters by inclusive dates and by a term of the query, and pages', async () => {
     assert.deepEqual((await histories({ sortOrder: 'ASC' })).map((h) => h.id).slice(0, 3), seeded);
-    assert.deepEqual((await histories({ startDate: day(3), endDate: day(3) })).map((h) => h.id), [seeded[1], seeded[0]]);
-    assert.deepEqual((await histories({ startDate: day(2), endDate: day(1) })).map((h) => h.id), [seeded[2]]);
+    assert.deepEqual(
+      (await histories({ startDate: day(3), endDate: day(3) })).map((h) => h.id),
+      [seeded[1], seeded[0]],
+    );
+    assert.deepEqual(
+      (await histories({ startDate: day(2), endDate: day(1) })).map((h) => h.id),
+      [seeded[2]],
+    );
     assert.equal((await histories({ startDate: day(0) })).length, 4);
     assert.equal((await histories({ endDate: day(1) })).length, 3);
-    assert.deepEqual((await histories({ startDate: day(10), endDate: day(4) })), []);
-    assert.deepEqual((await histories({ searchTerm: 'VPN SET' })).map((h) => h.question), ['VPN set up how', 'VPN setup question'], 'one substring, case ignored');
+    assert.deepEqual(await histories({ startDate: day(10), endDate: day(4) }), []);
+    assert.deepEqual(
+      (await histories({ searchTerm: 'VPN SET' })).map((h) => h.question),
+      ['VPN set up how', 'VPN setup question'],
+      'one substring, case ignored',
+    );
     assert.equal((await histories({ searchTerm: 'ｖｐｎ' })).length, 5, 'full-width matches too');
-    assert.deepEqual((await histories({ searchTerm: '休暇', startDate: day(1), endDate: day(1) })).map((h) => h.id), [seeded[2]]);
+    assert.deepEqual(
+      (await histories({ searchTerm: '休暇', startDate: day(1), endDate: day(1) })).map((h) => h.id),
+      [seeded[2]],
+    );
     const page = await client().faq.searchHistory({ offset: 2, limit: 2 });
     assert.equal(page.count, 7);
-    assert.deepEqual(page.histories.map((h) => h.question), ['how do I set up the vpn', 'How do I set up the VPN?']);
+    assert.deepEqual(
+      page.histories.map((h) => h.question),
+      ['how do I set up the vpn', 'How do I set up the VPN?'],
+    );
   });
 
   it('rejects invalid dates, sort orders and limits with 400 naming the parameter', async () => {
@@ -108,7 +143,11 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
       [{ offset: -1 }, 'offset'],
     ];
     for (const [params, field] of bad) {
-      await assert.rejects(client().faq.searchHistory(params), (e: unknown) => e instanceof BadRequestError && e.field === field, JSON.stringify(params));
+      await assert.rejects(
+        client().faq.searchHistory(params),
+        (e: unknown) => e instanceof BadRequestError && e.field === field,
+        JSON.stringify(params),
+      );
     }
     assert.equal((await histories({ limit: 1000, startDate: '2024-02-29' })).length, 7, 'a leap day is a date');
   });
@@ -134,7 +173,17 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
       body: JSON.stringify({ startDate: day(3), endDate: day(2) }),
     });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(await res.body.json(), { result: { dailyTotalCount: [{ date: day(3), count: 2 }, { date: day(2), count: 0 }], state: 'DONE', campaignCount: 0 }, errors: {} });
+    assert.deepEqual(await res.body.json(), {
+      result: {
+        dailyTotalCount: [
+          { date: day(3), count: 2 },
+          { date: day(2), count: 0 },
+        ],
+        state: 'DONE',
+        campaignCount: 0,
+      },
+      errors: {},
+    });
   });
 
   it('rejects missing or invalid dates, an end before the start and ranges over 366 days', async () => {
@@ -146,21 +195,40 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
       [{ startDate: '2023-01-01', endDate: '2024-01-02' }, 'endDate'],
     ];
     for (const [params, field] of bad) {
-      await assert.rejects(client().faq.dailyCount(params as never), (e: unknown) => e instanceof BadRequestError && e.field === field, JSON.stringify(params));
+      await assert.rejects(
+        client().faq.dailyCount(params as never),
+        (e: unknown) => e instanceof BadRequestError && e.field === field,
+        JSON.stringify(params),
+      );
     }
-    assert.equal((await client().faq.dailyCount({ startDate: '2024-01-01', endDate: '2024-12-31' })).dailyTotalCount.length, 366, 'a leap year fits');
+    assert.equal(
+      (await client().faq.dailyCount({ startDate: '2024-01-01', endDate: '2024-12-31' })).dailyTotalCount.length,
+      366,
+      'a leap year fits',
+    );
   });
 
   it('reports the most shown Q&As with selections per day and selectedRatio = selected / shown', async () => {
     const res = await client().faq.dailyAnalytics({ topN: 5, startDate: day(3), endDate: day(0) });
     const rows = res.faqDailyAnalytics;
-    assert.deepEqual(rows.map((r) => r.faq), [{ id: ids.vpn, question: 'How do I set up the VPN?' }, { id: ids.leave, question: '有給休暇の申請方法' }]);
+    assert.deepEqual(
+      rows.map((r) => r.faq),
+      [
+        { id: ids.vpn, question: 'How do I set up the VPN?' },
+        { id: ids.leave, question: '有給休暇の申請方法' },
+      ],
+    );
     const [vpn, leave] = rows;
     // VPN: shown by 2 searches three days ago and 3 today; selected once on each of those days.
     assert.equal(vpn.totalShownCount, 5);
     assert.equal(vpn.totalCount, 2);
     assert.equal(vpn.selectedRatio, 2 / 5);
-    assert.deepEqual(vpn.stats, [{ date: day(3), selectedCount: 1 }, { date: day(2), selectedCount: 0 }, { date: day(1), selectedCount: 0 }, { date: day(0), selectedCount: 1 }]);
+    assert.deepEqual(vpn.stats, [
+      { date: day(3), selectedCount: 1 },
+      { date: day(2), selectedCount: 0 },
+      { date: day(1), selectedCount: 0 },
+      { date: day(0), selectedCount: 1 },
+    ]);
     assert.deepEqual([leave.totalShownCount, leave.totalCount, leave.selectedRatio], [2, 1, 0.5]);
     const todayOnly = await client().faq.dailyAnalytics({ topN: 1, startDate: day(0), endDate: day(0) });
     assert.equal(todayOnly.faqDailyAnalytics.length, 1);
@@ -179,6 +247,9 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
         String(topN),
       );
     }
-    await assert.rejects(client().faq.dailyAnalytics({ topN: 10, startDate: day(0) } as never), (e: unknown) => e instanceof BadRequestError && e.field === 'endDate');
+    await assert.rejects(
+      client().faq.dailyAnalytics({ topN: 10, startDate: day(0) } as never),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'endDate',
+    );
   });
 });

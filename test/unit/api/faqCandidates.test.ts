@@ -19,7 +19,10 @@ describe('Q&A candidates and select answer (local service)', () => {
 
   it('registers a query whose best confidence is below 0.5 as a candidate, with the contract shape', async () => {
     const search = await c().faq.search({ query: 'How can I book a meeting room?' });
-    assert.ok(search.result.every((r) => r.confidence < 0.5), 'only weak matches ("how", "I")');
+    assert.ok(
+      search.result.every((r) => r.confidence < 0.5),
+      'only weak matches ("how", "I")',
+    );
     const res = await request(`${t.service.url}/webapi/faq_candidates`, { headers: { 'API-KEY': t.service.apiKey } });
     const json = (await res.body.json()) as any;
     assert.deepEqual(Object.keys(json), ['result', 'errors']);
@@ -32,7 +35,10 @@ describe('Q&A candidates and select answer (local service)', () => {
     assert.equal(cand.textAnswer, '');
     assert.ok(Math.abs(cand.createdAt - Date.now()) < 60_000, 'epoch milliseconds');
     assert.equal(cand.questions.length, 1);
-    assert.deepEqual({ ...cand.questions[0], id: typeof cand.questions[0].id }, { id: 'string', question: 'How can I book a meeting room?', frequency: 1, history: { id: search.hashId } });
+    assert.deepEqual(
+      { ...cand.questions[0], id: typeof cand.questions[0].id },
+      { id: 'string', question: 'How can I book a meeting room?', frequency: 1, history: { id: search.hashId } },
+    );
   });
 
   it('does not register a well-answered query, nor any query when autoRegisterCandidates is false', async () => {
@@ -48,7 +54,14 @@ describe('Q&A candidates and select answer (local service)', () => {
     const [cand] = await list();
     assert.equal((await list()).length, 1);
     assert.equal(cand.frequency, 3);
-    assert.deepEqual(cand.questions.map((q) => [q.question, q.frequency]), [['How can I book a meeting room?', 2], ['how can i book a MEETING room?', 1]], 'each spelling counted');
+    assert.deepEqual(
+      cand.questions.map((q) => [q.question, q.frequency]),
+      [
+        ['How can I book a meeting room?', 2],
+        ['how can i book a MEETING room?', 1],
+      ],
+      'each spelling counted',
+    );
     assert.equal(cand.questions[0].history?.id, third.hashId, 'the latest search asking it');
   });
 
@@ -65,8 +78,14 @@ describe('Q&A candidates and select answer (local service)', () => {
     assert.equal(s.result[0].id, vpn);
     assert.deepEqual(await c().faq.selectAnswer({ hashId: s.hashId, id: vpn }), { result: 'Success' });
     assert.deepEqual(await c().faq.selectAnswer({ hashId: s.hashId, id: vpn }), { result: 'Success' }, 'selecting twice is fine');
-    await assert.rejects(c().faq.selectAnswer({ hashId: 'f'.repeat(32), id: vpn }), (e: unknown) => e instanceof NotFoundError && e.status === 404);
-    await assert.rejects(c().faq.selectAnswer({ hashId: s.hashId, id: 'no-such-qa' }), (e: unknown) => e instanceof NotFoundError && /Q&A not found: no-such-qa/.test(e.message));
+    await assert.rejects(
+      c().faq.selectAnswer({ hashId: 'f'.repeat(32), id: vpn }),
+      (e: unknown) => e instanceof NotFoundError && e.status === 404,
+    );
+    await assert.rejects(
+      c().faq.selectAnswer({ hashId: s.hashId, id: 'no-such-qa' }),
+      (e: unknown) => e instanceof NotFoundError && /Q&A not found: no-such-qa/.test(e.message),
+    );
     await assert.rejects(c().faq.selectAnswer({ id: vpn } as never), (e: unknown) => e instanceof BadRequestError && e.field === 'hashId');
   });
 
@@ -80,31 +99,62 @@ describe('Q&A candidates and select answer (local service)', () => {
     assert.equal(byQuestion.get('How can I book a meeting room?')?.frequency, 4);
     assert.equal(byQuestion.get('How can I book a meeting room?')?.id, added[1].id);
     for (const queries of [[], [''], ['x'.repeat(1001)], 'q' as never]) {
-      await assert.rejects(c().faq.addCandidates(queries), (e: unknown) => e instanceof BadRequestError && e.field === 'queries', JSON.stringify(queries));
+      await assert.rejects(
+        c().faq.addCandidates(queries),
+        (e: unknown) => e instanceof BadRequestError && e.field === 'queries',
+        JSON.stringify(queries),
+      );
     }
   });
 
   it('orders by frequency or creation time, ascending or descending', async () => {
     await c().faq.addCandidates(['Newest question ever']);
     // Equal frequencies: the newer first when descending, the older first when ascending.
-    assert.deepEqual(await questions(), ['How can I book a meeting room?', '経費精算の締め日は？', 'Newest question ever', 'How do I set up the VPN?']);
+    assert.deepEqual(await questions(), [
+      'How can I book a meeting room?',
+      '経費精算の締め日は？',
+      'Newest question ever',
+      'How do I set up the VPN?',
+    ]);
     assert.deepEqual(await questions({ order: 'FREQUENCY_DESC' }), await questions());
-    assert.deepEqual(await questions({ order: 'FREQUENCY_ASC' }), ['How do I set up the VPN?', 'Newest question ever', '経費精算の締め日は？', 'How can I book a meeting room?']);
-    assert.deepEqual(await questions({ order: 'CREATED_AT_ASC' }), ['How can I book a meeting room?', 'How do I set up the VPN?', '経費精算の締め日は？', 'Newest question ever']);
-    assert.deepEqual(await questions({ order: 'CREATED_AT_DESC' }), ['Newest question ever', '経費精算の締め日は？', 'How do I set up the VPN?', 'How can I book a meeting room?']);
+    assert.deepEqual(await questions({ order: 'FREQUENCY_ASC' }), [
+      'How do I set up the VPN?',
+      'Newest question ever',
+      '経費精算の締め日は？',
+      'How can I book a meeting room?',
+    ]);
+    assert.deepEqual(await questions({ order: 'CREATED_AT_ASC' }), [
+      'How can I book a meeting room?',
+      'How do I set up the VPN?',
+      '経費精算の締め日は？',
+      'Newest question ever',
+    ]);
+    assert.deepEqual(await questions({ order: 'CREATED_AT_DESC' }), [
+      'Newest question ever',
+      '経費精算の締め日は？',
+      'How do I set up the VPN?',
+      'How can I book a meeting room?',
+    ]);
   });
 
   it('archives a candidate when a Q&A with that question is registered; status filters ACTIVE (default), ARCHIVED, ALL', async () => {
     await c().faq.register({ question: 'how can I book a meeting room?', answer: 'Use the room calendar.', status: 'on' });
     assert.ok(!(await questions()).includes('How can I book a meeting room?'));
     const archived = await list({ status: 'ARCHIVED' });
-    assert.deepEqual(archived.map((x) => [x.questions[0].question, x.state]), [['How can I book a meeting room?', 'ARCHIVED']]);
+    assert.deepEqual(
+      archived.map((x) => [x.questions[0].question, x.state]),
+      [['How can I book a meeting room?', 'ARCHIVED']],
+    );
     assert.equal((await list({ status: 'ALL' })).length, 4);
     assert.equal((await c().faq.candidates({ status: 'ALL' })).count, 4);
     assert.equal((await c().faq.candidates({ status: 'ACTIVE' })).count, 3);
     // An update of the questions archives every candidate they now answer (its question and similar questions).
     await c().faq.update({ id: vpn, similar_questions: ['Newest question ever'] });
-    assert.deepEqual((await list({ status: 'ARCHIVED' })).map((x) => x.questions[0].question).sort(), ['How can I book a meeting room?', 'How do I set up the VPN?', 'Newest question ever']);
+    assert.deepEqual((await list({ status: 'ARCHIVED' })).map((x) => x.questions[0].question).sort(), [
+      'How can I book a meeting room?',
+      'How do I set up the VPN?',
+      'Newest question ever',
+    ]);
   });
 
   it('reactivates an archived candidate asked again without a good answer', async () => {
@@ -120,7 +170,10 @@ describe('Q&A candidates and select answer (local service)', () => {
     await c().faq.search({ query: 'Printer paper jam', hashtags: ['#Office', 'it'] });
     assert.deepEqual(await questions({ searchTerm: 'printer', status: 'ALL' }), ['Printer paper jam', 'Printer toner replacement']);
     assert.deepEqual(await questions({ searchTerm: 'printer jam', status: 'ALL' }), ['Printer paper jam']);
-    assert.deepEqual((await questions({ searchTerm: 'toner OR 経費', status: 'ALL' })).sort(), ['Printer toner replacement', '経費精算の締め日は？']);
+    assert.deepEqual((await questions({ searchTerm: 'toner OR 経費', status: 'ALL' })).sort(), [
+      'Printer toner replacement',
+      '経費精算の締め日は？',
+    ]);
     assert.deepEqual(await questions({ hashtags: ['it'] }), ['Printer paper jam']);
     assert.deepEqual(await questions({ hashtags: ['office', 'it'] }), ['Printer paper jam', 'Printer toner replacement']);
     assert.deepEqual(await questions({ hashtags: ['none'] }), []);
@@ -130,9 +183,18 @@ describe('Q&A candidates and select answer (local service)', () => {
     const all = await c().faq.candidates({ status: 'ALL' });
     const page = await c().faq.candidates({ status: 'ALL', offset: 1, limit: 2 });
     assert.equal(page.count, all.count);
-    assert.deepEqual(page.faqCandidates.map((x) => x.id), all.faqCandidates.slice(1, 3).map((x) => x.id));
+    assert.deepEqual(
+      page.faqCandidates.map((x) => x.id),
+      all.faqCandidates.slice(1, 3).map((x) => x.id),
+    );
     assert.equal((await c().faq.candidates({ limit: 100 })).faqCandidates.length, (await list()).length);
-    const bad: Array<[CandidateParams, string]> = [[{ limit: 101 }, 'limit'], [{ offset: -1 }, 'offset'], [{ order: 'NAME_ASC' as never }, 'order'], [{ status: 'DONE' as never }, 'status']];
-    for (const [params, field] of bad) await assert.rejects(c().faq.candidates(params), (e: unknown) => e instanceof BadRequestError && e.field === field);
+    const bad: Array<[CandidateParams, string]> = [
+      [{ limit: 101 }, 'limit'],
+      [{ offset: -1 }, 'offset'],
+      [{ order: 'NAME_ASC' as never }, 'order'],
+      [{ status: 'DONE' as never }, 'status'],
+    ];
+    for (const [params, field] of bad)
+      await assert.rejects(c().faq.candidates(params), (e: unknown) => e instanceof BadRequestError && e.field === field);
   });
 });

@@ -31,7 +31,10 @@ describe('Q&A feedback and feedback history (local service)', () => {
       body: JSON.stringify({ query: 'vpn', id: vpn, isPositive: true }),
     });
     assert.equal(res.statusCode, 200);
-    assert.deepEqual(await res.body.json(), { result: { faqTrainSearchResult: { faq: { id: vpn }, agentFeedback: { positiveCount: 1, negativeCount: 0 } } }, errors: {} });
+    assert.deepEqual(await res.body.json(), {
+      result: { faqTrainSearchResult: { faq: { id: vpn }, agentFeedback: { positiveCount: 1, negativeCount: 0 } } },
+      errors: {},
+    });
     assert.deepEqual(await counts(vpn), { agent: { positiveCount: 1, negativeCount: 0 }, user: { positiveCount: 0, negativeCount: 0 } });
   });
 
@@ -41,7 +44,11 @@ describe('Q&A feedback and feedback history (local service)', () => {
     await as({ userEmail: 'guest@example.com' }).faq.feedback({ query: 'vpn', id: vpn, isPositive: true });
     await as({}).faq.feedback({ query: 'vpn', id: vpn, isPositive: true });
     const res = await as({ ownUserId: 'user-2' }).faq.feedback({ query: 'vpn', id: vpn, isPositive: true });
-    assert.deepEqual(res.result?.faqTrainSearchResult?.agentFeedback, { positiveCount: 1, negativeCount: 0 }, 'agent counts unchanged by users');
+    assert.deepEqual(
+      res.result?.faqTrainSearchResult?.agentFeedback,
+      { positiveCount: 1, negativeCount: 0 },
+      'agent counts unchanged by users',
+    );
     assert.deepEqual(await counts(vpn), { agent: { positiveCount: 1, negativeCount: 0 }, user: { positiveCount: 4, negativeCount: 1 } });
   });
 
@@ -62,33 +69,67 @@ describe('Q&A feedback and feedback history (local service)', () => {
   });
 
   it('rejects feedback on an unknown Q&A (404) and malformed bodies (400)', async () => {
-    await assert.rejects(as(sato).faq.feedback({ query: 'q', id: 'nope', isPositive: true }), (e: unknown) => e instanceof NotFoundError && /Q&A not found: nope/.test(e.message));
-    await assert.rejects(as(sato).faq.feedback({ query: 'q', id: vpn } as never), (e: unknown) => e instanceof BadRequestError && e.field === 'isPositive');
-    await assert.rejects(as(sato).faq.feedback({ query: 'q', id: vpn, isPositive: 'yes' } as never), (e: unknown) => e instanceof BadRequestError && e.field === 'isPositive');
-    await assert.rejects(as(sato).faq.feedback({ id: vpn, isPositive: true } as never), (e: unknown) => e instanceof BadRequestError && e.field === 'query');
-    await assert.rejects(as(sato).faq.feedback({ query: 'q', id: '', isPositive: true }), (e: unknown) => e instanceof BadRequestError && e.field === 'id');
+    await assert.rejects(
+      as(sato).faq.feedback({ query: 'q', id: 'nope', isPositive: true }),
+      (e: unknown) => e instanceof NotFoundError && /Q&A not found: nope/.test(e.message),
+    );
+    await assert.rejects(
+      as(sato).faq.feedback({ query: 'q', id: vpn } as never),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'isPositive',
+    );
+    await assert.rejects(
+      as(sato).faq.feedback({ query: 'q', id: vpn, isPositive: 'yes' } as never),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'isPositive',
+    );
+    await assert.rejects(
+      as(sato).faq.feedback({ id: vpn, isPositive: true } as never),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'query',
+    );
+    await assert.rejects(
+      as(sato).faq.feedback({ query: 'q', id: '', isPositive: true }),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'id',
+    );
   });
 
   it('lists current votes grouped by query, latest first, with who voted', async () => {
     await as({ ownUserId: 'user-9' }).faq.feedback({ query: 'latest query', id: leave, isPositive: true });
     const all = await t.client().faq.feedbackHistory();
     assert.equal(all.count, all.result.length);
-    assert.deepEqual(all.result.map((g) => g.query), ['latest query', 'vpn']);
+    assert.deepEqual(
+      all.result.map((g) => g.query),
+      ['latest query', 'vpn'],
+    );
     const [latest, vpnGroup] = all.result;
-    assert.deepEqual(latest.feedbacks.map((f) => ({ ...f, createdAt: typeof f.createdAt })), [{ faqId: leave, question: '有給休暇の申請', isPositive: true, createdAt: 'number', ownUserId: 'user-9' }]);
+    assert.deepEqual(
+      latest.feedbacks.map((f) => ({ ...f, createdAt: typeof f.createdAt })),
+      [{ faqId: leave, question: '有給休暇の申請', isPositive: true, createdAt: 'number', ownUserId: 'user-9' }],
+    );
     assert.equal(vpnGroup.feedbacks.length, 6, 'sato, user-1, 山田, guest, anonymous, user-2');
-    assert.deepEqual(vpnGroup.feedbacks[0], { ...vpnGroup.feedbacks[0], faqId: vpn, question: 'VPN setup', isPositive: true, agentEmail: sato.agentEmail }, 'sato voted last');
+    assert.deepEqual(
+      vpnGroup.feedbacks[0],
+      { ...vpnGroup.feedbacks[0], faqId: vpn, question: 'VPN setup', isPositive: true, agentEmail: sato.agentEmail },
+      'sato voted last',
+    );
     assert.ok(vpnGroup.feedbacks.some((f) => f.ownUserId === '山田'));
     const times = vpnGroup.feedbacks.map((f) => f.createdAt as number);
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
   });
 
   it('filters the history by AGENT-EMAIL or OWN-USER-ID', async () => {
     const bySato = await as(sato).faq.feedbackHistory();
-    assert.deepEqual(bySato.result.map((g) => [g.query, g.feedbacks.length]), [['vpn', 1]]);
+    assert.deepEqual(
+      bySato.result.map((g) => [g.query, g.feedbacks.length]),
+      [['vpn', 1]],
+    );
     assert.equal(bySato.result[0].feedbacks[0].agentEmail, sato.agentEmail);
     const byUser = await as({ ownUserId: 'user-1' }).faq.feedbackHistory();
-    assert.deepEqual(byUser.result.map((g) => g.feedbacks.map((f) => [f.ownUserId, f.isPositive])), [[['user-1', false]]]);
+    assert.deepEqual(
+      byUser.result.map((g) => g.feedbacks.map((f) => [f.ownUserId, f.isPositive])),
+      [[['user-1', false]]],
+    );
     assert.equal((await as(suzuki).faq.feedbackHistory()).count, 0, 'suzuki cancelled his vote');
     assert.equal((await as({ ownUserId: 'nobody' }).faq.feedbackHistory()).result.length, 0);
   });
@@ -96,12 +137,19 @@ describe('Q&A feedback and feedback history (local service)', () => {
   it('pages the history (limit at most 100) and forgets the votes of a deleted Q&A', async () => {
     const page = await t.client().faq.feedbackHistory({ offset: 1, limit: 1 });
     assert.deepEqual([page.count, page.result.length, page.result[0].query], [2, 1, 'vpn']);
-    for (const [params, field] of [[{ limit: 101 }, 'limit'], [{ limit: 0 }, 'limit'], [{ offset: -1 }, 'offset']] as const) {
+    for (const [params, field] of [
+      [{ limit: 101 }, 'limit'],
+      [{ limit: 0 }, 'limit'],
+      [{ offset: -1 }, 'offset'],
+    ] as const) {
       await assert.rejects(t.client().faq.feedbackHistory(params), (e: unknown) => e instanceof BadRequestError && e.field === field);
     }
     assert.equal((await t.client().faq.feedbackHistory({ limit: 100 })).count, 2);
     await as(sato).faq.delete(leave);
     const after = await t.client().faq.feedbackHistory();
-    assert.deepEqual(after.result.map((g) => g.query), ['vpn']);
+    assert.deepEqual(
+      after.result.map((g) => g.query),
+      ['vpn'],
+    );
   });
 });

@@ -22,7 +22,16 @@ describe('Q&A data survives a restart of the local service', () => {
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kd-faq-restart-'));
     service = await startLocalService({ dataDir: dir }); // fsync on, as in real use
-    ids.vpn = (await client(agent).faq.register({ question: 'VPN接続の設定方法', answer: '<p>クライアントを入れる</p>', status: 'on', hashtags: ['it'], similarQuestions: ['VPN setup'], memo: 'keep me' })).id;
+    ids.vpn = (
+      await client(agent).faq.register({
+        question: 'VPN接続の設定方法',
+        answer: '<p>クライアントを入れる</p>',
+        status: 'on',
+        hashtags: ['it'],
+        similarQuestions: ['VPN setup'],
+        memo: 'keep me',
+      })
+    ).id;
     ids.off = (await client(agent).faq.register({ question: 'Old printer driver', answer: 'Retired.', status: 'off' })).id;
     await client(agent).faq.feedback({ query: 'VPN', id: ids.vpn, isPositive: true });
     await client({ ownUserId: 'u-1' }).faq.feedback({ query: 'VPN', id: ids.vpn, isPositive: false });
@@ -57,7 +66,7 @@ describe('Q&A data survives a restart of the local service', () => {
     const res = await client().faq.search({ query: 'VPN setup', autoRegisterCandidates: false });
     assert.equal(res.result[0].id, ids.vpn);
     assert.equal(res.result[0].confidence, 1);
-    assert.equal(res.result[0].effectiveConfidence, 1 + 0.05 * 0 / 3);
+    assert.equal(res.result[0].effectiveConfidence, 1 + (0.05 * 0) / 3);
     const ja = await client().faq.search({ query: 'VPN接続の設定方法', autoRegisterCandidates: false });
     assert.equal(ja.result[0].confidence, 1);
     assert.deepEqual((await client().faq.search({ query: 'Old printer driver', autoRegisterCandidates: false })).result, []);

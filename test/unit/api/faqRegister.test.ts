@@ -50,8 +50,22 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.deepEqual(Object.keys(json), ['result']);
     const r = json.result;
     assert.deepEqual(Object.keys(r).sort(), [
-      'agentEditor', 'agentFeedback', 'agentViewer', 'allowOtherAgentsView', 'allowOtherUsersView', 'answer', 'createdDate', 'folder',
-      'hashtags', 'id', 'lastUpdatedDate', 'question', 'similar_questions', 'statusOffAt', 'statusOnAt', 'userFeedback',
+      'agentEditor',
+      'agentFeedback',
+      'agentViewer',
+      'allowOtherAgentsView',
+      'allowOtherUsersView',
+      'answer',
+      'createdDate',
+      'folder',
+      'hashtags',
+      'id',
+      'lastUpdatedDate',
+      'question',
+      'similar_questions',
+      'statusOffAt',
+      'statusOnAt',
+      'userFeedback',
     ]);
     assert.equal(r.id, created.id);
     assert.equal(r.question, 'VPNの設定方法を教えてください');
@@ -81,9 +95,19 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
   });
 
   it('register with the same question (case, width, spaces ignored) updates that Q&A instead of creating', async () => {
-    const first = await agent().faq.register({ question: 'How do I reset my password?', answer: 'Old answer', status: 'on', hashtags: ['account'] });
+    const first = await agent().faq.register({
+      question: 'How do I reset my password?',
+      answer: 'Old answer',
+      status: 'on',
+      hashtags: ['account'],
+    });
     const before = (await agent().faq.list()).total_count;
-    const again = await user().faq.register({ question: '  ＨＯＷ do i   reset my PASSWORD? ', answer: 'New answer', status: 'on', similarQuestions: ['password reset'] });
+    const again = await user().faq.register({
+      question: '  ＨＯＷ do i   reset my PASSWORD? ',
+      answer: 'New answer',
+      status: 'on',
+      similarQuestions: ['password reset'],
+    });
     assert.deepEqual(again, { status: 'updated', id: first.id });
     assert.equal((await agent().faq.list()).total_count, before, 'no second Q&A');
     const detail = await agent().faq.get(first.id);
@@ -100,8 +124,14 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.equal(created.json.errors, '');
     assert.equal(created.json.result.status, 'created');
     const id = created.json.result.id as string;
-    assert.deepEqual((await raw('POST', '/webapi/register_faq', { question: 'exact body?', answer: 'Yes!', status: 'on' })).json, { result: { status: 'updated', id }, errors: '' });
-    assert.deepEqual((await raw('PUT', '/webapi/register_faq', { id, answer: 'Yes!!' })).json, { result: { status: 'updated', id }, errors: '' });
+    assert.deepEqual((await raw('POST', '/webapi/register_faq', { question: 'exact body?', answer: 'Yes!', status: 'on' })).json, {
+      result: { status: 'updated', id },
+      errors: '',
+    });
+    assert.deepEqual((await raw('PUT', '/webapi/register_faq', { id, answer: 'Yes!!' })).json, {
+      result: { status: 'updated', id },
+      errors: '',
+    });
     assert.deepEqual((await raw('POST', '/webapi/delete_faq', { id })).json, { result: { status: 'deleted' }, errors: '' });
   });
 
@@ -130,7 +160,13 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
 
   it('update changes only the supplied fields (similar_questions in snake_case)', async () => {
     const { id } = await agent().faq.register({
-      question: 'Where is the cafeteria?', answer: 'Floor 3', status: 'on', hashtags: ['office'], similarQuestions: ['lunch place'], folder: 'General', allowOtherAgentsView: false,
+      question: 'Where is the cafeteria?',
+      answer: 'Floor 3',
+      status: 'on',
+      hashtags: ['office'],
+      similarQuestions: ['lunch place'],
+      folder: 'General',
+      allowOtherAgentsView: false,
     });
     const before = await agent().faq.get(id);
     assert.deepEqual(await agent().faq.update({ id, answer: 'Floor 4' }), { status: 'updated', id });
@@ -141,7 +177,13 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.deepEqual(d.similar_questions, ['lunch place']);
     assert.equal(d.folder, 'General');
     assert.equal(d.allowOtherAgentsView, false);
-    await agent().faq.update({ id, similar_questions: ['canteen', 'food court'], hashtags: ['#facilities'], question: 'Where is the canteen?', allowOtherAgentsView: true });
+    await agent().faq.update({
+      id,
+      similar_questions: ['canteen', 'food court'],
+      hashtags: ['#facilities'],
+      question: 'Where is the canteen?',
+      allowOtherAgentsView: true,
+    });
     d = await agent().faq.get(id);
     assert.deepEqual(d.similar_questions, ['canteen', 'food court']);
     assert.deepEqual(d.hashtags, ['facilities']);
@@ -150,7 +192,7 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.equal(d.answer, 'Floor 4');
   });
 
-  it('refuses to rename a question to another Q&A\'s question', async () => {
+  it("refuses to rename a question to another Q&A's question", async () => {
     const a = await agent().faq.register({ question: 'Question A', answer: 'A', status: 'on' });
     await agent().faq.register({ question: 'Question B', answer: 'B', status: 'on' });
     await rejects400(agent().faq.update({ id: a.id, question: 'question b' }), 'question');
@@ -159,8 +201,15 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
   });
 
   it('answers unknown ids with 404 "Q&A not found" in get, update and delete', async () => {
-    for (const call of [() => agent().faq.get('no-such-id'), () => agent().faq.update({ id: 'no-such-id', answer: 'x' }), () => agent().faq.delete('no-such-id')]) {
-      await assert.rejects(call(), (e: unknown) => e instanceof NotFoundError && e.status === 404 && /Q&A not found: no-such-id/.test(e.message));
+    for (const call of [
+      () => agent().faq.get('no-such-id'),
+      () => agent().faq.update({ id: 'no-such-id', answer: 'x' }),
+      () => agent().faq.delete('no-such-id'),
+    ]) {
+      await assert.rejects(
+        call(),
+        (e: unknown) => e instanceof NotFoundError && e.status === 404 && /Q&A not found: no-such-id/.test(e.message),
+      );
     }
     const res = await raw('GET', '/webapi/single_faq?id=no-such-id');
     assert.equal(res.status, 404);
@@ -177,7 +226,11 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
   });
 
   it('returns the answer as stored (html) or as plain text (tags stripped, entities decoded, blocks on lines)', async () => {
-    const { id } = await agent().faq.register({ question: 'Format test', answer: '<h2>Title</h2><p>Tom &amp; Jerry &lt;3&nbsp;cheese</p><p>Line<br>two</p>', status: 'on' });
+    const { id } = await agent().faq.register({
+      question: 'Format test',
+      answer: '<h2>Title</h2><p>Tom &amp; Jerry &lt;3&nbsp;cheese</p><p>Line<br>two</p>',
+      status: 'on',
+    });
     assert.equal((await agent().faq.get(id)).answer, '<h2>Title</h2><p>Tom &amp; Jerry &lt;3&nbsp;cheese</p><p>Line<br>two</p>');
     assert.equal((await agent().faq.get(id, { format: 'text' })).answer, 'Title\nTom & Jerry <3 cheese\nLine\ntwo');
     const { id: plain } = await agent().faq.register({ question: 'Plain answer', answer: 'first line\nsecond line', status: 'on' });
@@ -210,23 +263,43 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
   it('enforces the field limits of QA_LIMITS with a 400 naming the field', async () => {
     const L = QA_LIMITS;
     assert.deepEqual(
-      [L.questionMaxChars, L.answerMaxChars, L.similarQuestionMaxChars, L.similarQuestionsMaxCount, L.hashtagMaxChars, L.hashtagsMaxCount, L.folderMaxChars, L.memoMaxChars],
+      [
+        L.questionMaxChars,
+        L.answerMaxChars,
+        L.similarQuestionMaxChars,
+        L.similarQuestionsMaxCount,
+        L.hashtagMaxChars,
+        L.hashtagsMaxCount,
+        L.folderMaxChars,
+        L.memoMaxChars,
+      ],
       [1000, 50_000, 1000, 100, 100, 50, 200, 5000],
     );
     const base = { question: 'Limits', answer: 'ok', status: 'on' as const };
     const n = (k: number, c = 'x') => c.repeat(k);
     // At the limit: accepted (𠮷 is one character although two UTF-16 units).
     const ok = await agent().faq.register({
-      question: n(L.questionMaxChars - 1, '𠮷') + 'q', answer: n(L.answerMaxChars), similarQuestions: Array.from({ length: L.similarQuestionsMaxCount }, (_, i) => `${i} ${n(L.similarQuestionMaxChars - 4)}`),
-      hashtags: Array.from({ length: L.hashtagsMaxCount }, (_, i) => `#${String(i).padStart(L.hashtagMaxChars, 't')}`), folder: n(L.folderMaxChars), memo: n(L.memoMaxChars), status: 'on',
+      question: n(L.questionMaxChars - 1, '𠮷') + 'q',
+      answer: n(L.answerMaxChars),
+      similarQuestions: Array.from({ length: L.similarQuestionsMaxCount }, (_, i) => `${i} ${n(L.similarQuestionMaxChars - 4)}`),
+      hashtags: Array.from({ length: L.hashtagsMaxCount }, (_, i) => `#${String(i).padStart(L.hashtagMaxChars, 't')}`),
+      folder: n(L.folderMaxChars),
+      memo: n(L.memoMaxChars),
+      status: 'on',
     });
     assert.equal(ok.status, 'created');
     await rejects400(agent().faq.register({ ...base, question: n(L.questionMaxChars + 1) }), 'question');
     await rejects400(agent().faq.register({ ...base, answer: n(L.answerMaxChars + 1) }), 'answer');
     await rejects400(agent().faq.register({ ...base, similarQuestions: [n(L.similarQuestionMaxChars + 1)] }), 'similarQuestions');
-    await rejects400(agent().faq.register({ ...base, similarQuestions: Array.from({ length: L.similarQuestionsMaxCount + 1 }, (_, i) => `q${i}`) }), 'similarQuestions');
+    await rejects400(
+      agent().faq.register({ ...base, similarQuestions: Array.from({ length: L.similarQuestionsMaxCount + 1 }, (_, i) => `q${i}`) }),
+      'similarQuestions',
+    );
     await rejects400(agent().faq.register({ ...base, hashtags: [n(L.hashtagMaxChars + 1)] }), 'hashtags');
-    await rejects400(agent().faq.register({ ...base, hashtags: Array.from({ length: L.hashtagsMaxCount + 1 }, (_, i) => `t${i}`) }), 'hashtags');
+    await rejects400(
+      agent().faq.register({ ...base, hashtags: Array.from({ length: L.hashtagsMaxCount + 1 }, (_, i) => `t${i}`) }),
+      'hashtags',
+    );
     await rejects400(agent().faq.register({ ...base, folder: n(L.folderMaxChars + 1) }), 'folder');
     await rejects400(agent().faq.register({ ...base, memo: n(L.memoMaxChars + 1) }), 'memo');
     await rejects400(agent().faq.update({ id: ok.id, similar_questions: [n(L.similarQuestionMaxChars + 1)] }), 'similar_questions');

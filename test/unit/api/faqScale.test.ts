@@ -13,16 +13,48 @@ const N = Number(process.env.KD_FAQ_SCALE ?? 20_000);
 
 /** A deterministic corpus with the overlap of real FAQs: shared templates, many distinct nouns. */
 function corpus(seed = 42) {
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
-  const pick = <T,>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
-  const jaHeads = ['経費', '精算', '休暇', '申請', '会議室', '予約', 'パスワード', '再設定', 'プリンター', '接続', '給与', '明細', '出張', '旅費', '保険', '契約', '請求書', '見積', '在庫', '発注'];
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)];
+  const jaHeads = [
+    '経費',
+    '精算',
+    '休暇',
+    '申請',
+    '会議室',
+    '予約',
+    'パスワード',
+    '再設定',
+    'プリンター',
+    '接続',
+    '給与',
+    '明細',
+    '出張',
+    '旅費',
+    '保険',
+    '契約',
+    '請求書',
+    '見積',
+    '在庫',
+    '発注',
+  ];
   const jaTails = ['システム', '手続き', '方法', '期限', '担当', '窓口', '規程', '書類', '画面', '設定'];
-  const jaNouns = Array.from({ length: 3000 }, (_, i) => jaHeads[i % 20] + jaTails[Math.floor(i / 20) % 10] + (i >= 200 ? String.fromCharCode(0x4e00 + ((i * 7) % 20000), 0x4e00 + ((i * 13) % 20000)) : ''));
+  const jaNouns = Array.from(
+    { length: 3000 },
+    (_, i) =>
+      jaHeads[i % 20] +
+      jaTails[Math.floor(i / 20) % 10] +
+      (i >= 200 ? String.fromCharCode(0x4e00 + ((i * 7) % 20000), 0x4e00 + ((i * 13) % 20000)) : ''),
+  );
   const enHeads = ['vpn', 'expense', 'leave', 'password', 'printer', 'salary', 'travel', 'invoice', 'contract', 'laptop'];
   const enMods = ['alpha', 'beta', 'gamma', 'delta', 'omega', 'sigma', 'kappa', 'theta', 'zeta', 'lambda'];
-  const enWords = Array.from({ length: 3000 }, (_, i) => enHeads[i % 10] + (i >= 10 ? enMods[Math.floor(i / 10) % 10] + (i >= 100 ? i : '') : ''));
-  const ja = () => `${pick(jaNouns)}の${pick(jaNouns)}について${pick(['教えてください', 'どうすればいいですか', 'はどこで確認できますか', 'の期限はいつですか'])}`;
-  const en = () => `How do I ${pick(['set up', 'reset', 'request', 'cancel', 'update'])} the ${pick(enWords)} ${pick(enWords)} for ${pick(enWords)}?`;
+  const enWords = Array.from(
+    { length: 3000 },
+    (_, i) => enHeads[i % 10] + (i >= 10 ? enMods[Math.floor(i / 10) % 10] + (i >= 100 ? i : '') : ''),
+  );
+  const ja = () =>
+    `${pick(jaNouns)}の${pick(jaNouns)}について${pick(['教えてください', 'どうすればいいですか', 'はどこで確認できますか', 'の期限はいつですか'])}`;
+  const en = () =>
+    `How do I ${pick(['set up', 'reset', 'request', 'cancel', 'update'])} the ${pick(enWords)} ${pick(enWords)} for ${pick(enWords)}?`;
   return { ja, en, pick, rnd };
 }
 
@@ -51,7 +83,16 @@ describe(`Q&A search with ${N.toLocaleString('en-US')} Q&As (local service)`, fu
       const question = `${i % 2 ? gen.ja() : gen.en()} (${i})`;
       questions.push(question);
       const similarQuestions = i % 3 === 0 ? [i % 2 ? gen.ja() : gen.en()] : [];
-      await faq.register({ question, answer: `Answer ${i}: follow the steps in the portal.`, status: i % 10 === 9 ? 'off' : 'on', similarQuestions, hashtags: [`team${i % 20}`] }, {});
+      await faq.register(
+        {
+          question,
+          answer: `Answer ${i}: follow the steps in the portal.`,
+          status: i % 10 === 9 ? 'off' : 'on',
+          similarQuestions,
+          hashtags: [`team${i % 20}`],
+        },
+        {},
+      );
     }
     const ms = performance.now() - started;
     await journal.close();
@@ -71,7 +112,9 @@ describe(`Q&A search with ${N.toLocaleString('en-US')} Q&As (local service)`, fu
     assert.equal(exact.result[0].question, questions[0]);
     assert.equal(exact.result[0].confidence, 1);
 
-    const queries = Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? questions[Math.floor(gen.rnd() * N)].replace(/ \(\d+\)$/, '') : i % 3 === 1 ? gen.ja() : gen.en()));
+    const queries = Array.from({ length: 300 }, (_, i) =>
+      i % 3 === 0 ? questions[Math.floor(gen.rnd() * N)].replace(/ \(\d+\)$/, '') : i % 3 === 1 ? gen.ja() : gen.en(),
+    );
     const times: number[] = [];
     let found = 0;
     for (const [i, query] of queries.entries()) {
@@ -82,7 +125,9 @@ describe(`Q&A search with ${N.toLocaleString('en-US')} Q&As (local service)`, fu
     }
     times.sort((a, b) => a - b);
     const [p50, p95] = [percentile(times, 0.5), percentile(times, 0.95)];
-    console.log(`      first search after start ${firstMs.toFixed(0)} ms; ${queries.length} searches: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`);
+    console.log(
+      `      first search after start ${firstMs.toFixed(0)} ms; ${queries.length} searches: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times[times.length - 1].toFixed(1)} ms`,
+    );
     assert.ok(found > queries.length / 2, `${found} searches found something`);
     assert.ok(p50 < 25, `p50 ${p50} ms`);
     assert.ok(p95 < 150, `p95 ${p95} ms`);

@@ -4,7 +4,8 @@ import type { FaqSearchParams } from '../../../src/api/resources/faq';
 import { startTestService, type TestService } from '../support/localService';
 
 /** The decisions.md formula, written out independently of the service. */
-const effective = (confidence: number, pos: number, neg: number): number => Math.min(1, Math.max(0, confidence + (0.05 * (pos - neg)) / (pos + neg + 1)));
+const effective = (confidence: number, pos: number, neg: number): number =>
+  Math.min(1, Math.max(0, confidence + (0.05 * (pos - neg)) / (pos + neg + 1)));
 
 describe('Q&A search (local service)', () => {
   let t: TestService;
@@ -17,9 +18,20 @@ describe('Q&A search (local service)', () => {
   before(async () => {
     t = await startTestService({ fsync: false });
     const rows: Record<string, Parameters<ReturnType<typeof agent>['faq']['register']>[0]> = {
-      vpn: { question: 'How do I set up the VPN on my laptop?', answer: '<p>Install the <b>client</b> &amp; sign in.</p>', status: 'on', hashtags: ['it', 'vpn'], similarQuestions: ['VPN client installation'] },
+      vpn: {
+        question: 'How do I set up the VPN on my laptop?',
+        answer: '<p>Install the <b>client</b> &amp; sign in.</p>',
+        status: 'on',
+        hashtags: ['it', 'vpn'],
+        similarQuestions: ['VPN client installation'],
+      },
       expense: { question: '経費精算の締め日はいつですか', answer: '毎月25日です。', status: 'on', hashtags: ['経理'] },
-      leave: { question: '有給休暇の申請方法を教えてください', answer: '人事システムから申請してください。', status: 'on', hashtags: ['hr'] },
+      leave: {
+        question: '有給休暇の申請方法を教えてください',
+        answer: '人事システムから申請してください。',
+        status: 'on',
+        hashtags: ['hr'],
+      },
       korean: { question: '휴가를 신청하는 방법', answer: '인사 시스템에서 신청하세요.', status: 'on', hashtags: ['hr'] },
       printerOff: { question: 'Printer is offline', answer: 'Restart it.', status: 'off', hashtags: ['it'] },
       mailA: { question: 'reset password for the mail account', answer: 'Mail: use the portal.', status: 'on', hashtags: ['it', 'mail'] },
@@ -37,7 +49,17 @@ describe('Q&A search (local service)', () => {
     assert.equal(top.id, ids.vpn);
     assert.equal(top.confidence, 1);
     assert.equal(top.effectiveConfidence, 1);
-    assert.deepEqual(Object.keys(top).sort(), ['agentFeedback', 'answer', 'confidence', 'effectiveConfidence', 'hashtags', 'id', 'lastUpdatedDate', 'question', 'userFeedback']);
+    assert.deepEqual(Object.keys(top).sort(), [
+      'agentFeedback',
+      'answer',
+      'confidence',
+      'effectiveConfidence',
+      'hashtags',
+      'id',
+      'lastUpdatedDate',
+      'question',
+      'userFeedback',
+    ]);
     assert.equal(top.answer, '<p>Install the <b>client</b> &amp; sign in.</p>');
     assert.equal(top.lastUpdatedDate, new Date().toLocaleDateString('sv'));
     // Case, width and punctuation do not matter.
@@ -71,7 +93,11 @@ describe('Q&A search (local service)', () => {
     assert.ok(res.result.length >= 2);
     for (const r of res.result) assert.ok(r.confidence >= 0.1 && r.confidence <= 1, `${nameOf(r.id)}: ${r.confidence}`);
     const order = res.result.map((r) => r.effectiveConfidence);
-    assert.deepEqual(order, [...order].sort((a, b) => b - a), 'ordered by effectiveConfidence');
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => b - a),
+      'ordered by effectiveConfidence',
+    );
   });
 
   it('uses only Q&As that are on: turning one on or off, or deleting it, changes results', async () => {
@@ -126,9 +152,15 @@ describe('Q&A search (local service)', () => {
     const q = 'reset password account';
     const any = await search({ query: q, hashtags: ['mail', 'chat'] });
     assert.deepEqual(any.result.map((r) => nameOf(r.id)).sort(), ['mailA', 'mailB']);
-    assert.deepEqual((await search({ query: q, hashtags: ['#IT', 'mail'], hashtagsOperator: 'AND' })).result.map((r) => nameOf(r.id)), ['mailA']);
+    assert.deepEqual(
+      (await search({ query: q, hashtags: ['#IT', 'mail'], hashtagsOperator: 'AND' })).result.map((r) => nameOf(r.id)),
+      ['mailA'],
+    );
     assert.deepEqual((await search({ query: q, hashtags: ['it', 'chat'], hashtagsOperator: 'AND' })).result, []);
-    assert.deepEqual((await search({ query: q, hashtags: ['chat'], hashtagsOperator: 'OR' })).result.map((r) => nameOf(r.id)), ['mailB']);
+    assert.deepEqual(
+      (await search({ query: q, hashtags: ['chat'], hashtagsOperator: 'OR' })).result.map((r) => nameOf(r.id)),
+      ['mailB'],
+    );
   });
 
   it('limits results with maxResults (-1 = no limit) and formats answers', async () => {
@@ -159,7 +191,10 @@ describe('Q&A search (local service)', () => {
     assert.equal(history.question, 'booking meeting room');
     assert.equal(history.agent?.id, 'agent@example.com');
     assert.equal(history.answers.length, 100);
-    assert.deepEqual(history.answers.slice(0, 3), res.result.slice(0, 3).map((r) => ({ faq: { id: r.id }, effectiveConfidence: r.effectiveConfidence, confidence: r.confidence })));
+    assert.deepEqual(
+      history.answers.slice(0, 3),
+      res.result.slice(0, 3).map((r) => ({ faq: { id: r.id }, effectiveConfidence: r.effectiveConfidence, confidence: r.confidence })),
+    );
   });
 
   it('rejects bad searches with 400 naming the field', async () => {
@@ -175,7 +210,11 @@ describe('Q&A search (local service)', () => {
       [{ query: 'vpn', autoRegisterCandidates: 'no' as never }, 'autoRegisterCandidates'],
     ];
     for (const [params, field] of cases) {
-      await assert.rejects(agent().faq.search(params), (e: unknown) => e instanceof BadRequestError && e.field === field, JSON.stringify(params));
+      await assert.rejects(
+        agent().faq.search(params),
+        (e: unknown) => e instanceof BadRequestError && e.field === field,
+        JSON.stringify(params),
+      );
     }
     await assert.rejects(agent().faq.search({} as never), (e: unknown) => e instanceof BadRequestError && e.field === 'query');
     assert.equal((await search({ query: 'x'.repeat(1000) })).count, 0, '1000 characters is allowed');

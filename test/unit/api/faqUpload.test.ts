@@ -30,7 +30,8 @@ async function xlsxOf(rows: string[][]): Promise<Buffer> {
 describe('Q&A file upload (local service)', () => {
   let t: TestService;
   const agent = () => t.client({ identity: { agentEmail: 'importer@example.com' } });
-  const byQuestion = async (question: string) => (await t.client().faq.filter({ searchTerm: `"${question}"` })).results.find((r) => r.question === question);
+  const byQuestion = async (question: string) =>
+    (await t.client().faq.filter({ searchTerm: `"${question}"` })).results.find((r) => r.question === question);
 
   before(async () => (t = await startTestService({ fsync: false })));
   after(() => t.stop());
@@ -45,7 +46,10 @@ describe('Q&A file upload (local service)', () => {
     ].join('\r\n');
     const res = await agent().faq.uploadFile(part(`\ufeff${csv}`, 'qa.csv'));
     assert.equal(res.result, 'partial');
-    assert.deepEqual(res.notUploaded.map((n) => n.question), ['No answer here', 'Bad status']);
+    assert.deepEqual(
+      res.notUploaded.map((n) => n.question),
+      ['No answer here', 'Bad status'],
+    );
     assert.match(res.notUploaded[0].state, /answer is empty/i);
     assert.match(res.notUploaded[1].state, /status/i);
 
@@ -75,7 +79,8 @@ describe('Q&A file upload (local service)', () => {
   });
 
   it('reads TSV with Japanese headers', async () => {
-    const tsv = '質問\t回答\tハッシュタグ\tステータス\n有給休暇の申請方法\t人事システムから申請\t#hr\ton\n経費精算の締め日\t毎月25日\t経理\toff\n';
+    const tsv =
+      '質問\t回答\tハッシュタグ\tステータス\n有給休暇の申請方法\t人事システムから申請\t#hr\ton\n経費精算の締め日\t毎月25日\t経理\toff\n';
     const res = await agent().faq.uploadFile(part(tsv, '社内FAQ.tsv'));
     assert.deepEqual(res, { result: 'success', notUploaded: [] });
     assert.deepEqual((await byQuestion('有給休暇の申請方法'))?.hashtags, ['hr']);
@@ -94,19 +99,25 @@ describe('Q&A file upload (local service)', () => {
     assert.match(res.notUploaded[0].state, /question is empty/i);
     const row = await byQuestion('How do I reset my password?');
     assert.deepEqual((await t.client().faq.get(row!.id)).similar_questions, ['password reset', 'forgot password']);
-    assert.equal((await byQuestion('question')), undefined, 'the second sheet is ignored');
+    assert.equal(await byQuestion('question'), undefined, 'the second sheet is ignored');
   });
 
   it('reads every CSV, TSV and XLSX inside a ZIP, naming the file of each rejected row', async () => {
     const zip = await zipOf({
       'faq/general.csv': 'question,answer\nWhere is the cafeteria?,Floor 3\nBroken row,\n',
       'faq/hr.tsv': 'question\tanswer\nHow many leave days?\t10 days\n',
-      'more/it.xlsx': await xlsxOf([['question', 'answer'], ['Printer offline?', 'Restart it.']]),
+      'more/it.xlsx': await xlsxOf([
+        ['question', 'answer'],
+        ['Printer offline?', 'Restart it.'],
+      ]),
       'README.md': '# not a Q&A file',
     });
     const res = await agent().faq.uploadFile(part(zip, 'bundle.zip'));
     assert.equal(res.result, 'partial');
-    assert.deepEqual(res.notUploaded.map((n) => n.question), ['Broken row']);
+    assert.deepEqual(
+      res.notUploaded.map((n) => n.question),
+      ['Broken row'],
+    );
     assert.match(res.notUploaded[0].state, /^faq\/general\.csv: .*answer is empty/i);
     for (const q of ['Where is the cafeteria?', 'How many leave days?', 'Printer offline?']) assert.ok(await byQuestion(q), q);
   });
@@ -122,15 +133,33 @@ describe('Q&A file upload (local service)', () => {
   });
 
   it('rejects unsupported files with 400 naming file', async () => {
-    for (const [data, name] of [['%PDF-1.4', 'manual.pdf'], ['{}', 'faq.json'], ['question,answer', 'noextension']] as const) {
-      await assert.rejects(agent().faq.uploadFile(part(data, name)), (e: unknown) => e instanceof BadRequestError && e.field === 'file', name);
+    for (const [data, name] of [
+      ['%PDF-1.4', 'manual.pdf'],
+      ['{}', 'faq.json'],
+      ['question,answer', 'noextension'],
+    ] as const) {
+      await assert.rejects(
+        agent().faq.uploadFile(part(data, name)),
+        (e: unknown) => e instanceof BadRequestError && e.field === 'file',
+        name,
+      );
     }
     const noTable = await zipOf({ 'notes.txt.md': 'x', 'image.png': 'x' });
-    await assert.rejects(agent().faq.uploadFile(part(noTable, 'nothing.zip')), (e: unknown) => e instanceof BadRequestError && e.field === 'file');
-    await assert.rejects(agent().faq.uploadFile(part('not a zip at all', 'broken.zip')), (e: unknown) => e instanceof BadRequestError && e.field === 'file');
+    await assert.rejects(
+      agent().faq.uploadFile(part(noTable, 'nothing.zip')),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'file',
+    );
+    await assert.rejects(
+      agent().faq.uploadFile(part('not a zip at all', 'broken.zip')),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'file',
+    );
     const form = new FormData();
     form.append('document', new Blob(['question,answer\nq,a\n']), 'qa.csv');
-    const res = await request(`${t.service.url}/webapi/upload_faq_file`, { method: 'POST', headers: { 'API-KEY': t.service.apiKey }, body: form });
+    const res = await request(`${t.service.url}/webapi/upload_faq_file`, {
+      method: 'POST',
+      headers: { 'API-KEY': t.service.apiKey },
+      body: form,
+    });
     assert.equal(res.statusCode, 400);
     assert.equal(((await res.body.json()) as { field?: string }).field, 'file');
   });

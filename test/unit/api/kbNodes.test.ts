@@ -75,7 +75,11 @@ describe('Knowledge base operations against the local service', () => {
 
   it('answers an identical file with skipped, a changed one with suffix_added or overwritten', async () => {
     const original = await file('leave policy.txt');
-    const [skipped] = await client().kbNodes.upload({ file: text('Paid leave: new employees get 10 days in their first year.'), fileName: 'leave policy.txt', isOverwrite: true });
+    const [skipped] = await client().kbNodes.upload({
+      file: text('Paid leave: new employees get 10 days in their first year.'),
+      fileName: 'leave policy.txt',
+      isOverwrite: true,
+    });
     assert.equal(skipped.id, original.id);
     assert.equal((skipped as FileNode).action, 'skipped');
     const [copy] = await client().kbNodes.upload({ file: text('Paid leave: 12 days.'), fileName: 'leave policy.txt' });
@@ -90,15 +94,28 @@ describe('Knowledge base operations against the local service', () => {
   });
 
   it('turns a ZIP into a new folder holding its entries, nested folders kept', async () => {
-    const data = await zipOf({ 'guide/intro.md': '# Intro\nHello', 'guide/部署/経費.txt': '経費は14日以内に申請します。', 'top.txt': 'top level' });
+    const data = await zipOf({
+      'guide/intro.md': '# Intro\nHello',
+      'guide/部署/経費.txt': '経費は14日以内に申請します。',
+      'top.txt': 'top level',
+    });
     const nodes = await client().kbNodes.upload({ file: { data }, fileName: 'handbook.zip', hashtags: ['zip'] });
     const folder = nodes[0];
     assert.equal(folder.nodeType, 'folder');
     assert.equal(folder.name, 'handbook');
-    assert.deepEqual(nodes.slice(1).map((n) => n.name).sort(), ['intro.md', 'top.txt', '経費.txt']);
+    assert.deepEqual(
+      nodes
+        .slice(1)
+        .map((n) => n.name)
+        .sort(),
+      ['intro.md', 'top.txt', '経費.txt'],
+    );
     const deep = nodes.find((n) => n.name === '経費.txt')!;
     keihiId = deep.id;
-    assert.deepEqual(deep.breadcrumbs.map((b) => b.name), ['handbook', 'guide', '部署']);
+    assert.deepEqual(
+      deep.breadcrumbs.map((b) => b.name),
+      ['handbook', 'guide', '部署'],
+    );
     assert.equal(deep.parentFolder?.name, '部署');
     assert.ok(nodes.slice(1).every((n) => (n as FileNode).action === 'created' && (n as FileNode).hashtags.includes('zip')));
     const again = await client().kbNodes.upload({ file: { data }, fileName: 'handbook.zip' });
@@ -107,7 +124,11 @@ describe('Knowledge base operations against the local service', () => {
 
   it('replaces a file keeping hashtags, permissions and properties, and processes it again', async () => {
     const before = await file('leave policy.txt');
-    const replaced = (await client().kbNodes.replace(before.id, { data: 'Completely new content about leave.', fileName: 'new.txt' }, { resetClueFeedbacks: true })) as FileNode;
+    const replaced = (await client().kbNodes.replace(
+      before.id,
+      { data: 'Completely new content about leave.', fileName: 'new.txt' },
+      { resetClueFeedbacks: true },
+    )) as FileNode;
     assert.equal(replaced.id, before.id);
     assert.equal(replaced.name, 'leave policy.txt');
     assert.deepEqual(replaced.hashtags, before.hashtags);
@@ -117,7 +138,9 @@ describe('Knowledge base operations against the local service', () => {
     assert.equal(replaced.processState, 'initializing');
     await t.service.processingIdle();
     assert.equal((await file('leave policy.txt')).processState, 'completed');
-    const missing = await client().kbNodes.replace('no-such-node', { data: 'x', fileName: 'x.txt' }).catch((e) => e);
+    const missing = await client()
+      .kbNodes.replace('no-such-node', { data: 'x', fileName: 'x.txt' })
+      .catch((e) => e);
     assert.ok(missing instanceof NotFoundError, inspect(missing));
   });
 
@@ -125,17 +148,30 @@ describe('Knowledge base operations against the local service', () => {
     const handbook = (await client().kbNodes.search()).nodes.find((n) => n.name === 'handbook')!;
     const guide = (await client().kbNodes.search({ parentFolderIds: [handbook.id] })).nodes.find((n) => n.name === 'guide')!;
     const doc = await file('leave policy (1).txt');
-    const result = await client().kbNodes.moveBulk({ targetFolderId: guide.id, nodeIds: [doc.id, 'nope', handbook.id], keepCurrentPermission: true });
+    const result = await client().kbNodes.moveBulk({
+      targetFolderId: guide.id,
+      nodeIds: [doc.id, 'nope', handbook.id],
+      keepCurrentPermission: true,
+    });
     assert.deepEqual(result.moved_kb_node_ids, [doc.id]);
     assert.deepEqual(result.failed_kb_node_ids.sort(), [handbook.id, 'nope'].sort());
     const moved = await file('leave policy (1).txt', guide.id);
-    assert.deepEqual(moved.breadcrumbs.map((b) => b.name), ['handbook', 'guide']);
+    assert.deepEqual(
+      moved.breadcrumbs.map((b) => b.name),
+      ['handbook', 'guide'],
+    );
     assert.equal(moved.parentFolder?.id, guide.id);
     const back = await client().kbNodes.moveBulk({ targetFolderId: null, nodeIds: [guide.id], keepCurrentPermission: false });
     assert.deepEqual(back.moved_kb_node_ids, [guide.id]);
     const deep = await client().kbNodes.search({ parentFolderIds: [null], searchTerm: '経費' });
-    assert.deepEqual(deep.nodes.find((n) => n.id === keihiId)?.breadcrumbs.map((b) => b.name), ['guide', '部署'], 'breadcrumbs follow a moved ancestor');
-    const badTarget = await client().kbNodes.moveBulk({ targetFolderId: 'nope', nodeIds: [doc.id], keepCurrentPermission: true }).catch((e) => e);
+    assert.deepEqual(
+      deep.nodes.find((n) => n.id === keihiId)?.breadcrumbs.map((b) => b.name),
+      ['guide', '部署'],
+      'breadcrumbs follow a moved ancestor',
+    );
+    const badTarget = await client()
+      .kbNodes.moveBulk({ targetFolderId: 'nope', nodeIds: [doc.id], keepCurrentPermission: true })
+      .catch((e) => e);
     assert.ok(badTarget instanceof BadRequestError && badTarget.field === 'targetFolderId', inspect(badTarget));
   });
 
@@ -152,18 +188,24 @@ describe('Knowledge base operations against the local service', () => {
     assert.equal(page1.total, page2.total);
     assert.equal(page1.nodes.length, 2);
     assert.ok(!page2.nodes.some((n) => page1.nodes.some((m) => m.id === n.id)), 'pages overlap');
-    const missing = await client().kbNodes.search({ parentFolderIds: ['no-such-folder'] }).catch((e) => e);
+    const missing = await client()
+      .kbNodes.search({ parentFolderIds: ['no-such-folder'] })
+      .catch((e) => e);
     assert.ok(missing instanceof NotFoundError, inspect(missing));
   });
 
   it('refuses bad names with 400 and over-limit files with 413, leaving nothing behind', async () => {
     for (const name of ['a/b.txt', '..', 'tab\there.txt', `${'長'.repeat(90)}.txt`, ' ']) {
-      const error = await client().kbNodes.upload({ file: text('x'), fileName: name }).catch((e) => e);
+      const error = await client()
+        .kbNodes.upload({ file: text('x'), fileName: name })
+        .catch((e) => e);
       assert.ok(error instanceof BadRequestError, `${name}: ${inspect(error)}`);
       assert.equal(error.field, 'fileName');
     }
     const before = (await client().kbNodes.search({ searchTerm: 'big' })).total;
-    const big = await client().kbNodes.upload({ file: { data: Buffer.alloc(70 * 1024, 1) }, fileName: 'big.bin' }).catch((e) => e);
+    const big = await client()
+      .kbNodes.upload({ file: { data: Buffer.alloc(70 * 1024, 1) }, fileName: 'big.bin' })
+      .catch((e) => e);
     assert.ok(big instanceof PayloadTooLargeError, inspect(big));
     assert.match(big.message, /upload limit of 64 KB/);
     assert.equal((await client().kbNodes.search({ searchTerm: 'big' })).total, before);
@@ -180,19 +222,37 @@ describe('Knowledge base operations against the local service', () => {
   it('uploads from a file:// URL inside the allowed folders and refuses anything else clearly', async () => {
     const source = path.join(dir, 'cloud doc.md');
     await writeFile(source, '# From the cloud\nStored on disk.');
-    const node = await client().kbNodes.uploadFromCloudStore({ bucketObjectPath: pathToFileURL(source).toString(), fileName: 'cloud doc.md', hashtags: ['cloud'] });
+    const node = await client().kbNodes.uploadFromCloudStore({
+      bucketObjectPath: pathToFileURL(source).toString(),
+      fileName: 'cloud doc.md',
+      hashtags: ['cloud'],
+    });
     assert.equal(node.name, 'cloud doc.md');
     assert.deepEqual((node as FileNode).hashtags, ['cloud']);
-    const s3 = await client().kbNodes.uploadFromCloudStore({ bucketObjectPath: 's3://bucket/key.pdf', fileName: 'key.pdf' }).catch((e) => e);
+    const s3 = await client()
+      .kbNodes.uploadFromCloudStore({ bucketObjectPath: 's3://bucket/key.pdf', fileName: 'key.pdf' })
+      .catch((e) => e);
     assert.ok(s3 instanceof BadRequestError, inspect(s3));
     assert.equal(s3.field, 'bucketObjectPath');
     assert.match(s3.message, /cannot reach cloud stores/);
-    const outside = await client().kbNodes.uploadFromCloudStore({ bucketObjectPath: pathToFileURL('/etc/hostname').toString(), fileName: 'h' }).catch((e) => e);
+    const outside = await client()
+      .kbNodes.uploadFromCloudStore({ bucketObjectPath: pathToFileURL('/etc/hostname').toString(), fileName: 'h' })
+      .catch((e) => e);
     assert.ok(outside instanceof BadRequestError);
     assert.match(outside.message, /outside the folders/);
-    const blob = await client().kbNodes.uploadFromBlobStorage({ containerBlobPath: pathToFileURL(source).toString(), cloudBlobConnectionString: 'UseDevelopmentStorage=true', fileName: 'blob copy.md' });
+    const blob = await client().kbNodes.uploadFromBlobStorage({
+      containerBlobPath: pathToFileURL(source).toString(),
+      cloudBlobConnectionString: 'UseDevelopmentStorage=true',
+      fileName: 'blob copy.md',
+    });
     assert.equal(blob.name, 'blob copy.md');
-    const blobS3 = await client().kbNodes.uploadFromBlobStorage({ containerBlobPath: 'https://acct.blob.core.windows.net/c/x', cloudBlobConnectionString: 'x', fileName: 'x' }).catch((e) => e);
+    const blobS3 = await client()
+      .kbNodes.uploadFromBlobStorage({
+        containerBlobPath: 'https://acct.blob.core.windows.net/c/x',
+        cloudBlobConnectionString: 'x',
+        fileName: 'x',
+      })
+      .catch((e) => e);
     assert.equal(blobS3.field, 'containerBlobPath');
   });
 
@@ -204,7 +264,9 @@ describe('Knowledge base operations against the local service', () => {
     await client().kbNodes.delete(folder.id);
     const left = await client().kbNodes.search({ searchTerm: 'intro' });
     assert.ok(left.nodes.every((n: KbNode) => !n.breadcrumbs.some((b) => b.id === folder.id)));
-    const missing = await client().kbNodes.delete('no-such-node').catch((e) => e);
+    const missing = await client()
+      .kbNodes.delete('no-such-node')
+      .catch((e) => e);
     assert.ok(missing instanceof NotFoundError, inspect(missing));
   });
 });

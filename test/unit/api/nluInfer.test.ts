@@ -6,9 +6,11 @@ import { NLU_MAX_CHARS } from '../../../src/api/resources/nlu';
 import type { Entity } from '../../../src/api/schemas/nlu';
 import { startTestService, type TestService } from '../support/localService';
 
-const EN = 'Dr. Jane Smith of Acme Widgets, Inc. flies from London to Tokyo on November 21, 2026. ' +
+const EN =
+  'Dr. Jane Smith of Acme Widgets, Inc. flies from London to Tokyo on November 21, 2026. ' +
   'Write to jane.smith@example.com, call +1 (415) 555-0123, see https://acme.example.com/trip — budget $1,200.';
-const JA = '株式会社ナレッジの田中さんは2026年11月21日に大阪府へ出張します。連絡先はtanaka@example.jp、03-1234-5678、' +
+const JA =
+  '株式会社ナレッジの田中さんは2026年11月21日に大阪府へ出張します。連絡先はtanaka@example.jp、03-1234-5678、' +
   '詳細はhttps://example.jp/tripをご覧ください。予算は1.5万円です。';
 
 function check(text: string, res: { inputText: string; entities: Entity[] }): Array<[string, string]> {
@@ -31,29 +33,50 @@ describe('Entity recognition: infer through the client (local service)', () => {
       method: init.method ?? 'POST',
       headers: { 'API-KEY': init.key ?? t.service.nluApiKey, 'content-type': 'application/json' },
       body: init.body,
-    }).then(async (res) => ({ status: res.statusCode, json: (await res.body.json().catch(() => undefined)) as Record<string, unknown> | undefined }));
+    }).then(async (res) => ({
+      status: res.statusCode,
+      json: (await res.body.json().catch(() => undefined)) as Record<string, unknown> | undefined,
+    }));
 
   it('recognises every built-in tag in English', async () => {
     const res = await client.nlu.infer(EN);
     assert.equal(res.inputText, EN);
     assert.deepEqual(check(EN, res), [
-      ['PERSON', 'Jane Smith'], ['ORGANIZATION', 'Acme Widgets, Inc.'], ['LOCATION', 'London'], ['LOCATION', 'Tokyo'], ['DATE', 'November 21, 2026'],
-      ['EMAIL', 'jane.smith@example.com'], ['PHONE', '+1 (415) 555-0123'], ['URL', 'https://acme.example.com/trip'], ['MONEY', '$1,200'],
+      ['PERSON', 'Jane Smith'],
+      ['ORGANIZATION', 'Acme Widgets, Inc.'],
+      ['LOCATION', 'London'],
+      ['LOCATION', 'Tokyo'],
+      ['DATE', 'November 21, 2026'],
+      ['EMAIL', 'jane.smith@example.com'],
+      ['PHONE', '+1 (415) 555-0123'],
+      ['URL', 'https://acme.example.com/trip'],
+      ['MONEY', '$1,200'],
     ]);
   });
 
   it('recognises every built-in tag in Japanese', async () => {
     const res = await client.nlu.infer(JA);
     assert.deepEqual(check(JA, res), [
-      ['ORGANIZATION', '株式会社ナレッジ'], ['PERSON', '田中'], ['DATE', '2026年11月21日'], ['LOCATION', '大阪府'], ['EMAIL', 'tanaka@example.jp'],
-      ['PHONE', '03-1234-5678'], ['URL', 'https://example.jp/trip'], ['MONEY', '1.5万円'],
+      ['ORGANIZATION', '株式会社ナレッジ'],
+      ['PERSON', '田中'],
+      ['DATE', '2026年11月21日'],
+      ['LOCATION', '大阪府'],
+      ['EMAIL', 'tanaka@example.jp'],
+      ['PHONE', '03-1234-5678'],
+      ['URL', 'https://example.jp/trip'],
+      ['MONEY', '1.5万円'],
     ]);
   });
 
   it('gives UTF-16 offsets: emoji and surrogate pairs before an entity count two each', async () => {
     const text = '😀👨‍👩‍👧 𠮷野家で ¥12,000、明日 Tokyo 🎉 ops@example.com';
     const res = await client.nlu.infer(text);
-    assert.deepEqual(check(text, res), [['MONEY', '¥12,000'], ['DATE', '明日'], ['LOCATION', 'Tokyo'], ['EMAIL', 'ops@example.com']]);
+    assert.deepEqual(check(text, res), [
+      ['MONEY', '¥12,000'],
+      ['DATE', '明日'],
+      ['LOCATION', 'Tokyo'],
+      ['EMAIL', 'ops@example.com'],
+    ]);
     const money = res.entities[0];
     assert.equal(money.startIndex, text.indexOf('¥'));
     assert.equal(money.startIndex, 17, '😀 2 + 👨‍👩‍👧 8 + space + 𠮷 2 + 野家で 3 + space');
@@ -80,7 +103,10 @@ describe('Entity recognition: infer through the client (local service)', () => {
     assert.equal(text.length, 2001);
     const res = await client.nlu.infer(text);
     assert.equal(res.inputText, text.slice(0, 2000));
-    assert.deepEqual(check(text, res), [['LOCATION', '東京都'], ['DATE', '2026年']]);
+    assert.deepEqual(check(text, res), [
+      ['LOCATION', '東京都'],
+      ['DATE', '2026年'],
+    ]);
   });
 
   it('rejects empty or missing text with 400/7003 and the contract message', async () => {
@@ -89,7 +115,10 @@ describe('Entity recognition: infer through the client (local service)', () => {
       assert.equal(res.status, 400, body);
       assert.deepEqual(res.json, { type: 'APIError', code: 7003, message: "Requested parameters are not valid. 'text' is empty." }, body);
     }
-    await assert.rejects(client.nlu.infer(''), (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 7003 && /'text' is empty/.test(e.message));
+    await assert.rejects(
+      client.nlu.infer(''),
+      (e: unknown) => e instanceof ApiError && e.status === 400 && e.code === 7003 && /'text' is empty/.test(e.message),
+    );
   });
 
   it('answers undecodable JSON with 403/7002, a wrong key with 403/7001 and a wrong method with 405', async () => {
@@ -100,7 +129,10 @@ describe('Entity recognition: infer through the client (local service)', () => {
     }
     const wrongKey = await raw('/api/inference', { key: t.service.apiKey, body: '{"text":"Tokyo"}' });
     assert.deepEqual(wrongKey, { status: 403, json: { type: 'APIError', code: 7001, message: 'API-KEY is not valid.' } });
-    await assert.rejects(t.client({ nluApiKey: 'kd_nlu_wrong' }).nlu.infer('Tokyo'), (e: unknown) => e instanceof ApiError && e.status === 403 && e.code === 7001);
+    await assert.rejects(
+      t.client({ nluApiKey: 'kd_nlu_wrong' }).nlu.infer('Tokyo'),
+      (e: unknown) => e instanceof ApiError && e.status === 403 && e.code === 7001,
+    );
     for (const method of ['GET', 'PUT', 'DELETE'] as const) {
       const res = await raw('/api/inference', { method, body: method === 'GET' ? undefined : '{"text":"Tokyo"}' });
       assert.equal(res.status, 405, method);

@@ -8,7 +8,11 @@ import { ApiError } from '../../../src/api/errors';
 import { startLocalService, type LocalService } from '../../../src/local/service';
 
 const tags = (res: { entities: Array<{ tag: string; token: string }> }): string[] => res.entities.map((e) => `${e.tag}:${e.token}`);
-const span = (text: string, token: string, tag: string) => ({ startIndex: text.indexOf(token), endIndex: text.indexOf(token) + token.length, tag });
+const span = (text: string, token: string, tag: string) => ({
+  startIndex: text.indexOf(token),
+  endIndex: text.indexOf(token) + token.length,
+  tag,
+});
 
 describe('Entity recognition: add_phrase, learning and persistence (local service)', () => {
   let dir: string;
@@ -35,13 +39,21 @@ describe('Entity recognition: add_phrase, learning and persistence (local servic
   it('learns a train phrase: its token is recognised afterwards in another sentence, with a new tag', async () => {
     assert.deepEqual(tags(await client().nlu.infer('Ask the Zephyr Desk team about ナレッジ箱.')), []);
     const text = 'We launched Zephyr Desk and ナレッジ箱 last spring.';
-    const res = await client().nlu.addPhrase(text, [span(text, 'Zephyr Desk', 'PRODUCT'), { ...span(text, 'ナレッジ箱', 'PRODUCT'), token: 'ナレッジ箱' }], 'train');
+    const res = await client().nlu.addPhrase(
+      text,
+      [span(text, 'Zephyr Desk', 'PRODUCT'), { ...span(text, 'ナレッジ箱', 'PRODUCT'), token: 'ナレッジ箱' }],
+      'train',
+    );
     assert.deepEqual({ ...(res as object), id: undefined }, { result: 'success', data_type: 'train', id: undefined, learned: 2 });
     assert.match((res as { id: string }).id, /^[\w-]{22}$/);
     const again = await client().nlu.infer('Ask the Zephyr Desk team about ナレッジ箱 in 東京.');
     assert.deepEqual(tags(again), ['PRODUCT:Zephyr Desk', 'PRODUCT:ナレッジ箱', 'LOCATION:東京']);
     // The same phrase again: stored once (same id), nothing new learned.
-    const repeat = (await client().nlu.addPhrase(text, [span(text, 'Zephyr Desk', 'PRODUCT'), span(text, 'ナレッジ箱', 'PRODUCT')], 'train')) as { id: string; learned: number };
+    const repeat = (await client().nlu.addPhrase(
+      text,
+      [span(text, 'Zephyr Desk', 'PRODUCT'), span(text, 'ナレッジ箱', 'PRODUCT')],
+      'train',
+    )) as { id: string; learned: number };
     assert.equal(repeat.id, (res as { id: string }).id);
     assert.equal(repeat.learned, 0);
   });
@@ -60,7 +72,11 @@ describe('Entity recognition: add_phrase, learning and persistence (local servic
     assert.equal(res.json.data_type, 'train');
     assert.equal(res.json.learned, 1);
     assert.deepEqual(tags(await client().nlu.infer('Kestrel is late')), ['CODENAME:Kestrel']);
-    assert.equal((await raw('TEST', { text: 'Osprey', entities: [{ startIndex: 0, endIndex: 6, tag: 'CODENAME' }] })).json.data_type, 'train', 'test is matched exactly');
+    assert.equal(
+      (await raw('TEST', { text: 'Osprey', entities: [{ startIndex: 0, endIndex: 6, tag: 'CODENAME' }] })).json.data_type,
+      'train',
+      'test is matched exactly',
+    );
   });
 
   it('accepts a phrase without entities', async () => {
@@ -80,14 +96,32 @@ describe('Entity recognition: add_phrase, learning and persistence (local servic
       [{ text, entities: [{ startIndex: 1.5, endIndex: 3, tag: 'X' }] }, /entities\[0\]\.startIndex must be a non-negative integer/],
       [{ text, entities: [{ startIndex: 6, endIndex: '12', tag: 'X' }] }, /entities\[0\]\.endIndex must be a non-negative integer/],
       [{ text, entities: [{ startIndex: 12, endIndex: 6, tag: 'X' }] }, /startIndex \(12\) must be less than endIndex \(6\)/],
-      [{ text, entities: [{ startIndex: 6, endIndex: 99, tag: 'X' }] }, /entities\[0\]\.endIndex \(99\) is beyond 'text' \(18 characters\)/],
+      [
+        { text, entities: [{ startIndex: 6, endIndex: 99, tag: 'X' }] },
+        /entities\[0\]\.endIndex \(99\) is beyond 'text' \(18 characters\)/,
+      ],
       [{ text, entities: [{ startIndex: 6, endIndex: 12, tag: ' ' }] }, /entities\[0\]\.tag is empty/],
       [{ text, entities: [{ startIndex: 6, endIndex: 12 }] }, /entities\[0\]\.tag is empty/],
       [{ text, entities: [{ startIndex: 6, endIndex: 12, tag: 'T'.repeat(65) }] }, /longer than 64 characters/],
-      [{ text, entities: [{ startIndex: 6, endIndex: 12, tag: 'BIRD', token: 'Hawk' }] }, /entities\[0\]\.token "Hawk" is not the text at 6–12 \("Falcon"\)/],
+      [
+        { text, entities: [{ startIndex: 6, endIndex: 12, tag: 'BIRD', token: 'Hawk' }] },
+        /entities\[0\]\.token "Hawk" is not the text at 6–12 \("Falcon"\)/,
+      ],
       [{ text, entities: [{ startIndex: 5, endIndex: 6, tag: 'BIRD' }] }, /entities\[0\] covers only whitespace/],
-      [{ text, entities: [{ startIndex: 6, endIndex: 12, tag: 'A' }, { startIndex: 8, endIndex: 17, tag: 'B' }] }, /entities\[1\] overlaps entities\[0\]/],
-      [{ text: `${'x'.repeat(1995)} Falcon`, entities: [{ startIndex: 1996, endIndex: 2002, tag: 'BIRD' }] }, /endIndex \(2002\) is beyond the first 2000 characters of 'text' \(the rest is ignored\)/],
+      [
+        {
+          text,
+          entities: [
+            { startIndex: 6, endIndex: 12, tag: 'A' },
+            { startIndex: 8, endIndex: 17, tag: 'B' },
+          ],
+        },
+        /entities\[1\] overlaps entities\[0\]/,
+      ],
+      [
+        { text: `${'x'.repeat(1995)} Falcon`, entities: [{ startIndex: 1996, endIndex: 2002, tag: 'BIRD' }] },
+        /endIndex \(2002\) is beyond the first 2000 characters of 'text' \(the rest is ignored\)/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await raw('train', body);
@@ -98,7 +132,10 @@ describe('Entity recognition: add_phrase, learning and persistence (local servic
       assert.match(String(res.json.message), message);
     }
     const invalidJson = await raw('train', '{"text": ');
-    assert.deepEqual(invalidJson, { status: 403, json: { type: 'APIError', code: 7002, message: 'Cannot decode the requested JSON body.' } });
+    assert.deepEqual(invalidJson, {
+      status: 403,
+      json: { type: 'APIError', code: 7002, message: 'Cannot decode the requested JSON body.' },
+    });
     await assert.rejects(client().nlu.addPhrase('', [], 'train'), (e: unknown) => e instanceof ApiError && e.code === 7003);
     assert.deepEqual(tags(await client().nlu.infer('Falcon flies')), [], 'nothing of the rejected phrases was learned');
   });

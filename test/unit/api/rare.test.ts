@@ -47,7 +47,10 @@ describe('RARE answer-generation jobs (local service)', function () {
     assert.equal(s.build_status, 'idle');
     assert.equal(s.job_status, 'idle');
     assert.deepEqual(s.folder_ids, []);
-    await assert.rejects(client.rare.generate({ num_samples: 2 }), (e: unknown) => e instanceof BadRequestError && /run a build first/i.test(e.message));
+    await assert.rejects(
+      client.rare.generate({ num_samples: 2 }),
+      (e: unknown) => e instanceof BadRequestError && /run a build first/i.test(e.message),
+    );
     await assert.rejects(client.rare.cancel(), (e: unknown) => e instanceof BadRequestError && /no job is running/i.test(e.message));
   });
 
@@ -60,20 +63,39 @@ describe('RARE answer-generation jobs (local service)', function () {
       [{ folder_ids: ['no-such-folder'] }, 'folder_ids'],
     ];
     for (const [body, field] of cases) {
-      await assert.rejects(client.rare.build(body as never), (e: unknown) => e instanceof BadRequestError && e.field === field, JSON.stringify(body));
+      await assert.rejects(
+        client.rare.build(body as never),
+        (e: unknown) => e instanceof BadRequestError && e.field === field,
+        JSON.stringify(body),
+      );
     }
-    await assert.rejects(client.rare.generate({ num_samples: 0 }), (e: unknown) => e instanceof BadRequestError && e.field === 'num_samples');
+    await assert.rejects(
+      client.rare.generate({ num_samples: 0 }),
+      (e: unknown) => e instanceof BadRequestError && e.field === 'num_samples',
+    );
   });
 
   it('builds: queued → running with live progress → completed with stats', async () => {
     const ack = await client.rare.build({ max_workers: 1, similarity_threshold: 0.2 });
     assert.match(ack.task_id!, /^[0-9a-f-]{36}$/);
     assert.match(ack.message, /build/);
-    await assert.rejects(client.rare.build(), (e: unknown) => e instanceof BadRequestError && /already/.test(e.message), 'one job at a time');
+    await assert.rejects(
+      client.rare.build(),
+      (e: unknown) => e instanceof BadRequestError && /already/.test(e.message),
+      'one job at a time',
+    );
     const seen = await waitFor(client, settled);
     const last = seen.at(-1)!;
     assert.ok(seen.every((s) => STATES.includes(s.build_status!) && STATES.includes(s.job_status!)));
-    assert.ok(seen.some((s) => s.build_status === 'running' && typeof s.build_progress.total === 'number' && (s.build_progress.done as number) < (s.build_progress.total as number)), 'progress seen while running');
+    assert.ok(
+      seen.some(
+        (s) =>
+          s.build_status === 'running' &&
+          typeof s.build_progress.total === 'number' &&
+          (s.build_progress.done as number) < (s.build_progress.total as number),
+      ),
+      'progress seen while running',
+    );
     assert.equal(last.build_status, 'completed', JSON.stringify(last));
     assert.equal(last.job_status, 'completed');
     assert.equal(last.job_type, 'build');
@@ -129,7 +151,10 @@ describe('RARE answer-generation jobs (local service)', function () {
     assert.ok(Date.parse(results[0].created_at!) >= Date.parse(results[1].created_at!));
     assert.equal(results[0].n_samples, 1);
     await client.rare.deleteResult(results[0].id);
-    assert.deepEqual((await client.rare.results()).map((r) => r.id), [results[1].id]);
+    assert.deepEqual(
+      (await client.rare.results()).map((r) => r.id),
+      [results[1].id],
+    );
     await assert.rejects(client.rare.deleteResult(results[0].id), NotFoundError);
     await assert.rejects(client.rare.csv(results[0].result_file_url!), NotFoundError);
     await assert.rejects(client.rare.csv('rare/results/nothing.csv'), NotFoundError);

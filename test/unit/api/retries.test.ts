@@ -26,18 +26,36 @@ describe('Retries under injected faults (real local service)', () => {
 
   it('gives up after maxRetries (2 by default) with the last error', async () => {
     await faults(['500', '500', '500', '500']);
-    const error = await t.client().faq.embeddingStatus().catch((e) => e);
+    const error = await t
+      .client()
+      .faq.embeddingStatus()
+      .catch((e) => e);
     assert.ok(error instanceof InternalServerError, inspect(error));
     assert.equal(await served('500'), 3, 'one attempt plus two retries');
   });
 
   it('never resends a non-idempotent POST after a 500 or a dropped connection', async () => {
     // A search declared non-idempotent: the handler answers with JSON, so dropAfter cuts after it ran.
-    const echo = { operation: 'test.post', method: 'POST' as const, path: '/webapi/v2/knowledge_base_nodes/search', json: {}, schema: z.unknown(), idempotent: false };
+    const echo = {
+      operation: 'test.post',
+      method: 'POST' as const,
+      path: '/webapi/v2/knowledge_base_nodes/search',
+      json: {},
+      schema: z.unknown(),
+      idempotent: false,
+    };
     await faults(['500']);
-    assert.ok((await t.client().request(echo).catch((e) => e)) instanceof InternalServerError);
+    assert.ok(
+      (await t
+        .client()
+        .request(echo)
+        .catch((e) => e)) instanceof InternalServerError,
+    );
     await faults(['dropAfter']);
-    const dropped = await t.client().request(echo).catch((e) => e);
+    const dropped = await t
+      .client()
+      .request(echo)
+      .catch((e) => e);
     assert.ok(dropped instanceof ApiConnectionError, inspect(dropped));
     assert.equal(await served('none'), 0, 'no second attempt reached the service');
   });
@@ -45,7 +63,9 @@ describe('Retries under injected faults (real local service)', () => {
   it('retries a rate-limited (429) POST, honouring Retry-After', async () => {
     await faults(['429'], { retryAfterSeconds: 1 });
     const started = Date.now();
-    const result = await t.client().request({ operation: 'test.post', method: 'POST', path: '/_local/echo', json: { body: { ok: 1 } }, schema: z.unknown() });
+    const result = await t
+      .client()
+      .request({ operation: 'test.post', method: 'POST', path: '/_local/echo', json: { body: { ok: 1 } }, schema: z.unknown() });
     const waited = Date.now() - started;
     assert.deepEqual(result, { ok: 1 });
     assert.ok(waited >= 950, `waited only ${waited} ms despite Retry-After: 1`);
@@ -55,7 +75,10 @@ describe('Retries under injected faults (real local service)', () => {
   it('fails fast with RateLimitError when Retry-After is longer than the policy allows', async () => {
     await faults(['429'], { retryAfterSeconds: 600 });
     const started = Date.now();
-    const error = await t.client().faq.embeddingStatus().catch((e) => e);
+    const error = await t
+      .client()
+      .faq.embeddingStatus()
+      .catch((e) => e);
     assert.ok(error instanceof RateLimitError, inspect(error));
     assert.equal(error.retryAfterMs, 600_000);
     assert.ok(Date.now() - started < 1000);
@@ -75,7 +98,14 @@ describe('Retries under injected faults (real local service)', () => {
   it('survives a 30% fault rate on idempotent calls: every call ends in success or a typed error', async () => {
     await t.admin('POST', '/_local/faults', { rate500: 0.15, rateDrop: 0.15, seed: 7 });
     const client = t.client({ retry: { maxRetries: 4, baseDelayMs: 1, maxDelayMs: 5 } });
-    const results = await Promise.all(Array.from({ length: 60 }, () => client.kbNodes.search().then(() => 'ok', (e) => e.name)));
+    const results = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        client.kbNodes.search().then(
+          () => 'ok',
+          (e) => e.name,
+        ),
+      ),
+    );
     const ok = results.filter((r) => r === 'ok').length;
     assert.ok(ok >= 57, `only ${ok}/60 calls succeeded with 4 retries: ${results.filter((r) => r !== 'ok').join(', ')}`);
     for (const r of results) assert.ok(['ok', 'InternalServerError', 'ApiConnectionError'].includes(r), r);
@@ -94,10 +124,22 @@ describe('Retry policy (pure)', () => {
 
   it('backs off exponentially with jitter in [50%, 100%], capped', () => {
     const p = defaultRetryPolicy;
-    assert.equal(retryDelay(1, p, undefined, () => 0), 250);
-    assert.equal(retryDelay(1, p, undefined, () => 1 - 1e-9), 500);
-    assert.equal(retryDelay(3, p, undefined, () => 1 - 1e-9), 2000);
-    assert.equal(retryDelay(10, p, undefined, () => 1 - 1e-9), 8000);
+    assert.equal(
+      retryDelay(1, p, undefined, () => 0),
+      250,
+    );
+    assert.equal(
+      retryDelay(1, p, undefined, () => 1 - 1e-9),
+      500,
+    );
+    assert.equal(
+      retryDelay(3, p, undefined, () => 1 - 1e-9),
+      2000,
+    );
+    assert.equal(
+      retryDelay(10, p, undefined, () => 1 - 1e-9),
+      8000,
+    );
     assert.equal(retryDelay(1, p, '2'), 2000);
     assert.equal(retryDelay(1, p, '61'), undefined);
   });

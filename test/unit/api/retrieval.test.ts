@@ -21,7 +21,8 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
   let t: TestService;
   let ids: Record<string, string>;
   const client = () => t.client();
-  const retrieve = (request: RetrievalRequest, identity?: { ownUserId?: string; userEmail?: string }) => t.client(identity ? { identity } : {}).answers.retrieve(request);
+  const retrieve = (request: RetrievalRequest, identity?: { ownUserId?: string; userEmail?: string }) =>
+    t.client(identity ? { identity } : {}).answers.retrieve(request);
   const kbIds = (items: RetrievalItem[]) => items.map((i) => i.kb_id);
   const upload = async (name: string, body: string, extra: Record<string, unknown> = {}): Promise<string> => {
     const [node] = await client().kbNodes.upload({ file: text(body), fileName: name, ...extra });
@@ -51,7 +52,10 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
     it(`finds ${document} p.${pageNo} first for "${question}"`, async () => {
       const result = await retrieve({ question });
       assert.equal(result.length, 3, 'maxDocumentClues defaults to 3');
-      assert.deepEqual(result.map((r) => r.ranking), [1, 2, 3]);
+      assert.deepEqual(
+        result.map((r) => r.ranking),
+        [1, 2, 3],
+      );
       assert.equal(result[0].title, document);
       assert.equal(result[0].kb_id, ids[document]);
       assert.equal(result[0].pageNo, pageNo);
@@ -60,12 +64,22 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
   }
 
   it('weights: BM25 alone needs the exact word, the lexical vectors alone match word pieces', async () => {
-    const bm25Only = await retrieve({ question: 'reimbursing', bm25_score_weight: 9, text_vector_score_weight: 0, title_vector_score_weight: 0 });
+    const bm25Only = await retrieve({
+      question: 'reimbursing',
+      bm25_score_weight: 9,
+      text_vector_score_weight: 0,
+      title_vector_score_weight: 0,
+    });
     assert.deepEqual(bm25Only, [], 'no passage has the token "reimbursing"');
     const vectorsOnly = await retrieve({ question: 'reimbursing', bm25_score_weight: 0, text_vector_score_weight: 9 });
     assert.equal(vectorsOnly[0]?.kb_id, ids['employee-handbook.pdf']);
     assert.equal(vectorsOnly[0]?.pageNo, 3, '"reimbursed" is on page 3');
-    const titleOnly = await retrieve({ question: 'asset inventory', bm25_score_weight: 0, text_vector_score_weight: 0, title_vector_score_weight: 9 });
+    const titleOnly = await retrieve({
+      question: 'asset inventory',
+      bm25_score_weight: 0,
+      text_vector_score_weight: 0,
+      title_vector_score_weight: 9,
+    });
     assert.equal(titleOnly[0]?.kb_id, ids['asset-inventory.xlsx']);
   });
 
@@ -83,9 +97,17 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
       [{ question: 'x'.repeat(2001) }, 'question'],
     ];
     for (const [body, field] of cases) {
-      await assert.rejects(retrieve({ question: 'paid leave', ...body } as RetrievalRequest), (e: unknown) => e instanceof BadRequestError && e.field === field, JSON.stringify(body));
+      await assert.rejects(
+        retrieve({ question: 'paid leave', ...body } as RetrievalRequest),
+        (e: unknown) => e instanceof BadRequestError && e.field === field,
+        JSON.stringify(body),
+      );
     }
-    assert.equal((await retrieve({ question: 'paid leave', bm25_score_weight: 0, text_vector_score_weight: 9 })).length, 3, 'one weight above 0 is enough');
+    assert.equal(
+      (await retrieve({ question: 'paid leave', bm25_score_weight: 0, text_vector_score_weight: 9 })).length,
+      3,
+      'one weight above 0 is enough',
+    );
   });
 
   it('bounds the number of results with maxDocumentClues and returns one result per (document, page)', async () => {
@@ -95,7 +117,8 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
     const pages = new Set(many.map((r) => `${r.kb_id}#${r.pageNo}`));
     assert.equal(pages.size, many.length, 'no page twice');
     // A one-page document with a lighthouse in every paragraph: several passages, one result.
-    const para = (i: number) => `Lighthouse note ${i}: the lighthouse keeper checks the lamp, the lens and the lighthouse stairs every evening before sunset, and writes the lighthouse log.`;
+    const para = (i: number) =>
+      `Lighthouse note ${i}: the lighthouse keeper checks the lamp, the lens and the lighthouse stairs every evening before sunset, and writes the lighthouse log.`;
     const id = await upload('lighthouse.txt', Array.from({ length: 14 }, (_, i) => para(i)).join('\n\n'));
     await t.service.processingIdle();
     const hits = await retrieve({ question: 'lighthouse keeper', maxDocumentClues: 10 });
@@ -105,12 +128,16 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
   });
 
   it('filters by hashtags (include and/or, exclude and/or)', async () => {
-    const a = await upload('badge-a.txt', 'Badge policy A: visitor badges are returned at reception before leaving.', { hashtags: ['hr', 'policy'] });
+    const a = await upload('badge-a.txt', 'Badge policy A: visitor badges are returned at reception before leaving.', {
+      hashtags: ['hr', 'policy'],
+    });
     const b = await upload('badge-b.txt', 'Badge policy B: lost badges are reported to security within one day.', { hashtags: ['hr'] });
     const c = await upload('badge-c.txt', 'Badge policy C: badge readers are checked by facilities every month.', { hashtags: ['it'] });
     await t.service.processingIdle();
     const badges = async (request: Partial<RetrievalRequest>) =>
-      new Set(kbIds(await retrieve({ question: 'badge policy badges', maxDocumentClues: 20, ...request })).filter((id) => [a, b, c].includes(id)));
+      new Set(
+        kbIds(await retrieve({ question: 'badge policy badges', maxDocumentClues: 20, ...request })).filter((id) => [a, b, c].includes(id)),
+      );
     assert.deepEqual(await badges({}), new Set([a, b, c]));
     assert.deepEqual(await badges({ hashtags: ['hr'] }), new Set([a, b]));
     assert.deepEqual(await badges({ hashtags: ['#HR', 'policy'], hashtags_operator: 'and' }), new Set([a]));
@@ -119,7 +146,10 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
     assert.deepEqual(await badges({ exclude_hashtags: ['hr', 'policy'], exclude_hashtags_operator: 'and' }), new Set([b, c]));
     assert.deepEqual(await badges({ exclude_hashtags: ['hr', 'it'], exclude_hashtags_operator: 'or' }), new Set());
     const onlyTagged = await retrieve({ question: 'badge policy', hashtags: ['hr'], maxDocumentClues: 20 });
-    assert.ok(onlyTagged.every((r) => [a, b].includes(r.kb_id)), 'documents without the hashtag are left out');
+    assert.ok(
+      onlyTagged.every((r) => [a, b].includes(r.kb_id)),
+      'documents without the hashtag are left out',
+    );
   });
 
   it('limits to targetFolders (by name), folderIds (subtrees) and knowledgeBaseIds, OR-ed together', async () => {
@@ -130,19 +160,33 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
     assert.ok(byFolder.length > 0 && byFolder.every((r) => [ids['employee-handbook.pdf'], ids['就業規則.pdf']].includes(r.kb_id)));
     const byDoc = await retrieve({ question: 'paid leave VPN', knowledgeBaseIds: [ids['vpn-setup.docx']], maxDocumentClues: 10 });
     assert.deepEqual([...new Set(kbIds(byDoc))], [ids['vpn-setup.docx']]);
-    const both = await retrieve({ question: 'VPN 宿泊費', folderIds: [ids['経費']], knowledgeBaseIds: [ids['vpn-setup.docx']], maxDocumentClues: 10 });
+    const both = await retrieve({
+      question: 'VPN 宿泊費',
+      folderIds: [ids['経費']],
+      knowledgeBaseIds: [ids['vpn-setup.docx']],
+      maxDocumentClues: 10,
+    });
     assert.deepEqual(new Set(kbIds(both)), new Set([ids['vpn-setup.docx'], ids['経費精算ガイド.md']]));
   });
 
   it('searches personal documents only for their owner, with enablePersonalFolderSearch and an identity', async () => {
-    const own = await upload('kestrel.txt', 'Project Kestrel launches in October; the kickoff is in room 4B.', { accessUserFilters: [{ variableName: 'CUSTOMER_ID', value: 'user-7' }] });
-    const mail = await upload('osprey.txt', 'Project Osprey launches in November; the kickoff is in room 5C.', { accessUserFilters: [{ variableName: 'CUSTOMER_ID', value: 'kim@example.com' }] });
+    const own = await upload('kestrel.txt', 'Project Kestrel launches in October; the kickoff is in room 4B.', {
+      accessUserFilters: [{ variableName: 'CUSTOMER_ID', value: 'user-7' }],
+    });
+    const mail = await upload('osprey.txt', 'Project Osprey launches in November; the kickoff is in room 5C.', {
+      accessUserFilters: [{ variableName: 'CUSTOMER_ID', value: 'kim@example.com' }],
+    });
     await t.service.processingIdle();
     const q = { question: 'project Kestrel Osprey launch kickoff room', maxDocumentClues: 20 };
     const personal = { enablePersonalFolderSearch: true, personalDocumentIds: [own, mail] };
-    const found = async (request: RetrievalRequest, identity?: { ownUserId?: string; userEmail?: string }) => kbIds(await retrieve(request, identity)).filter((id) => id === own || id === mail);
+    const found = async (request: RetrievalRequest, identity?: { ownUserId?: string; userEmail?: string }) =>
+      kbIds(await retrieve(request, identity)).filter((id) => id === own || id === mail);
     assert.deepEqual(await found(q), [], 'not searched by default');
-    assert.deepEqual(await found({ ...q, personalDocumentIds: [own, mail] }, { ownUserId: 'user-7' }), [], 'not without enablePersonalFolderSearch');
+    assert.deepEqual(
+      await found({ ...q, personalDocumentIds: [own, mail] }, { ownUserId: 'user-7' }),
+      [],
+      'not without enablePersonalFolderSearch',
+    );
     assert.deepEqual(await found({ ...q, ...personal }), [], 'not without an identity');
     assert.deepEqual(await found({ ...q, ...personal }, { ownUserId: 'user-7' }), [own], "only the user's own: the other id is dropped");
     assert.deepEqual(await found({ ...q, ...personal }, { ownUserId: 'user-8' }), [], 'not for another user');
@@ -154,7 +198,8 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
   it('reflects moves at once, forgets deleted documents, and finds the new text of a replaced one only', async () => {
     const moved = await upload('forklift.txt', 'Forklift training happens on Thursdays in the north warehouse.');
     await t.service.processingIdle();
-    const inHandbook = async () => kbIds(await retrieve({ question: 'forklift training', folderIds: [ids.Handbook], maxDocumentClues: 10 })).includes(moved);
+    const inHandbook = async () =>
+      kbIds(await retrieve({ question: 'forklift training', folderIds: [ids.Handbook], maxDocumentClues: 10 })).includes(moved);
     assert.equal(await inHandbook(), false);
     await client().kbNodes.moveBulk({ targetFolderId: ids.Handbook, nodeIds: [moved], keepCurrentPermission: true });
     assert.equal(await inHandbook(), true, 'found below its new folder without re-indexing');
@@ -179,7 +224,10 @@ describe('Retrieval (POST /webapi/retrieval) on the seeded samples', () => {
 
   it('reranks: a passage with every query term close together beats one that scatters them', async () => {
     const files = ['whale-notes.md', 'ocean-survey.md', 'city-transport.md', 'paint-guide.md'];
-    const [folder, ...docs] = await client().kbNodes.upload({ file: { data: await zipOf(files), contentType: 'application/zip' }, fileName: 'reranker-case.zip' });
+    const [folder, ...docs] = await client().kbNodes.upload({
+      file: { data: await zipOf(files), contentType: 'application/zip' },
+      fileName: 'reranker-case.zip',
+    });
     await t.service.processingIdle();
     const name = (id: string) => docs.find((d) => d.id === id)?.name;
     const q = { question: 'blue whale migration route', folderIds: [folder.id], maxDocumentClues: 4 };

@@ -12,7 +12,8 @@ import { startLocalService } from '../../../src/local/service';
 import { SAMPLES, idsByName, startSeeded, text } from '../../fixtures/retrieval/seededService';
 import type { TestService } from '../support/localService';
 
-const overlaps = (b: BBox, box: TextItem['box']) => Math.min(b.right, box[2]) > Math.max(b.left, box[0]) && Math.min(b.bottom, box[3]) > Math.max(b.top, box[1]);
+const overlaps = (b: BBox, box: TextItem['box']) =>
+  Math.min(b.right, box[2]) > Math.max(b.left, box[0]) && Math.min(b.bottom, box[3]) > Math.max(b.top, box[1]);
 const inUnitSquare = (b: BBox) => b.left >= 0 && b.top >= 0 && b.right <= 1 && b.bottom <= 1 && b.left < b.right && b.top < b.bottom;
 const clueOf = (item: unknown) => (item as { clueId: string }).clueId;
 
@@ -25,13 +26,18 @@ describe('Highlights (GET /webapi/v2/highlights/{clue_id}, POST /webapi/v2/retri
   before(async () => {
     t = await startSeeded();
     ids = await idsByName(client());
-    const extraction = await extractFile(path.join(SAMPLES, 'Handbook/employee-handbook.pdf'), 'employee-handbook.pdf', { assetsDir: defaultAssetsDir() });
+    const extraction = await extractFile(path.join(SAMPLES, 'Handbook/employee-handbook.pdf'), 'employee-handbook.pdf', {
+      assetsDir: defaultAssetsDir(),
+    });
     handbookItems = extraction.pages[0].items!;
   });
   after(() => t.stop());
 
   it('gives PDF boxes in page fractions, on the right page, over the items of the cited text', async () => {
-    const answer = await client().answers.generate({ query: 'How many days of paid leave do new employees get in their first year?', includeCitations: true });
+    const answer = await client().answers.generate({
+      query: 'How many days of paid leave do new employees get in their first year?',
+      includeCitations: true,
+    });
     const citation = answer.citations[0];
     assert.equal(citation.knowledgeBaseId, ids['employee-handbook.pdf']);
     const h = await client().answers.highlightsForClue(citation.clueId!);
@@ -40,8 +46,15 @@ describe('Highlights (GET /webapi/v2/highlights/{clue_id}, POST /webapi/v2/retri
     assert.ok(h.bboxes.length >= 3, `${h.bboxes.length} line boxes`);
     assert.ok(h.bboxes.every(inUnitSquare), JSON.stringify(h.bboxes));
     const quoted = handbookItems.find((i) => i.str.startsWith('New employees get 15 days'))!;
-    assert.ok(h.bboxes.some((b) => overlaps(b, quoted.box)), 'a box covers the quoted sentence');
-    for (const b of h.bboxes) assert.ok(handbookItems.some((i) => overlaps(b, i.box)), 'every box lies over text');
+    assert.ok(
+      h.bboxes.some((b) => overlaps(b, quoted.box)),
+      'a box covers the quoted sentence',
+    );
+    for (const b of h.bboxes)
+      assert.ok(
+        handbookItems.some((i) => overlaps(b, i.box)),
+        'every box lies over text',
+      );
     const sorted = [...h.bboxes].sort((a, b) => a.top - b.top);
     assert.deepEqual(h.bboxes, sorted, 'one box per line, top to bottom');
   });
@@ -53,10 +66,23 @@ describe('Highlights (GET /webapi/v2/highlights/{clue_id}, POST /webapi/v2/retri
     const subTextIndex = (hit as { subTextIndex?: number }).subTextIndex!;
     const byIndex = await client().answers.highlightForRetrieval({ kbId: hit.kb_id, pageNo: 3, subTextIndex });
     assert.deepEqual(byIndex, await client().answers.highlightsForClue(clueOf(hit)));
-    const sentence = await client().answers.highlightForRetrieval({ kbId: hit.kb_id, pageNo: 3, passageText: 'Client dinners are limited to 10,000 yen per person, including drinks.' });
+    const sentence = await client().answers.highlightForRetrieval({
+      kbId: hit.kb_id,
+      pageNo: 3,
+      passageText: 'Client dinners are limited to 10,000 yen per person, including drinks.',
+    });
     assert.equal(sentence.bboxes.length, 1, 'one line');
-    assert.ok(byIndex.bboxes.some((b) => overlaps(b, [sentence.bboxes[0].left, sentence.bboxes[0].top, sentence.bboxes[0].right, sentence.bboxes[0].bottom])));
-    const stale = await client().answers.highlightForRetrieval({ kbId: hit.kb_id, pageNo: 3, subTextIndex: 7, passageText: 'Approved expenses are reimbursed with the next monthly salary payment.' });
+    assert.ok(
+      byIndex.bboxes.some((b) =>
+        overlaps(b, [sentence.bboxes[0].left, sentence.bboxes[0].top, sentence.bboxes[0].right, sentence.bboxes[0].bottom]),
+      ),
+    );
+    const stale = await client().answers.highlightForRetrieval({
+      kbId: hit.kb_id,
+      pageNo: 3,
+      subTextIndex: 7,
+      passageText: 'Approved expenses are reimbursed with the next monthly salary payment.',
+    });
     assert.equal(stale.bboxes.length, 1, 'a stale subTextIndex falls back to the text');
     await assert.rejects(client().answers.highlightForRetrieval({ kbId: hit.kb_id, pageNo: 3, subTextIndex: 7 }), NotFoundError);
     await assert.rejects(client().answers.highlightForRetrieval({ kbId: hit.kb_id, pageNo: 9, subTextIndex: 0 }), NotFoundError);
@@ -81,13 +107,22 @@ describe('Highlights (GET /webapi/v2/highlights/{clue_id}, POST /webapi/v2/retri
 
   it('answers 404 for unknown, malformed and Q&A clues', async () => {
     const fake = Buffer.from(JSON.stringify(['no-such-node', 1, 0, '0123456789ab'])).toString('base64url');
-    for (const clue of [fake, 'not a clue', 'AAAA', Buffer.from('["x",1]').toString('base64url'), Buffer.from(JSON.stringify(['qna', 'faq-1'])).toString('base64url')]) {
+    for (const clue of [
+      fake,
+      'not a clue',
+      'AAAA',
+      Buffer.from('["x",1]').toString('base64url'),
+      Buffer.from(JSON.stringify(['qna', 'faq-1'])).toString('base64url'),
+    ]) {
       await assert.rejects(client().answers.highlightsForClue(clue), NotFoundError, clue);
     }
   });
 
   it('stops resolving the clues of a document once it is replaced', async () => {
-    const [node] = await client().kbNodes.upload({ file: text('Parking: the garage opens at 6:30 and closes at midnight.'), fileName: 'parking.txt' });
+    const [node] = await client().kbNodes.upload({
+      file: text('Parking: the garage opens at 6:30 and closes at midnight.'),
+      fileName: 'parking.txt',
+    });
     await t.service.processingIdle();
     const [hit] = await client().answers.retrieve({ question: 'garage opens', knowledgeBaseIds: [node.id] });
     assert.equal((await client().answers.highlightsForClue(clueOf(hit))).pageNo, 1);
@@ -119,7 +154,9 @@ describe('Retrieval across a restart of the local service', () => {
       const after = await client.answers.retrieve({ question });
       assert.deepEqual(after, before);
       assert.deepEqual(await client.answers.highlightsForClue(clue), boxes);
-      const info = (await (await fetch(`${service.url}/_local/info`, { headers: { 'API-KEY': service.apiKey } })).json()) as { counts: Record<string, number> };
+      const info = (await (await fetch(`${service.url}/_local/info`, { headers: { 'API-KEY': service.apiKey } })).json()) as {
+        counts: Record<string, number>;
+      };
       assert.ok(info.counts['retrieval.passages'] >= 10, JSON.stringify(info.counts));
       await service.close();
     } finally {

@@ -26,9 +26,14 @@ describe('Local document routes (/_local/documents/{node_id}/content and /pages)
     const md = await client().localDocs.content(ids['経費精算ガイド.md']);
     assert.equal(md.contentType, 'text/markdown; charset=utf-8');
     assert.equal(md.bytes.toString('utf8'), readFileSync(path.join(SAMPLES, '経費/経費精算ガイド.md'), 'utf8'));
-    const res = await request(`${t.service.url}/_local/documents/${ids['release-notes.html']}/content`, { headers: { 'API-KEY': t.service.apiKey } });
+    const res = await request(`${t.service.url}/_local/documents/${ids['release-notes.html']}/content`, {
+      headers: { 'API-KEY': t.service.apiKey },
+    });
     await res.body.dump();
-    assert.match(String(res.headers['content-disposition']), /^inline; filename="release-notes\.html"; filename\*=UTF-8''release-notes\.html$/);
+    assert.match(
+      String(res.headers['content-disposition']),
+      /^inline; filename="release-notes\.html"; filename\*=UTF-8''release-notes\.html$/,
+    );
     assert.match(String(res.headers['content-security-policy']), /sandbox/, 'stored HTML never runs as the service origin');
   });
 
@@ -36,7 +41,10 @@ describe('Local document routes (/_local/documents/{node_id}/content and /pages)
     const handbook = await client().localDocs.pages(ids['employee-handbook.pdf']);
     assert.equal(handbook.kind, 'pdf');
     assert.equal(handbook.estimatedPages, false);
-    assert.deepEqual(handbook.pages.map((p) => p.pageNo), [1, 2, 3]);
+    assert.deepEqual(
+      handbook.pages.map((p) => p.pageNo),
+      [1, 2, 3],
+    );
     assert.match(handbook.pages[1].text, /^2\. Remote work/);
     const docx = await client().localDocs.pages(ids['vpn-setup.docx']);
     assert.equal(docx.kind, 'docx');
@@ -46,12 +54,21 @@ describe('Local document routes (/_local/documents/{node_id}/content and /pages)
   it('answers 404 for unknown nodes, folders and unprocessed documents, 401 without the key', async () => {
     await assert.rejects(client().localDocs.content('no-such-node'), NotFoundError);
     await assert.rejects(client().localDocs.pages(ids.Handbook), NotFoundError);
-    const [broken] = await client().kbNodes.upload({ file: { data: '%PDF-1.4 this is not really a PDF', contentType: 'application/pdf' }, fileName: 'broken.pdf' });
+    const [broken] = await client().kbNodes.upload({
+      file: { data: '%PDF-1.4 this is not really a PDF', contentType: 'application/pdf' },
+      fileName: 'broken.pdf',
+    });
     await t.service.processingIdle();
     await assert.rejects(client().localDocs.content(broken.id), NotFoundError, 'parsing failed: not served');
     await assert.rejects(client().localDocs.pages(broken.id), NotFoundError);
     // Queued behind a PDF to extract (one document at a time; its bytes differ from the sample's, so no reuse).
-    await client().kbNodes.upload({ file: { data: Buffer.concat([readFileSync(path.join(SAMPLES, 'Handbook/就業規則.pdf')), Buffer.from('\n% not a copy\n')]), contentType: 'application/pdf' }, fileName: 'queue-ahead.pdf' });
+    await client().kbNodes.upload({
+      file: {
+        data: Buffer.concat([readFileSync(path.join(SAMPLES, 'Handbook/就業規則.pdf')), Buffer.from('\n% not a copy\n')]),
+        contentType: 'application/pdf',
+      },
+      fileName: 'queue-ahead.pdf',
+    });
     const [fresh] = await client().kbNodes.upload({ file: text('Fresh upload text.'), fileName: 'fresh.txt' });
     await assert.rejects(client().localDocs.pages(fresh.id), NotFoundError, 'not processed yet');
     await assert.rejects(client().localDocs.content(fresh.id), NotFoundError);

@@ -22,7 +22,10 @@ describe('Transport: timeouts, aborts, multipart, raw streams, proxy', () => {
 
   it('times out a slow answer with ApiTimeoutError (per-call timeout)', async () => {
     const started = Date.now();
-    const error = await t.client().request(echoSpec({ delayMs: 3000, body: {} }), { timeoutMs: 200 }).catch((e) => e);
+    const error = await t
+      .client()
+      .request(echoSpec({ delayMs: 3000, body: {} }), { timeoutMs: 200 })
+      .catch((e) => e);
     assert.ok(error instanceof ApiTimeoutError, inspect(error));
     assert.ok(Date.now() - started < 1500);
   });
@@ -30,11 +33,19 @@ describe('Transport: timeouts, aborts, multipart, raw streams, proxy', () => {
   it('aborts an in-flight request with ApiAbortError', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const error = await t.client().request(echoSpec({ delayMs: 3000, body: {} }), { signal: controller.signal }).catch((e) => e);
+    const error = await t
+      .client()
+      .request(echoSpec({ delayMs: 3000, body: {} }), { signal: controller.signal })
+      .catch((e) => e);
     assert.ok(error instanceof ApiAbortError, inspect(error));
     const already = new AbortController();
     already.abort();
-    assert.ok((await t.client().faq.embeddingStatus({ signal: already.signal }).catch((e) => e)) instanceof ApiAbortError);
+    assert.ok(
+      (await t
+        .client()
+        .faq.embeddingStatus({ signal: already.signal })
+        .catch((e) => e)) instanceof ApiAbortError,
+    );
   });
 
   it('reports a refused connection as ApiConnectionError naming the cause', async () => {
@@ -83,7 +94,9 @@ describe('Transport: timeouts, aborts, multipart, raw streams, proxy', () => {
   });
 
   it('hands back a raw stream as it arrives, and cancel() closes the connection the server sees', async () => {
-    const raw = await t.client().requestRaw(echoSpec({ chunks: ['{"a":', '1}\n', '{"b":2}\n'], chunkDelayMs: 30, contentType: 'application/x-ndjson' }));
+    const raw = await t
+      .client()
+      .requestRaw(echoSpec({ chunks: ['{"a":', '1}\n', '{"b":2}\n'], chunkDelayMs: 30, contentType: 'application/x-ndjson' }));
     assert.equal(raw.status, 200);
     let text = '';
     for await (const chunk of raw.body) text += Buffer.from(chunk).toString();

@@ -19,7 +19,15 @@ async function makeFiles(dir: string, n: number, prefix = 'doc'): Promise<string
 }
 
 const jobsFor = (files: string[], targetFolderId?: string): Promise<UploadJob[]> =>
-  Promise.all(files.map(async (f) => ({ id: f, path: f, fileName: path.basename(f), size: (await import('node:fs')).statSync(f).size, targetFolderId })));
+  Promise.all(
+    files.map(async (f) => ({
+      id: f,
+      path: f,
+      fileName: path.basename(f),
+      size: (await import('node:fs')).statSync(f).size,
+      targetFolderId,
+    })),
+  );
 
 describe('Upload pipeline (runner, planner) against the local service', () => {
   let t: TestService;
@@ -37,21 +45,38 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
   it('under injected 429/500/dropped connections every file ends uploaded once or failed-and-retryable; a retry completes it without duplicates', async function () {
     this.timeout(60_000);
     const files = await makeFiles(path.join(dir, 'faulty'), 40);
-    await t.admin('POST', '/_local/faults', { rate429: 0.1, rate500: 0.1, rateDrop: 0.1, rateDropAfter: 0.1, retryAfterSeconds: 0, seed: 42, pathPrefix: '/webapi/v2/knowledge_base_nodes/upload' });
+    await t.admin('POST', '/_local/faults', {
+      rate429: 0.1,
+      rate500: 0.1,
+      rateDrop: 0.1,
+      rateDropAfter: 0.1,
+      retryAfterSeconds: 0,
+      seed: 42,
+      pathPrefix: '/webapi/v2/knowledge_base_nodes/upload',
+    });
     const jobs = await jobsFor(files);
     const client = t.client();
     const first = await runUploads(client, jobs, { concurrency: 4, options: {}, attempts: 2, backoffMs: 10 });
     const statuses = [...first.values()].map((o) => o.status);
-    assert.ok(statuses.every((s) => s === 'done' || s === 'failed'), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s === 'done' || s === 'failed'),
+      statuses.join(','),
+    );
     for (const o of first.values()) if (o.status === 'failed') assert.equal(o.retryable, true, `not retryable: ${o.message}`);
     const counts = (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts;
     await t.admin('POST', '/_local/faults', {});
     const failed = jobs.filter((j) => first.get(j.id)!.status === 'failed');
-    assert.ok(counts['faults.429'] + counts['faults.500'] + counts['faults.drop'] + counts['faults.dropAfter'] >= 5, 'faults were injected');
+    assert.ok(
+      counts['faults.429'] + counts['faults.500'] + counts['faults.drop'] + counts['faults.dropAfter'] >= 5,
+      'faults were injected',
+    );
     const second = await runUploads(client, failed, { concurrency: 4, options: {}, reconcileFirst: true, backoffMs: 10 });
     assert.ok([...second.values()].every((o) => o.status === 'done'));
     const nodes = (await listChildren(client, null)).filter(isFileNode) as FileNode[];
-    const names = nodes.filter((n) => n.name.startsWith('doc-')).map((n) => n.name).sort();
+    const names = nodes
+      .filter((n) => n.name.startsWith('doc-'))
+      .map((n) => n.name)
+      .sort();
     assert.deepEqual(names, files.map((f) => path.basename(f)).sort(), 'every file exactly once, no suffixed copies');
     console.log(`      faults served: ${JSON.stringify(counts)}; first pass failed ${failed.length}/40`);
   });
@@ -80,7 +105,12 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
     await writeFile(locked, 'secret');
     await chmod(locked, 0o000);
     await writeFile(big, Buffer.alloc(2 * 1024 * 1024, 1));
-    const plan = await planUploads(t.client(), { paths: [empty, locked, big, path.join(dir, 'gone.txt')], folderMode: 'zip', maxBytes: 1024 * 1024, tempDir: dir });
+    const plan = await planUploads(t.client(), {
+      paths: [empty, locked, big, path.join(dir, 'gone.txt')],
+      folderMode: 'zip',
+      maxBytes: 1024 * 1024,
+      tempDir: dir,
+    });
     const out = await runUploads(t.client(), plan.jobs, { concurrency: 2, options: {} });
     const message = (p: string) => (out.get(p) as Extract<JobOutcome, { status: 'failed' }>).message;
     assert.match(message(empty), /empty \(0 bytes\)/);
@@ -108,7 +138,10 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
     const uploaded = (await t.client().kbNodes.search({ searchTerm: 'cancelled-' })).total!;
     // Every upload reported done is there; at most the two in flight at the cancel may have
     // landed after the runner looked for them (a request fully received cannot be called back).
-    assert.ok(uploaded >= byStatus('done') && uploaded <= byStatus('done') + 2, `service has ${uploaded}, reported done ${byStatus('done')}`);
+    assert.ok(
+      uploaded >= byStatus('done') && uploaded <= byStatus('done') + 2,
+      `service has ${uploaded}, reported done ${byStatus('done')}`,
+    );
   });
 
   it('zips a folder into a new knowledge-base folder, or syncs it file by file (unchanged files skipped)', async () => {
@@ -126,8 +159,14 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
     // Sync the same folder into the folder it created: everything unchanged comes back skipped.
     const synced = await planUploads(client, { paths: [local], targetFolderId: folderId, folderMode: 'sync', tempDir: dir });
     assert.deepEqual(synced.jobs.map((j) => j.fileName).sort(), ['hr-000.txt', 'hr-001.txt', 'top-000.txt', 'top-001.txt']);
-    assert.ok(synced.jobs.filter((j) => j.fileName.startsWith('hr')).every((j) => j.targetFolderId !== folderId), 'HR files go into the existing HR folder');
+    assert.ok(
+      synced.jobs.filter((j) => j.fileName.startsWith('hr')).every((j) => j.targetFolderId !== folderId),
+      'HR files go into the existing HR folder',
+    );
     const again = await runUploads(client, synced.jobs, { concurrency: 2, options: { isOverwrite: true } });
-    assert.deepEqual([...again.values()].map((o) => (o.status === 'done' ? o.action : o.status)), ['skipped', 'skipped', 'skipped', 'skipped']);
+    assert.deepEqual(
+      [...again.values()].map((o) => (o.status === 'done' ? o.action : o.status)),
+      ['skipped', 'skipped', 'skipped', 'skipped'],
+    );
   });
 });

@@ -61,19 +61,12 @@ describe('draftToMarkdown', () => {
       const ten = Array.from({ length: 10 }, (_, index) => block(`i${index + 1}`, 'ordered-list-item'));
       assert.match(md([...ten, block('sub', 'unordered-list-item', [], [], 1)]), /\n9\. i9\n10\. i10\n {4}- sub$/);
       // depth 3 right after depth 0 would be an indented code block; it becomes depth 1.
-      assert.equal(
-        md([block('first', 'ordered-list-item'), block('deep', 'unordered-list-item', [], [], 3)]),
-        '1. first\n   - deep',
-      );
+      assert.equal(md([block('first', 'ordered-list-item'), block('deep', 'unordered-list-item', [], [], 3)]), '1. first\n   - deep');
       assert.equal(md([block('orphan', 'unordered-list-item', [], [], 2)]), '- orphan');
     });
 
     it('starts a new numbering when the list type changes at a level', () => {
-      const blocks = [
-        block('one', 'ordered-list-item'),
-        block('dot', 'unordered-list-item'),
-        block('again', 'ordered-list-item'),
-      ];
+      const blocks = [block('one', 'ordered-list-item'), block('dot', 'unordered-list-item'), block('again', 'ordered-list-item')];
       assert.equal(md(blocks), '1. one\n- dot\n1. again');
     });
 
@@ -129,22 +122,68 @@ describe('draftToMarkdown', () => {
 
     it('nests a range inside another with balanced markers', () => {
       assert.equal(
-        md([para('all bold with italic inside', [[0, 27, 'BOLD'], [14, 6, 'ITALIC']])]),
+        md([
+          para('all bold with italic inside', [
+            [0, 27, 'BOLD'],
+            [14, 6, 'ITALIC'],
+          ]),
+        ]),
         '**all bold with *italic* inside**',
       );
     });
 
     it('closes and reopens overlapping ranges so markers stay balanced', () => {
-      assert.equal(md([para('one two three', [[0, 7, 'BOLD'], [4, 9, 'ITALIC']])]), '**one *two*** *three*');
+      assert.equal(
+        md([
+          para('one two three', [
+            [0, 7, 'BOLD'],
+            [4, 9, 'ITALIC'],
+          ]),
+        ]),
+        '**one *two*** *three*',
+      );
       // Crossing at a space: the reopened style starts after it.
-      assert.equal(md([para('ab cd', [[0, 2, 'BOLD'], [1, 4, 'ITALIC']])]), '**a*b*** *cd*');
+      assert.equal(
+        md([
+          para('ab cd', [
+            [0, 2, 'BOLD'],
+            [1, 4, 'ITALIC'],
+          ]),
+        ]),
+        '**a*b*** *cd*',
+      );
       // Crossing inside a word: `_` keeps the reopened italic from merging with the `**` closer.
-      assert.equal(md([para('ab cd.', [[0, 4, 'BOLD'], [1, 4, 'ITALIC']])]), '**a*b c***_d_.');
+      assert.equal(
+        md([
+          para('ab cd.', [
+            [0, 4, 'BOLD'],
+            [1, 4, 'ITALIC'],
+          ]),
+        ]),
+        '**a*b c***_d_.',
+      );
     });
 
     it('keeps adjacent styles apart and merges identical ranges', () => {
-      assert.equal(md([para('boldital', [[0, 4, 'BOLD'], [4, 4, 'ITALIC']])]), '**bold**_ital_');
-      assert.equal(md([para('both', [[0, 4, 'BOLD'], [0, 4, 'ITALIC'], [0, 2, 'BOLD']])]), '***both***');
+      assert.equal(
+        md([
+          para('boldital', [
+            [0, 4, 'BOLD'],
+            [4, 4, 'ITALIC'],
+          ]),
+        ]),
+        '**bold**_ital_',
+      );
+      assert.equal(
+        md([
+          para('both', [
+            [0, 4, 'BOLD'],
+            [0, 4, 'ITALIC'],
+            [0, 2, 'BOLD'],
+          ]),
+        ]),
+        '***both***',
+      );
     });
 
     it('moves whitespace at the edges of a styled range outside the markers', () => {
@@ -164,7 +203,13 @@ describe('draftToMarkdown', () => {
       // 👨‍👩‍👧 is 5 code points (3 emoji joined by 2 ZWJ); each emoji is one surrogate pair.
       const text = '😀 bold then 👨‍👩‍👧 family 日本語';
       assert.equal(
-        md([para(text, [[2, 4, 'BOLD'], [18, 6, 'ITALIC'], [25, 3, 'CODE']])]),
+        md([
+          para(text, [
+            [2, 4, 'BOLD'],
+            [18, 6, 'ITALIC'],
+            [25, 3, 'CODE'],
+          ]),
+        ]),
         '😀 **bold** then 👨‍👩‍👧 *family* `日本語`',
       );
       assert.equal(md([para('🎉🎉ab', [[2, 2, 'BOLD']])]), '🎉🎉**ab**');
@@ -176,7 +221,15 @@ describe('draftToMarkdown', () => {
     });
 
     it('wraps a code span in the other styles and never puts markers inside it', () => {
-      assert.equal(md([para('see a*b now', [[0, 11, 'BOLD'], [4, 3, 'CODE']])]), '**see `a*b` now**');
+      assert.equal(
+        md([
+          para('see a*b now', [
+            [0, 11, 'BOLD'],
+            [4, 3, 'CODE'],
+          ]),
+        ]),
+        '**see `a*b` now**',
+      );
     });
   });
 
@@ -241,7 +294,22 @@ describe('draftToMarkdown', () => {
 
     it('renders other entity types (mentions, unknown keys) as their text', () => {
       const map = { m: { type: 'MENTION', data: { url: 'https://x.test' } } };
-      assert.equal(md([para('hi @bob and @ann', [], [[3, 4, 'm'], [12, 4, 'missing']])], map), 'hi @bob and @ann');
+      assert.equal(
+        md(
+          [
+            para(
+              'hi @bob and @ann',
+              [],
+              [
+                [3, 4, 'm'],
+                [12, 4, 'missing'],
+              ],
+            ),
+          ],
+          map,
+        ),
+        'hi @bob and @ann',
+      );
     });
   });
 
@@ -330,7 +398,10 @@ describe('draftToMarkdown', () => {
           entityRanges: pick([junk(), [{ offset: junk(), length: junk(), key: pick([0, '0', junk()]) }]]),
           data: junk(),
         }));
-        const entityMap = pick([junk(), { 0: { type: pick(['LINK', 'IMAGE', junk()]), data: pick([junk(), { url: junk(), src: junk() }]) } }]);
+        const entityMap = pick([
+          junk(),
+          { 0: { type: pick(['LINK', 'IMAGE', junk()]), data: pick([junk(), { url: junk(), src: junk() }]) } },
+        ]);
         assert.equal(typeof draftToMarkdown({ blocks, entityMap }), 'string');
       }
     });

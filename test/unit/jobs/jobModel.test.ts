@@ -17,7 +17,8 @@ import {
 } from '../../../src/features/jobs/jobModel';
 
 const status = (body: Record<string, unknown>): RareStatus => rareStatusSchema.parse(body);
-const bulk = (b: Partial<BulkResult> & { id: string }): BulkResult => ({ created_at: null, bulk_type: 'ga', status: 'queued', total: null, processed: null, file_url: null, ...b }) as BulkResult;
+const bulk = (b: Partial<BulkResult> & { id: string }): BulkResult =>
+  ({ created_at: null, bulk_type: 'ga', status: 'queued', total: null, processed: null, file_url: null, ...b }) as BulkResult;
 
 describe('jobModel: RARE rows', () => {
   it('reads the build row from build_status and the generate row from job_status of a generate', () => {
@@ -41,9 +42,23 @@ describe('jobModel: RARE rows', () => {
   });
 
   it('describes each state with progress and stats', () => {
-    assert.equal(rareJobDescription(status({ build_status: 'running', job_type: 'build', job_status: 'running', build_progress: { processed: 21, total: 50, current_step: 'embedding' } }), 'build'), 'running 42% · 21/50 · embedding');
+    assert.equal(
+      rareJobDescription(
+        status({
+          build_status: 'running',
+          job_type: 'build',
+          job_status: 'running',
+          build_progress: { processed: 21, total: 50, current_step: 'embedding' },
+        }),
+        'build',
+      ),
+      'running 42% · 21/50 · embedding',
+    );
     assert.equal(rareJobDescription(status({ build_status: 'queued' }), 'build'), 'queued');
-    assert.equal(rareJobDescription(status({ build_status: 'completed', build_stats: { documents: 2, chunks: 40, seconds: 3.5 } }), 'build'), 'completed · 2 documents · 40 chunks');
+    assert.equal(
+      rareJobDescription(status({ build_status: 'completed', build_stats: { documents: 2, chunks: 40, seconds: 3.5 } }), 'build'),
+      'completed · 2 documents · 40 chunks',
+    );
     assert.equal(rareJobDescription(status({ build_status: 'cancelled' }), 'build'), 'cancelled');
     assert.equal(rareJobDescription(status({ build_status: 'idle' }), 'generate'), 'idle · needs a completed build');
     assert.equal(rareJobDescription(status({ build_status: 'completed' }), 'generate'), 'idle');
@@ -88,11 +103,25 @@ describe('jobModel: status bar, dates, counts', () => {
   it('shows running jobs only, build percent and bulk processed/total', () => {
     const running = status({ build_status: 'running', job_status: 'running', job_type: 'build', build_progress: { percent: 42 } });
     assert.equal(statusBarText(running, []), '$(sync~spin) Knowledge Desk: build 42%');
-    assert.equal(statusBarText(status({ build_status: 'queued', job_type: 'build', job_status: 'queued' }), []), '$(sync~spin) Knowledge Desk: build queued');
-    const gen = status({ build_status: 'completed', job_status: 'running', job_type: 'generate', generate_progress: { generated: 3, total: 10 } });
+    assert.equal(
+      statusBarText(status({ build_status: 'queued', job_type: 'build', job_status: 'queued' }), []),
+      '$(sync~spin) Knowledge Desk: build queued',
+    );
+    const gen = status({
+      build_status: 'completed',
+      job_status: 'running',
+      job_type: 'generate',
+      generate_progress: { generated: 3, total: 10 },
+    });
     assert.equal(statusBarText(gen, []), '$(sync~spin) Knowledge Desk: generate 30%');
-    assert.equal(statusBarText(status({ build_status: 'completed' }), [bulk({ id: '1', status: 'running', processed: 3, total: 10 })]), '$(sync~spin) Knowledge Desk: bulk 3/10');
-    assert.equal(bulkStatusBarPart([bulk({ id: '1', status: 'queued' }), bulk({ id: '2', status: 'running', total: 5, processed: 1 })]), 'bulk queued +1');
+    assert.equal(
+      statusBarText(status({ build_status: 'completed' }), [bulk({ id: '1', status: 'running', processed: 3, total: 10 })]),
+      '$(sync~spin) Knowledge Desk: bulk 3/10',
+    );
+    assert.equal(
+      bulkStatusBarPart([bulk({ id: '1', status: 'queued' }), bulk({ id: '2', status: 'running', total: 5, processed: 1 })]),
+      'bulk queued +1',
+    );
     assert.equal(statusBarText(status({ build_status: 'completed' }), [bulk({ id: '1', status: 'completed' })]), undefined);
     assert.equal(anyActive(undefined, []), false);
     assert.equal(anyActive(undefined, [bulk({ id: '1', status: 'processing' })]), true);
@@ -102,7 +131,14 @@ describe('jobModel: status bar, dates, counts', () => {
     assert.match(formatDate('2025-03-01T14:05:00Z'), /^2025-03-0[12] \d\d:05$/);
     assert.equal(formatDate('yesterday'), 'yesterday');
     assert.equal(formatDate(null), '(no date)');
-    assert.deepEqual(newestFirst([{ id: 'a', created_at: '2025-01-01T00:00:00Z' }, { id: 'b', created_at: null }, { id: 'c', created_at: '2025-02-01T00:00:00Z' }]).map((x) => x.id), ['c', 'a', 'b']);
+    assert.deepEqual(
+      newestFirst([
+        { id: 'a', created_at: '2025-01-01T00:00:00Z' },
+        { id: 'b', created_at: null },
+        { id: 'c', created_at: '2025-02-01T00:00:00Z' },
+      ]).map((x) => x.id),
+      ['c', 'a', 'b'],
+    );
   });
 
   it('counts generated questions from the stats, else samples', () => {

@@ -47,7 +47,10 @@ describe('jobParams', () => {
   it('escapes formula-like cells only in the saved file; the opened text is unchanged', () => {
     const csv = 'sample_id,question,answer\n1,=SUM(A1),"-5, really"\n2,@cmd,"tab\tinside"\n3,\tlead,+1\n';
     assert.equal(displayCsv('\uFEFF' + csv), csv);
-    assert.equal(escapeResultCsv(csv), "\uFEFFsample_id,question,answer\r\n1,'=SUM(A1),\"'-5, really\"\r\n2,'@cmd,tab\tinside\r\n3,'\tlead,'+1\r\n");
+    assert.equal(
+      escapeResultCsv(csv),
+      "\uFEFFsample_id,question,answer\r\n1,'=SUM(A1),\"'-5, really\"\r\n2,'@cmd,tab\tinside\r\n3,'\tlead,'+1\r\n",
+    );
   });
 
   it('names result files by date and id', () => {

@@ -45,7 +45,10 @@ function setup(opts: { changes?: boolean[]; fail?: boolean; maxMs?: number | (()
 
 describe('jobPoller', () => {
   it('backs off 2 s → 4 s → 8 s → 16 s → 30 s while nothing changes', async () => {
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n)), [2000, 4000, 8000, 16000, 30000, 30000]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((n) => backoffDelay(n)),
+      [2000, 4000, 8000, 16000, 30000, 30000],
+    );
     const { timers, poller } = setup();
     await poller.pollNow();
     for (let i = 0; i < 6; i++) await timers.advance();
@@ -101,7 +104,7 @@ describe('jobPoller', () => {
   it('stops after a poll that finds nothing running while hidden', async () => {
     const timers = new FakeTimers();
     let running = 2; // the job is seen running by two more polls, then finished
-    const poller = new Poller({ timers, shouldPoll: () => running > 0, tick: async () => (--running === 0) });
+    const poller = new Poller({ timers, shouldPoll: () => running > 0, tick: async () => --running === 0 });
     await poller.pollNow();
     assert.equal(poller.scheduled, true);
     await timers.advance();

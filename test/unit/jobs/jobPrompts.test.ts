@@ -39,7 +39,13 @@ function ui(answers: unknown[]) {
 const folders = {
   kbNodes: {
     search: async (p: { parentFolderIds: Array<string | null> }) => ({
-      nodes: p.parentFolderIds[0] === null ? [{ id: 'f1', name: 'Handbook', breadcrumbs: [] }, { id: 'f2', name: '経費', breadcrumbs: [] }] : [],
+      nodes:
+        p.parentFolderIds[0] === null
+          ? [
+              { id: 'f1', name: 'Handbook', breadcrumbs: [] },
+              { id: 'f2', name: '経費', breadcrumbs: [] },
+            ]
+          : [],
     }),
   },
 } as never;
@@ -47,7 +53,12 @@ const folders = {
 describe('jobPrompts', () => {
   it('Use defaults starts a build with the defaults in one step', async () => {
     const { input, asked } = ui(['Use defaults']);
-    assert.deepEqual(await promptBuildParams(input, folders), { similarity_threshold: 0.3, top_k_per_chunk: 5, max_similar_items: 3, max_workers: 2 });
+    assert.deepEqual(await promptBuildParams(input, folders), {
+      similarity_threshold: 0.3,
+      top_k_per_chunk: 5,
+      max_similar_items: 3,
+      max_workers: 2,
+    });
     assert.deepEqual(asked[0].items, ['Use defaults', 'Customize…']);
     assert.equal(asked.length, 1);
   });
@@ -55,9 +66,19 @@ describe('jobPrompts', () => {
   it('Customize asks folders, language and each number showing its default', async () => {
     const { input, asked } = ui(['Customize…', ['経費'], 'Japanese', '0.5', '', '4', '1']);
     const params = await promptBuildParams(input, folders);
-    assert.deepEqual(params, { folder_ids: ['f2'], language: 'ja', similarity_threshold: 0.5, top_k_per_chunk: 5, max_similar_items: 4, max_workers: 1 });
+    assert.deepEqual(params, {
+      folder_ids: ['f2'],
+      language: 'ja',
+      similarity_threshold: 0.5,
+      top_k_per_chunk: 5,
+      max_similar_items: 4,
+      max_workers: 1,
+    });
     assert.deepEqual(asked[1].items, ['Handbook', '経費']);
-    assert.deepEqual(asked.filter((a) => a.kind === 'input').map((a) => a.value), ['0.3', '5', '3', '2']);
+    assert.deepEqual(
+      asked.filter((a) => a.kind === 'input').map((a) => a.value),
+      ['0.3', '5', '3', '2'],
+    );
     assert.match(asked[2].title!, /language \(2\/6\)/);
   });
 
@@ -70,17 +91,32 @@ describe('jobPrompts', () => {
 
   it('generate: defaults, or numbers, language and an optional custom prompt; warns before a build', async () => {
     const d = ui(['Use defaults']);
-    assert.deepEqual(await promptGenerateParams(d.input, false), { num_samples: 10, input_pool_size: 50, num_questions: 3, num_information: 3 });
+    assert.deepEqual(await promptGenerateParams(d.input, false), {
+      num_samples: 10,
+      input_pool_size: 50,
+      num_questions: 3,
+      num_information: 3,
+    });
     assert.match(d.asked[0].placeHolder!, /build has not completed/);
     const c = ui(['Customize…', '5', '20', '2', '1', 'English', '  Ask like a new employee  ']);
-    assert.deepEqual(await promptGenerateParams(c.input, true), { num_samples: 5, input_pool_size: 20, num_questions: 2, num_information: 1, language: 'en', rare_user_prompt: 'Ask like a new employee' });
+    assert.deepEqual(await promptGenerateParams(c.input, true), {
+      num_samples: 5,
+      input_pool_size: 20,
+      num_questions: 2,
+      num_information: 1,
+      language: 'en',
+      rare_user_prompt: 'Ask like a new employee',
+    });
     const e = ui(['Customize…', '', '', '', '', 'Auto', '']);
     assert.equal('rare_user_prompt' in (await promptGenerateParams(e.input, true)), false);
   });
 
   it('dismissing any prompt cancels silently', async () => {
     await assert.rejects(promptBuildParams(ui([]).input, folders), PromptCancelled);
-    await assert.rejects(promptBuildParams(ui(['Customize…', ['Handbook'], 'English', '0.2']).input, folders), (e: Error) => e.name === 'Canceled');
+    await assert.rejects(
+      promptBuildParams(ui(['Customize…', ['Handbook'], 'English', '0.2']).input, folders),
+      (e: Error) => e.name === 'Canceled',
+    );
     await assert.rejects(promptBulkType(ui([]).input, 'q.csv'), PromptCancelled);
   });
 

@@ -3,9 +3,21 @@ import { rareStatusSchema, type BulkResult, type RareStatus } from '../../../src
 import { EXPECT_TIMEOUT_MS, JobTracker } from '../../../src/features/jobs/jobTracker';
 
 const status = (body: Record<string, unknown>): RareStatus => rareStatusSchema.parse(body);
-const build = (state: string, extra: Record<string, unknown> = {}) => status({ build_status: state, job_status: state, job_type: 'build', ...extra });
-const gen = (state: string, extra: Record<string, unknown> = {}) => status({ build_status: 'completed', job_status: state, job_type: 'generate', ...extra });
-const bulk = (id: string, st: string, extra: Partial<BulkResult> = {}): BulkResult => ({ id, status: st, bulk_type: 'ga', total: 3, processed: st === 'completed' ? 3 : 1, file_url: null, created_at: null, ...extra }) as BulkResult;
+const build = (state: string, extra: Record<string, unknown> = {}) =>
+  status({ build_status: state, job_status: state, job_type: 'build', ...extra });
+const gen = (state: string, extra: Record<string, unknown> = {}) =>
+  status({ build_status: 'completed', job_status: state, job_type: 'generate', ...extra });
+const bulk = (id: string, st: string, extra: Partial<BulkResult> = {}): BulkResult =>
+  ({
+    id,
+    status: st,
+    bulk_type: 'ga',
+    total: 3,
+    processed: st === 'completed' ? 3 : 1,
+    file_url: null,
+    created_at: null,
+    ...extra,
+  }) as BulkResult;
 
 function clock() {
   let t = 1_000;
@@ -43,9 +55,15 @@ describe('jobTracker', () => {
   it('reports failures with the error and cancellations', () => {
     const t = new JobTracker();
     t.update({ rare: gen('running') });
-    assert.deepEqual(t.update({ rare: gen('failed', { error_message: 'LLM quota' }) }).map((f) => f.kind === 'rare' && [f.job, f.outcome, f.error]), [['generate', 'failed', 'LLM quota']]);
+    assert.deepEqual(
+      t.update({ rare: gen('failed', { error_message: 'LLM quota' }) }).map((f) => f.kind === 'rare' && [f.job, f.outcome, f.error]),
+      [['generate', 'failed', 'LLM quota']],
+    );
     t.update({ rare: build('running') });
-    assert.deepEqual(t.update({ rare: build('cancelled') }).map((f) => f.kind === 'rare' && [f.job, f.outcome]), [['build', 'cancelled']]);
+    assert.deepEqual(
+      t.update({ rare: build('cancelled') }).map((f) => f.kind === 'rare' && [f.job, f.outcome]),
+      [['build', 'cancelled']],
+    );
   });
 
   it('forgets an expected job that never shows up', () => {
@@ -83,7 +101,10 @@ describe('jobTracker', () => {
     assert.equal(done[0].kind === 'bulk' && done[0].result.id, 'b1');
     t.update({ bulk: [bulk('b2', 'running'), bulk('old', 'completed')] });
     const next = t.update({ bulk: [bulk('b2', 'failed', { error_message: 'bad CSV' }), bulk('old', 'completed')] });
-    assert.deepEqual(next.map((f) => f.kind === 'bulk' && [f.result.id, f.outcome, f.error]), [['b2', 'failed', 'bad CSV']]);
+    assert.deepEqual(
+      next.map((f) => f.kind === 'bulk' && [f.result.id, f.outcome, f.error]),
+      [['b2', 'failed', 'bad CSV']],
+    );
   });
 
   it('drops a followed bulk run that disappeared (deleted) after a while', () => {

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
-import { bulkResultSchema, rareStatusSchema, type BulkResult, type BulkResultsPage, type RareResult, type RareStatus } from '../../../src/api/schemas/jobs';
+import {
+  bulkResultSchema,
+  rareStatusSchema,
+  type BulkResult,
+  type BulkResultsPage,
+  type RareResult,
+  type RareStatus,
+} from '../../../src/api/schemas/jobs';
 import { JobsStore } from '../../../src/features/jobs/jobsStore';
 
-const b = (id: string, status = 'completed'): BulkResult => bulkResultSchema.parse({ id, status, bulk_type: 'ga', total: 2, processed: 2, file_url: `f/${id}`, created_at: null });
+const b = (id: string, status = 'completed'): BulkResult =>
+  bulkResultSchema.parse({ id, status, bulk_type: 'ga', total: 2, processed: 2, file_url: `f/${id}`, created_at: null });
 const rare = (body: Record<string, unknown>): RareStatus => rareStatusSchema.parse(body);
 
 /** A client with the two resources the store uses; `pages` is what each bulk page returns. */
@@ -31,11 +39,23 @@ function fakeClient(opts: { status?: () => RareStatus; results?: RareResult[]; p
 describe('jobsStore', () => {
   it('fetches everything; a failing part keeps its error and the others update', async () => {
     const store = new JobsStore((e) => `shown: ${(e as Error).message}`);
-    const { client } = fakeClient({ results: [{ id: 'old', created_at: '2025-01-01T00:00:00Z' }, { id: 'new', created_at: '2025-02-01T00:00:00Z' }] as RareResult[], pages: [[b('1')]] });
+    const { client } = fakeClient({
+      results: [
+        { id: 'old', created_at: '2025-01-01T00:00:00Z' },
+        { id: 'new', created_at: '2025-02-01T00:00:00Z' },
+      ] as RareResult[],
+      pages: [[b('1')]],
+    });
     await store.refresh(client);
     assert.equal(store.rareError, 'shown: not available');
-    assert.deepEqual(store.rareResults.map((r) => r.id), ['new', 'old']);
-    assert.deepEqual(store.bulk.map((x) => x.id), ['1']);
+    assert.deepEqual(
+      store.rareResults.map((r) => r.id),
+      ['new', 'old'],
+    );
+    assert.deepEqual(
+      store.bulk.map((x) => x.id),
+      ['1'],
+    );
     assert.equal(store.loaded, true);
     assert.equal(store.newestRareResult()?.id, 'new');
   });
@@ -46,14 +66,26 @@ describe('jobsStore', () => {
     await store.refresh(f.client);
     assert.equal(store.hasMoreBulk, true);
     await store.loadMoreBulk(f.client);
-    assert.deepEqual(store.bulk.map((x) => x.id), ['3', '2', '1']);
+    assert.deepEqual(
+      store.bulk.map((x) => x.id),
+      ['3', '2', '1'],
+    );
     assert.equal(store.hasMoreBulk, false);
     // A new run shifts "2" to page 2: it must not appear twice.
-    f.opts.pages = [[b('4', 'queued'), b('3')], [b('2'), b('1')]];
+    f.opts.pages = [
+      [b('4', 'queued'), b('3')],
+      [b('2'), b('1')],
+    ];
     f.calls.length = 0;
     await store.refresh(f.client);
-    assert.deepEqual(f.calls.filter((c) => c.startsWith('bulk')), ['bulk:1', 'bulk:2']);
-    assert.deepEqual(store.bulk.map((x) => x.id), ['4', '3', '2', '1']);
+    assert.deepEqual(
+      f.calls.filter((c) => c.startsWith('bulk')),
+      ['bulk:1', 'bulk:2'],
+    );
+    assert.deepEqual(
+      store.bulk.map((x) => x.id),
+      ['4', '3', '2', '1'],
+    );
   });
 
   it('tells a state change (resets the backoff) from a progress change (redraw only)', async () => {
@@ -79,7 +111,10 @@ describe('jobsStore', () => {
     f.opts.failBulk = true;
     await store.refresh(f.client);
     assert.equal(store.bulkError, 'bulk down');
-    assert.deepEqual(store.bulk.map((x) => x.id), ['1']);
+    assert.deepEqual(
+      store.bulk.map((x) => x.id),
+      ['1'],
+    );
     store.reset();
     assert.deepEqual([store.bulk, store.rare, store.loaded, store.bulkPages], [[], undefined, false, 0]);
   });

@@ -8,7 +8,12 @@ import { NluError, nluErrorBody } from '../../../src/local/http/errors';
 import { PhraseBook } from '../../../src/local/nlu/phraseBook';
 import { Journal } from '../../../src/local/store/journal';
 
-const entity = (text: string, token: string, tag: string) => ({ startIndex: text.indexOf(token), endIndex: text.indexOf(token) + token.length, tag, token });
+const entity = (text: string, token: string, tag: string) => ({
+  startIndex: text.indexOf(token),
+  endIndex: text.indexOf(token) + token.length,
+  tag,
+  token,
+});
 
 describe('Entity recognition: phrase book and handlers', () => {
   let dir: string;
@@ -31,12 +36,21 @@ describe('Entity recognition: phrase book and handlers', () => {
     await book.add('test', 'Lyra visits Kyoto.', [entity('Lyra visits Kyoto.', 'Lyra', 'PERSON')]);
     assert.deepEqual([...book.phrases('train')].length, 2);
     assert.deepEqual([...book.phrases('test')].length, 1);
-    assert.equal(book.infer('Orion and Lyra').entities.map((e) => e.tag).join(), 'PERSON');
+    assert.equal(
+      book
+        .infer('Orion and Lyra')
+        .entities.map((e) => e.tag)
+        .join(),
+      'PERSON',
+    );
     await journal.compact(); // the snapshot's map order must not matter
     await journal.close();
     journal = await Journal.open({ dir, fsync: false });
     const reloaded = new PhraseBook(journal);
-    assert.deepEqual(reloaded.infer('Orion').entities.map((e) => e.tag), ['PERSON']);
+    assert.deepEqual(
+      reloaded.infer('Orion').entities.map((e) => e.tag),
+      ['PERSON'],
+    );
     assert.deepEqual(reloaded.tags(), ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY']);
     assert.equal(reloaded.taughtEntries, 1);
     // Teaching order continues after the reload.
@@ -51,7 +65,10 @@ describe('Entity recognition: phrase book and handlers', () => {
     await book.add('test', t1, [entity(t1, 'ops@example.com', 'EMAIL'), entity(t1, 'Tokyo', 'LOCATION')]);
     await book.add('test', t2, [entity(t2, 'Vega Systems', 'ORGANIZATION'), entity(t2, 'Brown', 'PERSON')]);
     const before = book.evaluate();
-    assert.deepEqual({ ...before, precision: +before.precision.toFixed(2), recall: +before.recall.toFixed(2), f1: +before.f1.toFixed(2) }, { phrases: 2, expected: 4, found: 3, correct: 3, precision: 1, recall: 0.75, f1: 0.86 });
+    assert.deepEqual(
+      { ...before, precision: +before.precision.toFixed(2), recall: +before.recall.toFixed(2), f1: +before.f1.toFixed(2) },
+      { phrases: 2, expected: 4, found: 3, correct: 3, precision: 1, recall: 0.75, f1: 0.86 },
+    );
     await book.add('train', 'Vega Systems', [{ startIndex: 0, endIndex: 12, tag: 'ORGANIZATION', token: 'Vega Systems' }]);
     assert.equal(book.evaluate().recall, 1);
   });
@@ -60,14 +77,24 @@ describe('Entity recognition: phrase book and handlers', () => {
     const logged: string[] = [];
     const handlers = nluHandlers({ journal, logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) } });
     await journal.close(); // every commit now fails
-    const ctx = { params: { data_type: 'train' }, body: async () => ({ text: 'Sirius', entities: [{ startIndex: 0, endIndex: 6, tag: 'STAR' }] }) } as unknown as RequestContext;
-    const error = await handlers['nlu.addPhrase'](ctx).then(() => undefined, (e: unknown) => e);
+    const ctx = {
+      params: { data_type: 'train' },
+      body: async () => ({ text: 'Sirius', entities: [{ startIndex: 0, endIndex: 6, tag: 'STAR' }] }),
+    } as unknown as RequestContext;
+    const error = await handlers['nlu.addPhrase'](ctx).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof NluError);
     assert.equal(error.status, 500);
     assert.deepEqual(nluErrorBody(error), { type: 'APIError', code: 7000, message: 'Something went wrong' });
     assert.match(logged.join('\n'), /nlu\.addPhrase: Error: Journal is closed/);
     // Invalid parameters stay 400/7003 (not hidden behind 7000).
     const empty = await handlers['nlu.infer']({ body: async () => ({ text: ' ' }) } as unknown as RequestContext).catch((e: unknown) => e);
-    assert.deepEqual(nluErrorBody(empty as NluError), { type: 'APIError', code: 7003, message: "Requested parameters are not valid. 'text' is empty." });
+    assert.deepEqual(nluErrorBody(empty as NluError), {
+      type: 'APIError',
+      code: 7003,
+      message: "Requested parameters are not valid. 'text' is empty.",
+    });
   });
 });

@@ -33,7 +33,10 @@ describe('Local service HTTP layer', () => {
       const url = t.service.url + r.path.replace(/\{(\w+)\}/g, 'x1');
       const headers = r.api === 'nlu' ? { 'API-KEY': t.service.nluApiKey } : key();
       const res = await call(url, r.method, headers, r.method === 'GET' || r.method === 'DELETE' ? undefined : '{}');
-      assert.ok(![404, 405].includes(res.status) || (res.json as { errors?: string })?.errors?.match(/not found/i), `${r.method} ${r.path} → ${res.status}`);
+      assert.ok(
+        ![404, 405].includes(res.status) || (res.json as { errors?: string })?.errors?.match(/not found/i),
+        `${r.method} ${r.path} → ${res.status}`,
+      );
       const body = res.json as { errors?: string; message?: string };
       if (res.status === 501) assert.match(body.errors ?? body.message ?? '', new RegExp(r.op.replace('.', '\\.')));
     }
@@ -68,18 +71,28 @@ describe('Local service HTTP layer', () => {
   it('rejects invalid JSON with 400 and an over-limit JSON body with 413', async () => {
     const invalid = await call(`${t.service.url}/webapi/v2/knowledge_base_nodes/search`, 'POST', key(), '{"filter_": ');
     assert.deepEqual(invalid.json, { errors: 'The request body is not valid JSON.', code: 400 });
-    const big = await call(`${t.service.url}/webapi/v2/knowledge_base_nodes/search`, 'POST', key(), JSON.stringify({ pad: 'x'.repeat(100_000) }));
+    const big = await call(
+      `${t.service.url}/webapi/v2/knowledge_base_nodes/search`,
+      'POST',
+      key(),
+      JSON.stringify({ pad: 'x'.repeat(100_000) }),
+    );
     assert.equal(big.status, 413);
     assert.match((big.json as { errors: string }).errors, /larger than the limit of 64 KB/);
   });
 
   it('listens on 127.0.0.1 only', async () => {
     assert.match(t.service.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (!external) return; // no other interface on this machine: nothing else to try
     const refused = await new Promise<boolean>((resolve) => {
       const s = connect(t.service.port, external.address);
-      s.once('connect', () => { s.destroy(); resolve(false); });
+      s.once('connect', () => {
+        s.destroy();
+        resolve(false);
+      });
       s.once('error', () => resolve(true));
     });
     assert.ok(refused, `the service answered on ${external.address}`);
@@ -113,7 +126,9 @@ describe('Local service lifecycle', () => {
   it('runs standalone: prints its URL and key, answers, and stops on SIGTERM', async function () {
     this.timeout(30_000);
     const dir = await mkdtemp(path.join(tmpdir(), 'kd-cli-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/local/entry.ts'), '--data', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/local/entry.ts'), '--data', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let out = '';
       child.stdout.on('data', (d) => (out += d));
@@ -134,7 +149,9 @@ describe('Local service lifecycle', () => {
   });
 
   it('refuses bad command-line arguments with usage and exit code 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/local/entry.ts'), '--port', 'abc', '--data', '/tmp/x'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/local/entry.ts'), '--port', 'abc', '--data', '/tmp/x'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (d) => (err += d));
     const code = await new Promise((r) => child.once('exit', r));

@@ -22,7 +22,13 @@ export async function startTestService(options: Partial<LocalServiceOptions> = {
     service,
     dir,
     client: (overrides = {}) =>
-      new ApiClient({ baseUrl: service.url, apiKey: service.apiKey, nluApiKey: service.nluApiKey, retry: { baseDelayMs: 20, maxDelayMs: 80 }, ...overrides }),
+      new ApiClient({
+        baseUrl: service.url,
+        apiKey: service.apiKey,
+        nluApiKey: service.nluApiKey,
+        retry: { baseDelayMs: 20, maxDelayMs: 80 },
+        ...overrides,
+      }),
     async admin<T>(method: 'GET' | 'POST', route: string, body?: unknown): Promise<T> {
       const res = await request(`${service.url}${route}`, {
         method,

@@ -1,22 +1,64 @@
 import assert from 'node:assert/strict';
-import { addDays, datesBetween, defaultQuery, loadAnalytics, toIso, type AnalyticsClient } from '../../../src/features/qna/analytics/analyticsData';
+import {
+  addDays,
+  datesBetween,
+  defaultQuery,
+  loadAnalytics,
+  toIso,
+  type AnalyticsClient,
+} from '../../../src/features/qna/analytics/analyticsData';
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
 import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const query = { startDate: '2025-01-01', endDate: '2025-01-05', topN: 5 as const };
 
-function fakeClient(overrides: Partial<Record<keyof AnalyticsClient, (...a: any[]) => Promise<unknown>>> = {}): AnalyticsClient & { calls: string[] } {
+function fakeClient(
+  overrides: Partial<Record<keyof AnalyticsClient, (...a: any[]) => Promise<unknown>>> = {},
+): AnalyticsClient & { calls: string[] } {
   const calls: string[] = [];
   const client = {
     calls,
-    dailyCount: async (p: unknown) => (calls.push(`dailyCount ${JSON.stringify(p)}`), { dailyTotalCount: [{ date: '2025-01-02', count: 4 }, { date: '2025-01-04', count: 1 }] }),
-    dailyAnalytics: async (p: unknown) => (calls.push(`dailyAnalytics ${JSON.stringify(p)}`), { faqDailyAnalytics: [{ totalCount: 2, totalShownCount: 5, selectedRatio: 0.4, faq: { id: 'f1', question: '経費精算の締め日は？' }, stats: [] }] }),
-    searchHistory: async (p: unknown) => (calls.push(`searchHistory ${JSON.stringify(p)}`), { histories: [
-      { question: '締め日', answers: [{ faq: { id: 'f1' }, confidence: 0.91, effectiveConfidence: 0.93 }], createdAt: 1736000000 },
-      { question: 'VPN', answers: [{ faq: { id: 'f2' }, confidence: 0.6, effectiveConfidence: null }] },
-      { question: 'nothing', answers: [] },
-    ] }),
-    feedbackHistory: async (p: unknown) => (calls.push(`feedbackHistory ${JSON.stringify(p)}`), { result: [{ query: '締め日', feedbacks: [{ isPositive: true, faq: { id: 'f1' }, createdAt: 1736000000000 }, { isPositive: false, faqId: 'f1' }] }] }),
+    dailyCount: async (p: unknown) => (
+      calls.push(`dailyCount ${JSON.stringify(p)}`),
+      {
+        dailyTotalCount: [
+          { date: '2025-01-02', count: 4 },
+          { date: '2025-01-04', count: 1 },
+        ],
+      }
+    ),
+    dailyAnalytics: async (p: unknown) => (
+      calls.push(`dailyAnalytics ${JSON.stringify(p)}`),
+      {
+        faqDailyAnalytics: [
+          { totalCount: 2, totalShownCount: 5, selectedRatio: 0.4, faq: { id: 'f1', question: '経費精算の締め日は？' }, stats: [] },
+        ],
+      }
+    ),
+    searchHistory: async (p: unknown) => (
+      calls.push(`searchHistory ${JSON.stringify(p)}`),
+      {
+        histories: [
+          { question: '締め日', answers: [{ faq: { id: 'f1' }, confidence: 0.91, effectiveConfidence: 0.93 }], createdAt: 1736000000 },
+          { question: 'VPN', answers: [{ faq: { id: 'f2' }, confidence: 0.6, effectiveConfidence: null }] },
+          { question: 'nothing', answers: [] },
+        ],
+      }
+    ),
+    feedbackHistory: async (p: unknown) => (
+      calls.push(`feedbackHistory ${JSON.stringify(p)}`),
+      {
+        result: [
+          {
+            query: '締め日',
+            feedbacks: [
+              { isPositive: true, faq: { id: 'f1' }, createdAt: 1736000000000 },
+              { isPositive: false, faqId: 'f1' },
+            ],
+          },
+        ],
+      }
+    ),
     get: async (id: string) => (calls.push(`get ${id}`), { id, question: id === 'f2' ? 'VPN に接続できない' : '?' }),
     ...overrides,
   };
@@ -35,20 +77,41 @@ describe('Q&A analytics: data', () => {
     const client = fakeClient();
     const { data, failures } = await loadAnalytics(client, query, String);
     assert.deepEqual(failures, []);
-    assert.deepEqual(data.daily.map((d) => d.count), [0, 4, 0, 1, 0]);
+    assert.deepEqual(
+      data.daily.map((d) => d.count),
+      [0, 4, 0, 1, 0],
+    );
     assert.deepEqual(data.top, [{ id: 'f1', question: '経費精算の締め日は？', shown: 5, selected: 2, selectedRatio: 0.4 }]);
-    assert.deepEqual(data.searches.map((s) => [s.question, s.topAnswer?.question ?? null, s.confidence]), [['締め日', '経費精算の締め日は？', 0.91], ['VPN', 'VPN に接続できない', 0.6], ['nothing', null, null]]);
+    assert.deepEqual(
+      data.searches.map((s) => [s.question, s.topAnswer?.question ?? null, s.confidence]),
+      [
+        ['締め日', '経費精算の締め日は？', 0.91],
+        ['VPN', 'VPN に接続できない', 0.6],
+        ['nothing', null, null],
+      ],
+    );
     assert.equal(data.searches[0].time, new Date(1736000000 * 1000).toISOString());
-    assert.deepEqual(data.feedback, [{ query: '締め日', positive: 1, negative: 1, total: 2, faqs: ['経費精算の締め日は？'], time: new Date(1736000000000).toISOString() }]);
-    assert.ok(client.calls.includes('searchHistory {"startDate":"2025-01-01","endDate":"2025-01-05","limit":50,"offset":0,"sortOrder":"DESC"}'));
+    assert.deepEqual(data.feedback, [
+      { query: '締め日', positive: 1, negative: 1, total: 2, faqs: ['経費精算の締め日は？'], time: new Date(1736000000000).toISOString() },
+    ]);
+    assert.ok(
+      client.calls.includes('searchHistory {"startDate":"2025-01-01","endDate":"2025-01-05","limit":50,"offset":0,"sortOrder":"DESC"}'),
+    );
     assert.ok(client.calls.includes('feedbackHistory {"limit":50,"offset":0}'));
-    assert.deepEqual(client.calls.filter((c) => c.startsWith('get')), ['get f2'], 'only unknown answers are looked up');
+    assert.deepEqual(
+      client.calls.filter((c) => c.startsWith('get')),
+      ['get f2'],
+      'only unknown answers are looked up',
+    );
   });
 
   it('keeps the other parts when one fails', async () => {
     const client = fakeClient({ feedbackHistory: async () => Promise.reject(new Error('not available in the local service')) });
     const { data, failures } = await loadAnalytics(client, query, (e) => (e as Error).message);
-    assert.deepEqual(failures.map((f) => f.section), ['feedback']);
+    assert.deepEqual(
+      failures.map((f) => f.section),
+      ['feedback'],
+    );
     assert.deepEqual(data.problems, { feedback: 'not available in the local service' });
     assert.equal(data.top.length, 1);
   });
@@ -62,7 +125,9 @@ describe('Q&A analytics: data', () => {
 });
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => unknown }>('src/webview/shared/messenger');
-const { AnalyticsView } = loadPage<{ AnalyticsView: new (doc: El, m: unknown) => { charts: unknown; start(app: El): void } }>('src/webview/analytics/analyticsView');
+const { AnalyticsView } = loadPage<{ AnalyticsView: new (doc: El, m: unknown) => { charts: unknown; start(app: El): void } }>(
+  'src/webview/analytics/analyticsView',
+);
 
 describe('Q&A analytics page (jsdom, charts stubbed)', () => {
   let win: Win;
@@ -73,7 +138,10 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     api = new FakeVsCodeApi();
     drawn.length = 0;
     const view = new AnalyticsView(win.document, new Messenger(analyticsProtocol, api, win));
-    view.charts = { draw: (d: AnalyticsData) => (drawn.push(d), { dailyPoints: d.daily.length, topBars: d.top.length }), retheme: () => undefined };
+    view.charts = {
+      draw: (d: AnalyticsData) => (drawn.push(d), { dailyPoints: d.daily.length, topBars: d.top.length }),
+      retheme: () => undefined,
+    };
     view.start(win.document.getElementById('app'));
   });
 
@@ -83,13 +151,23 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     const [load] = api.sent('request', 'load');
     assert.deepEqual(load.params, { query });
     assert.equal(win.document.querySelector('.kd-progress').hidden, false, 'progress while loading');
-    const { data } = await loadAnalytics(fakeClient({ searchHistory: async () => ({ histories: [{ question: '<img src=x onerror=alert(1)>', answers: [] }] }) }), query, String);
+    const { data } = await loadAnalytics(
+      fakeClient({ searchHistory: async () => ({ histories: [{ question: '<img src=x onerror=alert(1)>', answers: [] }] }) }),
+      query,
+      String,
+    );
     deliver(win, { kind: 'response', id: load.id, ok: true, result: data });
     await tick();
     assert.equal(drawn.length, 1);
     assert.equal(win.document.querySelector('.kd-progress').hidden, true, 'no progress once loaded');
     assert.equal(win.document.querySelector('.kd-controls button').disabled, false);
-    assert.deepEqual(api.sent('notify', 'rendered')[0].payload, { dailyPoints: 5, topBars: 1, searchRows: 1, feedbackRows: 1, charts: ['daily:line', 'top:bar'] });
+    assert.deepEqual(api.sent('notify', 'rendered')[0].payload, {
+      dailyPoints: 5,
+      topBars: 1,
+      searchRows: 1,
+      feedbackRows: 1,
+      charts: ['daily:line', 'top:bar'],
+    });
     const cell = win.document.querySelector('section[aria-labelledby="an-search-title"] td');
     assert.equal(cell.textContent, '<img src=x onerror=alert(1)>');
     assert.equal(win.document.querySelector('.kd-table img'), null);

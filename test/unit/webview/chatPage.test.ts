@@ -1,19 +1,56 @@
 import assert from 'node:assert/strict';
-import { chatProtocol, defaultChatOptions, type ChatCitation, type Conversation, type Turn } from '../../../src/features/answers/chat/protocol';
+import {
+  chatProtocol,
+  defaultChatOptions,
+  type ChatCitation,
+  type Conversation,
+  type Turn,
+} from '../../../src/features/answers/chat/protocol';
 import { allAttributes, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
-const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>('src/webview/shared/messenger');
+const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
+  'src/webview/shared/messenger',
+);
 const { Sanitizer } = loadPage<{ Sanitizer: new (win: Win, o?: object) => unknown }>('src/webview/shared/sanitize');
-const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: object) => { render(md: string): El } }>('src/webview/shared/markdown');
-const { ChatController } = loadPage<{ ChatController: new (doc: El, m: unknown, s: unknown, r: unknown) => { start(app: El): void } }>('src/webview/chat/controller');
+const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: object) => { render(md: string): El } }>(
+  'src/webview/shared/markdown',
+);
+const { ChatController } = loadPage<{ ChatController: new (doc: El, m: unknown, s: unknown, r: unknown) => { start(app: El): void } }>(
+  'src/webview/chat/controller',
+);
 
 const citations: ChatCitation[] = [
-  { index: 1, clueId: 'clue-1', source: 'document', title: 'employee-handbook.pdf', pageNo: 3, knowledgeBaseId: 'kb-1', text: 'New employees receive 10 days of paid leave after six months.' },
-  { index: 2, clueId: 'clue-2', source: 'faq', title: 'How do I request leave?', faqId: 'faq-9', text: '<p>Use the <b>HR portal</b>.</p><script>alert(1)</script>' },
+  {
+    index: 1,
+    clueId: 'clue-1',
+    source: 'document',
+    title: 'employee-handbook.pdf',
+    pageNo: 3,
+    knowledgeBaseId: 'kb-1',
+    text: 'New employees receive 10 days of paid leave after six months.',
+  },
+  {
+    index: 2,
+    clueId: 'clue-2',
+    source: 'faq',
+    title: 'How do I request leave?',
+    faqId: 'faq-9',
+    text: '<p>Use the <b>HR portal</b>.</p><script>alert(1)</script>',
+  },
 ];
 
 function turn(over: Partial<Turn> = {}): Turn {
-  return { id: 't1', question: 'How many days of paid leave do new employees get?', answer: '', citations: [], stateful: false, status: 'done', askedAt: 1, seq: 0, ...over };
+  return {
+    id: 't1',
+    question: 'How many days of paid leave do new employees get?',
+    answer: '',
+    citations: [],
+    stateful: false,
+    status: 'done',
+    askedAt: 1,
+    seq: 0,
+    ...over,
+  };
 }
 
 function conversation(turns: Turn[] = [], over: Partial<Conversation> = {}): Conversation {
@@ -28,13 +65,17 @@ function mount(state?: unknown, sanitizeOptions: object = {}) {
   const sanitizer = new Sanitizer(win, sanitizeOptions);
   const md = new MarkdownRenderer(sanitizer, win.document, { html: true });
   const renders: string[] = [];
-  new ChatController(win.document, messenger, sanitizer, { render: (m: string) => (renders.push(m), md.render(m)) }).start(win.document.getElementById('app'));
+  new ChatController(win.document, messenger, sanitizer, { render: (m: string) => (renders.push(m), md.render(m)) }).start(
+    win.document.getElementById('app'),
+  );
   const $ = (sel: string): El => win.document.querySelector(sel);
   const $$ = (sel: string): El[] => Array.from(win.document.querySelectorAll(sel));
   const notify = (type: string, payload: unknown): void => deliver(win, { kind: 'notify', type, payload });
-  const init = (c: Conversation, ownUserIdSet = true): void => notify('init', { conversation: c, conversations: [{ id: c.id, title: c.title, updatedAt: 2, turns: c.turns.length }], ownUserIdSet });
+  const init = (c: Conversation, ownUserIdSet = true): void =>
+    notify('init', { conversation: c, conversations: [{ id: c.id, title: c.title, updatedAt: 2, turns: c.turns.length }], ownUserIdSet });
   const sent = (type: string): any[] => api.sent('notify', type).map((m) => m.payload);
-  const key = (el: El, k: string, extra: object = {}): void => void el.dispatchEvent(new win.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...extra }));
+  const key = (el: El, k: string, extra: object = {}): void =>
+    void el.dispatchEvent(new win.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...extra }));
   return { win, api, messenger, $, $$, notify, init, sent, key, renders };
 }
 
@@ -46,11 +87,20 @@ describe('Chat page (jsdom)', () => {
     p.init(conversation([turn({ answer, citations, fuQuestion: 'Does unused leave carry over?', model: 'local-extractive' })]));
     await tick();
     const links = p.$$('.kd-answer-body a.kd-cite-link');
-    assert.deepEqual(links.map((a) => [a.textContent, a.getAttribute('href')]), [['1', '#src-t1-1'], ['2', '#src-t1-2']]);
+    assert.deepEqual(
+      links.map((a) => [a.textContent, a.getAttribute('href')]),
+      [
+        ['1', '#src-t1-1'],
+        ['2', '#src-t1-2'],
+      ],
+    );
     assert.match(p.$$('.kd-answer-body sup.kd-cite')[1].textContent, /^2,3$/, '[3] has no citation: shown without a link');
     assert.equal(p.$('.kd-answer-body code').textContent, '[1]');
     const sources = p.$$('.kd-source-item');
-    assert.deepEqual(sources.map((li) => li.id), ['src-t1-1', 'src-t1-2']);
+    assert.deepEqual(
+      sources.map((li) => li.id),
+      ['src-t1-1', 'src-t1-2'],
+    );
     assert.match(sources[0].textContent, /employee-handbook\.pdf.*Document · page 3.*10 days of paid leave/);
     assert.match(sources[1].textContent, /How do I request leave\?.*Q&A.*Use the HR portal\./);
     assert.doesNotMatch(p.$('.kd-sources').innerHTML, /<script|<b>/, 'cited HTML is shown as plain text');
@@ -79,7 +129,10 @@ describe('Chat page (jsdom)', () => {
     });
     assert.ok(Math.max(...perChunk) <= 3, `mutations per chunk: ${perChunk}`);
     assert.equal(p.renders.length, 20, 'one render per finished paragraph, none per chunk');
-    assert.ok(p.renders.every((r) => r.length < 80), 'never the whole answer while streaming');
+    assert.ok(
+      p.renders.every((r) => r.length < 80),
+      'never the whole answer while streaming',
+    );
     assert.match(body.textContent, /Sentence 58 1\. Sentence 59 1\.\n$/, 'every finished paragraph is shown, markers as superscripts');
     assert.equal(body.querySelectorAll('sup.kd-cite').length, 60);
     assert.equal(body.querySelectorAll('a.kd-cite-link').length, 0, 'no links before the citations are known');
@@ -124,8 +177,14 @@ describe('Chat page (jsdom)', () => {
       p.notify('turnStarted', { conversationId: 'c1', turn: turn({ status: 'streaming' }) });
       p.notify('delta', { requestId: 't1', seq: 1, text: evil, replaced: false });
       const inert = (): void => {
-        assert.deepEqual(p.$$('#app script, #app iframe, #app svg:not(.kd-icon), #app object, #app embed').map((e) => e.outerHTML), []);
-        assert.deepEqual(allAttributes(p.$('#app')).filter((a) => /@on|javascript:/i.test(a)), []);
+        assert.deepEqual(
+          p.$$('#app script, #app iframe, #app svg:not(.kd-icon), #app object, #app embed').map((e) => e.outerHTML),
+          [],
+        );
+        assert.deepEqual(
+          allAttributes(p.$('#app')).filter((a) => /@on|javascript:/i.test(a)),
+          [],
+        );
       };
       inert(); // the block rendered while streaming is sanitized, the unfinished one is text
       p.notify('turnFinished', { conversationId: 'c1', turn: turn({ answer: evil, citations, seq: 1 }) });
@@ -169,7 +228,10 @@ describe('Chat page (jsdom)', () => {
     await tick();
     p.$('[data-action="stop"]').click();
     assert.deepEqual(p.sent('abort'), [{ requestId: 'r-42' }]);
-    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ id: 'r-42', question: '有給休暇は何日？', status: 'stopped', answer: '入社6か月後に', seq: 1 }) });
+    p.notify('turnFinished', {
+      conversationId: 'c1',
+      turn: turn({ id: 'r-42', question: '有給休暇は何日？', status: 'stopped', answer: '入社6か月後に', seq: 1 }),
+    });
     await tick();
     assert.equal(p.$('.kd-answer-body').textContent.trim(), '入社6か月後に', 'the partial answer stays');
     assert.match(p.$('.kd-turn-note').textContent, /Stopped/);
@@ -178,7 +240,10 @@ describe('Chat page (jsdom)', () => {
 
   it('keeps a broken answer with its error; Retry re-asks the same question in place; next steps run allowed commands', async () => {
     const p = mount();
-    const error = { message: 'The service is rate limiting requests. Try again in 3 s. The part of the answer that arrived is kept above.', actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }] };
+    const error = {
+      message: 'The service is rate limiting requests. Try again in 3 s. The part of the answer that arrived is kept above.',
+      actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }],
+    };
     p.init(conversation([turn({ status: 'error', answer: 'Ten days of', error })]));
     await tick();
     assert.equal(p.$('.kd-answer-body').textContent.trim(), 'Ten days of');
@@ -186,11 +251,17 @@ describe('Chat page (jsdom)', () => {
     assert.equal(p.$('.kd-turn-error').getAttribute('role'), 'alert');
     p.$('[data-action="retry"]').click();
     assert.deepEqual(p.sent('ask'), [{ conversationId: 'c1', question: turn().question, options: defaultChatOptions(), retryOf: 't1' }]);
-    p.$$('.kd-turn-error button').find((b) => b.textContent === 'Set API Key').click();
+    p.$$('.kd-turn-error button')
+      .find((b) => b.textContent === 'Set API Key')
+      .click();
     assert.deepEqual(p.sent('runAction'), [{ command: 'knowledgeDesk.setApiKey' }]);
     p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 't2', status: 'streaming' }), replaces: 't1' });
     await tick();
-    assert.deepEqual(p.$$('.kd-turn').map((t) => t.getAttribute('data-turn-id')), ['t2'], 'the retry takes the failed turn\'s place');
+    assert.deepEqual(
+      p.$$('.kd-turn').map((t) => t.getAttribute('data-turn-id')),
+      ['t2'],
+      "the retry takes the failed turn's place",
+    );
   });
 
   it('asks the follow-up from its chip, and shows the thread hint until an Own user ID is set', async () => {
@@ -224,7 +295,11 @@ describe('Chat page (jsdom)', () => {
     assert.equal((p.api.state as { options: { model: string } }).options.model, 'gpt-4o');
     p.$('[data-action="chooseScope"]').click();
     assert.equal(p.sent('chooseScope').length, 1);
-    p.notify('options', { conversationId: 'c1', options: { ...last.options, scope: [{ id: 'f-1', name: 'Handbook', kind: 'folder' }] }, focus: true });
+    p.notify('options', {
+      conversationId: 'c1',
+      options: { ...last.options, scope: [{ id: 'f-1', name: 'Handbook', kind: 'folder' }] },
+      focus: true,
+    });
     await tick();
     assert.equal(p.$('.kd-options').open, true);
     assert.match(p.$('.kd-scope-list').textContent, /Handbook/);
@@ -256,7 +331,10 @@ describe('Chat page (jsdom)', () => {
     assert.equal(p.$$('.kd-turn').length, 0);
     assert.equal(p.messenger.dropped.length, 4);
     const rpc = p.messenger as unknown as { notify(type: string, payload: unknown): void };
-    assert.throws(() => rpc.notify('ask', { conversationId: 'c1', question: '   ', options: defaultChatOptions() }), /does not match the protocol/);
+    assert.throws(
+      () => rpc.notify('ask', { conversationId: 'c1', question: '   ', options: defaultChatOptions() }),
+      /does not match the protocol/,
+    );
     assert.throws(() => rpc.notify('abort', {}), /does not match the protocol/);
   });
 });

@@ -4,7 +4,16 @@ import { parseIncoming } from '../../../src/platform/webview/protocol';
 
 const toHost = (type: string, payload: unknown) => parseIncoming({ kind: 'notify', type, payload }, chatProtocol.toHost);
 const toPage = (type: string, payload: unknown) => parseIncoming({ kind: 'notify', type, payload }, chatProtocol.toPage);
-const turn: Turn = { id: 't1', question: 'q', answer: 'a [1]', citations: [{ index: 1, title: 'Doc' }], stateful: true, status: 'done', askedAt: 1, seq: 2 };
+const turn: Turn = {
+  id: 't1',
+  question: 'q',
+  answer: 'a [1]',
+  citations: [{ index: 1, title: 'Doc' }],
+  stateful: true,
+  status: 'done',
+  askedAt: 1,
+  seq: 2,
+};
 
 describe('Chat protocol', () => {
   it('accepts what the page sends and trims the question', () => {
@@ -14,10 +23,17 @@ describe('Chat protocol', () => {
     for (const [type, payload] of [
       ['abort', { requestId: 'r1' }],
       ['openCitation', { turnId: 't1', citation: { index: 1, clueId: 'c' } }],
-      ['optionsChanged', { conversationId: 'c1', options: { ...defaultChatOptions(), temperature: 0.7, scope: [{ id: 'f1', name: 'Handbook', kind: 'folder' }] } }],
+      [
+        'optionsChanged',
+        {
+          conversationId: 'c1',
+          options: { ...defaultChatOptions(), temperature: 0.7, scope: [{ id: 'f1', name: 'Handbook', kind: 'folder' }] },
+        },
+      ],
       ['newChat', {}],
       ['runAction', { command: 'knowledgeDesk.setApiKey' }],
-    ] as const) assert.ok(toHost(type, payload).ok, type);
+    ] as const)
+      assert.ok(toHost(type, payload).ok, type);
   });
 
   it('refuses malformed or oversized messages from the page', () => {
@@ -25,7 +41,11 @@ describe('Chat protocol', () => {
       ['ask', { conversationId: null, question: '   ', options: defaultChatOptions() }, /question/],
       ['ask', { conversationId: null, question: 'x'.repeat(20_001), options: defaultChatOptions() }, /question/],
       ['ask', { conversationId: null, question: 'q', options: { ...defaultChatOptions(), temperature: 2 } }, /temperature/],
-      ['ask', { conversationId: null, question: 'q', options: { ...defaultChatOptions(), scope: [{ id: '', name: 'x', kind: 'folder' }] } }, /scope/],
+      [
+        'ask',
+        { conversationId: null, question: 'q', options: { ...defaultChatOptions(), scope: [{ id: '', name: 'x', kind: 'folder' }] } },
+        /scope/,
+      ],
       ['abort', { requestId: '' }, /requestId/],
       ['openCitation', { turnId: 't1', citation: { title: 'no index' } }, /index/],
       ['newChat', { extra: true }, /Unrecognized/],

@@ -11,8 +11,12 @@ interface Stream {
   finish(markdown?: string): void;
 }
 const { Sanitizer } = loadPage<{ Sanitizer: new (win: Win, o?: object) => unknown }>('src/webview/shared/sanitize');
-const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: object) => { render(md: string): El } }>('src/webview/shared/markdown');
-const { StreamingMarkdown } = loadPage<{ StreamingMarkdown: new (doc: El, r: unknown, d?: (f: El) => void) => Stream }>('src/webview/chat/streamRenderer');
+const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: object) => { render(md: string): El } }>(
+  'src/webview/shared/markdown',
+);
+const { StreamingMarkdown } = loadPage<{ StreamingMarkdown: new (doc: El, r: unknown, d?: (f: El) => void) => Stream }>(
+  'src/webview/chat/streamRenderer',
+);
 
 /** A stream renderer in jsdom whose Markdown renders are recorded. */
 function setup() {
@@ -34,15 +38,31 @@ function setup() {
 describe('Chat streaming renderer (jsdom)', () => {
   it('appends each delta without re-rendering the answer, and renders each finished block once', () => {
     const { stream, rendered, push } = setup();
-    const chunks = ['New employees get **10 days**', ' of paid leave [1].', '\n', '\nLeave grows by one day', ' each year [2].\n\n', '- item one\n- item', ' two\n'];
+    const chunks = [
+      'New employees get **10 days**',
+      ' of paid leave [1].',
+      '\n',
+      '\nLeave grows by one day',
+      ' each year [2].\n\n',
+      '- item one\n- item',
+      ' two\n',
+    ];
     const mutations = chunks.map(push);
-    assert.deepEqual(rendered, ['New employees get **10 days** of paid leave [1].\n', 'Leave grows by one day each year [2].\n'], 'one render per finished block');
+    assert.deepEqual(
+      rendered,
+      ['New employees get **10 days** of paid leave [1].\n', 'Leave grows by one day each year [2].\n'],
+      'one render per finished block',
+    );
     assert.ok(Math.max(...mutations) <= 3, `mutations per delta: ${mutations}`);
     assert.equal(stream.stats.fullRenders, 0);
     assert.equal(stream.stats.deltas, chunks.length);
     const blocks = stream.element.querySelector('.kd-stream-blocks');
     assert.equal(blocks.querySelector('strong').textContent, '10 days');
-    assert.equal(stream.element.querySelector('.kd-stream-tail').textContent, '- item one\n- item two\n', 'the unfinished block shows as text');
+    assert.equal(
+      stream.element.querySelector('.kd-stream-tail').textContent,
+      '- item one\n- item two\n',
+      'the unfinished block shows as text',
+    );
     stream.finish();
     assert.equal(stream.stats.fullRenders, 1);
     assert.equal(rendered.at(-1), chunks.join(''));

@@ -22,7 +22,12 @@ describe('Citation viewer: highlight geometry', () => {
     assert.equal(units, 'fraction');
     for (const scale of [0.5, 1, 1.5, 2]) {
       const [r] = geo.boxesToRects(boxes, { width: A4.width * scale, height: A4.height * scale });
-      assert.deepEqual(r, { left: Math.round(59.5 * scale * 100) / 100, top: Math.round(210.5 * scale * 100) / 100, width: Math.round(297.5 * scale * 100) / 100, height: Math.round(42.1 * scale * 100) / 100 });
+      assert.deepEqual(r, {
+        left: Math.round(59.5 * scale * 100) / 100,
+        top: Math.round(210.5 * scale * 100) / 100,
+        width: Math.round(297.5 * scale * 100) / 100,
+        height: Math.round(42.1 * scale * 100) / 100,
+      });
     }
     const rects = geo.boxesToRects(boxes, { width: 1200, height: 1698 });
     assert.ok(geo.rectsInside(rects, { width: 1200, height: 1698 }));
@@ -48,7 +53,10 @@ describe('Citation viewer: highlight geometry', () => {
     const { boxes, units } = geo.normalizeBoxes([{ left: 59.5, top: 84.2, right: 297.5, bottom: 168.4 }], A4);
     assert.equal(units, 'points');
     const [b] = boxes;
-    assert.ok(Math.abs(b.left - 0.1) < 1e-9 && Math.abs(b.top - 0.1) < 1e-9 && Math.abs(b.right - 0.5) < 1e-9 && Math.abs(b.bottom - 0.2) < 1e-9, JSON.stringify(b));
+    assert.ok(
+      Math.abs(b.left - 0.1) < 1e-9 && Math.abs(b.top - 0.1) < 1e-9 && Math.abs(b.right - 0.5) < 1e-9 && Math.abs(b.bottom - 0.2) < 1e-9,
+      JSON.stringify(b),
+    );
     const [r] = geo.boxesToRects(boxes, { width: 595 * 2, height: 842 * 2 });
     assert.deepEqual(r, { left: 119, top: 168.4, width: 476, height: 168.4 });
   });
@@ -61,10 +69,10 @@ describe('Citation viewer: highlight geometry', () => {
 
   it('boxes a passage found in the text runs, cut to the characters it covers, one box per line', () => {
     const runs: Run[] = [
-      { str: 'Core hours are 10:00 to 15:00.', box: [0.1, 0.10, 0.7, 0.12] },
+      { str: 'Core hours are 10:00 to 15:00.', box: [0.1, 0.1, 0.7, 0.12] },
       { str: 'The company pays a one-time home', box: [0.1, 0.14, 0.6, 0.16] },
       { str: 'office allowance of 50,000 yen.', box: [0.6, 0.14, 0.9, 0.16] },
-      { str: 'A monthly internet allowance.', box: [0.1, 0.18, 0.5, 0.20] },
+      { str: 'A monthly internet allowance.', box: [0.1, 0.18, 0.5, 0.2] },
     ];
     const found = geo.boxesForPassage(runs, 'The company pays a one-time home office allowance of 50,000 yen.');
     assert.ok(found);
@@ -93,7 +101,10 @@ describe('Citation viewer: highlight geometry', () => {
   });
 
   it('reports the page text with spaces only between non-CJK runs', () => {
-    assert.equal(view.sampleText(['就', '業', '規', '則', '', '⻘空システムズ', 'Version', '2025.1.']), '就業規則⻘空システムズVersion 2025.1.');
+    assert.equal(
+      view.sampleText(['就', '業', '規', '則', '', '⻘空システムズ', 'Version', '2025.1.']),
+      '就業規則⻘空システムズVersion 2025.1.',
+    );
     assert.equal(view.sampleText(['a'.repeat(400)]).length, 300);
   });
 

@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
-import { citationProtocol, citationStateSchema, type CitationTarget, type DocumentView } from '../../../src/features/answers/citations/protocol';
+import {
+  citationProtocol,
+  citationStateSchema,
+  type CitationTarget,
+  type DocumentView,
+} from '../../../src/features/answers/citations/protocol';
 import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
-const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>('src/webview/shared/messenger');
-const { CitationController } = loadPage<{ CitationController: new (win: Win, m: unknown, engine: unknown) => { start(app: El): void } }>('src/webview/citation/controller');
+const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
+  'src/webview/shared/messenger',
+);
+const { CitationController } = loadPage<{ CitationController: new (win: Win, m: unknown, engine: unknown) => { start(app: El): void } }>(
+  'src/webview/citation/controller',
+);
 
 type Run = { str: string; box: [number, number, number, number] };
 
@@ -12,7 +21,10 @@ class FakeEngine {
   readonly opened: Uint8Array[] = [];
   readonly rendered: Array<{ pageNo: number; scale: number }> = [];
   warnings: string[] = [];
-  constructor(private readonly runs: Record<number, Run[]> = {}, private readonly numPages = 3) {}
+  constructor(
+    private readonly runs: Record<number, Run[]> = {},
+    private readonly numPages = 3,
+  ) {}
   async open(data: Uint8Array) {
     this.opened.push(data);
     const size = { width: 595, height: 842 };
@@ -42,7 +54,12 @@ const PAGE2: Run[] = [
   { str: '2. Remote work', box: [0.1, 0.08, 0.4, 0.1] },
   { str: 'The company pays a one-time home office allowance of 50,000 yen.', box: [0.1, 0.2, 0.9, 0.22] },
 ];
-const target: CitationTarget = { kbId: 'kb-1', title: 'employee-handbook.pdf', pageNo: 2, passageText: 'The company pays a one-time home office allowance of 50,000 yen.' };
+const target: CitationTarget = {
+  kbId: 'kb-1',
+  title: 'employee-handbook.pdf',
+  pageNo: 2,
+  passageText: 'The company pays a one-time home office allowance of 50,000 yen.',
+};
 const pdf = (over: Partial<Extract<DocumentView, { kind: 'pdf' }>> = {}): DocumentView => ({
   kind: 'pdf',
   title: 'employee-handbook.pdf',
@@ -62,7 +79,8 @@ function mount(engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box
   const messenger = new Messenger(citationProtocol, api, win);
   new CitationController(win, messenger, engine).start(win.document.getElementById('app'));
   const $ = (sel: string): El => win.document.querySelector(sel);
-  const show = (view: DocumentView, t: CitationTarget = target): void => deliver(win, { kind: 'notify', type: 'show', payload: { target: t, view } });
+  const show = (view: DocumentView, t: CitationTarget = target): void =>
+    deliver(win, { kind: 'notify', type: 'show', payload: { target: t, view } });
   const reports = (): any[] => api.sent('notify', 'rendered').map((m) => m.payload);
   /** Waits for the nth rendered report (1-based). */
   const rendered = async (n: number): Promise<any> => {
@@ -97,7 +115,9 @@ describe('Citation viewer page (jsdom)', () => {
     assert.equal(r.pageCount, 3);
     assert.equal(r.highlightSource, 'service');
     const round = (n: number): number => Math.round(n * 100) / 100;
-    assert.deepEqual(r.rects, [{ left: round(0.1 * width), top: round(0.2 * height), width: round(0.8 * width), height: round(0.02 * height) }]);
+    assert.deepEqual(r.rects, [
+      { left: round(0.1 * width), top: round(0.2 * height), width: round(0.8 * width), height: round(0.02 * height) },
+    ]);
     assert.deepEqual(r.fontProblems, []);
     assert.match(r.textSample, /^2\. Remote work The company/);
     const boxes = Array.from(p.win.document.querySelectorAll('.cd-highlight')) as El[];
@@ -129,7 +149,12 @@ describe('Citation viewer page (jsdom)', () => {
     assert.equal(snap.result.zoom, 1.5);
     const zoomed = p.reports().at(-1);
     assert.deepEqual(zoomed.canvas, { width: Math.floor(595 * 1.5), height: Math.floor(842 * 1.5) });
-    assert.deepEqual(zoomed.rects[0], { left: Math.round(0.1 * 892 * 100) / 100, top: Math.round(0.2 * 1263 * 100) / 100, width: Math.round(0.8 * 892 * 100) / 100, height: Math.round(0.02 * 1263 * 100) / 100 });
+    assert.deepEqual(zoomed.rects[0], {
+      left: Math.round(0.1 * 892 * 100) / 100,
+      top: Math.round(0.2 * 1263 * 100) / 100,
+      width: Math.round(0.8 * 892 * 100) / 100,
+      height: Math.round(0.02 * 1263 * 100) / 100,
+    });
     p.$('button[aria-label="Zoom in"]').click();
     await tick(20);
     assert.equal(p.reports().at(-1).scale, 2);
@@ -154,7 +179,10 @@ describe('Citation viewer page (jsdom)', () => {
     assert.deepEqual(r.rects.length, 1);
     assert.match(p.$('#cd-notes').textContent, /found on the page by its text/);
     assert.equal(p.$('#cd-passage').open, false);
-    p.show(pdf({ bboxes: [], passageText: 'Quarterly bonuses are paid in April and October.' }), { ...target, passageText: 'Quarterly bonuses are paid in April and October.' });
+    p.show(pdf({ bboxes: [], passageText: 'Quarterly bonuses are paid in April and October.' }), {
+      ...target,
+      passageText: 'Quarterly bonuses are paid in April and October.',
+    });
     const miss = await p.rendered(2);
     assert.equal(miss.highlightSource, 'none');
     assert.match(p.$('#cd-notes').textContent, /could not be found/);
@@ -169,7 +197,10 @@ describe('Citation viewer page (jsdom)', () => {
     const p = mount(engine);
     const realTake = engine.takeWarnings.bind(engine);
     let calls = 0;
-    engine.takeWarnings = () => (++calls === 2 ? ['Unable to load CMap at: x/UniJIS-UCS2-H.bcmap', 'Cannot load system font: HeiseiKakuGo-W5, installing it could help'] : realTake());
+    engine.takeWarnings = () =>
+      ++calls === 2
+        ? ['Unable to load CMap at: x/UniJIS-UCS2-H.bcmap', 'Cannot load system font: HeiseiKakuGo-W5, installing it could help']
+        : realTake();
     p.show(pdf({ bboxes: [{ left: 59.5, top: 168.4, right: 535.5, bottom: 185.24 }] }));
     const r = await p.rendered(1);
     const width = Math.floor(595 * SCALE);
@@ -195,7 +226,16 @@ describe('Citation viewer page (jsdom)', () => {
     const passage = '宿泊費の上限は1泊12,000円です。東京23区と大阪市内は1泊15,000円まで認められます。';
     const text = `# 経費精算ガイド\n\n## 宿泊費\n\n宿泊費の上限は1泊12,000円です。\n東京23区と大阪市内は1泊15,000円まで認められます。\n\n<script>window.pwned = 1</script>`;
     p.show(
-      { kind: 'text', title: '経費精算ガイド.md', pageNo: 1, passageText: passage, notes: [], format: 'markdown', pages: [{ pageNo: 1, text }], estimatedPages: false },
+      {
+        kind: 'text',
+        title: '経費精算ガイド.md',
+        pageNo: 1,
+        passageText: passage,
+        notes: [],
+        format: 'markdown',
+        pages: [{ pageNo: 1, text }],
+        estimatedPages: false,
+      },
       { kbId: 'kb-2', title: '経費精算ガイド.md', pageNo: 1, passageText: passage },
     );
     const r = await p.rendered(1);
@@ -217,11 +257,29 @@ describe('Citation viewer page (jsdom)', () => {
       { pageNo: 1, text: 'Intro page.' },
       { pageNo: 2, text: 'Approved expenses are reimbursed with the next monthly salary payment.' },
     ];
-    p.show({ kind: 'text', title: 'notes.docx', pageNo: 1, passageText: 'reimbursed with the next monthly salary', notes: ['Page numbers of this document are estimated: it has no real page breaks.'], format: 'docx', pages, estimatedPages: true });
+    p.show({
+      kind: 'text',
+      title: 'notes.docx',
+      pageNo: 1,
+      passageText: 'reimbursed with the next monthly salary',
+      notes: ['Page numbers of this document are estimated: it has no real page breaks.'],
+      format: 'docx',
+      pages,
+      estimatedPages: true,
+    });
     const r = await p.rendered(1);
     assert.equal(r.pageNo, 2);
     assert.match(p.$('#cd-notes').textContent, /estimated.*found on page 2, not on the cited page 1/s);
-    p.show({ kind: 'text', title: 'notes.docx', pageNo: 1, passageText: 'nothing like this', notes: [], format: 'docx', pages, estimatedPages: true });
+    p.show({
+      kind: 'text',
+      title: 'notes.docx',
+      pageNo: 1,
+      passageText: 'nothing like this',
+      notes: [],
+      format: 'docx',
+      pages,
+      estimatedPages: true,
+    });
     const miss = await p.rendered(2);
     assert.equal(miss.highlightSource, 'none');
     assert.equal(miss.highlightedText, '');
@@ -241,7 +299,10 @@ describe('Citation viewer page (jsdom)', () => {
     };
     p.show(view, { title: 'Travel policy', pageNo: 4, passageText: view.passageText, url: 'https://intranet.example.com/travel' });
     const r = await p.rendered(1);
-    assert.deepEqual({ view: r.view, pageNo: r.pageNo, textSample: r.textSample }, { view: 'fallback', pageNo: 4, textSample: 'Book trains at least 7 days ahead.' });
+    assert.deepEqual(
+      { view: r.view, pageNo: r.pageNo, textSample: r.textSample },
+      { view: 'fallback', pageNo: 4, textSample: 'Book trains at least 7 days ahead.' },
+    );
     assert.equal(p.$('.cd-fact-title').textContent, 'Travel policy');
     assert.equal(p.$('.cd-fact-page').textContent, '4');
     assert.equal(p.$('.cd-fallback .cd-passage-text').textContent, 'Book trains at least 7 days ahead.');

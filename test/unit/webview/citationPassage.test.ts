@@ -6,9 +6,13 @@ const m = loadPage<{
   normalizeForMatch(s: string): { text: string; starts: number[]; ends: number[] };
   findPassage(h: string, p: string): Range;
 }>('src/webview/citation/passageMatch');
-const t = loadPage<{ locatePassage(pages: Array<{ pageNo: number; text: string }>, passage: string, cited: number | null): { pageNo: number; range: NonNullable<Range> } | null }>(
-  'src/webview/citation/textView',
-);
+const t = loadPage<{
+  locatePassage(
+    pages: Array<{ pageNo: number; text: string }>,
+    passage: string,
+    cited: number | null,
+  ): { pageNo: number; range: NonNullable<Range> } | null;
+}>('src/webview/citation/textView');
 
 const marked = (text: string, r: Range): string => (r ? text.slice(r.start, r.end) : '(none)');
 
@@ -22,7 +26,8 @@ describe('Citation viewer: finding the passage in the text', () => {
   });
 
   it('finds a passage whose line breaks and spacing differ from the page', () => {
-    const page = 'Paid leave increases by one day for each full year of service, up to a maximum of 25 days per\nyear.\nUp to 5 unused days…';
+    const page =
+      'Paid leave increases by one day for each full year of service, up to a maximum of 25 days per\nyear.\nUp to 5 unused days…';
     const r = m.findPassage(page, 'up to a maximum of 25 days per year.');
     assert.deepEqual(r && { ...r }, { start: page.indexOf('up to a maximum'), end: page.indexOf('year.\n') + 5, exact: true });
     assert.equal(marked(page, r), 'up to a maximum of 25 days per\nyear.');
@@ -38,11 +43,15 @@ describe('Citation viewer: finding the passage in the text', () => {
   });
 
   it('falls back to the passage’s beginning and end when its middle differs', () => {
-    const page = 'Intro. Every expense above 5,000 yen needs a receipt; for smaller amounts a short note in the finance portal is enough. Next.';
+    const page =
+      'Intro. Every expense above 5,000 yen needs a receipt; for smaller amounts a short note in the finance portal is enough. Next.';
     const passage = 'Every expense above 5,000 yen needs a receipt - for smaller amounts a short note in the finance portal is enough.';
     const r = m.findPassage(page, passage);
     assert.equal(r?.exact, false);
-    assert.equal(marked(page, r), 'Every expense above 5,000 yen needs a receipt; for smaller amounts a short note in the finance portal is enough.');
+    assert.equal(
+      marked(page, r),
+      'Every expense above 5,000 yen needs a receipt; for smaller amounts a short note in the finance portal is enough.',
+    );
   });
 
   it('marks the longest beginning or end of a passage that runs onto another page, and nothing for unrelated text', () => {

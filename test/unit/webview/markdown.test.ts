@@ -7,7 +7,9 @@ interface Renderer {
   renderInto(element: El, markdown: string): void;
 }
 const { Sanitizer } = loadPage<{ Sanitizer: new (win: Win, options?: object) => unknown }>('src/webview/shared/sanitize');
-const { MarkdownRenderer } = loadPage<{ MarkdownRenderer: new (s: unknown, doc: El, o?: { html?: boolean; onCopy?(t: string): void }) => Renderer }>('src/webview/shared/markdown');
+const { MarkdownRenderer } = loadPage<{
+  MarkdownRenderer: new (s: unknown, doc: El, o?: { html?: boolean; onCopy?(t: string): void }) => Renderer;
+}>('src/webview/shared/markdown');
 
 describe('webview Markdown', () => {
   let win: Win;
@@ -33,7 +35,11 @@ describe('webview Markdown', () => {
     await tick();
     assert.deepEqual(copied, ['npm ci\nnpm test\n']);
     assert.equal(button.textContent, 'Copied');
-    assert.deepEqual(allAttributes(out).filter((a) => /@on/i.test(a)), [], 'the listener is not an attribute');
+    assert.deepEqual(
+      allAttributes(out).filter((a) => /@on/i.test(a)),
+      [],
+      'the listener is not an attribute',
+    );
   });
 
   it('shows raw HTML as text by default', () => {
@@ -53,17 +59,25 @@ describe('webview Markdown', () => {
 
   it('makes safe links open outside, drops javascript: links and links bare addresses', () => {
     const d = win.document.createElement('div');
-    d.innerHTML = md.toHtml('[docs](https://example.com/docs) [bad](javascript:alert(1)) see https://example.org/x or <mailto:a@example.com>');
+    d.innerHTML = md.toHtml(
+      '[docs](https://example.com/docs) [bad](javascript:alert(1)) see https://example.org/x or <mailto:a@example.com>',
+    );
     const links = Array.from(d.querySelectorAll('a')) as El[];
-    assert.deepEqual(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]), [
-      ['docs', 'https://example.com/docs', '_blank', 'noopener noreferrer'],
-      ['https://example.org/x', 'https://example.org/x', '_blank', 'noopener noreferrer'],
-      ['mailto:a@example.com', 'mailto:a@example.com', '_blank', 'noopener noreferrer'],
-    ]);
+    assert.deepEqual(
+      links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]),
+      [
+        ['docs', 'https://example.com/docs', '_blank', 'noopener noreferrer'],
+        ['https://example.org/x', 'https://example.org/x', '_blank', 'noopener noreferrer'],
+        ['mailto:a@example.com', 'mailto:a@example.com', '_blank', 'noopener noreferrer'],
+      ],
+    );
     assert.match(d.textContent, /\[bad\]\(javascript:alert\(1\)\)/, 'markdown-it leaves the unsafe link as text');
   });
 
   it('keeps Japanese Markdown', () => {
-    assert.equal(md.toHtml('# 手順\n\n1. **申請**する\n2. 承認を待つ').replace(/\n/g, ''), '<h1>手順</h1><ol><li><strong>申請</strong>する</li><li>承認を待つ</li></ol>');
+    assert.equal(
+      md.toHtml('# 手順\n\n1. **申請**する\n2. 承認を待つ').replace(/\n/g, ''),
+      '<h1>手順</h1><ol><li><strong>申請</strong>する</li><li>承認を待つ</li></ol>',
+    );
   });
 });

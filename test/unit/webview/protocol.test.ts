@@ -13,14 +13,34 @@ function pair(options: { pageTimeoutMs?: number } = {}) {
   let hostEnd!: RpcEndpoint<Editor['toHost'], Editor['toPage']>;
   let pageEnd!: RpcEndpoint<Editor['toPage'], Editor['toHost']>;
   const copy = (m: Envelope): unknown => JSON.parse(JSON.stringify(m));
-  hostEnd = new RpcEndpoint({ incoming: qaEditorProtocol.toHost, outgoing: qaEditorProtocol.toPage, post: (m) => queueMicrotask(() => pageEnd.receive(copy(m))), onInvalid: (p) => invalid.push(`host: ${p}`) });
-  pageEnd = new RpcEndpoint({ incoming: qaEditorProtocol.toPage, outgoing: qaEditorProtocol.toHost, post: (m) => queueMicrotask(() => hostEnd.receive(copy(m))), onInvalid: (p) => invalid.push(`page: ${p}`), defaultTimeoutMs: options.pageTimeoutMs });
+  hostEnd = new RpcEndpoint({
+    incoming: qaEditorProtocol.toHost,
+    outgoing: qaEditorProtocol.toPage,
+    post: (m) => queueMicrotask(() => pageEnd.receive(copy(m))),
+    onInvalid: (p) => invalid.push(`host: ${p}`),
+  });
+  pageEnd = new RpcEndpoint({
+    incoming: qaEditorProtocol.toPage,
+    outgoing: qaEditorProtocol.toHost,
+    post: (m) => queueMicrotask(() => hostEnd.receive(copy(m))),
+    onInvalid: (p) => invalid.push(`page: ${p}`),
+    defaultTimeoutMs: options.pageTimeoutMs,
+  });
   return { hostEnd, pageEnd, invalid };
 }
 
 describe('webview protocol validation', () => {
   it('rejects what is not a message', () => {
-    for (const raw of [null, 42, 'ready', {}, { kind: 'hello' }, { kind: 'notify' }, { kind: 'request', id: -1, type: 'save', params: {} }, { kind: 'response', id: 'x', ok: true }]) {
+    for (const raw of [
+      null,
+      42,
+      'ready',
+      {},
+      { kind: 'hello' },
+      { kind: 'notify' },
+      { kind: 'request', id: -1, type: 'save', params: {} },
+      { kind: 'response', id: 'x', ok: true },
+    ]) {
       const r = parseIncoming(raw, qaEditorProtocol.toHost);
       assert.equal(r.ok, false, JSON.stringify(raw));
     }
@@ -31,7 +51,10 @@ describe('webview protocol validation', () => {
     assert.deepEqual(unknown, { ok: false, problem: 'unknown request "format"', requestId: 7 });
     const proto = parseIncoming({ kind: 'notify', type: '__proto__', payload: {} }, qaEditorProtocol.toHost);
     assert.equal(proto.ok, false);
-    const bad = parseIncoming({ kind: 'request', id: 8, type: 'save', params: { draft: { ...emptyDraft(), question: 42 } } }, qaEditorProtocol.toHost);
+    const bad = parseIncoming(
+      { kind: 'request', id: 8, type: 'save', params: { draft: { ...emptyDraft(), question: 42 } } },
+      qaEditorProtocol.toHost,
+    );
     assert.equal(bad.ok, false);
     assert.equal(!bad.ok && bad.requestId, 8);
     assert.match(!bad.ok ? bad.problem : '', /draft\.question: Expected string/);
@@ -57,7 +80,13 @@ describe('webview protocol validation', () => {
     assert.equal(analyticsQuerySchema.safeParse({ startDate: '2025-01-15', endDate: '2025-01-14', topN: 10 }).success, false);
     assert.equal(analyticsQuerySchema.safeParse({ startDate: '2025-1-1', endDate: '2025-01-14', topN: 10 }).success, false);
     assert.equal(analyticsQuerySchema.safeParse({ startDate: '2025-01-01', endDate: '2025-01-14', topN: 3 }).success, false);
-    assert.equal(parseIncoming({ kind: 'request', id: 1, type: 'load', params: { query: { startDate: 'x', endDate: 'y', topN: 5 } } }, analyticsProtocol.toHost).ok, false);
+    assert.equal(
+      parseIncoming(
+        { kind: 'request', id: 1, type: 'load', params: { query: { startDate: 'x', endDate: 'y', topN: 5 } } },
+        analyticsProtocol.toHost,
+      ).ok,
+      false,
+    );
   });
 
   it('validates saved editor state (what the serializer restores)', () => {
@@ -70,8 +99,14 @@ describe('webview protocol validation', () => {
 describe('webview request/response channel', () => {
   it('answers requests by id with validated results', async () => {
     const { hostEnd, pageEnd, invalid } = pair();
-    hostEnd.handle('feedback', ({ isPositive }) => ({ userFeedback: { positiveCount: 0, negativeCount: 0 }, agentFeedback: { positiveCount: isPositive ? 1 : 0, negativeCount: isPositive === false ? 1 : 0 } }));
-    const [a, b] = await Promise.all([pageEnd.request('feedback', { isPositive: true }), pageEnd.request('feedback', { isPositive: false })]);
+    hostEnd.handle('feedback', ({ isPositive }) => ({
+      userFeedback: { positiveCount: 0, negativeCount: 0 },
+      agentFeedback: { positiveCount: isPositive ? 1 : 0, negativeCount: isPositive === false ? 1 : 0 },
+    }));
+    const [a, b] = await Promise.all([
+      pageEnd.request('feedback', { isPositive: true }),
+      pageEnd.request('feedback', { isPositive: false }),
+    ]);
     assert.equal(a.agentFeedback.positiveCount, 1);
     assert.equal(b.agentFeedback.negativeCount, 1);
     assert.deepEqual(invalid, []);
@@ -83,14 +118,22 @@ describe('webview request/response channel', () => {
     hostEnd.handle('copyId', () => {
       throw new Error('This Q&A has not been saved yet.');
     });
-    await assert.rejects(pageEnd.request('copyId', {}), (e: RpcError) => e instanceof RpcError && e.message === 'This Q&A has not been saved yet.');
+    await assert.rejects(
+      pageEnd.request('copyId', {}),
+      (e: RpcError) => e instanceof RpcError && e.message === 'This Q&A has not been saved yet.',
+    );
   });
 
   it('answers an invalid request with an error instead of leaving the page waiting', async () => {
     const { pageEnd, invalid } = pair();
     // Bypass the page-side check to put a bad request on the wire.
     await assert.rejects(pageEnd.request('save', { draft: { question: 1 } } as never), /does not match the protocol/);
-    const raw = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({ incoming: qaEditorProtocol.toHost, outgoing: qaEditorProtocol.toPage, post: (m) => answers.push(m), onInvalid: (p) => invalid.push(p) });
+    const raw = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({
+      incoming: qaEditorProtocol.toHost,
+      outgoing: qaEditorProtocol.toPage,
+      post: (m) => answers.push(m),
+      onInvalid: (p) => invalid.push(p),
+    });
     const answers: Envelope[] = [];
     raw.receive({ kind: 'request', id: 5, type: 'save', params: { draft: { question: 1 } } });
     assert.equal(answers.length, 1);
@@ -108,21 +151,34 @@ describe('webview request/response channel', () => {
   it('times out when nobody answers', async () => {
     const { pageEnd } = pair({ pageTimeoutMs: 30 });
     await assert.rejects(pageEnd.request('reload', {}), (e: RpcError) => e.code === 'timeout' || e.code === 'no-handler');
-    const lonely = new RpcEndpoint<Editor['toPage'], Editor['toHost']>({ incoming: qaEditorProtocol.toPage, outgoing: qaEditorProtocol.toHost, post: () => undefined, defaultTimeoutMs: 20 });
+    const lonely = new RpcEndpoint<Editor['toPage'], Editor['toHost']>({
+      incoming: qaEditorProtocol.toPage,
+      outgoing: qaEditorProtocol.toHost,
+      post: () => undefined,
+      defaultTimeoutMs: 20,
+    });
     await assert.rejects(lonely.request('reload', {}), (e: RpcError) => e.code === 'timeout');
     assert.equal(lonely.pendingCount, 0);
   });
 
   it('validates outgoing notifications and drops unknown keys', () => {
     const sent: Envelope[] = [];
-    const host = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({ incoming: qaEditorProtocol.toHost, outgoing: qaEditorProtocol.toPage, post: (m) => sent.push(m) });
+    const host = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({
+      incoming: qaEditorProtocol.toHost,
+      outgoing: qaEditorProtocol.toPage,
+      post: (m) => sent.push(m),
+    });
     host.notify('busy', { busy: true, label: 'Save', apiKey: 'secret' } as never);
     assert.deepEqual(sent, [{ kind: 'notify', type: 'busy', payload: { busy: true, label: 'Save' } }]);
     assert.throws(() => host.notify('busy', { busy: 'yes' } as never), /does not match the protocol/);
   });
 
   it('delivers notifications to listeners, and ready to the ready listener', () => {
-    const host = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({ incoming: qaEditorProtocol.toHost, outgoing: qaEditorProtocol.toPage, post: () => undefined });
+    const host = new RpcEndpoint<Editor['toHost'], Editor['toPage']>({
+      incoming: qaEditorProtocol.toHost,
+      outgoing: qaEditorProtocol.toPage,
+      post: () => undefined,
+    });
     const seen: unknown[] = [];
     let ready = 0;
     host.setReadyListener(() => ready++);
@@ -136,7 +192,11 @@ describe('webview request/response channel', () => {
   });
 
   it('fails pending requests when disposed', async () => {
-    const page = new RpcEndpoint<Editor['toPage'], Editor['toHost']>({ incoming: qaEditorProtocol.toPage, outgoing: qaEditorProtocol.toHost, post: () => undefined });
+    const page = new RpcEndpoint<Editor['toPage'], Editor['toHost']>({
+      incoming: qaEditorProtocol.toPage,
+      outgoing: qaEditorProtocol.toHost,
+      post: () => undefined,
+    });
     const p = page.request('reload', {});
     page.dispose();
     await assert.rejects(p, /closed/);

@@ -1,14 +1,33 @@
 import assert from 'node:assert/strict';
 import type { QaDraft } from '../../../src/features/qna/editor/protocol';
-import { changedFields, charCount, emptyDraft, normalizeDraft, parseHashtags, QA_LIMITS, rebaseDraft, registerBody, sameDraft, validateDraft } from '../../../src/features/qna/editor/qaDraft';
+import {
+  changedFields,
+  charCount,
+  emptyDraft,
+  normalizeDraft,
+  parseHashtags,
+  QA_LIMITS,
+  rebaseDraft,
+  registerBody,
+  sameDraft,
+  validateDraft,
+} from '../../../src/features/qna/editor/qaDraft';
 
-const draft = (patch: Partial<QaDraft> = {}): QaDraft => ({ ...emptyDraft(), question: 'How do I reset my password?', answer: '<p>Use <b>Forgot password</b>.</p>', ...patch });
+const draft = (patch: Partial<QaDraft> = {}): QaDraft => ({
+  ...emptyDraft(),
+  question: 'How do I reset my password?',
+  answer: '<p>Use <b>Forgot password</b>.</p>',
+  ...patch,
+});
 const x = (n: number, ch = 'a'): string => ch.repeat(n);
 
 describe('Q&A editor: validation', () => {
   it('requires a question and an answer (whitespace does not count)', () => {
     assert.deepEqual(validateDraft(emptyDraft(), { isNew: true }), { question: 'Enter the question.', answer: 'Enter the answer.' });
-    assert.deepEqual(validateDraft(draft({ question: '  \n ', answer: ' ' }), { isNew: false }), { question: 'Enter the question.', answer: 'Enter the answer.' });
+    assert.deepEqual(validateDraft(draft({ question: '  \n ', answer: ' ' }), { isNew: false }), {
+      question: 'Enter the question.',
+      answer: 'Enter the answer.',
+    });
     assert.deepEqual(validateDraft(draft(), { isNew: true }), {});
   });
 
@@ -29,7 +48,10 @@ describe('Q&A editor: validation', () => {
   it('limits similar questions: each ≤ 1,000 characters, at most 100 (empty rows ignored)', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => `variant ${i}`);
     assert.deepEqual(validateDraft(draft({ similarQuestions: [...hundred, '', '  '] }), { isNew: false }), {});
-    assert.match(validateDraft(draft({ similarQuestions: [...hundred, 'one more'] }), { isNew: false }).similarQuestions, /101 similar questions; at most 100/);
+    assert.match(
+      validateDraft(draft({ similarQuestions: [...hundred, 'one more'] }), { isNew: false }).similarQuestions,
+      /101 similar questions; at most 100/,
+    );
     const long = validateDraft(draft({ similarQuestions: ['ok', x(1001)] }), { isNew: false });
     assert.deepEqual(Object.keys(long), ['similarQuestions.1']);
     assert.match(long['similarQuestions.1'], /^Similar question 2 is 1,001 characters/);
@@ -50,7 +72,9 @@ describe('Q&A editor: validation', () => {
 
 describe('Q&A editor: what is sent', () => {
   it('normalizes: trims, drops empty and duplicate similar questions, cleans hashtags', () => {
-    const d = normalizeDraft(draft({ question: '  Q?  ', similarQuestions: [' a ', '', 'a', 'b'], hashtags: ['#HR', ' policy ', '##HR', ''], folder: ' 人事 ' }));
+    const d = normalizeDraft(
+      draft({ question: '  Q?  ', similarQuestions: [' a ', '', 'a', 'b'], hashtags: ['#HR', ' policy ', '##HR', ''], folder: ' 人事 ' }),
+    );
     assert.equal(d.question, 'Q?');
     assert.deepEqual(d.similarQuestions, ['a', 'b']);
     assert.deepEqual(d.hashtags, ['HR', 'policy']);
@@ -73,12 +97,23 @@ describe('Q&A editor: what is sent', () => {
   it('updates only the changed fields, with similar_questions in snake_case', () => {
     const base = draft({ similarQuestions: ['forgot password'], hashtags: ['account'], folder: 'IT' });
     assert.deepEqual(changedFields(base, { ...base }), {});
-    assert.deepEqual(changedFields(base, { ...base, hashtags: ['#account'], similarQuestions: ['forgot password', ''] }), {}, 'same after normalization');
-    assert.deepEqual(changedFields(base, { ...base, similarQuestions: ['forgot password', 'lost password'], status: 'off', memo: 'ignored for updates' }), {
-      similar_questions: ['forgot password', 'lost password'],
-      status: 'off',
+    assert.deepEqual(
+      changedFields(base, { ...base, hashtags: ['#account'], similarQuestions: ['forgot password', ''] }),
+      {},
+      'same after normalization',
+    );
+    assert.deepEqual(
+      changedFields(base, { ...base, similarQuestions: ['forgot password', 'lost password'], status: 'off', memo: 'ignored for updates' }),
+      {
+        similar_questions: ['forgot password', 'lost password'],
+        status: 'off',
+      },
+    );
+    assert.deepEqual(changedFields(base, { ...base, folder: '', allowOtherUsersView: false, answer: 'new' }), {
+      answer: 'new',
+      folder: '',
+      allowOtherUsersView: false,
     });
-    assert.deepEqual(changedFields(base, { ...base, folder: '', allowOtherUsersView: false, answer: 'new' }), { answer: 'new', folder: '', allowOtherUsersView: false });
   });
 
   it('rebases a draft on a newer saved version: untouched fields follow, edited ones stay', () => {

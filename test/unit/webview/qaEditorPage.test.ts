@@ -5,11 +5,19 @@ import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win }
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => unknown }>('src/webview/shared/messenger');
 const { Sanitizer } = loadPage<{ Sanitizer: new (win: Win, o?: object) => unknown }>('src/webview/shared/sanitize');
-const { EditorController } = loadPage<{ EditorController: new (doc: El, m: unknown, s: unknown) => { start(app: El): void } }>('src/webview/qaEditor/controller');
+const { EditorController } = loadPage<{ EditorController: new (doc: El, m: unknown, s: unknown) => { start(app: El): void } }>(
+  'src/webview/qaEditor/controller',
+);
 
 const record: QaRecord = {
   id: 'faq-1',
-  values: { ...emptyDraft(), question: '経費精算の締め日は？', answer: '<p>毎月25日です。</p>', hashtags: ['経費'], similarQuestions: ['締め日はいつ？'] },
+  values: {
+    ...emptyDraft(),
+    question: '経費精算の締め日は？',
+    answer: '<p>毎月25日です。</p>',
+    hashtags: ['経費'],
+    similarQuestions: ['締め日はいつ？'],
+  },
   userFeedback: { positiveCount: 1, negativeCount: 0 },
   agentFeedback: { positiveCount: 2, negativeCount: 1 },
   createdDate: '2025-01-02',
@@ -39,7 +47,12 @@ describe('Q&A editor page (jsdom)', () => {
   it('says ready once its listeners are set, then shows a new prefilled Q&A with a memo field', async () => {
     const p = mount();
     assert.deepEqual(p.api.posted[0], { kind: 'ready' });
-    p.notify('init', { target: { kind: 'new', key: 'k1' }, record: null, prefill: { question: '休暇の申請方法', similarQuestions: ['有給の取り方'] }, loading: false });
+    p.notify('init', {
+      target: { kind: 'new', key: 'k1' },
+      record: null,
+      prefill: { question: '休暇の申請方法', similarQuestions: ['有給の取り方'] },
+      loading: false,
+    });
     await tick();
     assert.equal(p.$('#qa-title').textContent, 'New Q&A');
     assert.equal(p.$('#qa-question').value, '休暇の申請方法');
@@ -54,8 +67,16 @@ describe('Q&A editor page (jsdom)', () => {
     p.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false });
     await tick();
     const controls = Array.from(p.win.document.querySelectorAll('input, textarea, select')) as El[];
-    const unlabeled = controls.filter((c) => !c.getAttribute('aria-label') && !c.getAttribute('aria-labelledby') && !(c.id && p.win.document.querySelector(`label[for="${c.id}"]`)));
-    assert.deepEqual(unlabeled.map((c) => c.outerHTML), []);
+    const unlabeled = controls.filter(
+      (c) =>
+        !c.getAttribute('aria-label') &&
+        !c.getAttribute('aria-labelledby') &&
+        !(c.id && p.win.document.querySelector(`label[for="${c.id}"]`)),
+    );
+    assert.deepEqual(
+      unlabeled.map((c) => c.outerHTML),
+      [],
+    );
   });
 
   it('shows errors next to the fields and does not send an invalid draft', async () => {

@@ -73,16 +73,24 @@ describe('zipFolder', () => {
     const expected = { ...files, 'ga\u304c.txt': Buffer.from('nfd name') };
     assert.deepEqual(
       back.files.map((f) => [f.segments.join('/'), f.size, f.sha256]).sort(),
-      Object.entries(expected).map(([rel, data]) => [rel, data.length, sha256(data)]).sort(),
+      Object.entries(expected)
+        .map(([rel, data]) => [rel, data.length, sha256(data)])
+        .sort(),
     );
     assert.deepEqual(back.skipped, []);
-    assert.ok(back.folders.some((f) => f.join('/') === 'empty/inner'), 'empty folders survive');
+    assert.ok(
+      back.folders.some((f) => f.join('/') === 'empty/inner'),
+      'empty folders survive',
+    );
 
     const list = await entries(out);
     const names = list.map((e) => e.fileName);
     assert.deepEqual(names, [...names].sort(), 'entries are sorted');
     assert.ok(names.includes('empty/inner/'));
-    assert.ok(list.every((e) => (e.generalPurposeBitFlag & 0x800) !== 0), 'UTF-8 flag set');
+    assert.ok(
+      list.every((e) => (e.generalPurposeBitFlag & 0x800) !== 0),
+      'UTF-8 flag set',
+    );
     const method = (name: string): number | undefined => list.find((e) => e.fileName === name)?.compressionMethod;
     assert.equal(method('image.png'), 0, 'PNG stored');
     assert.equal(method('large.log'), 8, 'text deflated');
@@ -99,10 +107,16 @@ describe('zipFolder', () => {
     await zipFolder(src, path.join(root, '2.zip'));
     assert.equal(sha256(readFileSync(path.join(root, '1.zip'))), sha256(readFileSync(path.join(root, '2.zip'))));
     const list = await entries(path.join(root, '1.zip'));
-    assert.deepEqual(list.map((e) => e.fileName), ['a/', 'a/y.txt', 'a/z.txt', 'b.txt']);
+    assert.deepEqual(
+      list.map((e) => e.fileName),
+      ['a/', 'a/y.txt', 'a/z.txt', 'b.txt'],
+    );
     assert.equal(list[3].getLastModDate().getTime(), when.getTime());
     await zipFolder(src, path.join(root, 'stored.zip'), { compressionLevel: 0 });
-    assert.ok((await entries(path.join(root, 'stored.zip'))).every((e) => e.compressionMethod === 0), 'level 0 stores all');
+    assert.ok(
+      (await entries(path.join(root, 'stored.zip'))).every((e) => e.compressionMethod === 0),
+      'level 0 stores all',
+    );
   });
 
   it('applies DEFAULT_EXCLUDES plus the exclude option, and never zips the output into itself', async () => {
@@ -119,7 +133,10 @@ describe('zipFolder', () => {
         return rel === 'node_modules' || rel.endsWith('.tmp');
       },
     });
-    assert.deepEqual((await entries(out)).map((e) => e.fileName), ['keep.txt', 'notes/']);
+    assert.deepEqual(
+      (await entries(out)).map((e) => e.fileName),
+      ['keep.txt', 'notes/'],
+    );
     assert.ok(!seen.includes('node_modules/x/'), 'an excluded directory is not entered');
   });
 
@@ -145,10 +162,9 @@ describe('zipFolder', () => {
     const controller = new AbortController();
     const out = path.join(root, 'out.zip');
     const started = Date.now();
-    await assert.rejects(
-      zipFolder(src, out, { signal: controller.signal, onProgress: (p) => p.bytes > 0 && controller.abort() }),
-      { name: 'AbortError' },
-    );
+    await assert.rejects(zipFolder(src, out, { signal: controller.signal, onProgress: (p) => p.bytes > 0 && controller.abort() }), {
+      name: 'AbortError',
+    });
     assert.ok(Date.now() - started < 3000, 'stopped promptly');
     assert.equal(existsSync(out), false);
     assert.deepEqual(await readdir(root), ['src', 'temps']);
@@ -162,7 +178,10 @@ describe('zipFolder', () => {
     await sparse('warm.log', 16 * MB);
     await zipFolder(src, path.join(root, 'warm.zip'));
     await rm(path.join(src, 'warm.log'));
-    for (const [name, label] of [['big.log', 'deflated'], ['big.mp4', 'stored']] as const) {
+    for (const [name, label] of [
+      ['big.log', 'deflated'],
+      ['big.mp4', 'stored'],
+    ] as const) {
       await sparse(name, 200 * MB);
       const out = path.join(root, `${label}.zip`);
       const before = process.memoryUsage().rss;
@@ -178,7 +197,9 @@ describe('zipFolder', () => {
       peak = Math.max(peak, process.memoryUsage().rss);
       const growth = (peak - before) / MB;
       const size = (await stat(out)).size;
-      console.log(`      200 MB ${label}: ${(200 / seconds).toFixed(0)} MB/s, zip ${(size / MB).toFixed(2)} MB, RSS growth ${growth.toFixed(1)} MB`);
+      console.log(
+        `      200 MB ${label}: ${(200 / seconds).toFixed(0)} MB/s, zip ${(size / MB).toFixed(2)} MB, RSS growth ${growth.toFixed(1)} MB`,
+      );
       assert.ok(growth < 30, `RSS grew by ${growth.toFixed(1)} MB`);
       const [entry] = await entries(out);
       assert.equal(entry.uncompressedSize, 200 * MB);

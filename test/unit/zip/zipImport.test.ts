@@ -53,13 +53,27 @@ describe('readZipToTemp', () => {
       { name: './top.txt', data: Buffer.alloc(0), method: 0 },
     ]);
     assert.deepEqual(result.folders, [['empty'], ['empty', 'dir'], ['docs']]);
-    assert.deepEqual(result.files.map((f) => [f.segments, f.size]), [[['docs', 'a.txt'], 10_000], [['top.txt'], 0]]);
+    assert.deepEqual(
+      result.files.map((f) => [f.segments, f.size]),
+      [
+        [['docs', 'a.txt'], 10_000],
+        [['top.txt'], 0],
+      ],
+    );
     assert.equal(result.files[0].sha256, createHash('sha256').update(data).digest('hex'));
     assert.deepEqual(readFileSync(result.files[0].tempPath), data);
     assert.deepEqual(result.skipped, []);
   });
 
-  for (const name of ['../evil.txt', '/abs.txt', 'a/../../b.txt', 'C:\\x.txt', 'a\\..\\..\\b.txt', 'C:/x.txt', '\\\\server\\share\\x.txt']) {
+  for (const name of [
+    '../evil.txt',
+    '/abs.txt',
+    'a/../../b.txt',
+    'C:\\x.txt',
+    'a\\..\\..\\b.txt',
+    'C:/x.txt',
+    '\\\\server\\share\\x.txt',
+  ]) {
     it(`rejects the zip-slip entry ${JSON.stringify(name)} naming it, and writes nothing`, async () => {
       await rejects(read([hello, { name, data: Buffer.from('pwned') }]), 400, new RegExp(escape(JSON.stringify(name))));
     });
@@ -77,7 +91,10 @@ describe('readZipToTemp', () => {
       { name: 'desktop.ini', data: Buffer.from('x') },
       { name: 'unix.txt', data: Buffer.from('regular'), unixMode: 0o100644 },
     ]);
-    assert.deepEqual(result.files.map((f) => f.segments.join('/')), ['ok.txt', 'unix.txt']);
+    assert.deepEqual(
+      result.files.map((f) => f.segments.join('/')),
+      ['ok.txt', 'unix.txt'],
+    );
     assert.deepEqual(result.folders, [], '__MACOSX and folders of junk files are not created');
     assert.deepEqual(
       result.skipped.map((s) => `${s.name}: ${s.reason}`),
@@ -130,7 +147,11 @@ describe('readZipToTemp', () => {
     await rejects(read([hello, { name: 'a//b.txt', data: Buffer.from('x') }]), 400, /"a\/\/b\.txt".*empty/);
     await rejects(read([{ name: `${'d/'.repeat(5)}f.txt`, data: Buffer.from('x') }], { maxDepth: 5 }), 400, /6 levels deep/);
     await rejects(read([hello, { name: 'secret.txt', data: Buffer.from('x'), flags: 1 }]), 400, /"secret\.txt" is encrypted/);
-    await rejects(read([hello, { name: 'bz.txt', data: Buffer.from('x'), method: 12, rawData: Buffer.from('x') }]), 400, /"bz\.txt".*compression method \(12\)/);
+    await rejects(
+      read([hello, { name: 'bz.txt', data: Buffer.from('x'), method: 12, rawData: Buffer.from('x') }]),
+      400,
+      /"bz\.txt".*compression method \(12\)/,
+    );
   });
 
   describe('limits and ZIP bombs', () => {
@@ -140,7 +161,11 @@ describe('readZipToTemp', () => {
 
     it(`rejects 50 MB of zeros (${(zeros.length / bomb.length).toFixed(0)}:1) by ratio, entry size or total size`, async () => {
       await rejects(read([hello, bombEntry]), 400, /"bomb\.bin" expands more than 200 times.*ZIP bomb/);
-      await rejects(read([hello, bombEntry], { maxRatio: 1e9, maxEntryBytes: 10 * MB }), 413, /"bomb\.bin" is larger than the limit of 10 MB/);
+      await rejects(
+        read([hello, bombEntry], { maxRatio: 1e9, maxEntryBytes: 10 * MB }),
+        413,
+        /"bomb\.bin" is larger than the limit of 10 MB/,
+      );
       const twice = [hello, bombEntry, { ...bombEntry, name: 'bomb2.bin' }];
       await rejects(read(twice, { maxRatio: 1e9, maxTotalBytes: 80 * MB }), 413, /expands to more than the limit of 80 MB/);
       const allowed = await read([hello, bombEntry], { maxRatio: 1e9 });
@@ -149,16 +174,28 @@ describe('readZipToTemp', () => {
 
     it('rejects a header that lies about the uncompressed size, checking the real bytes while streaming', async () => {
       const started = Date.now();
-      await rejects(read([hello, { ...bombEntry, declaredSize: 1000 }]), 400, /not a valid ZIP archive \(entry "bomb\.bin": too many bytes/);
+      await rejects(
+        read([hello, { ...bombEntry, declaredSize: 1000 }]),
+        400,
+        /not a valid ZIP archive \(entry "bomb\.bin": too many bytes/,
+      );
       // 3 MB declared stays below the ratio floor, so only the streamed byte count can catch it.
       await rejects(read([hello, { ...bombEntry, declaredSize: 3 * MB }]), 400, /entry "bomb\.bin": too many bytes/);
       assert.ok(Date.now() - started < 5000);
     });
 
     it('rejects data that does not match its CRC-32, and corrupt deflate data', async () => {
-      await rejects(read([hello, { name: 'crc.txt', data: Buffer.from('data'), declaredCrc: 1234 }]), 400, /"crc\.txt": the data does not match its CRC-32/);
+      await rejects(
+        read([hello, { name: 'crc.txt', data: Buffer.from('data'), declaredCrc: 1234 }]),
+        400,
+        /"crc\.txt": the data does not match its CRC-32/,
+      );
       const garbage = Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
-      await rejects(read([hello, { name: 'bad.txt', data: Buffer.from('abcdef'), rawData: garbage }]), 400, /not a valid ZIP archive \(entry "bad\.txt"/);
+      await rejects(
+        read([hello, { name: 'bad.txt', data: Buffer.from('abcdef'), rawData: garbage }]),
+        400,
+        /not a valid ZIP archive \(entry "bad\.txt"/,
+      );
     });
 
     it('rejects too many entries before reading any', async () => {

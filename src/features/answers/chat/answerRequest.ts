@@ -30,7 +30,20 @@ export function buildAnswerRequest(query: string, options: ChatOptions, thread: 
 }
 
 /** Languages whose selection is prose: asked as it is. Anything else is code and gets a prefix. */
-const PROSE = new Set(['plaintext', 'markdown', 'latex', 'tex', 'restructuredtext', 'asciidoc', 'org', 'log', 'text', 'mdx', 'git-commit', 'scminput']);
+const PROSE = new Set([
+  'plaintext',
+  'markdown',
+  'latex',
+  'tex',
+  'restructuredtext',
+  'asciidoc',
+  'org',
+  'log',
+  'text',
+  'mdx',
+  'git-commit',
+  'scminput',
+]);
 export const MAX_SELECTION_CHARS = 1_500;
 
 /** The question for "Ask Knowledge Desk" on a selection; undefined when nothing useful is selected. */

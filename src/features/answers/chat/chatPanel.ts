@@ -10,12 +10,28 @@ import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
 import { toChatCitation } from './citations';
 import type { ConversationStore } from './conversationStore';
-import { CHAT_LIMITS, CHAT_TITLE, chatProtocol, type ChatCitation, type ChatOptions, type ChatProtocol, type Conversation, type ScopeItem, type Turn } from './protocol';
+import {
+  CHAT_LIMITS,
+  CHAT_TITLE,
+  chatProtocol,
+  type ChatCitation,
+  type ChatOptions,
+  type ChatProtocol,
+  type Conversation,
+  type ScopeItem,
+  type Turn,
+} from './protocol';
 import { STREAM_DELAY_HEADER, withExtraHeaders } from './testClient';
 
 export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
 /** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
-const ALLOWED_ACTIONS = new Set(['knowledgeDesk.setApiKey', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity', 'knowledgeDesk.showLog', 'knowledgeDesk.connect']);
+const ALLOWED_ACTIONS = new Set([
+  'knowledgeDesk.setApiKey',
+  'knowledgeDesk.selectRegion',
+  'knowledgeDesk.setIdentity',
+  'knowledgeDesk.showLog',
+  'knowledgeDesk.connect',
+]);
 
 export interface ChatContext {
   extensionUri: vscode.Uri;
@@ -59,7 +75,10 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
   /** Inline handlers in answers refused by the CSP while the page sanitized them. */
   blockedHandlers = 0;
 
-  constructor(panel: vscode.WebviewPanel, private readonly ctx: ChatContext) {
+  constructor(
+    panel: vscode.WebviewPanel,
+    private readonly ctx: ChatContext,
+  ) {
     super(panel, {
       extensionUri: ctx.extensionUri,
       page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
@@ -69,7 +88,10 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     });
     panel.title = CHAT_TITLE;
     const ch = this.channel;
-    ch.onNotification('ask', (p) => void this.ask(p.question, { options: p.options, conversationId: p.conversationId ?? undefined, retryOf: p.retryOf }));
+    ch.onNotification(
+      'ask',
+      (p) => void this.ask(p.question, { options: p.options, conversationId: p.conversationId ?? undefined, retryOf: p.retryOf }),
+    );
     ch.onNotification('abort', ({ requestId }) => this.abort(requestId));
     ch.onNotification('openCitation', ({ turnId, citation }) => void this.openCitation(turnId, citation));
     ch.onNotification('optionsChanged', ({ conversationId, options }) => ctx.store.setOptions(conversationId, options));
@@ -79,7 +101,11 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     ch.onNotification('exportChat', () => void this.exportChat());
     ch.onNotification('chooseScope', () => void this.chooseScope());
     ch.onNotification('setIdentity', () => void vscode.commands.executeCommand('knowledgeDesk.setIdentity'));
-    ch.onNotification('runAction', ({ command }) => (ALLOWED_ACTIONS.has(command) ? void vscode.commands.executeCommand(command) : ctx.log.warn(`chat page asked to run ${command}: not allowed`)));
+    ch.onNotification('runAction', ({ command }) =>
+      ALLOWED_ACTIONS.has(command)
+        ? void vscode.commands.executeCommand(command)
+        : ctx.log.warn(`chat page asked to run ${command}: not allowed`),
+    );
     ch.onNotification('resync', () => this.onPageReady());
     ch.onNotification('pageProblem', (p) => {
       if (p.kind === 'blocked') {
@@ -116,7 +142,16 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const options = opts.options ?? conversation.options;
     store.setOptions(conversation.id, options);
     const stateful = this.ctx.ownUserIdSet();
-    const turn: Turn = { id: randomUUID(), question: question.trim().slice(0, CHAT_LIMITS.question), answer: '', citations: [], stateful, status: 'streaming', askedAt: Date.now(), seq: 0 };
+    const turn: Turn = {
+      id: randomUUID(),
+      question: question.trim().slice(0, CHAT_LIMITS.question),
+      answer: '',
+      citations: [],
+      stateful,
+      status: 'streaming',
+      askedAt: Date.now(),
+      seq: 0,
+    };
     store.addTurn(conversation.id, turn, opts.retryOf);
     if (store.currentId !== conversation.id) store.select(conversation.id);
     this.notice(null);
@@ -126,7 +161,9 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     this.lastRequest = request;
     const controller = new AbortController();
     this.active.set(turn.id, { controller, conversationId: conversation.id, turn });
-    this.ctx.log.info(`asking (${stateful ? `thread ${conversation.threadId ?? 'new'}` : 'no thread'}): ${JSON.stringify({ ...request, query: `${turn.question.length} characters` })}`);
+    this.ctx.log.info(
+      `asking (${stateful ? `thread ${conversation.threadId ?? 'new'}` : 'no thread'}): ${JSON.stringify({ ...request, query: `${turn.question.length} characters` })}`,
+    );
     let outcome: AnswerOutcome;
     try {
       let client = await this.ctx.client();
@@ -226,17 +263,27 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       turn.fuQuestion = r.fuQuestion?.trim().slice(0, 2_000) || undefined;
       turn.threadId = r.threadId ?? undefined;
       turn.model = typeof r.model === 'string' && r.model ? r.model.slice(0, 200) : undefined;
-      const notes = Array.isArray(r.notes) ? r.notes.filter((n): n is string => typeof n === 'string' && !!n.trim()).map((n) => n.slice(0, 1_000)).slice(0, 10) : [];
+      const notes = Array.isArray(r.notes)
+        ? r.notes
+            .filter((n): n is string => typeof n === 'string' && !!n.trim())
+            .map((n) => n.slice(0, 1_000))
+            .slice(0, 10)
+        : [];
       turn.notes = notes.length ? notes : undefined;
       if (turn.stateful && r.threadId) this.ctx.store.setThread(conversation.id, r.threadId);
-      this.ctx.log.info(`answer ${turn.id}: ${outcome.deltas} chunks, ${turn.answer.length} characters, ${turn.citations.length} citations${turn.model ? `, model ${turn.model}` : ''}`);
+      this.ctx.log.info(
+        `answer ${turn.id}: ${outcome.deltas} chunks, ${turn.answer.length} characters, ${turn.citations.length} citations${turn.model ? `, model ${turn.model}` : ''}`,
+      );
     } else if (outcome.status === 'stopped') {
       turn.status = 'stopped';
     } else {
       turn.status = 'error';
       const shown = toUserFacing(outcome.error);
       const kept = outcome.broken && turn.answer ? ' The part of the answer that arrived is kept above.' : '';
-      turn.error = { message: `${shown.message}${kept}`.slice(0, 4_000), actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3) };
+      turn.error = {
+        message: `${shown.message}${kept}`.slice(0, 4_000),
+        actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3),
+      };
       this.ctx.log.error(`answer ${turn.id} failed after ${outcome.deltas} chunks`);
       this.ctx.log.error(outcome.error instanceof Error ? outcome.error : String(outcome.error));
     }

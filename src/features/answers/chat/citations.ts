@@ -38,7 +38,12 @@ export function citedSentences(answer: string, index: number): string[] {
   let from = 0;
   let sentence = '';
   for (const m of answer.matchAll(MARKER)) {
-    const before = answer.slice(from, m.index).replace(/\\([\\`*_[\]{}()#+\-.!|])/g, '$1').replace(/[*_`]+/g, '').replace(/\s+/g, ' ').trim();
+    const before = answer
+      .slice(from, m.index)
+      .replace(/\\([\\`*_[\]{}()#+\-.!|])/g, '$1')
+      .replace(/[*_`]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     from = m.index! + m[0].length;
     // "[1][2]": the second marker cites the same sentence as the first.
     const last = before.split(/(?<=[.!?。！？])\s+/).at(-1)!;

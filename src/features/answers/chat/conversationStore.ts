@@ -3,7 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { titleFrom } from './answerRequest';
-import { conversationSchema, defaultChatOptions, type ChatOptions, type Conversation, type ConversationSummary, type Turn } from './protocol';
+import {
+  conversationSchema,
+  defaultChatOptions,
+  type ChatOptions,
+  type Conversation,
+  type ConversationSummary,
+  type Turn,
+} from './protocol';
 
 /** The part of vscode.Memento the store uses. */
 export interface StateMemento {
@@ -48,7 +55,10 @@ export class ConversationStore {
   private readonly now: () => number;
   private readonly newId: () => string;
 
-  constructor(private readonly memento: StateMemento, private readonly options: StoreOptions = {}) {
+  constructor(
+    private readonly memento: StateMemento,
+    private readonly options: StoreOptions = {},
+  ) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
@@ -57,7 +67,9 @@ export class ConversationStore {
 
   /** Most recently updated first. */
   list(): ConversationSummary[] {
-    return [...this.conversations].sort((a, b) => b.updatedAt - a.updatedAt).map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turns: c.turns.length }));
+    return [...this.conversations]
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt, turns: c.turns.length }));
   }
 
   get(id: string | undefined): Conversation | undefined {
@@ -105,7 +117,8 @@ export class ConversationStore {
     const at = replaces ? conversation.turns.findIndex((t) => t.id === replaces) : -1;
     if (at >= 0) conversation.turns[at] = turn;
     else conversation.turns.push(turn);
-    if (conversation.turns.length === 1 || conversation.title === 'New chat') conversation.title = titleFrom(conversation.turns[0].question);
+    if (conversation.turns.length === 1 || conversation.title === 'New chat')
+      conversation.title = titleFrom(conversation.turns[0].question);
     conversation.updatedAt = this.now();
     void this.save();
     return turn;
@@ -192,9 +205,11 @@ export class ConversationStore {
     const l = this.limits;
     for (const c of this.conversations) {
       if (c.turns.length > l.turnsPerConversation) c.turns.splice(0, c.turns.length - l.turnsPerConversation);
-      for (const t of c.turns) if (t.status !== 'streaming' && t.answer.length > l.answerChars) t.answer = t.answer.slice(0, l.answerChars) + TRUNCATED_NOTE;
+      for (const t of c.turns)
+        if (t.status !== 'streaming' && t.answer.length > l.answerChars) t.answer = t.answer.slice(0, l.answerChars) + TRUNCATED_NOTE;
     }
-    const byAge = (): Conversation[] => [...this.conversations].sort((a, b) => a.updatedAt - b.updatedAt).filter((c) => c.id !== this.currentKey);
+    const byAge = (): Conversation[] =>
+      [...this.conversations].sort((a, b) => a.updatedAt - b.updatedAt).filter((c) => c.id !== this.currentKey);
     while (this.conversations.length > l.conversations) this.drop(byAge()[0]);
     let size = JSON.stringify(this.conversations).length;
     while (size > l.totalChars) {

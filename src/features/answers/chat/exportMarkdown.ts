@@ -27,7 +27,10 @@ export function conversationToMarkdown(conversation: Conversation, exportedAt: D
     }
     if (turn.fuQuestion) out.push(`*Suggested follow-up:* ${oneLine(turn.fuQuestion)}`, '');
   });
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The citations once each, in index order (those the answer never refers to still count as sources). */

@@ -11,7 +11,11 @@ export const CHAT_LIMITS = { question: 20_000, answer: 1_000_000, citations: 200
 
 const id = z.string().min(1).max(200);
 
-export const scopeItemSchema = z.object({ id: z.string().min(1).max(500), name: z.string().max(1_000), kind: z.enum(['folder', 'document']) });
+export const scopeItemSchema = z.object({
+  id: z.string().min(1).max(500),
+  name: z.string().max(1_000),
+  kind: z.enum(['folder', 'document']),
+});
 export type ScopeItem = z.infer<typeof scopeItemSchema>;
 
 /** What the Options section sets; sent with each question and kept with the conversation. */
@@ -85,7 +89,12 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationSummarySchema = z.object({ id, title: z.string().max(200), updatedAt: z.number(), turns: z.number().int().nonnegative() });
+export const conversationSummarySchema = z.object({
+  id,
+  title: z.string().max(200),
+  updatedAt: z.number(),
+  turns: z.number().int().nonnegative(),
+});
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
 /** What the page keeps with setState (survives hiding the panel and a restart, read by the serializer). */
@@ -156,7 +165,12 @@ export const chatProtocol = defineProtocol({
   toHost: {
     notifications: {
       /** Ask `question` in the conversation (a retry names the failed turn it replaces). */
-      ask: z.object({ conversationId: id.nullable(), question: z.string().trim().min(1).max(CHAT_LIMITS.question), options: chatOptionsSchema, retryOf: id.optional() }),
+      ask: z.object({
+        conversationId: id.nullable(),
+        question: z.string().trim().min(1).max(CHAT_LIMITS.question),
+        options: chatOptionsSchema,
+        retryOf: id.optional(),
+      }),
       /** Stop the stream of this request (Stop button). */
       abort: z.object({ requestId: id }),
       openCitation: z.object({ turnId: id, citation: chatCitationSchema }),

@@ -7,11 +7,16 @@ export const STREAM_DELAY_HEADER = 'X-Local-Stream-Delay-Ms';
 
 export function withExtraHeaders(client: ApiClient, extra: Record<string, string>): ApiClient {
   const base: Dispatcher = client.config.dispatcher ?? getGlobalDispatcher();
-  const dispatcher = base.compose((dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler));
+  const dispatcher = base.compose(
+    (dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler),
+  );
   return new ApiClient({ ...client.config, dispatcher });
 }
 
-function addHeaders(headers: Dispatcher.DispatchOptions['headers'], extra: Record<string, string>): Record<string, string | string[] | undefined> {
+function addHeaders(
+  headers: Dispatcher.DispatchOptions['headers'],
+  extra: Record<string, string>,
+): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};
   if (Array.isArray(headers)) {
     for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i])] = String(headers[i + 1]);

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { describeZodError } from '../../../platform/webview/protocol';
 import type { CitationTarget } from './protocol';
 
-const optionalText = (max: number) => z.string().max(max).nullish().transform((v) => (v?.trim() ? v : undefined));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => (v?.trim() ? v : undefined));
 const optionalPage = z
   .union([z.number(), z.string().regex(/^\d+$/).transform(Number)])
   .nullish()
@@ -38,7 +43,12 @@ export const openDocumentArgsSchema = z.object({
   kbId: z.string().trim().min(1).max(1_000),
   pageNo: optionalPage,
   passageText: optionalText(100_000),
-  subTextIndex: z.number().int().nonnegative().nullish().transform((v) => v ?? undefined),
+  subTextIndex: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? undefined),
   question: optionalText(10_000),
   title: optionalText(1_000),
 });

@@ -7,7 +7,15 @@ import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/
 import { documentKey } from './citationArgs';
 import type { DocumentSource, ResolveExtras } from './documentSource';
 import { PDF_RESOURCE_ROOTS, pdfCspDirectives, withCspDirectives } from './pdfWebview';
-import { CITATION_VIEW_TYPE, citationProtocol, type CitationProtocol, type CitationState, type CitationTarget, type DocumentView, type RenderedReport } from './protocol';
+import {
+  CITATION_VIEW_TYPE,
+  citationProtocol,
+  type CitationProtocol,
+  type CitationState,
+  type CitationTarget,
+  type DocumentView,
+  type RenderedReport,
+} from './protocol';
 
 export interface CitationContext {
   extensionUri: vscode.Uri;
@@ -19,7 +27,13 @@ export interface CitationContext {
 /** The page: the bundle, its styles, and where pdfjs finds its character maps and standard fonts. */
 function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): WebviewPage {
   const dir = (name: string): string => `${webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'pdfjs', name)).toString()}/`;
-  return { name: 'citation', title: 'Citation', styles: ['citation.css'], images: 'none', data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') } };
+  return {
+    name: 'citation',
+    title: 'Citation',
+    styles: ['citation.css'],
+    images: 'none',
+    data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') },
+  };
 }
 
 /** One document viewer: a cited page of a PDF with the passage highlighted, a text document, or the fallback. */
@@ -33,13 +47,30 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   /** The page drew something (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
 
-  constructor(panel: vscode.WebviewPanel, private readonly ctx: CitationContext, private target: CitationTarget, private extras: ResolveExtras = {}) {
-    super(panel, { extensionUri: ctx.extensionUri, page: citationPage(panel.webview, ctx.extensionUri), protocol: citationProtocol, log: ctx.log, channel: { describeError: describeForPage } });
+  constructor(
+    panel: vscode.WebviewPanel,
+    private readonly ctx: CitationContext,
+    private target: CitationTarget,
+    private extras: ResolveExtras = {},
+  ) {
+    super(panel, {
+      extensionUri: ctx.extensionUri,
+      page: citationPage(panel.webview, ctx.extensionUri),
+      protocol: citationProtocol,
+      log: ctx.log,
+      channel: { describeError: describeForPage },
+    });
     // The shared setup allows dist/webview and media only, and no fetch(): pdfjs also reads dist/pdfjs.
     // Set the roots, then render once more with the extra directive (the page has not loaded yet).
     const webview = panel.webview;
-    webview.options = { ...webviewOptions(ctx.extensionUri), localResourceRoots: PDF_RESOURCE_ROOTS.map((p) => vscode.Uri.joinPath(ctx.extensionUri, ...p)) };
-    webview.html = withCspDirectives(renderWebviewHtml(webview, ctx.extensionUri, citationPage(webview, ctx.extensionUri)), pdfCspDirectives(webview.cspSource));
+    webview.options = {
+      ...webviewOptions(ctx.extensionUri),
+      localResourceRoots: PDF_RESOURCE_ROOTS.map((p) => vscode.Uri.joinPath(ctx.extensionUri, ...p)),
+    };
+    webview.html = withCspDirectives(
+      renderWebviewHtml(webview, ctx.extensionUri, citationPage(webview, ctx.extensionUri)),
+      pdfCspDirectives(webview.cspSource),
+    );
     this.view = { kind: 'loading', title: target.title ?? 'Citation' };
     this.channel.handle('reload', async () => {
       await this.load();
@@ -47,7 +78,9 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     });
     this.channel.onNotification('rendered', (r) => {
       this.lastRendered = r;
-      ctx.log.debug(`citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`);
+      ctx.log.debug(
+        `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
+      );
       if (r.fontProblems.length) ctx.log.warn(`citation page: pdfjs reported font problems: ${r.fontProblems.join(' | ')}`);
       this.renderedEmitter.fire(r);
     });
@@ -143,7 +176,10 @@ export class CitationPanels extends Disposable {
 
   /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
   private viewerColumn(active: vscode.ViewColumn): vscode.ViewColumn {
-    const other = this.registry.values().map((p) => p.panel.viewColumn).find((c) => c !== undefined && c !== active);
+    const other = this.registry
+      .values()
+      .map((p) => p.panel.viewColumn)
+      .find((c) => c !== undefined && c !== active);
     return other ?? vscode.ViewColumn.Beside;
   }
 

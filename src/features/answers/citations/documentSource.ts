@@ -29,7 +29,14 @@ export interface LocalDocsApi {
 export interface SourceClient {
   answers: {
     highlightsForClue(clueId: string): Promise<Highlight>;
-    highlightForRetrieval(body: { kbId: string; pageNo: number; subTextIndex?: number; passageText?: string; question?: string; answer?: string }): Promise<Highlight>;
+    highlightForRetrieval(body: {
+      kbId: string;
+      pageNo: number;
+      subTextIndex?: number;
+      passageText?: string;
+      question?: string;
+      answer?: string;
+    }): Promise<Highlight>;
   };
   localDocs?: LocalDocsApi;
 }
@@ -65,16 +72,22 @@ export class DocumentSource {
     }
     if (extras.pdfPreview) {
       const url = httpsUrl(extras.pdfPreview);
-      if (!url) return fallback('The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.');
+      if (!url)
+        return fallback(
+          'The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.',
+        );
       try {
         const data = await this.deps.download(url);
-        if (!isPdf(data)) return fallback('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.');
+        if (!isPdf(data))
+          return fallback('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.');
         const highlight = await this.highlight(target, base.notes);
         base.notes.push('Showing the PDF preview the service made for this answer.');
         return { kind: 'pdf', ...base, data, origin: 'preview', ...highlight };
       } catch (error) {
         this.deps.log.warn(`citation: PDF preview download failed: ${String(error)}`);
-        return fallback(`The answer’s PDF preview could not be downloaded (${this.deps.describe(error)}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.`);
+        return fallback(
+          `The answer’s PDF preview could not be downloaded (${this.deps.describe(error)}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.`,
+        );
       }
     }
     return fallback(target.kbId ? REMOTE_REASON : noDocumentReason(target));
@@ -84,7 +97,10 @@ export class DocumentSource {
     const kbId = target.kbId!;
     const client = await this.deps.client();
     const docs = client.localDocs;
-    if (!docs) return fallback('This version of the local service cannot send documents to the viewer. The cited page number and passage are shown instead.');
+    if (!docs)
+      return fallback(
+        'This version of the local service cannot send documents to the viewer. The cited page number and passage are shown instead.',
+      );
     let pages: LocalPages | undefined;
     try {
       pages = await docs.pages(kbId);
@@ -96,7 +112,8 @@ export class DocumentSource {
       try {
         const file = await docs.content(kbId);
         if (isPdf(file.bytes) || /pdf/i.test(file.contentType) || /\.pdf$/i.test(file.fileName)) {
-          if (file.bytes.byteLength > MAX_PDF_BYTES) return fallback(`The document is too large to show here (${Math.round(file.bytes.byteLength / 1048576)} MB).`);
+          if (file.bytes.byteLength > MAX_PDF_BYTES)
+            return fallback(`The document is too large to show here (${Math.round(file.bytes.byteLength / 1048576)} MB).`);
           const highlight = await this.highlight(target, base.notes);
           const title = target.title ?? file.fileName;
           return { kind: 'pdf', ...base, title, data: toPlainBytes(file.bytes), origin: 'document', ...highlight };
@@ -104,7 +121,9 @@ export class DocumentSource {
         if (!pages) return fallback(`The document (${file.contentType || file.fileName}) has no text pages to show.`);
       } catch (error) {
         this.deps.log.warn(`citation: content of ${kbId} failed: ${String(error)}`);
-        return fallback(`The document could not be loaded from the local service (${this.deps.describe(error)}). The cited page number and passage are shown instead.`);
+        return fallback(
+          `The document could not be loaded from the local service (${this.deps.describe(error)}). The cited page number and passage are shown instead.`,
+        );
       }
     }
     const texts = capPages(pages.pages);
@@ -123,7 +142,14 @@ export class DocumentSource {
       if (target.clueId) result = await client.answers.highlightsForClue(target.clueId);
       else if (target.kbId && target.pageNo && (target.passageText?.trim() || target.subTextIndex !== undefined)) {
         result = await client.answers.highlightForRetrieval(
-          strip({ kbId: target.kbId, pageNo: target.pageNo, subTextIndex: target.subTextIndex, passageText: target.passageText?.slice(0, 20_000), question: target.question?.slice(0, 2_000), answer: target.answer?.slice(0, 20_000) }),
+          strip({
+            kbId: target.kbId,
+            pageNo: target.pageNo,
+            subTextIndex: target.subTextIndex,
+            passageText: target.passageText?.slice(0, 20_000),
+            question: target.question?.slice(0, 2_000),
+            answer: target.answer?.slice(0, 20_000),
+          }),
         );
       }
     } catch (error) {
@@ -148,7 +174,8 @@ function titleOf(target: CitationTarget): string {
 }
 
 function noDocumentReason(target: CitationTarget): string {
-  if (target.url) return 'This citation is a web page, not a document of the knowledge base. Its passage is shown here; open the link to see the page.';
+  if (target.url)
+    return 'This citation is a web page, not a document of the knowledge base. Its passage is shown here; open the link to see the page.';
   return 'The citation names no document of the knowledge base, so only its page number and passage can be shown.';
 }
 
@@ -179,7 +206,9 @@ function webUrl(value: string | undefined): string | null {
 
 /** A plain Uint8Array of exactly the document (a Node Buffer may be a view into a larger pool). */
 function toPlainBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.constructor === Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+  return bytes.constructor === Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
 }
 
 function capPages(pages: LocalPages['pages']): Array<{ pageNo: number; text: string }> {

@@ -11,7 +11,9 @@ export function withCspDirectives(html: string, directives: readonly string[]): 
   const pattern = /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/g;
   const found = html.match(pattern)?.length ?? 0;
   if (found !== 1) throw new Error(`expected one Content-Security-Policy meta tag, found ${found}`);
-  const extra = directives.map((d) => d.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!));
+  const extra = directives.map((d) =>
+    d.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!),
+  );
   return html.replace(pattern, (_m, open: string, csp: string, close: string) => `${open}${[csp, ...extra].join('; ')}${close}`);
 }
 

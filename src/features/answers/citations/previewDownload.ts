@@ -24,8 +24,15 @@ export async function downloadPreview(url: string, options: DownloadOptions = {}
   for (let hop = 0; ; hop++) {
     const parsed = new URL(current);
     if (parsed.protocol !== 'https:') throw new PreviewDownloadError(`only https links are fetched (got ${parsed.protocol})`);
-    const res = await request(parsed, { method: 'GET', headers: { accept: 'application/pdf, */*' }, dispatcher: options.dispatcher, signal }).catch((error: unknown) => {
-      throw new PreviewDownloadError(timeout.aborted ? 'timed out' : `cannot reach ${parsed.host} (${(error as { code?: string })?.code ?? String(error)})`);
+    const res = await request(parsed, {
+      method: 'GET',
+      headers: { accept: 'application/pdf, */*' },
+      dispatcher: options.dispatcher,
+      signal,
+    }).catch((error: unknown) => {
+      throw new PreviewDownloadError(
+        timeout.aborted ? 'timed out' : `cannot reach ${parsed.host} (${(error as { code?: string })?.code ?? String(error)})`,
+      );
     });
     if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
       await res.body.dump();

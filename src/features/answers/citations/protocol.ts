@@ -36,7 +36,12 @@ export const citationTargetSchema = z.object({
 export type CitationTarget = z.infer<typeof citationTargetSchema>;
 
 /** A highlight box as the service gives it: page fractions (0..1, origin top-left), or PDF points. */
-export const wireBBoxSchema = z.object({ left: z.number().finite(), top: z.number().finite(), right: z.number().finite(), bottom: z.number().finite() });
+export const wireBBoxSchema = z.object({
+  left: z.number().finite(),
+  top: z.number().finite(),
+  right: z.number().finite(),
+  bottom: z.number().finite(),
+});
 export type WireBBox = z.infer<typeof wireBBoxSchema>;
 
 const bytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array && v.byteLength <= MAX_PDF_BYTES, 'PDF bytes (Uint8Array)');
@@ -145,7 +150,10 @@ export const citationProtocol = defineProtocol({
     requests: {
       snapshot: request(emptySchema, citationSnapshotSchema),
       /** Automation (integration tests): go to a page and/or zoom, as the toolbar does. */
-      drive: request(z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }), citationSnapshotSchema),
+      drive: request(
+        z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }),
+        citationSnapshotSchema,
+      ),
     },
   },
 });

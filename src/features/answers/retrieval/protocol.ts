@@ -116,7 +116,10 @@ const columnReport = z.object({ count: z.number().int(), marks: z.array(z.string
 export const retrievalRenderedSchema = z.object({ question: z.string(), A: columnReport, B: columnReport });
 export type RetrievalRendered = z.infer<typeof retrievalRenderedSchema>;
 
-export const retrievalStateSchema = z.object({ question: z.string().max(10_000), settings: z.object({ A: retrievalSettingsSchema, B: retrievalSettingsSchema }) });
+export const retrievalStateSchema = z.object({
+  question: z.string().max(10_000),
+  settings: z.object({ A: retrievalSettingsSchema, B: retrievalSettingsSchema }),
+});
 export type RetrievalState = z.infer<typeof retrievalStateSchema>;
 
 const snapshotColumn = z.object({
@@ -145,7 +148,11 @@ export const retrievalProtocol = defineProtocol({
   toPage: {
     notifications: {
       /** Sent on every load: the defaults of the columns and the region (shown in the header). */
-      init: z.object({ defaults: z.object({ A: retrievalSettingsSchema, B: retrievalSettingsSchema }), region: z.string().max(100), question: z.string().max(10_000).nullable() }),
+      init: z.object({
+        defaults: z.object({ A: retrievalSettingsSchema, B: retrievalSettingsSchema }),
+        region: z.string().max(100),
+        question: z.string().max(10_000).nullable(),
+      }),
     },
     requests: {
       snapshot: request(emptySchema, retrievalSnapshotSchema),

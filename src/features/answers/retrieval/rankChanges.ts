@@ -13,7 +13,10 @@ function keys(items: readonly Pick<ResultItem, 'kbId' | 'pageNo'>[]): string[] {
   });
 }
 
-export function compareRankings(a: readonly Pick<ResultItem, 'kbId' | 'pageNo'>[], b: readonly Pick<ResultItem, 'kbId' | 'pageNo'>[]): { A: Mark[]; B: Mark[] } {
+export function compareRankings(
+  a: readonly Pick<ResultItem, 'kbId' | 'pageNo'>[],
+  b: readonly Pick<ResultItem, 'kbId' | 'pageNo'>[],
+): { A: Mark[]; B: Mark[] } {
   const ka = keys(a);
   const kb = keys(b);
   const rankA = new Map(ka.map((k, i) => [k, i]));

@@ -24,7 +24,14 @@ export interface RetrievalContext {
   regionLabel(): string;
   retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
   /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
-  openDocument(arg: { kbId: string; pageNo: number; passageText: string; subTextIndex?: number; question?: string; title: string }): Promise<unknown>;
+  openDocument(arg: {
+    kbId: string;
+    pageNo: number;
+    passageText: string;
+    subTextIndex?: number;
+    question?: string;
+    title: string;
+  }): Promise<unknown>;
 }
 
 const MAX_PASSAGE = 100_000;
@@ -39,7 +46,11 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   readonly onDidRender = this.renderedEmitter.event;
   private question: string | null;
 
-  constructor(panel: vscode.WebviewPanel, private readonly ctx: RetrievalContext, question?: string) {
+  constructor(
+    panel: vscode.WebviewPanel,
+    private readonly ctx: RetrievalContext,
+    question?: string,
+  ) {
     super(panel, {
       extensionUri: ctx.extensionUri,
       page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
@@ -50,7 +61,14 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
     this.question = question ?? null;
     this.channel.handle('run', ({ column, question: q, settings }) => this.run(column, q, toRetrievalRequest(q, settings)));
     this.channel.handle('open', async ({ item, question: q }) => {
-      await ctx.openDocument({ kbId: item.kbId, pageNo: item.pageNo, passageText: item.text, subTextIndex: item.subTextIndex, question: q || undefined, title: item.title });
+      await ctx.openDocument({
+        kbId: item.kbId,
+        pageNo: item.pageNo,
+        passageText: item.text,
+        subTextIndex: item.subTextIndex,
+        question: q || undefined,
+        title: item.title,
+      });
       return { opened: true };
     });
     this.channel.onNotification('rendered', (r) => {
@@ -78,18 +96,18 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   private async run(column: Column, question: string, request: RetrievalRequest): Promise<RunResult> {
     const started = Date.now();
     try {
-      const items = (await this.ctx.retrieve(request)).map(
-        (i): ResultItem => ({
-          ranking: i.ranking,
-          title: i.title.slice(0, 1_000),
-          pageNo: i.pageNo,
-          kbId: i.kb_id.slice(0, 1_000),
-          text: i.text.slice(0, MAX_PASSAGE),
-          subTextIndex: subTextIndexOf(i),
-        }),
-      );
+      const items = (await this.ctx.retrieve(request)).map((i): ResultItem => ({
+        ranking: i.ranking,
+        title: i.title.slice(0, 1_000),
+        pageNo: i.pageNo,
+        kbId: i.kb_id.slice(0, 1_000),
+        text: i.text.slice(0, MAX_PASSAGE),
+        subTextIndex: subTextIndexOf(i),
+      }));
       this.lastRuns[column] = { request, items };
-      this.ctx.log.info(`retrieval ${column}: ${items.length} result(s) in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`);
+      this.ctx.log.info(
+        `retrieval ${column}: ${items.length} result(s) in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`,
+      );
       return { items: items.slice(0, 100), elapsedMs: Date.now() - started, request: { ...request } };
     } catch (error) {
       // Shown inline in the column, and once the usual way (log + notification).

@@ -36,7 +36,12 @@ export interface LoadResult {
 }
 
 /** The four reads in parallel; a section that fails is reported in `problems`, the others still show. */
-export async function loadAnalytics(faq: AnalyticsClient, query: AnalyticsQuery, describe: (error: unknown) => string, now = new Date()): Promise<LoadResult> {
+export async function loadAnalytics(
+  faq: AnalyticsClient,
+  query: AnalyticsQuery,
+  describe: (error: unknown) => string,
+  now = new Date(),
+): Promise<LoadResult> {
   const { startDate, endDate, topN } = query;
   const [daily, top, history, feedback] = await Promise.allSettled([
     faq.dailyCount({ startDate, endDate }),
@@ -78,7 +83,11 @@ export async function loadAnalytics(faq: AnalyticsClient, query: AnalyticsQuery,
       time: toIso(h.createdAt),
     };
   });
-  await resolveQuestions(faq, searches.flatMap((s) => (s.topAnswer ? [s.topAnswer.id] : [])), questions);
+  await resolveQuestions(
+    faq,
+    searches.flatMap((s) => (s.topAnswer ? [s.topAnswer.id] : [])),
+    questions,
+  );
   for (const s of searches) if (s.topAnswer) s.topAnswer.question = questions.get(s.topAnswer.id) ?? null;
 
   return {

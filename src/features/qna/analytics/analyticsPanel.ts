@@ -5,7 +5,14 @@ import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { defaultQuery, loadAnalytics, localDate, type AnalyticsClient } from './analyticsData';
-import { ANALYTICS_VIEW_TYPE, analyticsProtocol, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery, type RenderedReport } from './protocol';
+import {
+  ANALYTICS_VIEW_TYPE,
+  analyticsProtocol,
+  type AnalyticsData,
+  type AnalyticsProtocol,
+  type AnalyticsQuery,
+  type RenderedReport,
+} from './protocol';
 
 interface AnalyticsContext {
   extensionUri: vscode.Uri;
@@ -23,7 +30,10 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   lastData: AnalyticsData | undefined;
   readonly pageProblems: string[] = [];
 
-  constructor(panel: vscode.WebviewPanel, private readonly ctx: AnalyticsContext) {
+  constructor(
+    panel: vscode.WebviewPanel,
+    private readonly ctx: AnalyticsContext,
+  ) {
     super(panel, {
       extensionUri: ctx.extensionUri,
       page: { name: 'analytics', title: 'Q&A Analytics', styles: ['analytics.css'], images: 'none' },
@@ -60,7 +70,8 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       throw error;
     });
     const { data, failures } = await loadAnalytics(faq, query, (e) => describeForPage(e).message);
-    for (const f of failures) this.ctx.log.warn(`analytics: ${f.section} failed: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
+    for (const f of failures)
+      this.ctx.log.warn(`analytics: ${f.section} failed: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
     // Everything failed: the service is down or the key is wrong. Say so once, the usual way.
     if (failures.length === 4) {
       reportError(this.ctx.errors, 'Q&A analytics', failures[0].error);

@@ -50,7 +50,12 @@ export const analyticsDataSchema = z.object({
   searches: z.array(searchRowSchema),
   feedback: z.array(feedbackRowSchema),
   /** Sections that could not be loaded, by section: shown in place of that section. */
-  problems: z.object({ daily: z.string().optional(), top: z.string().optional(), searches: z.string().optional(), feedback: z.string().optional() }),
+  problems: z.object({
+    daily: z.string().optional(),
+    top: z.string().optional(),
+    searches: z.string().optional(),
+    feedback: z.string().optional(),
+  }),
   loadedAt: z.string(),
 });
 export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
@@ -89,7 +94,10 @@ export const analyticsProtocol = defineProtocol({
     },
     requests: {
       /** Automation (integration tests): set the query and load. Answers with the query used. */
-      drive: request(z.object({ query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial() }), z.object({ query: analyticsQuerySchema })),
+      drive: request(
+        z.object({ query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial() }),
+        z.object({ query: analyticsQuerySchema }),
+      ),
     },
   },
 });

@@ -24,7 +24,10 @@ export const qaDraftSchema = z.object({
 export type QaDraft = z.infer<typeof qaDraftSchema>;
 export type QaField = keyof QaDraft;
 
-export const feedbackCountsSchema = z.object({ positiveCount: z.number().int().nonnegative(), negativeCount: z.number().int().nonnegative() });
+export const feedbackCountsSchema = z.object({
+  positiveCount: z.number().int().nonnegative(),
+  negativeCount: z.number().int().nonnegative(),
+});
 export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
 
 /** A Q&A as the service returned it, shaped for the editor. */
@@ -95,14 +98,22 @@ export const qaEditorProtocol = defineProtocol({
       delete: request(emptySchema, z.object({ deleted: z.boolean() })),
       toggle: request(emptySchema, z.object({ record: qaRecordSchema })),
       copyId: request(emptySchema, z.object({ copied: z.boolean() })),
-      feedback: request(z.object({ isPositive: z.boolean().nullable() }), z.object({ userFeedback: feedbackCountsSchema, agentFeedback: feedbackCountsSchema })),
+      feedback: request(
+        z.object({ isPositive: z.boolean().nullable() }),
+        z.object({ userFeedback: feedbackCountsSchema, agentFeedback: feedbackCountsSchema }),
+      ),
       reload: request(emptySchema, z.object({ record: qaRecordSchema })),
     },
   },
   toPage: {
     notifications: {
       /** Sent on every load of the page. `record` is null for a new Q&A or while loading. */
-      init: z.object({ target: qaTargetSchema, record: qaRecordSchema.nullable(), prefill: qaDraftSchema.partial().nullable(), loading: z.boolean() }),
+      init: z.object({
+        target: qaTargetSchema,
+        record: qaRecordSchema.nullable(),
+        prefill: qaDraftSchema.partial().nullable(),
+        loading: z.boolean(),
+      }),
       /** A newer version of the Q&A (loaded, or changed by another panel or the tree). */
       record: z.object({ record: qaRecordSchema }),
       busy: z.object({ busy: z.boolean(), label: z.string().optional() }),

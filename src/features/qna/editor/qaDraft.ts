@@ -15,7 +15,17 @@ export type UpdateFields = QaUpdateFields;
 export const QA_LIMITS = DEFAULT_QA_LIMITS;
 
 export function emptyDraft(): QaDraft {
-  return { question: '', similarQuestions: [], answer: '', hashtags: [], status: 'on', folder: '', allowOtherAgentsView: true, allowOtherUsersView: true, memo: '' };
+  return {
+    question: '',
+    similarQuestions: [],
+    answer: '',
+    hashtags: [],
+    status: 'on',
+    folder: '',
+    allowOtherAgentsView: true,
+    allowOtherUsersView: true,
+    memo: '',
+  };
 }
 
 /** Characters as people count them (an emoji is one), not UTF-16 units. */
@@ -60,10 +70,13 @@ export function validateDraft(draft: QaDraft, options: { isNew: boolean }): Fiel
   if (d.similarQuestions.length > QA_LIMITS.similarQuestions) {
     errors.similarQuestions = `${fmt(d.similarQuestions.length)} similar questions; at most ${QA_LIMITS.similarQuestions} are allowed.`;
   }
-  draft.similarQuestions.forEach((q, i) => tooLong(`similarQuestions.${i}`, q.trim(), QA_LIMITS.similarQuestion, `Similar question ${i + 1}`));
+  draft.similarQuestions.forEach((q, i) =>
+    tooLong(`similarQuestions.${i}`, q.trim(), QA_LIMITS.similarQuestion, `Similar question ${i + 1}`),
+  );
   if (d.hashtags.length > QA_LIMITS.hashtags) errors.hashtags = `${d.hashtags.length} hashtags; at most ${QA_LIMITS.hashtags} are allowed.`;
   const longTag = d.hashtags.find((t) => charCount(t) > QA_LIMITS.hashtag);
-  if (longTag !== undefined && !errors.hashtags) errors.hashtags = `#${[...longTag].slice(0, 20).join('')}… is longer than ${QA_LIMITS.hashtag} characters.`;
+  if (longTag !== undefined && !errors.hashtags)
+    errors.hashtags = `#${[...longTag].slice(0, 20).join('')}… is longer than ${QA_LIMITS.hashtag} characters.`;
   tooLong('folder', d.folder, QA_LIMITS.folder, 'The folder name');
   if (options.isNew) tooLong('memo', d.memo, QA_LIMITS.memo, 'The memo');
   return errors;

@@ -6,7 +6,16 @@ import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import { QA_EDITOR_VIEW_TYPE, qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaEditorState, type QaRecord, type QaTarget, type SaveResult } from './protocol';
+import {
+  QA_EDITOR_VIEW_TYPE,
+  qaEditorProtocol,
+  type QaDraft,
+  type QaEditorProtocol,
+  type QaEditorState,
+  type QaRecord,
+  type QaTarget,
+  type SaveResult,
+} from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
 
@@ -34,7 +43,8 @@ interface EditorContext {
 }
 
 /** The last request a panel sent to the service (tests check that an update carries only changed fields). */
-export type SentRequest = { op: 'register'; body: RegisterBody } | { op: 'update'; body: UpdateFields & { id: string } } | { op: 'delete'; id: string };
+export type SentRequest =
+  { op: 'register'; body: RegisterBody } | { op: 'update'; body: UpdateFields & { id: string } } | { op: 'delete'; id: string };
 
 /** One Q&A editor: a new Q&A (until saved) or an existing one, by id. */
 export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
@@ -50,7 +60,12 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   /** This editor saved, toggled or rated its Q&A (QaEditorPanels.onDidSave has every editor's). */
   readonly onDidSave = this.savedEmitter.event;
 
-  constructor(panel: vscode.WebviewPanel, private readonly ctx: EditorContext, private target: QaTarget, private readonly prefill?: Partial<QaDraft>) {
+  constructor(
+    panel: vscode.WebviewPanel,
+    private readonly ctx: EditorContext,
+    private target: QaTarget,
+    private readonly prefill?: Partial<QaDraft>,
+  ) {
     super(panel, {
       extensionUri: ctx.extensionUri,
       page: { name: 'qaEditor', title: 'Q&A', styles: ['qaEditor.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
@@ -174,7 +189,9 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     return { record };
   }
 
-  private async feedback(isPositive: boolean | null): Promise<{ userFeedback: QaRecord['userFeedback']; agentFeedback: QaRecord['agentFeedback'] }> {
+  private async feedback(
+    isPositive: boolean | null,
+  ): Promise<{ userFeedback: QaRecord['userFeedback']; agentFeedback: QaRecord['agentFeedback'] }> {
     const id = this.requireId();
     if (!this.record) await this.fetch();
     const res = await (await this.ctx.faq()).feedback({ query: this.record!.values.question, id, isPositive });
@@ -182,7 +199,11 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     const counts = res.result?.faqTrainSearchResult;
     const record = await this.fetch().catch((error: unknown) => {
       if (!counts) throw error;
-      return (this.record = { ...this.record!, agentFeedback: counts.agentFeedback, userFeedback: counts.userFeedback ?? this.record!.userFeedback });
+      return (this.record = {
+        ...this.record!,
+        agentFeedback: counts.agentFeedback,
+        userFeedback: counts.userFeedback ?? this.record!.userFeedback,
+      });
     });
     this.saved({ id, change: 'feedback' });
     return { userFeedback: record.userFeedback, agentFeedback: record.agentFeedback };
@@ -191,7 +212,8 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private async remove(): Promise<{ deleted: boolean }> {
     const id = this.requireId();
     const question = this.record?.values.question ?? id;
-    if (!(await this.ctx.confirm(`Delete the Q&A "${ellipsis(question, 60)}"? This cannot be undone.`, 'Delete'))) return { deleted: false };
+    if (!(await this.ctx.confirm(`Delete the Q&A "${ellipsis(question, 60)}"? This cannot be undone.`, 'Delete')))
+      return { deleted: false };
     return this.run('Delete Q&A', async () => {
       this.lastSent = { op: 'delete', id };
       await (await this.ctx.faq()).delete(id);
@@ -267,11 +289,16 @@ export class QaEditorPanels extends Disposable {
 
   open(target: QaEditorTarget): QaEditorPanel {
     if (target.kind === 'existing') {
-      return this.registry.revealOrCreate(target.id, () => this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', this.c.context.extensionUri), { kind: 'existing', id: target.id }));
+      return this.registry.revealOrCreate(target.id, () =>
+        this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', this.c.context.extensionUri), { kind: 'existing', id: target.id }),
+      );
     }
     const key = randomUUID();
     const prefill = target.prefill ? { ...target.prefill } : undefined;
-    return this.registry.add(`new:${key}`, this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'New Q&A', this.c.context.extensionUri), { kind: 'new', key }, prefill));
+    return this.registry.add(
+      `new:${key}`,
+      this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'New Q&A', this.c.context.extensionUri), { kind: 'new', key }, prefill),
+    );
   }
 
   /** The open editor of a Q&A, if any. */

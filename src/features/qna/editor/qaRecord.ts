@@ -36,7 +36,12 @@ function pick(c: { positiveCount: number; negativeCount: number }): { positiveCo
 export function ellipsis(text: string, max = 40): string {
   const line = text.replace(/\s+/g, ' ').trim();
   const chars = [...line];
-  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : line;
+  return chars.length > max
+    ? `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
 }
 
 export function editorTitle(question: string, dirty: boolean): string {

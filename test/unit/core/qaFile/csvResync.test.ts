@@ -9,13 +9,26 @@ type Event = ['record', number, string[]] | ['broken', BrokenRecord];
 
 function parseInChunks(data: Buffer, size: number, delimiter: ',' | '\t' = ',', maxRecordBytes?: number): Event[] {
   const events: Event[] = [];
-  const parser = new ResyncingCsvParser(delimiter, { record: (cells, row) => events.push(['record', row, [...cells]]), brokenRecord: (b) => events.push(['broken', b]) }, maxRecordBytes);
+  const parser = new ResyncingCsvParser(
+    delimiter,
+    { record: (cells, row) => events.push(['record', row, [...cells]]), brokenRecord: (b) => events.push(['broken', b]) },
+    maxRecordBytes,
+  );
   for (let i = 0; i < data.length; i += size) parser.write(data.subarray(i, i + size));
   parser.end();
   return events;
 }
 
-const CSV_FIXTURES = ['good-en.csv', 'good-ja-bom.csv', 'mixed-eol.csv', 'unbalanced-quotes.csv', 'ragged.csv', 'empty-lines.csv', 'duplicates.csv', 'invalid-status.csv'];
+const CSV_FIXTURES = [
+  'good-en.csv',
+  'good-ja-bom.csv',
+  'mixed-eol.csv',
+  'unbalanced-quotes.csv',
+  'ragged.csv',
+  'empty-lines.csv',
+  'duplicates.csv',
+  'invalid-status.csv',
+];
 
 describe('ResyncingCsvParser', () => {
   it('gives the same records, rows and broken records whatever the chunk boundaries (CRLF and UTF-8 split included)', async () => {
@@ -23,7 +36,8 @@ describe('ResyncingCsvParser', () => {
       const data = await readFile(fixture(name));
       const delimiter = name.endsWith('.tsv') ? '\t' : ',';
       const whole = parseInChunks(data, data.length, delimiter);
-      for (const size of [1, 2, 3, 5, 8, 13, 64]) assert.deepEqual(parseInChunks(data, size, delimiter), whole, `${name} in chunks of ${size}`);
+      for (const size of [1, 2, 3, 5, 8, 13, 64])
+        assert.deepEqual(parseInChunks(data, size, delimiter), whole, `${name} in chunks of ${size}`);
     }
   });
 
@@ -33,7 +47,13 @@ describe('ResyncingCsvParser', () => {
       const events = parseInChunks(data, size, ',', 100);
       assert.deepEqual(
         events.map((e) => (e[0] === 'record' ? [e[1], e[2][0]] : [e[1].row, e[1].kind, e[1].resumedAt])),
-        [[1, 'question'], [2, 'record-too-large', 3], [3, 'Q2'], [4, 'record-too-large', 5], [5, 'Q4']],
+        [
+          [1, 'question'],
+          [2, 'record-too-large', 3],
+          [3, 'Q2'],
+          [4, 'record-too-large', 5],
+          [5, 'Q4'],
+        ],
         `chunks of ${size}`,
       );
     }
@@ -46,7 +66,10 @@ describe('ResyncingCsvParser', () => {
 
   it('a blank line right before a broken record is counted', () => {
     const events = parseInChunks(Buffer.from('question,answer\r\n\r\n\r\nQ1,"A1 "x" y"\r\nQ2,A2\r\n'), 3);
-    assert.deepEqual(events.slice(1).map((e) => (e[0] === 'record' ? e[1] : [e[1].row, e[1].kind, e[1].resumedAt])), [[4, 'bad-quote', 5], 5]);
+    assert.deepEqual(
+      events.slice(1).map((e) => (e[0] === 'record' ? e[1] : [e[1].row, e[1].kind, e[1].resumedAt])),
+      [[4, 'bad-quote', 5], 5],
+    );
   });
 });
 

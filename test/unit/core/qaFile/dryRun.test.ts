@@ -4,12 +4,19 @@ import { fixture } from './helpers';
 
 describe('dryRunQaFile', () => {
   it('warns about questions that already exist (importing updates them) and counts creates and updates', async () => {
-    const existing = new Set([normalizeQuestion('HOW DO I RESET MY PASSWORD?'), normalizeQuestion('Where is the office?'), 'not in the file']);
-    const dry = await dryRunQaFile(fixture('good-en.csv'), 'good-en.csv', { existingQuestions: existing });
-    assert.deepEqual(dry.problems.map((p) => [p.row, p.severity, p.code, p.question]), [
-      [2, 'warning', 'exists', 'How do I reset my password?'],
-      [7, 'warning', 'exists', 'Where is the office?'],
+    const existing = new Set([
+      normalizeQuestion('HOW DO I RESET MY PASSWORD?'),
+      normalizeQuestion('Where is the office?'),
+      'not in the file',
     ]);
+    const dry = await dryRunQaFile(fixture('good-en.csv'), 'good-en.csv', { existingQuestions: existing });
+    assert.deepEqual(
+      dry.problems.map((p) => [p.row, p.severity, p.code, p.question]),
+      [
+        [2, 'warning', 'exists', 'How do I reset my password?'],
+        [7, 'warning', 'exists', 'Where is the office?'],
+      ],
+    );
     assert.equal(dry.problems[0].message, 'A Q&A with this question already exists; importing updates its answer.');
     assert.deepEqual(dry.summary, { total: 4, valid: 4, errors: 0, warnings: 2, willCreate: 2, willUpdate: 2, duplicates: 0 });
     assert.equal(dry.rows.length, 4);
@@ -19,10 +26,24 @@ describe('dryRunQaFile', () => {
   });
 
   it('summarises errors and duplicates; only importable rows are returned', async () => {
-    const dry = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', { existingQuestions: new Set([normalizeQuestion('unique')]) });
+    const dry = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', {
+      existingQuestions: new Set([normalizeQuestion('unique')]),
+    });
     assert.deepEqual(dry.summary, { total: 7, valid: 3, errors: 4, warnings: 1, willCreate: 2, willUpdate: 1, duplicates: 3 });
-    assert.deepEqual(dry.rows.map((r) => r.row), [2, 3, 8]);
-    assert.deepEqual(dry.problems.map((p) => [p.row, p.code]), [[4, 'duplicate-in-file'], [5, 'duplicate-in-file'], [6, 'duplicate-in-file'], [7, 'missing-answer'], [8, 'exists']]);
+    assert.deepEqual(
+      dry.rows.map((r) => r.row),
+      [2, 3, 8],
+    );
+    assert.deepEqual(
+      dry.problems.map((p) => [p.row, p.code]),
+      [
+        [4, 'duplicate-in-file'],
+        [5, 'duplicate-in-file'],
+        [6, 'duplicate-in-file'],
+        [7, 'missing-answer'],
+        [8, 'exists'],
+      ],
+    );
   });
 
   it('a file-level error leaves nothing to import', async () => {

@@ -26,6 +26,12 @@ describe('readQaFile: encodings of large files', () => {
     assert.equal(r.encoding, 'shift_jis');
     assert.deepEqual(r.problems, []);
     assert.equal(r.rows.length, 10002);
-    assert.deepEqual(r.rows.slice(-2).map((x) => [x.row, x.question, x.status]), [[10002, 'パスワードを忘れました', 'on'], [10003, '営業時間は？', 'off']]);
+    assert.deepEqual(
+      r.rows.slice(-2).map((x) => [x.row, x.question, x.status]),
+      [
+        [10002, 'パスワードを忘れました', 'on'],
+        [10003, '営業時間は？', 'off'],
+      ],
+    );
   });
 });

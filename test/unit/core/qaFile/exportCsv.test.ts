@@ -39,30 +39,71 @@ describe('qaCsv', () => {
       { question: 'Q1', answer: 'A, with comma', similarQuestions: ['S1', 'S2'], hashtags: ['a', 'b'], status: 'off', folder: 'F' },
       { question: '=cmd', answer: 'plain' },
     ]);
-    assert.equal(csv, '\uFEFFquestion,answer,similar_questions,hashtags,status,folder\r\nQ1,"A, with comma","S1\nS2","a, b",off,F\r\n\'=cmd,plain,,,on,\r\n');
+    assert.equal(
+      csv,
+      '\uFEFFquestion,answer,similar_questions,hashtags,status,folder\r\nQ1,"A, with comma","S1\nS2","a, b",off,F\r\n\'=cmd,plain,,,on,\r\n',
+    );
   });
 
   it('a spreadsheet opening the export sees every cell as text', () => {
-    const csv = qaCsv([{ question: '=1+2', answer: '+cmd', similarQuestions: ['-x', '@y'], hashtags: ['=z'], folder: '\tf' }, { question: '\rq', answer: '@SUM(1)' }]);
+    const csv = qaCsv([
+      { question: '=1+2', answer: '+cmd', similarQuestions: ['-x', '@y'], hashtags: ['=z'], folder: '\tf' },
+      { question: '\rq', answer: '@SUM(1)' },
+    ]);
     const cells = (parse(csv, { bom: true }) as string[][]).slice(1).flat();
-    assert.deepEqual(cells.filter((c) => excelSees(c) === 'formula'), []);
+    assert.deepEqual(
+      cells.filter((c) => excelSees(c) === 'formula'),
+      [],
+    );
     assert.deepEqual(cells.slice(0, 6), ["'=1+2", "'+cmd", "'-x\n@y", "'=z", 'on', "'\tf"]);
   });
 
   it('round trip: qaCsv → readQaFile gives the same rows (Japanese, commas, quotes, line breaks, formula-like text)', async () => {
     const input = [
-      { question: 'How do I reset my password?', answer: 'Open Settings, then choose "Reset password".\nThen sign in again.', similarQuestions: ['Forgot password', 'Password, reset'], hashtags: ['account', 'security'], status: 'on' as const, folder: 'Account' },
-      { question: '営業時間は？', answer: '平日9時から18時です。\r\n土日祝は休みです。', similarQuestions: ['何時まで開いていますか', '営業日'], hashtags: ['営業時間'], status: 'off' as const },
-      { question: '=SUM(A1:A3) shows #NAME?', answer: '- Check the formula\n- Save again', similarQuestions: ['+ sign'], hashtags: ['excel'], status: 'on' as const, folder: '経理/請求, 2024' },
-      { question: '@mention', answer: '"Quoted" answer, with ""double"" quotes', similarQuestions: [], hashtags: [], status: 'on' as const },
+      {
+        question: 'How do I reset my password?',
+        answer: 'Open Settings, then choose "Reset password".\nThen sign in again.',
+        similarQuestions: ['Forgot password', 'Password, reset'],
+        hashtags: ['account', 'security'],
+        status: 'on' as const,
+        folder: 'Account',
+      },
+      {
+        question: '営業時間は？',
+        answer: '平日9時から18時です。\r\n土日祝は休みです。',
+        similarQuestions: ['何時まで開いていますか', '営業日'],
+        hashtags: ['営業時間'],
+        status: 'off' as const,
+      },
+      {
+        question: '=SUM(A1:A3) shows #NAME?',
+        answer: '- Check the formula\n- Save again',
+        similarQuestions: ['+ sign'],
+        hashtags: ['excel'],
+        status: 'on' as const,
+        folder: '経理/請求, 2024',
+      },
+      {
+        question: '@mention',
+        answer: '"Quoted" answer, with ""double"" quotes',
+        similarQuestions: [],
+        hashtags: [],
+        status: 'on' as const,
+      },
     ];
     const file = await tmp.file('export.csv', Buffer.from(qaCsv(input), 'utf8'));
     const r = await readQaFile(file, 'export.csv');
     assert.equal(r.encoding, 'utf-8-bom');
     assert.deepEqual(r.problems, []);
     const expected = input.map((x) => ({ ...x, answer: x.answer.replace(/\r\n/g, '\n') }));
-    assert.deepEqual(r.rows.map(({ row: _row, ...rest }) => rest), expected);
+    assert.deepEqual(
+      r.rows.map(({ row: _row, ...rest }) => rest),
+      expected,
+    );
     // Rows point at the line each record starts on: answers and similar questions span lines.
-    assert.deepEqual(r.rows.map((x) => x.row), [2, 5, 8, 10]);
+    assert.deepEqual(
+      r.rows.map((x) => x.row),
+      [2, 5, 8, 10],
+    );
   });
 });

@@ -33,7 +33,14 @@ export function useTempDir(): { dir: () => string; file: (name: string, content:
 }
 
 /** Problems that mean no row was read at all. */
-export const FILE_LEVEL_ERRORS = new Set(['missing-header', 'missing-column', 'empty-file', 'unreadable', 'unsupported-format', 'unsupported-encoding']);
+export const FILE_LEVEL_ERRORS = new Set([
+  'missing-header',
+  'missing-column',
+  'empty-file',
+  'unreadable',
+  'unsupported-format',
+  'unsupported-encoding',
+]);
 
 /**
  * The invariant of every read: each record of the file (`records`: the rows where records start)
@@ -75,7 +82,13 @@ export async function writeXlsxFixture(file: string): Promise<void> {
     new Date(Date.UTC(2024, 0, 31)),
   ];
   sheet.getRow(3).values = ['営業時間は？', '平日9時から18時です。\n土日祝は休みです。', null, '営業時間', false, null, null];
-  sheet.getRow(5).values = [12345, { formula: 'CONCATENATE("Call ","us")', result: 'Call us' }, null, { text: 'support', hyperlink: 'https://example.com/support' }, 1];
+  sheet.getRow(5).values = [
+    12345,
+    { formula: 'CONCATENATE("Call ","us")', result: 'Call us' },
+    null,
+    { text: 'support', hyperlink: 'https://example.com/support' },
+    1,
+  ];
   sheet.getRow(6).values = ['', 'An answer without a question'];
   const notes = workbook.addWorksheet('Notes');
   notes.addRow(['question', 'answer']);

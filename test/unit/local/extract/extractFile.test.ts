@@ -37,22 +37,29 @@ describe('extractFile', () => {
   it('rejects binary files as unsupported, naming the supported formats', async () => {
     await assert.rejects(extractFile(path.join(docs, 'binary.bin'), 'binary.bin', options), {
       reason: 'unsupported',
-      message: '"binary.bin" is not a document the local service can read; it supports PDF, Word (.docx), Excel (.xlsx), HTML, Markdown and plain text files.',
+      message:
+        '"binary.bin" is not a document the local service can read; it supports PDF, Word (.docx), Excel (.xlsx), HTML, Markdown and plain text files.',
     });
   });
 
   it('reports a 0-byte file as empty whatever its type', async () => {
     const file = path.join(tmp, 'zero');
     writeFileSync(file, '');
-    await assert.rejects(extractFile(file, 'report.pdf', options), { reason: 'empty', message: '"report.pdf" is empty (0 bytes); upload the saved file again.' });
+    await assert.rejects(extractFile(file, 'report.pdf', options), {
+      reason: 'empty',
+      message: '"report.pdf" is empty (0 bytes); upload the saved file again.',
+    });
   });
 
   it('turns unexpected failures into a broken-file error with the cause', async () => {
-    await assert.rejects(extractFile(path.join(docs, 'two-pages-en.pdf'), 'a.pdf', { assetsDir: path.join(tmp, 'nowhere') }), (e: { reason?: string; message?: string }) => {
-      assert.equal(e.reason, 'broken');
-      assert.match(e.message ?? '', /^"a\.pdf" could not be read as PDF \(the PDF support files are missing/);
-      return true;
-    });
+    await assert.rejects(
+      extractFile(path.join(docs, 'two-pages-en.pdf'), 'a.pdf', { assetsDir: path.join(tmp, 'nowhere') }),
+      (e: { reason?: string; message?: string }) => {
+        assert.equal(e.reason, 'broken');
+        assert.match(e.message ?? '', /^"a\.pdf" could not be read as PDF \(the PDF support files are missing/);
+        return true;
+      },
+    );
   });
 
   it('treats a renamed PDF as a PDF', async () => {

@@ -103,7 +103,8 @@ describe('ExtractorPool', () => {
       const first = threadOf(await p.extract('x', 'ok.txt'));
       await assert.rejects(p.extract('x', 'hang.txt'), {
         reason: 'timeout',
-        message: 'Text extraction of "hang.txt" took longer than 0.4 seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.',
+        message:
+          'Text extraction of "hang.txt" took longer than 0.4 seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.',
       });
       const next = await p.extract('x', 'ok.txt');
       assert.equal(next.pages[0]?.text.split(' by ')[0], 'ok.txt');
@@ -113,8 +114,15 @@ describe('ExtractorPool', () => {
 
     it('fails only the current file when a worker crashes or throws', async () => {
       const p = pool();
-      await assert.rejects(p.extract('x', 'crash.txt'), (e: ExtractionError) => e.reason === 'broken' && /crashed on "crash\.txt" \(the extraction worker exited with code 3\)/.test(e.message));
-      await assert.rejects(p.extract('x', 'throw.txt'), (e: ExtractionError) => e.reason === 'broken' && e.message.includes('boom in worker'));
+      await assert.rejects(
+        p.extract('x', 'crash.txt'),
+        (e: ExtractionError) =>
+          e.reason === 'broken' && /crashed on "crash\.txt" \(the extraction worker exited with code 3\)/.test(e.message),
+      );
+      await assert.rejects(
+        p.extract('x', 'throw.txt'),
+        (e: ExtractionError) => e.reason === 'broken' && e.message.includes('boom in worker'),
+      );
       assert.equal(threadOf(await p.extract('x', 'ok.txt')) !== '', true);
     });
 
@@ -137,7 +145,10 @@ describe('ExtractorPool', () => {
       assert.equal(one.workerCount, 1);
       assert.equal(new Set(serial.map(threadOf)).size, 1);
       assert.ok(serialMs >= 440, `serial ${serialMs}`);
-      assert.deepEqual(serial.map((e) => e.pages[0]?.text.split(' by ')[0]), ['slow150-a', 'slow150-b', 'slow150-c']);
+      assert.deepEqual(
+        serial.map((e) => e.pages[0]?.text.split(' by ')[0]),
+        ['slow150-a', 'slow150-b', 'slow150-c'],
+      );
 
       const two = pool({ size: 2 });
       await Promise.all([two.extract('x', 'ok1'), two.extract('x', 'ok2')]); // start both workers first
@@ -182,7 +193,10 @@ describe('ExtractorPool', () => {
       const p = pool({ workerFile: 'relative/worker.js' });
       await assert.rejects(p.extract('x', 'ok.txt'), { code: 'ERR_WORKER_PATH' });
       const missing = pool({ workerFile: path.join(__dirname, 'no-such-worker.cjs') });
-      await assert.rejects(missing.extract('x', 'ok.txt'), (e: ExtractionError) => e.reason === 'broken' && /^The text extraction worker could not start \(Cannot find module/.test(e.message));
+      await assert.rejects(
+        missing.extract('x', 'ok.txt'),
+        (e: ExtractionError) => e.reason === 'broken' && /^The text extraction worker could not start \(Cannot find module/.test(e.message),
+      );
     });
 
     it('starts no worker before the first job', () => {

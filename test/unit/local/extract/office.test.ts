@@ -10,7 +10,10 @@ const docs = path.resolve(__dirname, '../../../fixtures/docs');
 const options = { assetsDir: '/unused' };
 
 async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof ExtractionError, `expected an ExtractionError, got ${String(error)}`);
   return error;
 }
@@ -34,7 +37,10 @@ describe('extractDocx', () => {
     assert.ok(two?.includes('大阪倉庫の出荷件数は前年比で八パーセント増加しました。'));
     assert.ok(two?.endsWith('The final paragraph confirms the support backlog fell below 40 tickets.'));
     // Page breaks fall between paragraphs: every filler paragraph is whole on one page.
-    const fillers = [one, two].join('\n').split('\n').filter((l) => l.startsWith('Paragraph'));
+    const fillers = [one, two]
+      .join('\n')
+      .split('\n')
+      .filter((l) => l.startsWith('Paragraph'));
     assert.equal(fillers.length, 22);
     for (const line of fillers) assert.match(line, /^Paragraph \d+ about .+ before the next review meeting\.$/);
   });
@@ -80,7 +86,10 @@ describe('extractXlsx', () => {
   it('gives one page per sheet: the sheet name, then tab-separated rows', async () => {
     const result = await extractXlsx(path.join(docs, 'sheets.xlsx'), options);
     assert.equal(result.kind, 'xlsx');
-    assert.deepEqual(result.pages.map((p) => p.pageNo), [1, 2]);
+    assert.deepEqual(
+      result.pages.map((p) => p.pageNo),
+      [1, 2],
+    );
     assert.equal(
       result.pages[0]?.text,
       [

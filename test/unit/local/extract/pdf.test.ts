@@ -12,7 +12,10 @@ const assetsDir = defaultAssetsDir();
 const fixture = (name: string): string => path.join(docs, name);
 
 async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof ExtractionError, `expected an ExtractionError, got ${String(error)}`);
   return error;
 }
@@ -32,8 +35,14 @@ describe('extractPdf', () => {
 
     it('has two pages with their own text, and the document title', () => {
       assert.equal(result.kind, 'pdf');
-      assert.deepEqual(result.pages.map((p) => p.pageNo), [1, 2]);
-      assert.equal(result.pages[0]?.text, 'Two Page Test Document\n\nThe first line mentions the alpha project.\n\nThe second line mentions the beta budget.');
+      assert.deepEqual(
+        result.pages.map((p) => p.pageNo),
+        [1, 2],
+      );
+      assert.equal(
+        result.pages[0]?.text,
+        'Two Page Test Document\n\nThe first line mentions the alpha project.\n\nThe second line mentions the beta budget.',
+      );
       assert.equal(result.pages[1]?.text, 'Second Page\n\nPage two talks about the gamma release.');
       assert.equal(result.title, 'Two Page Test Document');
       assert.equal(result.estimatedPages, undefined);
@@ -57,7 +66,8 @@ describe('extractPdf', () => {
       const beta = find('beta budget');
       assert.ok(heading && alpha && beta);
       // Where poppler's `pdftotext -bbox` puts the heading on this 594.96 x 841.92 pt page: x 57.0-297.3, y 65.9-88.2.
-      const near = (actual: number, points: number, size: number) => assert.ok(Math.abs(actual - points / size) < 0.01, `${actual} vs ${points / size}`);
+      const near = (actual: number, points: number, size: number) =>
+        assert.ok(Math.abs(actual - points / size) < 0.01, `${actual} vs ${points / size}`);
       near(heading[0], 57.0, 594.96);
       near(heading[2], 297.3, 594.96);
       near(heading[1], 65.9, 841.92);
@@ -105,7 +115,13 @@ describe('extractPdf', () => {
     const file = path.join(tmp, 'blank-first.pdf');
     writeFileSync(file, makePdf([{ lines: [] }, { lines: ['Text on the second page.'] }]));
     const { pages } = await extractPdf(file, { assetsDir });
-    assert.deepEqual(pages.map((p) => [p.pageNo, p.text, p.items?.length]), [[1, '', 0], [2, 'Text on the second page.', 1]]);
+    assert.deepEqual(
+      pages.map((p) => [p.pageNo, p.text, p.items?.length]),
+      [
+        [1, '', 0],
+        [2, 'Text on the second page.', 1],
+      ],
+    );
   });
 
   it('reports a password-protected PDF as encrypted', async () => {
@@ -140,6 +156,9 @@ describe('extractPdf', () => {
     writeFileSync(file, makeBigPdf(3, 4));
     const { pages } = await extractPdf(file, { assetsDir });
     assert.equal(pages.length, 3);
-    assert.deepEqual(pages[2]?.text.split('\n').map((l) => l.slice(0, 14)), ['Page 3 line 1:', 'Page 3 line 2:', 'Page 3 line 3:', 'Page 3 line 4:']);
+    assert.deepEqual(
+      pages[2]?.text.split('\n').map((l) => l.slice(0, 14)),
+      ['Page 3 line 1:', 'Page 3 line 2:', 'Page 3 line 3:', 'Page 3 line 4:'],
+    );
   });
 });

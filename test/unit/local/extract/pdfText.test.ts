@@ -9,7 +9,11 @@ const viewport: PageViewport = {
 };
 
 const run = (str: string, x: number, y: number, width: number, hasEOL = false, size = 10): PdfjsTextItem => ({
-  str, transform: [size, 0, 0, size, x, y], width, height: size, hasEOL,
+  str,
+  transform: [size, 0, 0, size, x, y],
+  width,
+  height: size,
+  hasEOL,
 });
 
 describe('layoutPageText', () => {
@@ -19,24 +23,30 @@ describe('layoutPageText', () => {
   });
 
   it('starts a new line on hasEOL and on a vertical move, and a blank line for a paragraph gap', () => {
-    const { text } = layoutPageText([
-      run('Short line one', 50, 700, 80, true),
-      { str: '', transform: [1, 0, 0, 1, 0, 0], width: 0, height: 0, hasEOL: true },
-      run('Short line two', 50, 688, 80),
-      run('After a gap', 50, 650, 60),
-    ], viewport);
+    const { text } = layoutPageText(
+      [
+        run('Short line one', 50, 700, 80, true),
+        { str: '', transform: [1, 0, 0, 1, 0, 0], width: 0, height: 0, hasEOL: true },
+        run('Short line two', 50, 688, 80),
+        run('After a gap', 50, 650, 60),
+      ],
+      viewport,
+    );
     assert.equal(text, 'Short line one\nShort line two\n\nAfter a gap');
   });
 
   it('joins soft-wrapped lines of body text (space for Latin, nothing for CJK) but not finished sentences', () => {
-    const { text } = layoutPageText([
-      run('Paid leave increases by one day for each full year of service, up to a maximum of 25 days per', 50, 700, 500),
-      run('year. This sentence ends the paragraph.', 50, 688, 200),
-      run('第1条 この規則は、従業員の労働条件および服務規律を定める', 50, 660, 500),
-      run('ものである。', 50, 648, 60),
-      run('A full-width line that ends a sentence right at the margin of the column.', 50, 620, 500),
-      run('Next sentence.', 50, 608, 80),
-    ], viewport);
+    const { text } = layoutPageText(
+      [
+        run('Paid leave increases by one day for each full year of service, up to a maximum of 25 days per', 50, 700, 500),
+        run('year. This sentence ends the paragraph.', 50, 688, 200),
+        run('第1条 この規則は、従業員の労働条件および服務規律を定める', 50, 660, 500),
+        run('ものである。', 50, 648, 60),
+        run('A full-width line that ends a sentence right at the margin of the column.', 50, 620, 500),
+        run('Next sentence.', 50, 608, 80),
+      ],
+      viewport,
+    );
     assert.equal(
       text,
       'Paid leave increases by one day for each full year of service, up to a maximum of 25 days per year. This sentence ends the paragraph.\n\n' +
@@ -46,13 +56,16 @@ describe('layoutPageText', () => {
   });
 
   it('keeps list items and table rows on their own lines, with tabs between columns', () => {
-    const { text } = layoutPageText([
-      run('Items that are bought for the office must be approved by the manager first', 50, 700, 500),
-      run('• Paper', 50, 688, 40),
-      run('Name', 50, 676, 30),
-      run('Qty', 520, 676, 30),
-      run('Pens 4', 50, 664, 40),
-    ], viewport);
+    const { text } = layoutPageText(
+      [
+        run('Items that are bought for the office must be approved by the manager first', 50, 700, 500),
+        run('• Paper', 50, 688, 40),
+        run('Name', 50, 676, 30),
+        run('Qty', 520, 676, 30),
+        run('Pens 4', 50, 664, 40),
+      ],
+      viewport,
+    );
     assert.equal(text, 'Items that are bought for the office must be approved by the manager first\n• Paper\nName\tQty\nPens 4');
   });
 
@@ -64,7 +77,10 @@ describe('layoutPageText', () => {
 
   it('leaves whitespace-only runs out of items and ignores marked-content entries', () => {
     const { items, text } = layoutPageText([{ type: 'beginMarkedContent' }, run(' ', 50, 700, 3), run('x', 60, 700, 5)], viewport);
-    assert.deepEqual(items.map((i) => i.str), ['x']);
+    assert.deepEqual(
+      items.map((i) => i.str),
+      ['x'],
+    );
     assert.equal(text, 'x');
   });
 });

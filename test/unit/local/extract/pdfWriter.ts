@@ -15,7 +15,9 @@ export function makePdf(pages: PdfPageSpec[]): Buffer {
   for (const page of pages) {
     const content = `BT /F1 10 Tf 14 TL 56 790 Td\n${page.lines.map((l) => `(${escapePdf(l)}) Tj T*`).join('\n')}\nET`;
     const contentRef = add(`<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef} 0 R >>`));
+    kids.push(
+      add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${contentRef} 0 R >>`),
+    );
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   let pdf = '%PDF-1.4\n';
@@ -38,7 +40,10 @@ function escapePdf(text: string): string {
 export function makeBigPdf(count: number, linesPerPage = 50): Buffer {
   return makePdf(
     Array.from({ length: count }, (_, p) => ({
-      lines: Array.from({ length: linesPerPage }, (_, l) => `Page ${p + 1} line ${l + 1}: the quarterly report lists revenue, costs and staffing for each region.`),
+      lines: Array.from(
+        { length: linesPerPage },
+        (_, l) => `Page ${p + 1} line ${l + 1}: the quarterly report lists revenue, costs and staffing for each region.`,
+      ),
     })),
   );
 }

@@ -15,7 +15,10 @@ const ANSWERS: Record<string, Array<[number, string]>> = {
     [1, 'Paid leave increases by one day for each full year of service, up to a maximum of 25 days per year.'],
     [2, 'Employees may work remotely up to 3 days per week after completing their 3-month probation period.'],
     [2, 'The company pays a one-time home office allowance of 50,000 yen for a desk, a chair or a monitor.'],
-    [3, 'Everyday business expenses, such as client meals and office supplies, must be submitted in the finance portal within 30 days of the purchase.'],
+    [
+      3,
+      'Everyday business expenses, such as client meals and office supplies, must be submitted in the finance portal within 30 days of the purchase.',
+    ],
     [3, 'Client dinners are limited to 10,000 yen per person, including drinks.'],
   ],
   'Handbook/就業規則.pdf': [
@@ -96,13 +99,18 @@ describe('samples/knowledge-base', () => {
         const page = results.get(file)?.pages[pageNo - 1];
         assert.ok(page?.text.includes(sentence), `${file} p.${pageNo} lacks: ${sentence}\n---\n${page?.text}`);
         const elsewhere = [...results].filter(([other, r]) => other !== file && r.pages.some((p) => p.text.includes(sentence)));
-        assert.deepEqual(elsewhere.map(([other]) => other), [], sentence);
+        assert.deepEqual(
+          elsewhere.map(([other]) => other),
+          [],
+          sentence,
+        );
       }
     }
   });
 
   it('states the facts behind the example questions in one document only', () => {
-    const holders = (needle: string): string[] => [...results].filter(([, r]) => r.pages.some((p) => p.text.includes(needle))).map(([f]) => f);
+    const holders = (needle: string): string[] =>
+      [...results].filter(([, r]) => r.pages.some((p) => p.text.includes(needle))).map(([f]) => f);
     assert.deepEqual(holders('days of paid leave'), ['Handbook/employee-handbook.pdf']);
     assert.deepEqual(holders('帰着後14日以内'), ['経費/経費精算ガイド.md']);
     assert.deepEqual(holders('port 443'), ['IT/vpn-setup.docx']);

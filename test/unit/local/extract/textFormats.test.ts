@@ -52,11 +52,17 @@ describe('extractHtml', () => {
 
     it('splits a long page into estimated pages', async () => {
       const file = path.join(tmp, 'long.html');
-      writeFileSync(file, `<html><body>${Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i + 1} ${'text '.repeat(20)}</p>`).join('')}</body></html>`);
+      writeFileSync(
+        file,
+        `<html><body>${Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i + 1} ${'text '.repeat(20)}</p>`).join('')}</body></html>`,
+      );
       const result = await extractHtml(file, options);
       assert.equal(result.estimatedPages, true);
       // 80 lines of 113-114 characters: 26 lines fit in 3,000 characters.
-      assert.deepEqual(result.pages.map((p) => p.text.split('\n').length), [26, 26, 26, 2]);
+      assert.deepEqual(
+        result.pages.map((p) => p.text.split('\n').length),
+        [26, 26, 26, 2],
+      );
       assert.ok(result.pages[3]?.text.endsWith('Paragraph 80 ' + 'text '.repeat(20).trim()));
     });
 
@@ -108,7 +114,10 @@ describe('extractMarkdown and extractText', () => {
       writeFileSync(file, 'page one\fpage two\f\fpage four\f');
       const result = await extractText(file, options);
       assert.equal(result.estimatedPages, undefined);
-      assert.deepEqual(result.pages.map((p) => p.text), ['page one', 'page two', '', 'page four']);
+      assert.deepEqual(
+        result.pages.map((p) => p.text),
+        ['page one', 'page two', '', 'page four'],
+      );
     });
 
     it('strips a UTF-8 BOM and normalizes CRLF', async () => {
@@ -135,7 +144,13 @@ describe('extractMarkdown and extractText', () => {
     assert.equal(firstHeading('intro\n## two\n# One #\n# Later'), 'One');
     assert.equal(firstHeading('no heading'), undefined);
     const cjk = 'あ'.repeat(2000) + '。' + 'い'.repeat(2000);
-    assert.deepEqual(splitEstimated(cjk).map((p) => p.length), [2001, 2000]);
-    assert.deepEqual(splitEstimated('x'.repeat(7000)).map((p) => p.length), [3000, 3000, 1000]);
+    assert.deepEqual(
+      splitEstimated(cjk).map((p) => p.length),
+      [2001, 2000],
+    );
+    assert.deepEqual(
+      splitEstimated('x'.repeat(7000)).map((p) => p.length),
+      [3000, 3000, 1000],
+    );
   });
 });

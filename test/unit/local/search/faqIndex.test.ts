@@ -33,7 +33,7 @@ function bruteForce(faqs: Iterable<IndexedFaq>, query: string, min: number): Map
 
 describe('Q&A search index', () => {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   // Zipf-like vocabulary: a few words in most texts ("how", "the"), many rare ones.
   const vocab = Array.from({ length: 400 }, (_, i) => `w${i}`);
   const word = () => vocab[Math.floor(vocab.length * rnd() ** 3)];
@@ -44,11 +44,13 @@ describe('Q&A search index', () => {
     const index = new FaqIndex((id) => faqs.get(id));
     const check = (label: string) => {
       for (let q = 0; q < 60; q++) {
-        const query = q % 10 === 0 ? [...faqs.values()][Math.floor(rnd() * faqs.size)]?.question ?? sentence() : sentence(1 + Math.floor(rnd() * 6));
+        const query =
+          q % 10 === 0 ? ([...faqs.values()][Math.floor(rnd() * faqs.size)]?.question ?? sentence()) : sentence(1 + Math.floor(rnd() * 6));
         const expected = bruteForce(faqs.values(), query, 0.1);
         const actual = new Map(index.search(query, 0.1).map((m) => [m.faqId, m.confidence]));
         assert.deepEqual([...actual.keys()].sort(), [...expected.keys()].sort(), `${label}: ${query}`);
-        for (const [id, cos] of expected) assert.ok(Math.abs(actual.get(id)! - cos) <= 1e-6, `${label}: ${query} ${id} ${actual.get(id)} vs ${cos}`);
+        for (const [id, cos] of expected)
+          assert.ok(Math.abs(actual.get(id)! - cos) <= 1e-6, `${label}: ${query} ${id} ${actual.get(id)} vs ${cos}`);
       }
     };
     for (let i = 0; i < 1500; i++) {
@@ -85,7 +87,11 @@ describe('Q&A search index', () => {
     ]);
     const index = new FaqIndex((id) => faqs.get(id));
     index.indexInBackground(['a', 'b']);
-    assert.deepEqual(index.search('how do i reset my password', 0.1), [{ faqId: 'a', confidence: 1 }], 'the backlog is indexed before searching');
+    assert.deepEqual(
+      index.search('how do i reset my password', 0.1),
+      [{ faqId: 'a', confidence: 1 }],
+      'the backlog is indexed before searching',
+    );
     assert.deepEqual(index.search('FORGOT password!', 0.1), [{ faqId: 'a', confidence: 1 }]);
     assert.deepEqual(index.search('経費精算の締め日', 0.1), [{ faqId: 'b', confidence: 1 }]);
     assert.deepEqual(index.search('quantum physics', 0.1), []);
@@ -96,7 +102,9 @@ describe('Q&A search index', () => {
   });
 
   it('indexes the start-up backlog in the background and skips Q&As turned off meanwhile', async () => {
-    const faqs = new Map<string, IndexedFaq>(Array.from({ length: 5000 }, (_, i) => [`f${i}`, { id: `f${i}`, question: `question number ${i}`, similarQuestions: [] }]));
+    const faqs = new Map<string, IndexedFaq>(
+      Array.from({ length: 5000 }, (_, i) => [`f${i}`, { id: `f${i}`, question: `question number ${i}`, similarQuestions: [] }]),
+    );
     const index = new FaqIndex((id) => faqs.get(id));
     index.indexInBackground([...faqs.keys()]);
     assert.equal(index.size, 0, 'nothing indexed synchronously');

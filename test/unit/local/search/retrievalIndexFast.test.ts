@@ -14,18 +14,30 @@ import { RetrievalIndex, type IndexedDoc } from '../../../../src/local/search/re
 import { tokenize, tokenSet } from '../../../../src/local/search/tokenizer';
 
 const FIXTURES = path.resolve(__dirname, '../../../fixtures/retrieval');
-const WORDS = 'the of and to in employees policy request approval expense travel hotel night taxi laptop password reset budget invoice audit report vendor 経費 申請 承認 休暇 会議室 予約 研修 出張 精算 宿泊費 上限 휴가 신청'.split(' ');
+const WORDS =
+  'the of and to in employees policy request approval expense travel hotel night taxi laptop password reset budget invoice audit report vendor 経費 申請 承認 休暇 会議室 予約 研修 出張 精算 宿泊費 上限 휴가 신청'.split(
+    ' ',
+  );
 const JOIN = [' ', ' ', ' ', 'の', 'を', '。', ', '];
 
 function rng(seed: number): () => number {
-  return () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+  return () => (seed = (seed * 48271) % 2147483647) / 2147483647;
 }
 function text(r: () => number, words: number): string {
   let s = '';
   for (let i = 0; i < words; i++) s += WORDS[Math.floor(WORDS.length * r() ** 2)] + JOIN[Math.floor(r() * JOIN.length)];
   return s;
 }
-const QUERIES = ['hotel per night', 'the expense approval', '経費 申請 の 上限', 'password reset laptop laptop', '휴가 신청', 'audit report vendor the of', 'zzz unknown', '!!!'];
+const QUERIES = [
+  'hotel per night',
+  'the expense approval',
+  '経費 申請 の 上限',
+  'password reset laptop laptop',
+  '휴가 신청',
+  'audit report vendor the of',
+  'zzz unknown',
+  '!!!',
+];
 
 /** The former implementation: MiniSearch BM25, per-passage cosine, fusion, comparison sort. */
 class Reference {
@@ -85,7 +97,7 @@ class Reference {
         }
       }
     } else {
-      for (const [id, score] of bm25) ids.push(id), b.push(score), t.push(0), ti.push(0);
+      for (const [id, score] of bm25) (ids.push(id), b.push(score), t.push(0), ti.push(0));
     }
     const fused = fuseScores(weights, b, t, ti);
     const order = ids.map((_, i) => i).filter((i) => fused[i] > 0);
@@ -101,13 +113,20 @@ function corpus(seed: number, docs: number): Array<[string, string, Extraction]>
     const pages = Array.from({ length: 1 + Math.floor(r() * 3) }, (_, i) => ({ pageNo: i + 1, text: text(r, 5 + Math.floor(r() * 120)) }));
     out.push([`doc-${seed}-${d}`, text(r, 3), { kind: 'text', pages }]);
   }
-  for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.md'))) out.push([f, f, { kind: 'text', pages: [{ pageNo: 1, text: readFileSync(path.join(FIXTURES, f), 'utf8') }] }]);
+  for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.md')))
+    out.push([f, f, { kind: 'text', pages: [{ pageNo: 1, text: readFileSync(path.join(FIXTURES, f), 'utf8') }] }]);
   return out;
 }
 
 function assertSameSearches(index: RetrievalIndex, ref: Reference, label: string): void {
   const filters: Array<(id: string) => boolean> = [() => true, (id) => id.length % 3 !== 0, (id) => id.endsWith('7')];
-  for (const weights of [{ bm25: 9, text: 1, title: 0 }, { bm25: 9, text: 0, title: 0 }, { bm25: 9, text: 1, title: 1 }, { bm25: 0, text: 1, title: 0 }, { bm25: 0, text: 0, title: 2 }]) {
+  for (const weights of [
+    { bm25: 9, text: 1, title: 0 },
+    { bm25: 9, text: 0, title: 0 },
+    { bm25: 9, text: 1, title: 1 },
+    { bm25: 0, text: 1, title: 0 },
+    { bm25: 0, text: 0, title: 2 },
+  ]) {
     for (const [f, allowed] of filters.entries()) {
       for (const q of QUERIES) {
         const got = index.search(q, weights, (d: IndexedDoc) => allowed(d.nodeId)).map((h) => [h.passage.id, h.score]);
@@ -146,12 +165,20 @@ describe('Retrieval index internals: BM25 postings, vector columns, radix rankin
     assert.equal(bm25.df('hotel'), 1);
     assert.equal(bm25.df('night'), 0);
     const scores = new Float64Array(2);
-    assert.deepEqual(bm25.score(['hotel', 'night'], new Uint8Array([0, 1]), scores, new Uint16Array(2)), [1], 'callers allow live slots only');
+    assert.deepEqual(
+      bm25.score(['hotel', 'night'], new Uint8Array([0, 1]), scores, new Uint16Array(2)),
+      [1],
+      'callers allow live slots only',
+    );
     assert.deepEqual(bm25.purge(), [0]);
     assert.equal(bm25.deadCount, 0);
     bm25.add(0, tokenize('economy flights'));
     const after = new Float64Array(2);
-    assert.deepEqual(bm25.score(['hotel', 'flights'], new Uint8Array([1, 1]), after, new Uint16Array(2)), [1, 0], 'the reused slot has only its new terms');
+    assert.deepEqual(
+      bm25.score(['hotel', 'flights'], new Uint8Array([1, 1]), after, new Uint16Array(2)),
+      [1, 0],
+      'the reused slot has only its new terms',
+    );
   });
 
   it('stores vectors by dimension: scores equal cosine to the last bit, across blocks', () => {
@@ -188,10 +215,20 @@ describe('Retrieval index internals: BM25 postings, vector columns, radix rankin
     }
     assertSameSearches(index, ref, 'fresh');
     const all = index.search('the expense approval', { bm25: 9, text: 1, title: 0 }, () => true);
-    assert.deepEqual(index.search('the expense approval', { bm25: 9, text: 1, title: 0 }, () => true, 5), all.slice(0, 5), 'limit');
+    assert.deepEqual(
+      index.search('the expense approval', { bm25: 9, text: 1, title: 0 }, () => true, 5),
+      all.slice(0, 5),
+      'limit',
+    );
     const ranking = index.rank('the expense approval', { bm25: 9, text: 1, title: 0 }, () => true);
-    assert.deepEqual(ranking.passages, all.map((h) => h.passage));
-    assert.deepEqual([...ranking.scores], all.map((h) => h.score));
+    assert.deepEqual(
+      ranking.passages,
+      all.map((h) => h.passage),
+    );
+    assert.deepEqual(
+      [...ranking.scores],
+      all.map((h) => h.score),
+    );
   });
 
   it('stays exact after removals, re-indexing and slot reuse; a removed passage keeps its vector', async () => {

@@ -15,13 +15,19 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
       'He left early, e.g. before lunch.',
       'Done',
     ]);
-    assert.deepEqual(sentences('宿泊費の上限は1泊12,000円です。東京23区は15,000円まで認められます。'), ['宿泊費の上限は1泊12,000円です。', '東京23区は15,000円まで認められます。']);
+    assert.deepEqual(sentences('宿泊費の上限は1泊12,000円です。東京23区は15,000円まで認められます。'), [
+      '宿泊費の上限は1泊12,000円です。',
+      '東京23区は15,000円まで認められます。',
+    ]);
     assert.deepEqual(sentences('## Heading\n\nBody text here.\nNext line'), ['## Heading', 'Body text here.', 'Next line']);
     assert.deepEqual(sentences('Contact J. Smith today.'), ['Contact J. Smith today.'], 'an initial is not a sentence end');
   });
 
   it('cuts a page into passages of about 300–800 characters that cover it in order', () => {
-    const paragraphs = Array.from({ length: 12 }, (_, i) => `## Section ${i}\n\n` + `Sentence ${i} says something about topic ${i}. `.repeat(3 + (i % 5) * 4).trim());
+    const paragraphs = Array.from(
+      { length: 12 },
+      (_, i) => `## Section ${i}\n\n` + `Sentence ${i} says something about topic ${i}. `.repeat(3 + (i % 5) * 4).trim(),
+    );
     const text = paragraphs.join('\n\n');
     const passages = pagePassages({ pageNo: 4, text });
     assert.ok(passages.length >= 5, `${passages.length} passages`);
@@ -45,7 +51,11 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
     const text = 'word '.repeat(500).trim();
     const passages = pagePassages({ pageNo: 1, text });
     assert.ok(passages.length >= 3);
-    assert.ok(passages.every((p) => p.text.length <= MAX_PASSAGE_CHARS + MIN_PASSAGE_CHARS / 2 && !p.text.startsWith(' ') && /^(word ?)+$/.test(p.text)));
+    assert.ok(
+      passages.every(
+        (p) => p.text.length <= MAX_PASSAGE_CHARS + MIN_PASSAGE_CHARS / 2 && !p.text.startsWith(' ') && /^(word ?)+$/.test(p.text),
+      ),
+    );
   });
 
   const pdfPage: ExtractedPage = {
@@ -65,8 +75,18 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
     const [p] = pagePassages(pdfPage);
     assert.deepEqual(p.items, [0, 3]);
     // Radical-unified or re-spaced items still align by their non-space characters.
-    const spaced: ExtractedPage = { pageNo: 1, text: 'A B\tC', items: [{ str: 'A  B', box: [0, 0, 0.5, 0.1] }, { str: 'C', box: [0.6, 0, 0.7, 0.1] }] };
-    assert.deepEqual(alignItems(spaced), [{ start: 0, end: 3 }, { start: 4, end: 5 }]);
+    const spaced: ExtractedPage = {
+      pageNo: 1,
+      text: 'A B\tC',
+      items: [
+        { str: 'A  B', box: [0, 0, 0.5, 0.1] },
+        { str: 'C', box: [0.6, 0, 0.7, 0.1] },
+      ],
+    };
+    assert.deepEqual(alignItems(spaced), [
+      { start: 0, end: 3 },
+      { start: 4, end: 5 },
+    ]);
   });
 
   it('boxes a PDF range by its items, narrowing partly covered items and merging each line', () => {
@@ -79,7 +99,14 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
     assert.ok(Math.abs(boxes[0].left - (0.1 + 0.8 * from)) < 1e-3, `narrowed to the covered part: ${boxes[0].left}`);
     assert.equal(boxes[0].right, 0.9);
     assert.deepEqual(boxes[1], { left: 0.1, top: 0.23, right: 0.4, bottom: 0.25 });
-    const twoRuns: ExtractedPage = { pageNo: 1, text: 'Left cell\tRight cell', items: [{ str: 'Left cell', box: [0.1, 0.5, 0.3, 0.52] }, { str: 'Right cell', box: [0.6, 0.505, 0.8, 0.525] }] };
+    const twoRuns: ExtractedPage = {
+      pageNo: 1,
+      text: 'Left cell\tRight cell',
+      items: [
+        { str: 'Left cell', box: [0.1, 0.5, 0.3, 0.52] },
+        { str: 'Right cell', box: [0.6, 0.505, 0.8, 0.525] },
+      ],
+    };
     assert.deepEqual(pdfBoxes(twoRuns, 0, twoRuns.text.length), [{ left: 0.1, top: 0.5, right: 0.8, bottom: 0.525 }]);
     assert.equal(highlightFor(pdfPage, 0, 5).type, 'PARAGRAPH');
   });
@@ -87,7 +114,11 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
   it('boxes other documents by line span: top = first line / lines, bottom = (last line + 1) / lines', () => {
     const text = 'l0\nl1\nl2\n\nl4 a\nl5 b\nl6\nl7';
     assert.deepEqual(lineSpanBox(text, text.indexOf('l4'), text.indexOf('l5 b') + 4), { left: 0, top: 0.5, right: 1, bottom: 0.75 });
-    assert.deepEqual(highlightFor({ pageNo: 3, text }, 0, 2), { bboxes: [{ left: 0, top: 0, right: 1, bottom: 0.125 }], type: 'PARAGRAPH', pageNo: 3 });
+    assert.deepEqual(highlightFor({ pageNo: 3, text }, 0, 2), {
+      bboxes: [{ left: 0, top: 0, right: 1, bottom: 0.125 }],
+      type: 'PARAGRAPH',
+      pageNo: 3,
+    });
   });
 
   it('encodes clue ids statelessly and rejects anything else', () => {
@@ -97,14 +128,26 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
     assert.deepEqual(decodeClueId(id), { kind: 'passage', nodeId: 'node-1', pageNo: 3, subTextIndex: 2, hash: hash.slice(0, 12) });
     assert.deepEqual(decodeClueId(qnaClueId('faq-9')), { kind: 'qna', faqId: 'faq-9' });
     const enc = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    for (const bad of ['', 'a b', enc(['n', 0, 0, 'abababababab']), enc(['n', 1, -1, 'abababababab']), enc(['n', 1, 0, 'xyz']), enc({ nodeId: 'n' }), enc(['', 1, 0, 'abababababab']), 'e30']) {
+    for (const bad of [
+      '',
+      'a b',
+      enc(['n', 0, 0, 'abababababab']),
+      enc(['n', 1, -1, 'abababababab']),
+      enc(['n', 1, 0, 'xyz']),
+      enc({ nodeId: 'n' }),
+      enc(['', 1, 0, 'abababababab']),
+      'e30',
+    ]) {
       assert.equal(decodeClueId(bad), undefined, bad);
     }
   });
 
   it('locates quoted text whatever its line breaks', () => {
     const text = 'Every expense above 5,000 yen needs a receipt; for smaller\namounts a short note is enough.';
-    assert.deepEqual(locate(text, 'for smaller amounts a short note'), { start: text.indexOf('for smaller'), end: text.indexOf(' is enough') });
+    assert.deepEqual(locate(text, 'for smaller amounts a short note'), {
+      start: text.indexOf('for smaller'),
+      end: text.indexOf(' is enough'),
+    });
     assert.equal(locate(text, 'not in the text'), undefined);
     assert.ok(locate(text, 'receipt; (for') === undefined, 'regex characters are literal');
   });

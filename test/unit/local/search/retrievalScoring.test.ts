@@ -26,12 +26,18 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     assert.ok(cos('reimbursing', 'are reimbursed monthly') > 0.2, 'shared 3-character pieces');
     assert.ok(cos('宿泊', '宿泊費の上限') > 0.4, 'shared CJK characters and pairs');
     assert.ok(cos('car', 'automobile') < 0.1, 'lexical, not semantic');
-    assert.equal(lexicalVector('!!! ...').every((x) => x === 0), true);
+    assert.equal(
+      lexicalVector('!!! ...').every((x) => x === 0),
+      true,
+    );
   });
 
   it('fuses per-query max-normalised scores with the weights; 0 disables a signal', () => {
     const f = fuseScores({ bm25: 9, text: 1, title: 0 }, [10, 5, 0], [0.2, 0.4, 0.1], [1, 1, 1]);
-    assert.deepEqual([...f].map((x) => Math.round(x * 1000) / 1000), [0.95, 0.55, 0.025]);
+    assert.deepEqual(
+      [...f].map((x) => Math.round(x * 1000) / 1000),
+      [0.95, 0.55, 0.025],
+    );
     assert.deepEqual([...fuseScores({ bm25: 0, text: 1, title: 0 }, [10, 5, 0], [0.2, 0.4, 0.1], [0, 0, 0])], [0.5, 1, 0.25]);
     assert.deepEqual([...fuseScores({ bm25: 1, text: 0, title: 0 }, [0, 0], [1, 1], [1, 1])], [0, 0], 'no BM25 match, no score');
   });
@@ -44,7 +50,10 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     assert.equal(index.search('hotel per night', w, ALL)[0].passage.nodeId, 'a');
     assert.equal(index.search('taxis after 22:00', w, ALL)[0].passage.pageNo, 2);
     assert.ok(index.search('hotel per night', w, (d) => d.nodeId === 'b').every((h) => h.passage.nodeId === 'b'));
-    assert.ok(index.search('hotel', { bm25: 1, text: 0, title: 0 }, (d) => d.nodeId === 'b').length === 0, 'a filtered document is never scored');
+    assert.ok(
+      index.search('hotel', { bm25: 1, text: 0, title: 0 }, (d) => d.nodeId === 'b').length === 0,
+      'a filtered document is never scored',
+    );
     const idfHotel = index.idf('hotel');
     index.add('a', 'hash-a2', 'Travel guide', doc('Flights must be economy class.'));
     assert.equal(index.search('hotel', { bm25: 1, text: 0, title: 0 }, ALL).length, 0, 're-adding replaces the old passages');
@@ -70,7 +79,8 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     assert.equal(proximity(['a', 'x', 'x', 'x', 'b'], new Set(['a', 'b'])), 1 / 4);
     assert.equal(proximity(['a'], new Set(['a'])), 0);
     const index = new RetrievalIndex();
-    for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.md'))) index.add(f, f, f, doc(readFileSync(path.join(FIXTURES, f), 'utf8')));
+    for (const f of readdirSync(FIXTURES).filter((n) => n.endsWith('.md')))
+      index.add(f, f, f, doc(readFileSync(path.join(FIXTURES, f), 'utf8')));
     const q = 'blue whale migration route';
     const first = index.search(q, { bm25: 9, text: 1, title: 0 }, ALL);
     assert.equal(first[0].passage.nodeId, 'whale-notes.md');
@@ -84,33 +94,71 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     const source = (text: string, rank = 0): AnswerSource => ({ kind: 'document', rank, text, clueId: `c${rank}`, title: `t${rank}` });
     const idf = (t: string) => (['the', 'a'].includes(t) ? 0.1 : 1);
     const terms = queryTerms('How many days of paid leave do new employees get?', idf);
-    assert.deepEqual(terms.map((t) => t.term), ['days', 'paid', 'leave', 'new', 'employees']);
+    assert.deepEqual(
+      terms.map((t) => t.term),
+      ['days', 'paid', 'leave', 'new', 'employees'],
+    );
     const chosen = chooseSentences(terms, [
-      source('1. Leave policy\n\nNew employees get 15 days of paid leave in their first year. Paid leave for new employees: 15 days in their first year.\nThe cafeteria opens at noon.'),
+      source(
+        '1. Leave policy\n\nNew employees get 15 days of paid leave in their first year. Paid leave for new employees: 15 days in their first year.\nThe cafeteria opens at noon.',
+      ),
       source('Employees can take paid leave in half days.', 1),
     ]);
     assert.equal(chosen[0].text, 'New employees get 15 days of paid leave in their first year.');
     assert.equal(chosen[0].coverage, 1);
     assert.equal(chosen.length, 2);
     assert.equal(chosen[1].text, 'Employees can take paid leave in half days.', 'the near-duplicate was skipped');
-    assert.deepEqual(chooseSentences(terms, [source('The cafeteria opens at noon and closes at three.')]), [], 'below 0.34 coverage: no answer');
+    assert.deepEqual(
+      chooseSentences(terms, [source('The cafeteria opens at noon and closes at three.')]),
+      [],
+      'below 0.34 coverage: no answer',
+    );
     const weak = chooseSentences(terms, [source('New employees get 15 days of paid leave. Employees must wear badges at all times.')]);
     assert.equal(weak.length, 1, 'the second sentence must score 0.6 of the best');
-    const heading = chooseSentences(queryTerms('hotel limit per night', () => 1), [source('## Hotel\n\nThe limit is 12,000 yen per night.')]);
+    const heading = chooseSentences(
+      queryTerms('hotel limit per night', () => 1),
+      [source('## Hotel\n\nThe limit is 12,000 yen per night.')],
+    );
     assert.equal(heading[0]?.text, 'The limit is 12,000 yen per night.', 'the heading counts, at a discount');
     assert.equal(cleanSentence('- Taxi\tonly after 22:00\t\n  ok'), 'Taxi | only after 22:00 ok');
   });
 
   it('matches English inflections of the query words at a discount, and nothing else', () => {
-    const pairs: Array<[string, string]> = [['expenses', 'expense'], ['submitted', 'submit'], ['submitting', 'submit'], ['policies', 'policy'], ['approved', 'approv'], ['approve', 'approve'], ['boxes', 'box'], ['planning', 'plan']];
+    const pairs: Array<[string, string]> = [
+      ['expenses', 'expense'],
+      ['submitted', 'submit'],
+      ['submitting', 'submit'],
+      ['policies', 'policy'],
+      ['approved', 'approv'],
+      ['approve', 'approve'],
+      ['boxes', 'box'],
+      ['planning', 'plan'],
+    ];
     for (const [word, stem] of pairs) assert.equal(lightStem(word), stem, word);
-    for (const kept of ['pass', 'bus', 'analysis', 'fill', 'days', '経費', 'ok', 'v2s']) assert.equal(lightStem(kept), kept === 'days' ? 'day' : kept, kept);
-    const source: AnswerSource = { kind: 'document', rank: 0, text: 'Everyday business expenses must be submitted in the finance portal within 30 days. The cafeteria opens at noon.', clueId: 'c0', title: 't0' };
-    const chosen = chooseSentences(queryTerms('How do I submit an expense?', () => 1), [source]);
+    for (const kept of ['pass', 'bus', 'analysis', 'fill', 'days', '経費', 'ok', 'v2s'])
+      assert.equal(lightStem(kept), kept === 'days' ? 'day' : kept, kept);
+    const source: AnswerSource = {
+      kind: 'document',
+      rank: 0,
+      text: 'Everyday business expenses must be submitted in the finance portal within 30 days. The cafeteria opens at noon.',
+      clueId: 'c0',
+      title: 't0',
+    };
+    const chosen = chooseSentences(
+      queryTerms('How do I submit an expense?', () => 1),
+      [source],
+    );
     assert.equal(chosen.length, 1);
     assert.match(chosen[0].text, /^Everyday business expenses must be submitted/);
     assert.ok(chosen[0].coverage < 1 && chosen[0].coverage >= 0.85, `inflections count at a discount (${chosen[0].coverage})`);
-    assert.deepEqual(chooseSentences(queryTerms('submission deadline', () => 1), [source]), [], 'a different word is not an inflection');
+    assert.deepEqual(
+      chooseSentences(
+        queryTerms('submission deadline', () => 1),
+        [source],
+      ),
+      [],
+      'a different word is not an inflection',
+    );
   });
 
   it('rewrites follow-ups that lean on the previous question, and only those', () => {

@@ -30,7 +30,10 @@ describe('Multilingual tokenizer', () => {
 
   it('makes character bigrams of Korean so particles do not hide the word', () => {
     assert.deepEqual(tokenize('휴가를 신청하는 방법'), ['휴가', '가를', '신청', '청하', '하는', '방법']);
-    assert.ok(tokenize('휴가').every((t) => tokenize('휴가를').includes(t)), '휴가 matches 휴가를');
+    assert.ok(
+      tokenize('휴가').every((t) => tokenize('휴가를').includes(t)),
+      '휴가 matches 휴가를',
+    );
     assert.deepEqual(tokenize('2024년 휴가'), ['2024', '년', '휴가']);
     assert.deepEqual(tokenize('가'), ['가']);
   });
@@ -47,9 +50,18 @@ describe('Multilingual tokenizer', () => {
     assert.deepEqual(tokenize('㈱テスト'), ['株', 'テスト']);
   });
 
-  it('drops punctuation and whitespace, keeps numbers and word-internal . \' ,', () => {
+  it("drops punctuation and whitespace, keeps numbers and word-internal . ' ,", () => {
     assert.deepEqual(tokenize('Hello, world! 1,000円 — “quoted” … 3.14'), ['hello', 'world', '1,000', '円', 'quoted', '3.14']);
-    assert.deepEqual(tokenize("don't e-mail user@example.com snake_case a,b"), ["don't", 'e', 'mail', 'user', 'example.com', 'snake_case', 'a', 'b']);
+    assert.deepEqual(tokenize("don't e-mail user@example.com snake_case a,b"), [
+      "don't",
+      'e',
+      'mail',
+      'user',
+      'example.com',
+      'snake_case',
+      'a',
+      'b',
+    ]);
     assert.deepEqual(tokenize('。、！？ ... --- ()'), []);
     assert.deepEqual(tokenize(''), []);
   });
@@ -58,7 +70,10 @@ describe('Multilingual tokenizer', () => {
     for (const word of ["don't", 'example.com', '1,000', 'v1.2.3', 'snake_case', 'café', 'привет']) {
       const alone = tokenize(word);
       const inJapanese = tokenize(`これは${word}です`);
-      assert.ok(alone.every((t) => inJapanese.includes(t)), `${word}: ${JSON.stringify(alone)} in ${JSON.stringify(inJapanese)}`);
+      assert.ok(
+        alone.every((t) => inJapanese.includes(t)),
+        `${word}: ${JSON.stringify(alone)} in ${JSON.stringify(inJapanese)}`,
+      );
     }
   });
 
@@ -88,12 +103,16 @@ describe('Multilingual tokenizer', () => {
   // Measured ≈450k tokens/s (Japanese) and ≈1.5M (English) on a 2-core machine; the floors leave room for a busy
   // CI machine and still catch the quadratic slow-down of feeding the Segmenter one huge string (≈2k tokens/s).
   it('tokenizes 300k characters fast (≥ 50k tokens/s on Japanese, ≥ 150k on English)', () => {
-    const ja = '経費精算の申請は、月末までにワークフローシステムから行ってください。佐々木部長の承認が必要です。東京都内の出張は日当の対象外となります。';
+    const ja =
+      '経費精算の申請は、月末までにワークフローシステムから行ってください。佐々木部長の承認が必要です。東京都内の出張は日当の対象外となります。';
     const jaText = ja.repeat(Math.ceil(300_000 / ja.length)).slice(0, 300_000);
     const en = 'To set up the VPN on a new laptop, install the client, sign in with your company account and choose the nearest gateway. ';
     const enText = en.repeat(Math.ceil(300_000 / en.length));
     tokenize(jaText.slice(0, 5000));
-    for (const [name, text, floor] of [['ja', jaText, 50_000], ['en', enText, 150_000]] as const) {
+    for (const [name, text, floor] of [
+      ['ja', jaText, 50_000],
+      ['en', enText, 150_000],
+    ] as const) {
       const started = performance.now();
       const n = tokenize(text).length;
       const perSecond = n / ((performance.now() - started) / 1000);

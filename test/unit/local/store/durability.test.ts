@@ -16,7 +16,12 @@ const ALL_KEYS = Array.from({ length: WORKERS * KEYS_PER_WORKER }, (_, i) => `w$
 /** State of a key: the op that wrote its current value, or null when absent. */
 type KeyState = number | null;
 
-interface TrialLog { lines: string[]; exit: { code: number | null; signal: NodeJS.Signals | null }; stderr: string; sawReady: boolean }
+interface TrialLog {
+  lines: string[];
+  exit: { code: number | null; signal: NodeJS.Signals | null };
+  stderr: string;
+  sawReady: boolean;
+}
 
 function runAndKill(child: ChildProcess, killAfterReadyMs: number | undefined, killAfterSpawnMs: number): Promise<TrialLog> {
   let buffered = '';
@@ -117,14 +122,20 @@ describe('Journal durability under SIGKILL', function () {
           const got = actual.get(key) ?? null;
           const expected = acked.has(key) ? acked.get(key)! : (model.get(key) ?? null);
           const allowed = [expected, ...(inFlight.has(key) ? [inFlight.get(key)!.state] : [])];
-          assert.ok(allowed.includes(got), `${context}: ${key} is ${got}, acknowledged ${expected}, allowed ${allowed.map(String).join('|')}`);
+          assert.ok(
+            allowed.includes(got),
+            `${context}: ${key} is ${got}, acknowledged ${expected}, allowed ${allowed.map(String).join('|')}`,
+          );
         }
         // A commit in flight at the kill is all-or-nothing across its keys.
         for (const [op, entries] of tries) {
           const visible = entries
             .filter((e) => e.state !== (acked.has(e.key) ? acked.get(e.key)! : (model.get(e.key) ?? null)))
             .map((e) => (actual.get(e.key) ?? null) === e.state);
-          assert.ok(visible.every((v) => v === visible[0]), `${context}: op ${op} applied partially`);
+          assert.ok(
+            visible.every((v) => v === visible[0]),
+            `${context}: op ${op} applied partially`,
+          );
         }
         model.clear();
         for (const [key, state] of actual) model.set(key, state);
@@ -133,8 +144,10 @@ describe('Journal durability under SIGKILL', function () {
       }
     }
     const seconds = ((Date.now() - totals.started) / 1000).toFixed(1);
-    console.log(`      ${TRIALS} kills in ${seconds} s: ${totals.acked} acknowledged commits checked; ` +
-      `${totals.killedBeforeReady} kills before ready, ${totals.midCompaction} mid-compaction, ${totals.tornTails} torn tails truncated`);
+    console.log(
+      `      ${TRIALS} kills in ${seconds} s: ${totals.acked} acknowledged commits checked; ` +
+        `${totals.killedBeforeReady} kills before ready, ${totals.midCompaction} mid-compaction, ${totals.tornTails} torn tails truncated`,
+    );
     assert.ok(totals.acked > 0);
   });
 });

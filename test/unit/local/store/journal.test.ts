@@ -30,7 +30,10 @@ describe('Journal', () => {
   it('round-trips values and deletes across reopen', async () => {
     const j = await openJournal();
     await j.commit([{ c: 'docs', k: 'a', v: { title: 'A', n: 1 } }]);
-    await j.commit([{ c: 'docs', k: 'b', v: 'bee' }, { c: 'faq', k: 'q', v: [1, 2] }]);
+    await j.commit([
+      { c: 'docs', k: 'b', v: 'bee' },
+      { c: 'faq', k: 'q', v: [1, 2] },
+    ]);
     await j.commit([{ c: 'docs', k: 'b' }]);
     await j.commit([{ c: 'docs', k: 'z', v: null }]);
     assert.deepEqual(j.get('docs', 'a'), { title: 'A', n: 1 });
@@ -54,7 +57,7 @@ describe('Journal', () => {
     assert.equal(view.get('x'), 1);
   });
 
-  it('stores what a reload would return, not the caller\'s object', async () => {
+  it("stores what a reload would return, not the caller's object", async () => {
     const j = await openJournal();
     const value = { list: [1], when: new Date(0) };
     await j.commit([{ c: 'c', k: 'k', v: value }]);
@@ -95,7 +98,10 @@ describe('Journal', () => {
   it('drops a multi-record commit as a whole when its line is torn', async () => {
     const j = await openJournal();
     await j.commit([{ c: 'c', k: 'base', v: 0 }]);
-    await j.commit([{ c: 'c', k: 'x', v: 'x'.repeat(100) }, { c: 'c', k: 'y', v: 'y' }]);
+    await j.commit([
+      { c: 'c', k: 'x', v: 'x'.repeat(100) },
+      { c: 'c', k: 'y', v: 'y' },
+    ]);
     await j.close();
     const log = join(dir, LOG1);
     await truncate(log, (await readFile(log)).length - 5);
@@ -170,8 +176,11 @@ describe('Journal', () => {
   it('skips records already in the snapshot when one log holds both (crash before the log reset)', async () => {
     await writeFile(join(dir, 'snapshot.json'), JSON.stringify({ seq: 3, collections: { c: { a: 'snap' } } }));
     const lines = [
-      { s: 1, c: 'c', k: 'a', v: 'old' }, { s: 2, c: 'c', k: 'x', v: 'deleted later' }, { s: 3, c: 'c', k: 'x' },
-      { s: 4, c: 'c', k: 'b', v: 'new' }, { s: 5, c: 'c', k: 'a' },
+      { s: 1, c: 'c', k: 'a', v: 'old' },
+      { s: 2, c: 'c', k: 'x', v: 'deleted later' },
+      { s: 3, c: 'c', k: 'x' },
+      { s: 4, c: 'c', k: 'b', v: 'new' },
+      { s: 5, c: 'c', k: 'a' },
     ];
     await writeFile(join(dir, LOG1), lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     const j = await openJournal();
@@ -208,8 +217,10 @@ describe('Journal', () => {
     const groupedFlushes = j.stats.flushes - n;
     assert.ok(groupedFlushes <= 3, `grouped flushes: ${groupedFlushes}`);
     assert.equal(j.collection('g').size, n);
-    console.log(`      ${n} sequential commits: ${sequentialMs.toFixed(0)} ms (${n} fdatasyncs); ` +
-      `${n} concurrent: ${groupedMs.toFixed(0)} ms (${groupedFlushes} fdatasyncs)`);
+    console.log(
+      `      ${n} sequential commits: ${sequentialMs.toFixed(0)} ms (${n} fdatasyncs); ` +
+        `${n} concurrent: ${groupedMs.toFixed(0)} ms (${groupedFlushes} fdatasyncs)`,
+    );
   });
 
   it('rejects a commit whose fdatasync fails, leaves memory unchanged, and carries on', async () => {
@@ -225,7 +236,13 @@ describe('Journal', () => {
       return Promise.reject(Object.assign(new Error('EIO: simulated'), { code: 'EIO' }));
     };
     try {
-      await assert.rejects(j.commit([{ c: 'c', k: 'a', v: 2 }, { c: 'c', k: 'b', v: 2 }]), /simulated/);
+      await assert.rejects(
+        j.commit([
+          { c: 'c', k: 'a', v: 2 },
+          { c: 'c', k: 'b', v: 2 },
+        ]),
+        /simulated/,
+      );
     } finally {
       proto.datasync = original;
     }

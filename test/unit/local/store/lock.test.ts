@@ -19,7 +19,10 @@ async function deadPid(): Promise<number> {
 }
 
 async function writeStaleLock(dir: string, pid: number): Promise<void> {
-  await writeFile(join(dir, 'lock.json'), JSON.stringify({ pid, hostname: hostname(), startedAt: Date.now() - 60_000, url: 'http://127.0.0.1:1' }));
+  await writeFile(
+    join(dir, 'lock.json'),
+    JSON.stringify({ pid, hostname: hostname(), startedAt: Date.now() - 60_000, url: 'http://127.0.0.1:1' }),
+  );
 }
 
 describe('data folder lock', () => {
@@ -137,7 +140,9 @@ describe('data folder lock', () => {
       for (const r of results) if (r !== 'won') assert.equal(r, `lost ${winners[0].child.pid}`);
       assert.equal((await readLockOwner(dir))?.pid, winners[0].child.pid);
       for (const p of procs) p.child.stdin!.end();
-      await Promise.all(procs.map((p) => new Promise((resolve) => (p.child.exitCode === null ? p.child.on('exit', resolve) : resolve(null)))));
+      await Promise.all(
+        procs.map((p) => new Promise((resolve) => (p.child.exitCode === null ? p.child.on('exit', resolve) : resolve(null)))),
+      );
       // The winner died without releasing: its lock is now stale for the next round.
       assert.equal(await readLockOwner(dir), undefined);
     }

@@ -30,7 +30,8 @@ export function makeWindow(body = '', url = 'https://webview.test/index.html'): 
 export function allAttributes(root: El): string[] {
   const out: string[] = [];
   for (const el of Array.from(root.querySelectorAll('*')) as El[]) {
-    for (const a of Array.from(el.attributes) as Array<{ name: string; value: string }>) out.push(`${el.tagName.toLowerCase()}@${a.name}=${a.value}`);
+    for (const a of Array.from(el.attributes) as Array<{ name: string; value: string }>)
+      out.push(`${el.tagName.toLowerCase()}@${a.name}=${a.value}`);
   }
   return out;
 }
