@@ -7,7 +7,11 @@ import { Disposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
 import { Settings, SettingKeys } from './platform/settings';
+import { noteUse, onDidUse } from './platform/usage';
 import { WindowUserInput, type UserInput } from './platform/userInput';
+
+// Select Region checks the connection itself once a region is picked; the log and identity need no service.
+const PASSIVE_COMMANDS = new Set(['knowledgeDesk.showLog', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity']);
 
 /** The services every feature shares; built once in activate(). */
 export class Container extends Disposable {
@@ -46,6 +50,13 @@ export class Container extends Disposable {
     this.connection = this._register(
       new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState),
     );
+    this._register(
+      onDidUse((what) => {
+        if (this.connection.isUsed) return;
+        this.logger.scoped('activation').info(`first use in this window: ${what}`);
+        this.connection.use();
+      }),
+    );
     this.commandHost = {
       log: this.logger.scoped('command'),
       showLog: () => this.logger.show(),
@@ -57,8 +68,14 @@ export class Container extends Disposable {
     return this.logger.scoped(component);
   }
 
-  /** A command behind the error-handling wrapper; the caller owns (registers) the disposable. */
+  /**
+   * A command behind the error-handling wrapper; the caller owns (registers) the disposable.
+   * Running it counts as using Knowledge Desk, except for the few commands that never talk to the service.
+   */
   command(id: string, handler: (...args: any[]) => unknown): IDisposable {
-    return registerCommand(this.commandHost, id, handler);
+    return registerCommand(this.commandHost, id, (...args: any[]) => {
+      if (!PASSIVE_COMMANDS.has(id)) noteUse(`command ${id}`);
+      return handler(...args);
+    });
   }
 }

@@ -56,11 +56,8 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
     firstConnected.dispose();
   });
   context.subscriptions.push(firstConnected);
-  // After activation, not in it: for the Local region the first check loads and starts the local service
-  // (~85 ms of synchronous module loading), which would otherwise block activate(). The status bar shows
-  // "connecting" until the check ends.
-  const firstCheck = setTimeout(() => void container.connection.refresh(), 0);
-  context.subscriptions.push({ dispose: () => clearTimeout(firstCheck) });
+  // Nothing is started here: the connection is checked (and for the Local region the local service
+  // started) on the first use of Knowledge Desk in this window, see ConnectionManager.use().
   timings.activationMs = performance.now() - started;
   const steps = Object.entries(timings.steps)
     .map(([k, v]) => `${k} ${v.toFixed(1)}`)

@@ -1,4 +1,4 @@
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { readErrorBody, reportedError } from './errorBody';
 import {
@@ -17,6 +17,7 @@ import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, ty
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { linkSignals } from './signals';
+import { undici } from './undici';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
 import { BulkResource, RareResource } from './resources/jobs';
@@ -154,7 +155,7 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: unknown;
       try {
-        const response = await undiciRequest(url, {
+        const response = await undici().request(url, {
           method: spec.method,
           headers: this.headers(spec),
           body: await this.body(spec),

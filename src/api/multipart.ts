@@ -1,5 +1,6 @@
 import { openAsBlob } from 'node:fs';
-import { FormData } from 'undici';
+import type { FormData } from 'undici';
+import { undici } from './undici';
 
 /** A file part, streamed from disk when the request is sent (never read whole into memory). */
 export interface FilePart {
@@ -30,7 +31,7 @@ function isPart(value: unknown): value is FilePart | BufferPart {
  * because a streamed file body can be consumed only once.
  */
 export async function buildForm(fields: MultipartFields): Promise<FormData> {
-  const form = new FormData();
+  const form = new (undici().FormData)();
   for (const [name, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
     if (isPart(value)) {

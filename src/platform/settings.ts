@@ -22,8 +22,37 @@ export const SettingKeys = {
   qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
   qnaRecordSelections: 'qna.recordSearchSelections',
   qnaImportConcurrency: 'qna.importConcurrency',
+  allowRemoteImages: 'webview.allowRemoteImages',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
+
+/**
+ * Settings that decide where keys and data go, or what is loaded or logged: `application` (or
+ * `machine`) scope in package.json, so VS Code ignores workspace values, and read here from the user's
+ * settings only, whatever the host does. The identity settings are here too: they go with the stored
+ * key in every request and decide whose personal folders and threads are read and to whom edits are
+ * attributed, which a repository must not choose. A unit test keeps this list equal to package.json.
+ */
+export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
+  SettingKeys.region,
+  SettingKeys.customBaseUrl,
+  SettingKeys.customNluUrl,
+  SettingKeys.agentEmail,
+  SettingKeys.userEmail,
+  SettingKeys.ownUserId,
+  SettingKeys.logRawStream,
+  SettingKeys.localMaxUploadMb,
+  SettingKeys.blobStoragePath,
+  SettingKeys.allowRemoteImages,
+];
+const userOnly = new Set<string>(USER_ONLY_SETTINGS);
+
+/** A workspace or folder value of a user-only setting: never used, reported once. */
+export interface IgnoredWorkspaceValue {
+  setting: string;
+  /** Where it was found: a folder's `.vscode/settings.json` or the workspace file. */
+  file: string;
+}
 
 /** Typed access to the extension's settings and VS Code's proxy settings. */
 export class Settings extends Disposable {
@@ -44,7 +73,30 @@ export class Settings extends Disposable {
   }
 
   get<T>(key: SettingKey, fallback: T): T {
-    return this.config.get<T>(key, fallback);
+    if (!userOnly.has(key)) return this.config.get<T>(key, fallback);
+    const values = this.config.inspect<T>(key);
+    return values?.globalValue ?? values?.defaultValue ?? fallback;
+  }
+
+  /** Workspace and folder values of user-only settings that VS Code reports (they are not used). */
+  ignoredValues(): IgnoredWorkspaceValue[] {
+    const found: IgnoredWorkspaceValue[] = [];
+    const workspaceFile = vscode.workspace.workspaceFile;
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    for (const key of USER_ONLY_SETTINGS) {
+      const setting = `${SECTION}.${key}`;
+      if (this.config.inspect(key)?.workspaceValue !== undefined) {
+        found.push({
+          setting,
+          file: workspaceFile?.fsPath ?? vscode.Uri.joinPath(folders[0]?.uri ?? vscode.Uri.file('/'), '.vscode/settings.json').fsPath,
+        });
+      }
+      for (const folder of folders) {
+        if (vscode.workspace.getConfiguration(SECTION, folder.uri).inspect(key)?.workspaceFolderValue !== undefined)
+          found.push({ setting, file: vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json').fsPath });
+      }
+    }
+    return found;
   }
 
   async set(key: SettingKey, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {

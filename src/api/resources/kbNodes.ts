@@ -68,12 +68,8 @@ export interface BlobStorageUpload extends UploadOptions {
 }
 
 /** Delete is not part of the contract; a deployment without it answers 404/405 (decisions.md). */
-export class DeleteNotSupportedError extends Error {
-  override readonly name = 'DeleteNotSupportedError';
-  constructor() {
-    super('This deployment does not offer deleting knowledge-base nodes.');
-  }
-}
+import { DeleteNotSupportedError } from '../values';
+export { DeleteNotSupportedError };
 
 export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
 

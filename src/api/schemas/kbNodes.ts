@@ -12,9 +12,8 @@ export const PROCESS_STATES = [
   'post_completed',
   'post_retrying',
 ] as const;
-export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
-export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
-export const NODE_ORDERS = ['name_asc', 'name_desc', 'updated_at_asc', 'updated_at_desc', 'created_at_asc', 'created_at_desc'] as const;
+import { NODE_ORDERS } from '../values';
+export { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, NODE_ORDERS } from '../values';
 export const UPLOAD_ACTIONS = ['created', 'overwritten', 'skipped', 'suffix_added'] as const;
 export const ACCESS_TYPES = ['order_1_editor', 'order_2_reader'] as const;
 
@@ -100,10 +99,6 @@ export const kbNodeSchema: z.ZodType<KbNode, z.ZodTypeDef, unknown> = z.unknown(
   for (const issue of parsed.error.issues) ctx.addIssue(issue);
   return z.NEVER;
 });
-
-export function isFileNode(node: KbNode): node is FileNode {
-  return node.nodeType === 'file';
-}
 
 export const nodeWrapperSchema = z.object({ result: kbNodeSchema }).passthrough();
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { request } from 'undici';
+import { undici } from '../../api/undici';
 import type * as LocalModule from '../../local/entry';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
@@ -111,7 +111,7 @@ class OwnerNotAnswering extends Error {}
 
 async function answers(url: string, apiKey: string): Promise<boolean> {
   try {
-    const res = await request(`${url}/_local/info`, { headers: { 'API-KEY': apiKey }, signal: AbortSignal.timeout(3000) });
+    const res = await undici().request(`${url}/_local/info`, { headers: { 'API-KEY': apiKey }, signal: AbortSignal.timeout(3000) });
     await res.body.dump();
     return res.statusCode === 200;
   } catch {

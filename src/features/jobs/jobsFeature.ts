@@ -11,6 +11,7 @@ import { JobsStore } from './jobsStore';
 import { ResultDocuments } from './resultDocuments';
 import { JobTracker, type FinishedJob } from './jobTracker';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 export interface JobNotification {
   severity: 'info' | 'warning' | 'error';
@@ -49,6 +50,7 @@ export class JobsFeature extends Disposable {
     this.store = new JobsStore((error) => toUserFacing(error).message);
     this.tree = this._register(new JobsTreeProvider(this.store, () => this.connected));
     this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: this.tree }));
+    this._register(noteUseWhenVisible(JOBS_VIEW, this.view));
     this.poller = new Poller({
       tick: () => this.tick(),
       shouldPoll: () => this.shouldPoll(),

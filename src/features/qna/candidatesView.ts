@@ -3,6 +3,7 @@ import type { CandidateOrder } from '../../api/resources/faq';
 import type { Candidate } from '../../api/schemas/faq';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 export const CANDIDATES_VIEW = 'knowledgeDesk.candidates';
 const PAGE = 100;
@@ -35,6 +36,7 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   ) {
     super();
     this.view = this._register(vscode.window.createTreeView(CANDIDATES_VIEW, { treeDataProvider: this, canSelectMany: true }));
+    this._register(noteUseWhenVisible(CANDIDATES_VIEW, this.view));
     this._register(c.connection.onDidChangeClient(() => this.reset()));
     const cmd = (id: string, fn: (...a: any[]) => unknown): void => void this._register(c.command(id, fn));
     cmd('knowledgeDesk.candidates.refresh', () => this.reset());

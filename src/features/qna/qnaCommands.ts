@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { faqStatus } from '../../api/resources/faq';
+import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import type { QnaElement, QnaFilter } from './qnaTreeModel';

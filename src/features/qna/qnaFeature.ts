@@ -9,6 +9,7 @@ import { QnaCommands } from './qnaCommands';
 import { QnaFileCommands } from './qnaFileCommands';
 import { QnaTreeModel, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
@@ -43,6 +44,7 @@ export class QnaFeature extends Disposable {
     this.view = this._register(
       vscode.window.createTreeView(QNA_VIEW, { treeDataProvider: this.tree, canSelectMany: true, showCollapseAll: true }),
     );
+    this._register(noteUseWhenVisible(QNA_VIEW, this.view));
     this.commands = new QnaCommands(c, this.tree, this.view);
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('knowledgeDesk.qaImport'));
     this.importer = new QaImporter(c, this.diagnostics);

@@ -5,6 +5,7 @@ import type { Log } from '../logger';
 import type { Protocol } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
+import { noteUse } from '../usage';
 
 export interface PanelSetup<P extends Protocol> {
   extensionUri: vscode.Uri;
@@ -128,6 +129,7 @@ export function registerPanelSerializer<S extends z.ZodTypeAny>(
 ): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(viewType, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
+      noteUse(`restored ${viewType}`);
       const parsed = stateSchema.safeParse(raw);
       if (!parsed.success && raw !== undefined && raw !== null)
         log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
