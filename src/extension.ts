@@ -43,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   const connection = timed('connection', () => new ConnectionFeature(container));
   const knowledgeBase = timed('knowledgeBase', () => new KnowledgeBaseFeature(container));
   const qnaWebviews = timed('qnaWebviews', () => new QnaWebviews(container));
-  const qna = timed('qna', () => new QnaFeature(container, qnaWebviews.editor));
+  const qna = timed('qna', () => new QnaFeature(container, qnaWebviews.opener));
   const answers = timed('answers', () => new AnswersFeature(container));
   const answersViewers = timed('answersViewers', () => new AnswersViewers(container));
   const jobs = timed('jobs', () => new JobsFeature(container));

@@ -1,50 +1,13 @@
 import * as vscode from 'vscode';
 import type { Identity } from '../api/identity';
 import { isRegion, type Region } from '../core/regions';
+import { SettingKeys, USER_ONLY_SETTINGS, type SettingKey } from '../core/settingKeys';
 import { Disposable } from './lifecycle';
 
 export const SECTION = 'knowledgeDesk';
 
-export const SettingKeys = {
-  region: 'region',
-  customBaseUrl: 'custom.baseUrl',
-  customNluUrl: 'custom.nluUrl',
-  agentEmail: 'identity.agentEmail',
-  userEmail: 'identity.userEmail',
-  ownUserId: 'identity.ownUserId',
-  requestTimeoutSeconds: 'requestTimeoutSeconds',
-  maxRetries: 'maxRetries',
-  logRawStream: 'logRawStream',
-  localMaxUploadMb: 'local.maxUploadMb',
-  uploadConcurrency: 'upload.concurrency',
-  uploadOverwritePolicy: 'upload.overwritePolicy',
-  blobStoragePath: 'upload.blobStoragePath',
-  qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
-  qnaRecordSelections: 'qna.recordSearchSelections',
-  qnaImportConcurrency: 'qna.importConcurrency',
-  allowRemoteImages: 'webview.allowRemoteImages',
-} as const;
-export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
+export { SettingKeys, USER_ONLY_SETTINGS, type SettingKey } from '../core/settingKeys';
 
-/**
- * Settings that decide where keys and data go, or what is loaded or logged: `application` (or
- * `machine`) scope in package.json, so VS Code ignores workspace values, and read here from the user's
- * settings only, whatever the host does. The identity settings are here too: they go with the stored
- * key in every request and decide whose personal folders and threads are read and to whom edits are
- * attributed, which a repository must not choose. A unit test keeps this list equal to package.json.
- */
-export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
-  SettingKeys.region,
-  SettingKeys.customBaseUrl,
-  SettingKeys.customNluUrl,
-  SettingKeys.agentEmail,
-  SettingKeys.userEmail,
-  SettingKeys.ownUserId,
-  SettingKeys.logRawStream,
-  SettingKeys.localMaxUploadMb,
-  SettingKeys.blobStoragePath,
-  SettingKeys.allowRemoteImages,
-];
 const userOnly = new Set<string>(USER_ONLY_SETTINGS);
 
 /** A workspace or folder value of a user-only setting: never used, reported once. */

@@ -8,7 +8,7 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, screenshot, waitFor } from './support/host';
+import { getApi, screenshot, waitFor, useKnowledgeDesk } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
 const HOTEL_JA = '出張の宿泊費の上限はいくらですか？';
@@ -93,7 +93,7 @@ describe('Chat panel', () => {
   before(async function () {
     this.timeout(120_000);
     api = await getApi();
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
+    await useKnowledgeDesk(api);
     client = await api.container.connection.getClient();
     feature = api.features.answers;
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
-import { getApi, runCommand, screenshot, sleep, waitFor } from './support/host';
+import { getApi, runCommand, screenshot, sleep, waitFor, useKnowledgeDesk } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.
 const DEMO = [
@@ -44,7 +44,7 @@ describe('Entities', () => {
 
   before(async () => {
     api = await getApi();
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
+    await useKnowledgeDesk(api);
     feature = api.features.entities;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-entities-'));
   });

@@ -5,7 +5,17 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { JobsFeature } from '../../src/features/jobs/jobsFeature';
 import type { JobsElement } from '../../src/features/jobs/jobsTree';
-import { EXTENSION_ID, getApi, runCommand, runFailingCommand, screenshot, scriptInput, sleep, waitFor } from './support/host';
+import {
+  EXTENSION_ID,
+  getApi,
+  runCommand,
+  runFailingCommand,
+  screenshot,
+  scriptInput,
+  sleep,
+  waitFor,
+  useKnowledgeDesk,
+} from './support/host';
 
 const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
 const JOB_TIMEOUT = 240_000;
@@ -120,7 +130,7 @@ describe('Jobs', function () {
     this.timeout(180_000);
     api = await getApi();
     jobs = api.features.jobs;
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected', 60_000);
+    await useKnowledgeDesk(api, 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     uploaded.push(
       ...(await uploadAndWait(api, [

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor } from './support/host';
+import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor, useKnowledgeDesk } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 
@@ -17,7 +17,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
   let api: KnowledgeDeskTestApi;
   before(async () => {
     api = await getApi();
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
+    await useKnowledgeDesk(api);
     const client = await api.container.connection.getClient();
     await client.faq.register({ question: 'What are the office hours?', answer: '<p>Old answer</p>', status: 'on', hashtags: ['office'] });
     await client.faq.register({

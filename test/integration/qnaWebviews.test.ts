@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { EditorAction, EditorSnapshot, QaDraft } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel, QaSaveEvent } from '../../src/features/qna/editor/qaEditorPanel';
-import { getApi, screenshot, scriptInput, waitFor } from './support/host';
+import { getApi, screenshot, scriptInput, waitFor, useKnowledgeDesk } from './support/host';
 
 const ANSWER = [
   '<p>Expense reports close on the <strong>25th</strong> of each month. Reports sent later are paid the following month.</p>',
@@ -53,7 +53,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
 
   before(async () => {
     api = await getApi();
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
+    await useKnowledgeDesk(api);
     client = await api.container.connection.getClient();
   });
 

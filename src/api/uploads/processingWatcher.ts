@@ -1,5 +1,6 @@
 import type { ApiClient } from '../client';
-import { FINAL_PROCESS_STATES, isFileNode, type FileNode, type KbNode } from '../schemas/kbNodes';
+import type { FileNode, KbNode } from '../schemas/kbNodes';
+import { FINAL_PROCESS_STATES, isFileNode } from '../values';
 
 export interface WatchedNode {
   id: string;

@@ -42,6 +42,11 @@ export class LocalServiceHost extends Disposable {
       : undefined;
   }
 
+  /** True once something asked for the service in this window (it may still be starting). */
+  get isStarted(): boolean {
+    return this.starting !== undefined;
+  }
+
   ensureStarted(): Promise<LocalEndpoint> {
     this.starting ??= this.start().catch((error) => {
       this.starting = undefined;

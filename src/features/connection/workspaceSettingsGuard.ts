@@ -55,8 +55,10 @@ export class WorkspaceSettingsGuard extends Disposable {
       `Knowledge Desk ignores ${toTell.map((v) => v.setting).join(', ')} set in ${files.map((f) => vscode.workspace.asRelativePath(f)).join(', ')}: ` +
       'these settings decide where your API keys and data go, so only your user settings can change them.';
     this.notices.push(message);
-    const choice = await vscode.window.showWarningMessage(message, 'Open File');
-    if (choice === 'Open File') await vscode.window.showTextDocument(vscode.Uri.file(files[0]));
+    // Not awaited: the notification stays until the user closes it, and later checks must not wait for that.
+    void vscode.window
+      .showWarningMessage(message, 'Open File')
+      .then((choice) => (choice === 'Open File' ? vscode.window.showTextDocument(vscode.Uri.file(files[0])) : undefined));
   }
 
   /** VS Code leaves application-scoped workspace values out of inspect(): read the files themselves. */

@@ -29,6 +29,16 @@ export async function waitFor<T>(probe: () => T | Promise<T>, what: string, time
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
 }
 
+/**
+ * Knowledge Desk starts nothing until it is used in a window: uses it the way a user does (the
+ * status bar's "idle" item runs Check Connection) unless something already did, then waits until
+ * the connection is ready.
+ */
+export async function useKnowledgeDesk(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<void> {
+  if (!api.container.connection.isUsed) await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
+  await waitFor(() => api.container.connection.status.state === 'connected', 'the connection to be ready', timeoutMs);
+}
+
 /** Answers the next prompts from `answers`; an unexpected prompt throws. Call the result's restore(). */
 export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]): ScriptedUserInput & { restore(): void } {
   const scripted = new ScriptedUserInput(answers);

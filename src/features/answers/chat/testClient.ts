@@ -2,7 +2,7 @@
 // X-Local-Stream-Delay-Ms slows a stream so a test can press Stop in the middle of it).
 import type { Dispatcher } from 'undici';
 import { undici } from '../../../api/undici';
-import { ApiClient } from '../../../api/client';
+import type { ApiClient } from '../../../api/client';
 
 export const STREAM_DELAY_HEADER = 'X-Local-Stream-Delay-Ms';
 
@@ -11,7 +11,8 @@ export function withExtraHeaders(client: ApiClient, extra: Record<string, string
   const dispatcher = base.compose(
     (dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler),
   );
-  return new ApiClient({ ...client.config, dispatcher });
+  // The client's own class: importing ApiClient here would load it (and its schemas) at activation.
+  return new (client.constructor as typeof ApiClient)({ ...client.config, dispatcher });
 }
 
 function addHeaders(
