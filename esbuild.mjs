@@ -54,6 +54,16 @@ const splitUndici = {
   },
 };
 
+// Every `import * as vscode from 'vscode'` of the extension goes through src/platform/vscodeApi.ts, so the
+// API object is copied into a namespace object once at load instead of once per importing module.
+const shareVscodeImport = {
+  name: 'share-vscode-import',
+  setup(build) {
+    const shim = path.join(root, 'src', 'platform', 'vscodeApi.ts');
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === shim ? { path: 'vscode', external: true } : { path: shim }));
+  },
+};
+
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
@@ -93,7 +103,7 @@ const configs = [
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     external: ['vscode'],
-    plugins: [...node.plugins, splitUndici],
+    plugins: [...node.plugins, splitUndici, shareVscodeImport],
   },
   { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js', plugins: [...node.plugins, splitUndici] },
   { ...node, entryPoints: ['node_modules/undici/index.js'], outfile: 'dist/undici.js' },

@@ -93,9 +93,17 @@ export class ApiClient {
   readonly localDocs = new LocalDocsResource(this);
 
   private readonly policy: RetryPolicy;
+  /** The headers of every call, per target, built once: the config does not change. */
+  private readonly baseHeaders: Record<'base' | 'nlu', Record<string, string>>;
 
   constructor(readonly config: ClientConfig) {
     this.policy = { ...defaultRetryPolicy, ...config.retry };
+    const common = {
+      accept: 'application/json, application/x-ndjson, text/csv, */*',
+      'user-agent': config.userAgent ?? `knowledge-desk/${VERSION}`,
+      ...identityHeaders(config.identity),
+    };
+    this.baseHeaders = { base: { 'API-KEY': config.apiKey, ...common }, nlu: { 'API-KEY': config.nluApiKey ?? '', ...common } };
   }
 
   /** Sends a request and returns its validated body. */
@@ -158,7 +166,7 @@ export class ApiClient {
         const response = await undici().request(url, {
           method: spec.method,
           headers: this.headers(spec),
-          body: await this.body(spec),
+          body: spec.multipart ? await buildForm(spec.multipart) : spec.json !== undefined ? JSON.stringify(spec.json) : undefined,
           signal: done.signal,
           dispatcher: this.config.dispatcher,
           // Streams: the per-call timeout becomes an idle timeout between chunks.
@@ -259,21 +267,9 @@ export class ApiClient {
   }
 
   private headers(spec: RequestSpec): Record<string, string> {
-    const key = spec.target === 'nlu' ? (this.config.nluApiKey ?? '') : this.config.apiKey;
-    const headers: Record<string, string> = {
-      'API-KEY': key,
-      accept: 'application/json, application/x-ndjson, text/csv, */*',
-      'user-agent': this.config.userAgent ?? `knowledge-desk/${VERSION}`,
-      ...identityHeaders(this.config.identity),
-    };
-    if (spec.json !== undefined) headers['content-type'] = 'application/json';
-    return headers;
-  }
-
-  private async body(spec: RequestSpec): Promise<string | Awaited<ReturnType<typeof buildForm>> | undefined> {
-    if (spec.multipart) return buildForm(spec.multipart);
-    if (spec.json !== undefined) return JSON.stringify(spec.json);
-    return undefined;
+    const base = this.baseHeaders[spec.target === 'nlu' ? 'nlu' : 'base'];
+    // undici does not modify the object it is given: the shared one is safe to pass as it is.
+    return spec.json !== undefined ? { ...base, 'content-type': 'application/json' } : base;
   }
 }
 

@@ -47,7 +47,10 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
 
     const s = api.container.settings;
     assert.equal(s.region, 'local');
-    assert.deepEqual(s.custom, { baseUrl: '', nluUrl: '' });
+    // Earlier suites may have set user values; whatever they are, they are not the workspace's.
+    const user = (key: string): unknown => vscode.workspace.getConfiguration('knowledgeDesk').inspect(key)?.globalValue ?? '';
+    assert.deepEqual(s.custom, { baseUrl: user('custom.baseUrl'), nluUrl: user('custom.nluUrl') });
+    assert.ok(!s.custom.baseUrl?.startsWith(process.env.KD_TRAP_URL!), `custom.baseUrl is the workspace's: ${s.custom.baseUrl}`);
     assert.equal(s.identity.ownUserId, undefined);
     assert.equal(s.get('logRawStream', true), false);
     assert.equal(s.get('webview.allowRemoteImages', true), false);
