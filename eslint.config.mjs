@@ -125,8 +125,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
-      '@typescript-eslint/consistent-type-imports': ['error', { prefer: 'type-imports', fixStyle: 'inline-type-imports' }],
+      // `typeof import('./x')` stays allowed: it types a lazily loaded chunk without loading it.
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       '@typescript-eslint/no-import-type-side-effects': 'error',
+      // VS Code hands command arguments over as `any[]`, and tests read untyped JSON: `any` is not banned.
+      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
@@ -138,6 +144,12 @@ export default tseslint.config(
     },
   },
   { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts', 'src/webview/**/*.ts'], rules: noVscode },
+  {
+    // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests
+    // load built bundles afresh.
+    files: ['src/features/connection/localServiceHost.ts', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Scripts are plain JavaScript outside the TypeScript projects: the rules above without type information.
   { files: ['**/*.mjs', '**/*.cjs'], languageOptions: { globals: { ...globals.node } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
