@@ -1,5 +1,5 @@
-// ESLint 9 flat config: typescript-eslint with type information, import cycles, and the layers of
-// docs/architecture (who may import whom). Formatting is Prettier's job (eslint-config-prettier, last).
+// ESLint 9 flat config: typescript-eslint with type information, import cycles, and the layers of the
+// architecture (README, "Layout": who may import whom). Formatting is Prettier's job (eslint-config-prettier, last).
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
