@@ -57,6 +57,11 @@ const zones = [
     message: 'Features do not import each other: move what they share to src/platform or src/core.',
   })),
   {
+    target: 'src/features',
+    from: 'src/webview',
+    message: 'src/webview holds browser bundles; the host talks to them only through <feature>/protocol.ts.',
+  },
+  {
     target: features.filter((name) => name !== 'connection').map((name) => `src/features/${name}`),
     from: 'src/local',
     message: 'The local service is a bundle of its own, started by features/connection only.',
