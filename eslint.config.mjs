@@ -1,6 +1,7 @@
 // ESLint 9 flat config: typescript-eslint with type information, import cycles, and the layers of the
 // architecture (README, "Layout": who may import whom). Formatting is Prettier's job (eslint-config-prettier, last).
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -85,10 +86,16 @@ const zones = [
     message: 'src/webview/shared imports src/core, platform/webview/{protocol,rpc} and platform/lifecycle only.',
   },
 ];
-const noVscode = {
+const vscodePath = { name: 'vscode', message: 'This layer runs outside VS Code (plain Node or a browser page).' };
+const noVscode = { '@typescript-eslint/no-restricted-imports': ['error', { paths: [vscodePath] }] };
+const browserOnly = 'Webview pages run in a browser: no Node modules.';
+const noVscodeNoNode = {
   '@typescript-eslint/no-restricted-imports': [
     'error',
-    { paths: [{ name: 'vscode', message: 'This layer runs outside VS Code (plain Node or a browser page).' }] },
+    {
+      paths: [vscodePath, ...builtinModules.map((name) => ({ name, message: browserOnly }))],
+      patterns: [{ group: ['node:*'], message: browserOnly }],
+    },
   ],
 };
 
@@ -146,7 +153,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
   },
-  { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts', 'src/webview/**/*.ts'], rules: noVscode },
+  { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts'], rules: noVscode },
+  { files: ['src/webview/**/*.ts'], rules: noVscodeNoNode },
   {
     // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests
     // load built bundles afresh.

@@ -1,4 +1,4 @@
-// Identity headers sent with every call (document 1, Authentication).
+// Identity headers sent with every call (docs/api.md#identity-headers).
 import { encodeOwnUserId } from '../core/ownUserId';
 
 export interface Identity {
