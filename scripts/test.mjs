@@ -86,6 +86,9 @@ const FORMATTED = ['src/**/*.ts', 'test/**/*.{ts,mjs,cjs}', 'scripts/**/*.mjs', 
 if (want('typecheck')) {
   const r = await step('type check', node, [tsc, '--noEmit', '-p', 'tsconfig.json'], 5 * 60_000);
   if (r.code !== 0) stepFailures++;
+  // The pages have a program of their own (DOM types), as in `npm run typecheck`.
+  const w = await step('type check (webview pages)', node, [tsc, '--noEmit', '-p', 'src/webview/tsconfig.json'], 5 * 60_000);
+  if (w.code !== 0) stepFailures++;
 }
 if (want('lint')) {
   // An error (or a warning: --max-warnings 0) fails the run like a failed type check.
