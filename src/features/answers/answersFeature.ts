@@ -4,13 +4,13 @@ import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
-import { pickFolder } from '../knowledgeBase/folderPicker';
-import { ALLOW_REMOTE_IMAGES } from '../qna/editor/qaEditorPanel';
+import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { ChatPanel, type ChatContext } from './chat/chatPanel';
 import { ConversationStore } from './chat/conversationStore';
 import { conversationToMarkdown } from './chat/exportMarkdown';
 import { CHAT_TITLE, CHAT_VIEW_TYPE, chatStateSchema, type ChatState, type Conversation, type ScopeItem } from './chat/protocol';
+import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
 export class AnswersFeature extends Disposable {
@@ -32,7 +32,7 @@ export class AnswersFeature extends Disposable {
       client: () => c.connection.getClient(),
       ownUserIdSet: () => !!c.settings.identity.ownUserId,
       logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
-      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(ALLOW_REMOTE_IMAGES, false),
+      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(SettingKeys.allowRemoteImages, false),
       pickScope: () => this.pickScope(),
       exportConversation: (conversation) => this.exportConversation(conversation),
     };
@@ -41,11 +41,16 @@ export class AnswersFeature extends Disposable {
     this._register(
       c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
     );
-    this._register(c.command('knowledgeDesk.answers.ask', (question?: unknown) => this.askCommand(question)));
-    this._register(c.command('knowledgeDesk.answers.askSelection', () => this.askSelection()));
-    this._register(c.command('knowledgeDesk.answers.askAboutFolder', (element?: unknown) => this.askAboutFolder(element)));
-    this._register(c.command('knowledgeDesk.answers.newChat', () => this.newChat()));
-    this._register(c.command('knowledgeDesk.answers.exportChat', () => this.exportChat()));
+    const ids = CommandIds.answers;
+    this._register(
+      c.commands({
+        [ids.ask]: (question?: unknown) => this.askCommand(question),
+        [ids.askSelection]: () => this.askSelection(),
+        [ids.askAboutFolderOrDocument]: (element?: unknown) => this.askAboutFolderOrDocument(element),
+        [ids.newChat]: () => this.newChat(),
+        [ids.exportChat]: () => this.exportChat(),
+      }),
+    );
   }
 
   /** The open chat panel, if any. */
@@ -106,7 +111,7 @@ export class AnswersFeature extends Disposable {
   }
 
   /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
-  private async askAboutFolder(element: unknown): Promise<ChatPanel | undefined> {
+  private async askAboutFolderOrDocument(element: unknown): Promise<ChatPanel | undefined> {
     const node =
       (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
     let scope: ScopeItem | null | undefined = node
