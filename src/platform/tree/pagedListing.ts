@@ -114,11 +114,6 @@ export class PagedListing<T> {
     this.fetched = true;
   }
 
-  /** Changes items in place (an item's state changed elsewhere), without a request. */
-  update(change: (item: T) => T): void {
-    this.itemList = this.itemList.map(change);
-  }
-
   private start(kind: 'first' | 'more' | 'refresh', from: number, count: number, append: boolean): Promise<void> {
     const controller = new AbortController();
     const promise = this.run(from, count, append, controller).finally(() => {
