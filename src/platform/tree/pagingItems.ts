@@ -4,7 +4,11 @@ import type { PagingElement } from './pagingElements';
 /** The commands a tree's paging rows run; each receives the clicked element. */
 export interface PagingCommands {
   loadMore: string;
-  /** Retry runs the tree's own refresh command with the error element (it knows what to reload). */
+  /**
+   * Retry is the tree's own Refresh command, given the error row: only the tree knows what to reload
+   * and redraw (the Knowledge Base reloads just that folder, Jobs polls again and resets its backoff).
+   * One global id would need a registry of trees for the same result.
+   */
   retry: string;
 }
 
