@@ -242,7 +242,7 @@ describe('Chat panel', () => {
   });
 
   it('Ask About This… scopes the question to the chosen Knowledge Base node', async () => {
-    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolder', {
+    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolderOrDocument', {
       kind: 'node',
       node: handbook,
       parentKey: '#root',

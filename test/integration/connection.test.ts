@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ContextKeys } from '../../src/platform/contextKeys';
+import { ContextKeys } from '../../src/platform/commandIds';
 import { getApi, screenshot, scriptInput, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 

@@ -150,7 +150,7 @@ describe('Jobs', function () {
     const bulk = children(jobs, group(jobs, 'bulk'));
     assert.deepEqual(
       bulk.map((e) => e.kind),
-      ['hint'],
+      ['message'],
     );
     assert.equal(jobs.statusBarText, undefined, 'no status-bar item while nothing runs');
     await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible');

@@ -4,12 +4,13 @@ import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
-import { pickFolder } from '../../platform/folderPicker';
+import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { ChatPanel, type ChatContext } from './chat/chatPanel';
 import { ConversationStore } from './chat/conversationStore';
 import { conversationToMarkdown } from './chat/exportMarkdown';
 import { CHAT_TITLE, CHAT_VIEW_TYPE, chatStateSchema, type ChatState, type Conversation, type ScopeItem } from './chat/protocol';
+import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
 export class AnswersFeature extends Disposable {
@@ -40,11 +41,16 @@ export class AnswersFeature extends Disposable {
     this._register(
       c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
     );
-    this._register(c.command('knowledgeDesk.answers.ask', (question?: unknown) => this.askCommand(question)));
-    this._register(c.command('knowledgeDesk.answers.askSelection', () => this.askSelection()));
-    this._register(c.command('knowledgeDesk.answers.askAboutFolder', (element?: unknown) => this.askAboutFolder(element)));
-    this._register(c.command('knowledgeDesk.answers.newChat', () => this.newChat()));
-    this._register(c.command('knowledgeDesk.answers.exportChat', () => this.exportChat()));
+    const ids = CommandIds.answers;
+    this._register(
+      c.commands({
+        [ids.ask]: (question?: unknown) => this.askCommand(question),
+        [ids.askSelection]: () => this.askSelection(),
+        [ids.askAboutFolderOrDocument]: (element?: unknown) => this.askAboutFolderOrDocument(element),
+        [ids.newChat]: () => this.newChat(),
+        [ids.exportChat]: () => this.exportChat(),
+      }),
+    );
   }
 
   /** The open chat panel, if any. */
@@ -105,7 +111,7 @@ export class AnswersFeature extends Disposable {
   }
 
   /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
-  private async askAboutFolder(element: unknown): Promise<ChatPanel | undefined> {
+  private async askAboutFolderOrDocument(element: unknown): Promise<ChatPanel | undefined> {
     const node =
       (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
     let scope: ScopeItem | null | undefined = node

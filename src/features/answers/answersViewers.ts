@@ -12,6 +12,7 @@ import { downloadPreview } from './citations/previewDownload';
 import { CITATION_VIEW_TYPE, citationStateSchema } from './citations/protocol';
 import { RETRIEVAL_VIEW_TYPE, retrievalStateSchema } from './retrieval/protocol';
 import { RetrievalPanels } from './retrieval/retrievalPanel';
+import { CommandIds } from '../../platform/commandIds';
 
 /**
  * The answers' viewers: the citation viewer (a cited page with the passage highlighted) and the
@@ -56,7 +57,7 @@ export class AnswersViewers extends Disposable {
         errors: errors(retrievalLog),
         regionLabel: () => REGION_INFO[c.settings.region].label,
         retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
-        openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand('knowledgeDesk.answers.openDocument', arg)),
+        openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
       }),
     );
 
@@ -67,15 +68,15 @@ export class AnswersViewers extends Disposable {
     this._register(registerPanelSerializer(RETRIEVAL_VIEW_TYPE, retrievalStateSchema, log, (panel) => this.retrieval.restore(panel)));
 
     this._register(
-      c.command('knowledgeDesk.answers.openCitation', async (arg?: unknown) => {
-        const action = parseOpenCitation(arg);
-        if (action.kind === 'qna') return vscode.commands.executeCommand('knowledgeDesk.qna.open', { id: action.faqId });
-        return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+      c.commands({
+        [CommandIds.answers.openCitation]: async (arg?: unknown) => {
+          const action = parseOpenCitation(arg);
+          if (action.kind === 'qna') return vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId });
+          return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+        },
+        [CommandIds.answers.openDocument]: (arg?: unknown) => this.citations.open(parseOpenDocument(arg)),
+        [CommandIds.answers.showRetrieval]: (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined),
       }),
-    );
-    this._register(c.command('knowledgeDesk.answers.openDocument', (arg?: unknown) => this.citations.open(parseOpenDocument(arg))));
-    this._register(
-      c.command('knowledgeDesk.answers.showRetrieval', (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined)),
     );
   }
 }

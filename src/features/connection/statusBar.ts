@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { REGION_INFO } from '../../core/regions';
+import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
 import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
 
@@ -21,7 +22,7 @@ export class ConnectionStatusBar extends Disposable {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('knowledgeDesk.connection', vscode.StatusBarAlignment.Left, 50));
     this.item.name = 'Knowledge Desk Connection';
-    this.item.command = 'knowledgeDesk.selectRegion';
+    this.item.command = CommandIds.selectRegion;
     this.render(connection.status);
     this._register(connection.onDidChangeStatus((s) => this.render(s)));
     this.item.show();

@@ -5,7 +5,9 @@ import { registerPanelSerializer } from '../../platform/webview/webviewPanel';
 import { AnalyticsPanels } from './analytics/analyticsPanel';
 import { ANALYTICS_VIEW_TYPE, analyticsStateSchema } from './analytics/protocol';
 import { QA_EDITOR_VIEW_TYPE, qaEditorStateSchema } from './editor/protocol';
-import { ALLOW_REMOTE_IMAGES, QaEditorPanels } from './editor/qaEditorPanel';
+import { SECTION, SettingKeys } from '../../platform/settings';
+import { QaEditorPanels } from './editor/qaEditorPanel';
+import { CommandIds } from '../../platform/commandIds';
 
 /** The Q&A webviews: editor panels and the analytics panel, their commands and serializers. */
 export class QnaWebviews extends Disposable {
@@ -21,14 +23,18 @@ export class QnaWebviews extends Disposable {
       registerPanelSerializer(QA_EDITOR_VIEW_TYPE, qaEditorStateSchema, log, (panel, state) => this.editor.restore(panel, state)),
     );
     this._register(registerPanelSerializer(ANALYTICS_VIEW_TYPE, analyticsStateSchema, log, (panel) => this.analytics.restore(panel)));
-    this._register(c.command('knowledgeDesk.qna.new', () => this.editor.open({ kind: 'new' })));
-    this._register(c.command('knowledgeDesk.qna.open', (arg?: unknown) => this.openCommand(c, arg)));
-    this._register(c.command('knowledgeDesk.qna.showAnalytics', () => this.analytics.show()));
+    this._register(
+      c.commands({
+        [CommandIds.qna.new]: () => this.editor.open({ kind: 'new' }),
+        [CommandIds.qna.open]: (arg?: unknown) => this.openCommand(c, arg),
+        [CommandIds.qna.showAnalytics]: () => this.analytics.show(),
+      }),
+    );
     // Editors opened from now on follow the setting; open ones keep the policy they were rendered with.
     this._register(
       vscode.workspace.onDidChangeConfiguration(
         (e) =>
-          e.affectsConfiguration(`knowledgeDesk.${ALLOW_REMOTE_IMAGES}`) &&
+          e.affectsConfiguration(`${SECTION}.${SettingKeys.allowRemoteImages}`) &&
           log.info('remote image setting changed: applies to Q&A editors opened from now on'),
       ),
     );

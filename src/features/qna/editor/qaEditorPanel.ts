@@ -4,7 +4,7 @@ import type { FaqResource } from '../../../api/resources/faq';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
-import { SettingKeys } from '../../../platform/settings';
+import { SECTION, SettingKeys } from '../../../platform/settings';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
@@ -28,9 +28,6 @@ export interface QaSaveEvent {
   id: string;
   change: 'created' | 'updated' | 'status' | 'feedback';
 }
-
-/** The setting that lets answers show https images (the page's CSP and sanitizer follow it). */
-export const ALLOW_REMOTE_IMAGES = SettingKeys.allowRemoteImages;
 
 interface EditorContext {
   extensionUri: vscode.Uri;
@@ -281,7 +278,7 @@ export class QaEditorPanels extends Disposable {
       errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
-      allowRemoteImages: () => vscode.workspace.getConfiguration('knowledgeDesk').get<boolean>(ALLOW_REMOTE_IMAGES, false),
+      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(SettingKeys.allowRemoteImages, false),
       saved: (panel, e) => this.onSaved(panel, e),
       deleted: (_panel, id) => this.deleteEmitter.fire(id),
     };
