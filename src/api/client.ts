@@ -12,6 +12,7 @@ import {
   apiErrorFor,
 } from './errors';
 import { identityHeaders, type Identity } from './identity';
+import type { Readable } from 'node:stream';
 import { buildForm, type MultipartFields } from './multipart';
 import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
 import { buildQuery, joinUrl, type QueryParams } from './url';
@@ -154,10 +155,11 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: unknown;
       try {
+        const { body, headers: bodyHeaders } = await this.body(spec);
         const response = await undiciRequest(url, {
           method: spec.method,
-          headers: this.headers(spec),
-          body: await this.body(spec),
+          headers: bodyHeaders ? { ...this.headers(spec), ...bodyHeaders } : this.headers(spec),
+          body,
           signal: done.signal,
           dispatcher: this.config.dispatcher,
           // Streams: the per-call timeout becomes an idle timeout between chunks.
@@ -269,10 +271,10 @@ export class ApiClient {
     return headers;
   }
 
-  private async body(spec: RequestSpec): Promise<string | Awaited<ReturnType<typeof buildForm>> | undefined> {
+  private async body(spec: RequestSpec): Promise<{ body?: string | Readable; headers?: Record<string, string> }> {
     if (spec.multipart) return buildForm(spec.multipart);
-    if (spec.json !== undefined) return JSON.stringify(spec.json);
-    return undefined;
+    if (spec.json !== undefined) return { body: JSON.stringify(spec.json) };
+    return {};
   }
 }
 
