@@ -1,8 +1,7 @@
 // Messages of the Retrieval panel webview, imported by the host (retrievalPanel.ts) and the page
 // (src/webview/retrieval). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
-import { pageProblemSchema } from '../../qna/editor/protocol';
+import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
 
 export const RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 
