@@ -106,14 +106,24 @@ export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]
   return Object.assign(scripted, { restore: () => (api.container.ui = new WindowUserInput()) });
 }
 
-/** Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). */
-export async function screenshot(name: string, options: { keepNotifications?: boolean } = {}): Promise<void> {
+/**
+ * Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). With
+ * `waitForSelector` the driver shoots once that workbench element is visible (a hover, a resized view) and the
+ * screenshot fails if it never becomes visible.
+ */
+export async function screenshot(name: string, options: { keepNotifications?: boolean; waitForSelector?: string } = {}): Promise<void> {
   const dir = process.env.KD_SCREENSHOT_DIR;
   if (!dir) return;
   // Toasts left by earlier tests would cover what this screenshot is about.
   if (!options.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
-  fs.writeFileSync(path.join(dir, `${name}.request`), '');
-  await waitFor(() => fs.existsSync(path.join(dir, `${name}.done`)), `screenshot ${name}`, 30_000);
+  const done = path.join(dir, `${name}.done`);
+  fs.rmSync(done, { force: true });
+  const request = options.waitForSelector ? JSON.stringify({ waitForSelector: options.waitForSelector }) : '';
+  // Written under another name and renamed: the driver must never read a half-written request.
+  fs.writeFileSync(path.join(dir, `${name}.request.tmp`), request);
+  fs.renameSync(path.join(dir, `${name}.request.tmp`), path.join(dir, `${name}.request`));
+  const outcome = await waitFor(() => fs.existsSync(done) && fs.readFileSync(done, 'utf8'), `screenshot ${name}`, 30_000);
+  if (outcome !== 'ok') throw new Error(`screenshot ${name}: ${outcome}`);
 }
 
 /** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
