@@ -2,8 +2,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ConnectionManager } from './features/connection/connectionManager';
 import { LocalServiceHost } from './features/connection/localServiceHost';
-import { registerCommand, type CommandHost } from './platform/commands';
-import { Disposable, type IDisposable } from './platform/lifecycle';
+import type { CommandId } from './platform/commandIds';
+import { registerCommand, type CommandHandler, type CommandHost } from './platform/commands';
+import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
 import { Settings, SettingKeys } from './platform/settings';
@@ -72,10 +73,16 @@ export class Container extends Disposable {
    * A command behind the error-handling wrapper; the caller owns (registers) the disposable.
    * Running it counts as using Knowledge Desk, except for the few commands that never talk to the service.
    */
-  command(id: string, handler: (...args: any[]) => unknown): IDisposable {
-    return registerCommand(this.commandHost, id, (...args: any[]) => {
+  command(id: CommandId, handler: CommandHandler): IDisposable {
+    return registerCommand(this.commandHost, id, (...args: unknown[]) => {
       if (!PASSIVE_COMMANDS.has(id)) noteUse(`command ${id}`);
       return handler(...args);
     });
+  }
+
+  /** The one way features register commands: a table of handlers, each behind the wrapper; one disposable for all. */
+  commands(handlers: Partial<Record<CommandId, CommandHandler>>): IDisposable {
+    const registered = Object.entries(handlers).map(([id, handler]) => this.command(id as CommandId, handler!));
+    return toDisposable(() => disposeAll(registered));
   }
 }

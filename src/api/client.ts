@@ -12,11 +12,12 @@ import {
   apiErrorFor,
 } from './errors';
 import { identityHeaders, type Identity } from './identity';
+import type { Readable } from 'node:stream';
 import { buildForm, type MultipartFields } from './multipart';
 import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
-import { linkSignals } from './signals';
+import { Attempt } from './attempt';
 import { undici } from './undici';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
@@ -163,10 +164,11 @@ export class ApiClient {
       let outcome: Outcome;
       let failure: unknown;
       try {
+        const { body, headers: bodyHeaders } = await this.body(spec);
         const response = await undici().request(url, {
           method: spec.method,
-          headers: this.headers(spec),
-          body: spec.multipart ? await buildForm(spec.multipart) : spec.json !== undefined ? JSON.stringify(spec.json) : undefined,
+          headers: bodyHeaders ? { ...this.headers(spec), ...bodyHeaders } : this.headers(spec),
+          body,
           signal: done.signal,
           dispatcher: this.config.dispatcher,
           // Streams: the per-call timeout becomes an idle timeout between chunks.
@@ -271,38 +273,11 @@ export class ApiClient {
     // undici does not modify the object it is given: the shared one is safe to pass as it is.
     return spec.json !== undefined ? { ...base, 'content-type': 'application/json' } : base;
   }
-}
 
-/** One attempt's signal: the caller's signal plus a timeout, telling which one fired. */
-class Attempt {
-  readonly signal: AbortSignal;
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private unlink: () => void;
-  timedOut = false;
-  abortedByCaller = false;
-
-  constructor(caller: AbortSignal | undefined, timeoutMs: number) {
-    this.signal = this.controller.signal;
-    this.unlink = linkSignals(caller, (reason) => {
-      this.abortedByCaller = true;
-      this.controller.abort(reason);
-    });
-    if (timeoutMs > 0 && !this.abortedByCaller) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        this.controller.abort(new Error('timeout'));
-      }, timeoutMs);
-    }
-  }
-
-  stopTimer(): void {
-    clearTimeout(this.timer);
-  }
-
-  release(): void {
-    this.stopTimer();
-    this.unlink();
+  private async body(spec: RequestSpec): Promise<{ body?: string | Readable; headers?: Record<string, string> }> {
+    if (spec.multipart) return buildForm(spec.multipart);
+    if (spec.json !== undefined) return { body: JSON.stringify(spec.json) };
+    return {};
   }
 }
 

@@ -8,6 +8,6 @@ let loaded: typeof Undici | undefined;
  * see esbuild.mjs); everywhere else this is a plain require.
  */
 export function undici(): typeof Undici {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at activation
   return (loaded ??= require('undici') as typeof Undici);
 }

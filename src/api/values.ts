@@ -6,7 +6,7 @@ import type { FileNode, KbNode } from './schemas/kbNodes';
 
 export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
 export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
-export const NODE_ORDERS = ['name_asc', 'name_desc', 'updated_at_asc', 'updated_at_desc', 'created_at_asc', 'created_at_desc'] as const;
+export { NODE_ORDERS } from '../core/kbWire';
 
 export function isFileNode(node: KbNode): node is FileNode {
   return node.nodeType === 'file';
@@ -14,7 +14,7 @@ export function isFileNode(node: KbNode): node is FileNode {
 
 export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
 
-/** Characters the entity-recognition service considers; the rest is ignored (document 2). */
+/** Characters the entity-recognition service considers; the rest is ignored (docs/api.md#infer). */
 export const NLU_MAX_CHARS = 2000;
 
 export function faqStatus(detail: FaqDetail): 'on' | 'off' {
@@ -24,6 +24,7 @@ export function faqStatus(detail: FaqDetail): 'on' | 'off' {
   return !Number.isNaN(off) && (Number.isNaN(on) || off > on) ? 'off' : 'on';
 }
 
+/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
 export class DeleteNotSupportedError extends Error {
   override readonly name = 'DeleteNotSupportedError';
   constructor() {

@@ -102,6 +102,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
 
+    const traffic = { inFlight: 0 };
     const handlers = new Map<string, Handler>(
       Object.entries({
         ...kbHandlers({
@@ -126,6 +127,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             ...prefixed('faults.', faults.counts),
             ...prefixed('answers.', answers.counts),
             'retrieval.passages': retrieval.index.passageCount,
+            // Requests still being handled, this one included: 1 when the service is otherwise idle.
+            'http.inFlight': traffic.inFlight,
           }),
         }),
       }),
@@ -137,6 +140,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       maxJsonBytes: options.maxJsonBytes ?? 16 * 1024 * 1024,
       multipart: { maxFileBytes: maxUploadBytes, tempPath: () => blobs.tempPath() },
       logger,
+      traffic,
     });
     await listen(server, options.port ?? 0);
     closers.push(

@@ -10,11 +10,14 @@ export interface CommandHost {
   onErrorShown?: (commandId: string, message: string) => void;
 }
 
+// Command arguments come from menus, tree items and other extensions: each handler narrows its own.
+export type CommandHandler = (...args: any[]) => unknown;
+
 /**
  * Registers a command whose failures are logged in full and shown briefly with "Show Log" (and a
  * next step when there is one); a cancellation by the user is silent.
  */
-export function registerCommand(host: CommandHost, id: string, handler: (...args: any[]) => unknown): vscode.Disposable {
+export function registerCommand(host: CommandHost, id: string, handler: CommandHandler): vscode.Disposable {
   return vscode.commands.registerCommand(id, async (...args: unknown[]) => {
     try {
       return await handler(...args);

@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
+import type { ContextKeys } from './commandIds';
 
-/** Context keys used in `when` clauses of package.json. */
-export const ContextKeys = {
-  hasKey: 'knowledgeDesk.hasKey',
-  connectionState: 'knowledgeDesk.connectionState',
-  region: 'knowledgeDesk.region',
-} as const;
+type ContextKey = (typeof ContextKeys)[keyof typeof ContextKeys];
 
 const values = new Map<string, unknown>();
 
-export function setContext(key: string, value: unknown): void {
+export function setContext(key: ContextKey, value: unknown): void {
   if (values.get(key) === value) return;
   values.set(key, value);
   void vscode.commands.executeCommand('setContext', key, value);
 }
 
-export function getContext(key: string): unknown {
+export function getContext(key: ContextKey): unknown {
   return values.get(key);
 }

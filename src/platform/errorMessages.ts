@@ -9,6 +9,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
+import { CommandIds } from './commandIds';
 
 export interface UserFacingError {
   message: string;
@@ -21,15 +22,15 @@ export function toUserFacing(error: unknown): UserFacingError {
   if (error instanceof AuthenticationError) {
     return {
       message: 'The API key was rejected. Set a valid key for this region.',
-      actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }],
+      actions: [{ label: 'Set API Key', command: CommandIds.setApiKey }],
     };
   }
-  // Entity recognition speaks in its own codes (document 2's table).
+  // Entity recognition speaks in its own codes (docs/api.md#entity-recognition-errors).
   if (error instanceof ApiError && error.operation.startsWith('nlu.')) {
     if (error.code === 7001)
       return {
         message: 'The entity-recognition key was rejected. Set a valid key for this region.',
-        actions: [{ label: 'Set Entity Recognition Key', command: 'knowledgeDesk.setNluKey' }],
+        actions: [{ label: 'Set Entity Recognition Key', command: CommandIds.setNluKey }],
       };
     if (error.code === 7004)
       return { message: 'Entity recognition refused the request because of a billing problem with the project.', actions: [] };
@@ -45,7 +46,7 @@ export function toUserFacing(error: unknown): UserFacingError {
   if (error instanceof NotImplementedError) {
     return {
       message: 'This operation is not available in the local service yet. Select another region to use it.',
-      actions: [{ label: 'Select Region', command: 'knowledgeDesk.selectRegion' }],
+      actions: [{ label: 'Select Region', command: CommandIds.selectRegion }],
     };
   }
   if (error instanceof ApiTimeoutError) {
@@ -54,7 +55,7 @@ export function toUserFacing(error: unknown): UserFacingError {
   if (error instanceof ApiConnectionError) {
     return {
       message: `Cannot reach the service. Check the network and proxy settings (http.proxy). ${trimOperation(error.message)}`,
-      actions: [{ label: 'Select Region', command: 'knowledgeDesk.selectRegion' }],
+      actions: [{ label: 'Select Region', command: CommandIds.selectRegion }],
     };
   }
   if (error instanceof ApiValidationError) {

@@ -5,7 +5,8 @@
 // usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC]
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
-// <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page).
+// <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
+// naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -145,6 +146,12 @@ browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
 page.on('pageerror', (e) => log('pageerror:', e.message));
+// What a webview's host frame says about loading its page (service worker, fatal errors): a page that never
+// says ready leaves its reason here.
+page.on('console', (m) => {
+  const text = m.text();
+  if (/service worker|controllerchange|webview fatal|error loading webview/i.test(text)) log(`browser ${m.type()}: ${text.slice(0, 400)}`);
+});
 page.on('crash', () => finish(3, 'page crashed'));
 
 // The web workbench calls these in extension-test mode (as VS Code's own browser integration tests do).
@@ -153,13 +160,27 @@ await page.exposeFunction('codeAutomationLog', (type, args) =>
 );
 await page.exposeFunction('codeAutomationExit', (code) => finish(code === 0 ? 0 : 1, `extension host exited with ${code}`));
 
-// 3. screenshot requests from the tests
+// 3. screenshot requests from the tests (the .request file may hold { "waitForSelector": "..." })
+const SELECTOR_TIMEOUT_MS = 10_000;
 if (shots) {
   (async () => {
     while (!finished) {
       for (const f of fs.readdirSync(shots).filter((n) => n.endsWith('.request'))) {
         const name = f.slice(0, -'.request'.length);
+        const request = fs.readFileSync(path.join(shots, f), 'utf8');
         fs.rmSync(path.join(shots, f), { force: true });
+        // A test may name a workbench element that shows the UI settled (a hover, a resized view): wait for it
+        // to be visible, bounded, and tell the test when it never was instead of shooting the wrong state.
+        const { waitForSelector } = request.trim() ? JSON.parse(request) : {};
+        if (waitForSelector) {
+          try {
+            await page.locator(waitForSelector).first().waitFor({ state: 'visible', timeout: SELECTOR_TIMEOUT_MS });
+          } catch {
+            log(`screenshot ${name}: ${waitForSelector} not visible after ${SELECTOR_TIMEOUT_MS} ms`);
+            fs.writeFileSync(path.join(shots, `${name}.done`), `${waitForSelector} was not visible after ${SELECTOR_TIMEOUT_MS} ms`);
+            continue;
+          }
+        }
         await page.waitForTimeout(1200); // let webviews and trees paint
         await page.screenshot({ path: path.join(shots, `${name}.png`) });
         log(`screenshot: ${path.join(shots, `${name}.png`)}`);

@@ -1,8 +1,9 @@
 // Screenshot of a running workbench (e.g. `npm start`): node test/host/shoot.mjs URL OUT.png [waitMs] [click-selector...]
+// An argument `wait:SELECTOR` waits (at most 10 s) for that element to be visible instead of clicking it.
 import { chromium } from 'playwright-core';
 const [url, out, wait = '8000', ...clicks] = process.argv.slice(2);
 if (!url || !out) {
-  console.error('usage: node test/host/shoot.mjs URL OUT.png [waitMs] [selector...]');
+  console.error('usage: node test/host/shoot.mjs URL OUT.png [waitMs] [selector | wait:selector ...]');
   process.exit(2);
 }
 const browser = await chromium.launch({
@@ -24,6 +25,10 @@ try {
   await page.goto(url);
   await page.waitForTimeout(Number(wait));
   for (const selector of clicks) {
+    if (selector.startsWith('wait:')) {
+      await page.locator(selector.slice('wait:'.length)).first().waitFor({ state: 'visible', timeout: 10_000 });
+      continue;
+    }
     await page.click(selector, { timeout: 10_000 });
     await page.waitForTimeout(1500);
   }

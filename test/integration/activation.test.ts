@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, getApi, useKnowledgeDesk, waitFor } from './support/host';
+import { EXTENSION_ID, getApi, useService, waitFor } from './support/host';
 
 describe('Activation (real extension host)', () => {
   // Runs first in the window (files run in name order): nothing has used Knowledge Desk yet.
@@ -20,7 +20,7 @@ describe('Activation (real extension host)', () => {
 
     // Clicking the item is the first use: the service starts, takes its lock and the check succeeds.
     await vscode.commands.executeCommand(typeof item.command === 'string' ? item.command : item.command!.command);
-    await useKnowledgeDesk(api);
+    await useService(api);
     assert.equal(api.container.localService.isStarted, true);
     assert.ok(api.container.localService.current, 'this window owns the local service');
     await waitFor(() => fs.existsSync(path.join(dataDir, 'lock.json')), 'the lock file of the data folder');

@@ -8,7 +8,7 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, screenshot, waitFor, useKnowledgeDesk } from './support/host';
+import { getApi, resetWorkbench, screenshot, useService, waitFor, waitForPage, withTheme } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
 const HOTEL_JA = '出張の宿泊費の上限はいくらですか？';
@@ -19,11 +19,16 @@ const drive = (p: ChatPanel, params: DriveParams): Promise<ChatSnapshot> => p.ch
 
 /** Waits for the page to have said ready and to show the host's conversation. */
 async function pageShows(p: ChatPanel): Promise<ChatSnapshot> {
-  await waitFor(() => p.channel.isReady, 'the chat page to be ready');
-  return waitFor(async () => {
-    const s = await snapshot(p);
-    return s.ready && s.conversationId === p.conversation.id ? s : undefined;
-  }, 'the chat page to show the conversation');
+  await waitForPage(p, 'the chat panel');
+  return waitFor(
+    async () => {
+      const s = await snapshot(p);
+      return s.ready && s.conversationId === p.conversation.id ? s : undefined;
+    },
+    'the chat page to show the conversation',
+    15_000,
+    () => p.describe(),
+  );
 }
 
 /** The next turn this panel finishes. */
@@ -41,27 +46,48 @@ async function pageFinished(p: ChatPanel, id: string): Promise<ChatSnapshot['tur
   return waitFor(
     async () => (await snapshot(p)).turns.find((t) => t.id === id && t.status !== 'streaming'),
     `the page to show turn ${id} finished`,
+    15_000,
+    () => p.describe(),
   );
+}
+
+/** Asks `question` in the page as a person would and returns the finished turn. */
+async function ask(p: ChatPanel, question: string): Promise<Turn> {
+  const finished = nextTurn(p);
+  await drive(p, { type: question });
+  await drive(p, { send: true });
+  return finished;
+}
+
+/** Asks about paid leave on a slow stream and presses Stop after the first sentence: a turn marked stopped. */
+async function askAndStop(p: ChatPanel): Promise<{ turn: Turn; requestId: string; stopMs: number }> {
+  p.testStreamDelayMs = 2000;
+  try {
+    const finished = nextTurn(p);
+    await drive(p, { type: PAID_LEAVE });
+    await drive(p, { send: true });
+    const requestId = await waitFor(
+      async () => {
+        const s = await snapshot(p);
+        return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s.streaming : undefined;
+      },
+      'the first sentence',
+      15_000,
+      () => p.describe(),
+    );
+    const stopped = Date.now();
+    await drive(p, { stop: true });
+    const turn = await finished;
+    return { turn, requestId, stopMs: Date.now() - stopped };
+  } finally {
+    p.testStreamDelayMs = undefined;
+  }
 }
 
 /** Closes an untitled document without the "save changes?" dialog. */
 async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(doc);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-}
-
-/** Runs `fn` with another colour theme (only with KD_THEME_SHOTS=1, as the Q&A webview suite does). */
-async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
-  if (!process.env.KD_THEME_SHOTS) return;
-  const config = vscode.workspace.getConfiguration('workbench');
-  const previous = config.inspect<string>('colorTheme')?.globalValue;
-  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-  try {
-    await new Promise((r) => setTimeout(r, 500));
-    await fn();
-  } finally {
-    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
-  }
 }
 
 async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, number>> {
@@ -84,17 +110,16 @@ describe('Chat panel', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
   let feature: AnswersFeature;
+  /** Each test's own panel, opened by beforeEach on a new empty conversation (the chat history cleared). */
   let panel: ChatPanel;
   let handbook: KbNode;
-  let firstConversation: string;
   const uploaded: string[] = [];
   const settings = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('knowledgeDesk');
 
   before(async function () {
     this.timeout(120_000);
     api = await getApi();
-    await useKnowledgeDesk(api);
-    client = await api.container.connection.getClient();
+    client = await useService(api);
     feature = api.features.answers;
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
     const samples = path.join(api.container.context.extensionPath, 'samples/knowledge-base');
@@ -123,15 +148,29 @@ describe('Chat panel', () => {
     );
   });
 
-  after(async () => {
+  beforeEach(async () => {
+    await resetWorkbench(api);
+    // No panel and no history: the panel opens on a new empty conversation whatever earlier tests left.
+    feature.current?.dispose();
+    for (const c of feature.store.list()) feature.store.delete(c.id);
+    await feature.store.save();
+    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    const s = await pageShows(panel);
+    assert.equal(s.turns.length, 0, 'each test starts on an empty conversation');
+  });
+
+  afterEach(async () => {
     await faults(api, {}).catch(() => undefined);
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
     feature.current?.dispose();
+    await resetWorkbench(api);
+  });
+
+  after(async () => {
     for (const id of uploaded) await client.kbNodes.delete(id).catch(() => undefined);
   });
 
   it('opens with a nonce CSP and streams an answer, delta by delta, with numbered citations', async () => {
-    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
     const html = panel.panel.webview.html.replace(/&#39;/g, "'");
     assert.match(html, /script-src 'nonce-[^']{16,}'/);
     assert.doesNotMatch(html, /unsafe-inline|unsafe-eval|\sstyle=|\son[a-z]+=/i);
@@ -140,16 +179,20 @@ describe('Chat panel', () => {
     assert.equal(panel.panel.title, 'Ask Knowledge Desk');
     const first = await pageShows(panel);
     assert.equal(first.hintShown, true, 'no OWN-USER-ID: the thread hint shows');
-    firstConversation = panel.conversation.id;
 
     panel.testStreamDelayMs = 2000; // slow enough to look at mid-stream
     const finished = nextTurn(panel);
     await drive(panel, { type: PAID_LEAVE });
     await drive(panel, { send: true });
-    const mid = await waitFor(async () => {
-      const s = await snapshot(panel);
-      return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s : undefined;
-    }, 'the first sentence to stream in');
+    const mid = await waitFor(
+      async () => {
+        const s = await snapshot(panel);
+        return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s : undefined;
+      },
+      'the first sentence to stream in',
+      15_000,
+      () => panel.describe(),
+    );
     assert.equal(mid.turns.at(-1)!.sources.length, 0, 'sources come with the finished answer');
     await screenshot('chat-streaming');
     const turn = await finished;
@@ -181,10 +224,7 @@ describe('Chat panel', () => {
   });
 
   it('answers a Japanese question from the Japanese guide', async () => {
-    const finished = nextTurn(panel);
-    await drive(panel, { type: HOTEL_JA });
-    await drive(panel, { send: true });
-    const turn = await finished;
+    const turn = await ask(panel, HOTEL_JA);
     assert.equal(turn.status, 'done');
     assert.match(turn.answer, /12,000円/);
     assert.equal(turn.citations[0]?.title, '経費精算ガイド.md');
@@ -193,35 +233,40 @@ describe('Chat panel', () => {
   });
 
   it('a click on a source runs the citation command with the citation, the question and the answer', async () => {
-    const turn = panel.conversation.turns[0];
+    const turn = await ask(panel, PAID_LEAVE);
+    assert.equal(turn.status, 'done');
+    await pageFinished(panel, turn.id);
+    const opened = panel.citationsOpened.length;
+    // beforeEach closed every editor, so the viewer this click opens is a new one.
+    const viewers = api.features.answersViewers.citations;
+    const previous = viewers.last;
     await drive(panel, { clickCitation: { turnId: turn.id, index: 1 } });
-    const opened = await waitFor(() => panel.citationsOpened.at(-1), 'the citation to be opened');
-    assert.equal(opened.outcome, 'opened');
-    assert.deepEqual(opened.citation, turn.citations[0]);
-    assert.ok(opened.citation.clueId, 'the clue id goes with it');
-    assert.equal(opened.question, PAID_LEAVE);
-    assert.equal(opened.answer, turn.answer);
+    const citation = await waitFor(
+      () => panel.citationsOpened[opened],
+      'the citation to be opened',
+      15_000,
+      () => panel.describe(),
+    );
+    assert.equal(citation.outcome, 'opened');
+    assert.deepEqual(citation.citation, turn.citations[0]);
+    assert.ok(citation.citation.clueId, 'the clue id goes with it');
+    assert.equal(citation.question, PAID_LEAVE);
+    assert.equal(citation.answer, turn.answer);
     // The citation viewer opens on the cited page of the cited document.
-    const viewer = await waitFor(() => api.features.answersViewers.citations.last?.lastRendered, 'the citation viewer to render');
+    const viewer = await waitFor(
+      () => (viewers.last !== previous ? viewers.last?.lastRendered : undefined),
+      'the citation viewer to render',
+      20_000,
+      () => viewers.last?.describe() ?? 'no citation viewer open',
+    );
     assert.equal(viewer.pageNo, turn.citations[0].pageNo);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    viewers.last?.dispose();
   });
 
   it('Stop aborts a slow stream: the partial answer stays, marked stopped, and the service sees the request closed', async () => {
     const before = (await localInfo(api))['answers.closedEarly'] ?? 0;
-    panel.testStreamDelayMs = 2000;
-    const finished = nextTurn(panel);
-    await drive(panel, { type: PAID_LEAVE });
-    await drive(panel, { send: true });
-    const requestId = await waitFor(async () => {
-      const s = await snapshot(panel);
-      return s.streaming && s.turns.at(-1)!.answerText.includes('15 days') ? s.streaming : undefined;
-    }, 'the first sentence');
-    const stopped = Date.now();
-    await drive(panel, { stop: true });
-    const turn = await finished;
-    panel.testStreamDelayMs = undefined;
-    assert.ok(Date.now() - stopped < 1500, 'Stop does not wait for the next chunk');
+    const { turn, requestId, stopMs } = await askAndStop(panel);
+    assert.ok(stopMs < 1500, `Stop does not wait for the next chunk (took ${stopMs} ms)`);
     assert.equal(turn.id, requestId);
     assert.equal(turn.status, 'stopped');
     assert.match(turn.answer, /15 days/);
@@ -233,10 +278,7 @@ describe('Chat panel', () => {
 
   it('shows a rate limit inline in the usual words; Retry asks again in place', async () => {
     await faults(api, { script: ['429', '429', '429', '429'], retryAfterSeconds: 0, pathPrefix: '/webapi/generative_answer' });
-    const failed = nextTurn(panel);
-    await drive(panel, { type: HOTEL_JA });
-    await drive(panel, { send: true });
-    const turn = await failed;
+    const turn = await ask(panel, HOTEL_JA);
     await faults(api, {});
     assert.equal(turn.status, 'error');
     assert.match(turn.error!.message, /^The service is rate limiting requests\./);
@@ -256,21 +298,23 @@ describe('Chat panel', () => {
   });
 
   it('Ask About This… scopes the question to the chosen Knowledge Base node', async () => {
-    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolder', {
+    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askAboutFolderOrDocument', {
       kind: 'node',
       node: handbook,
       parentKey: '#root',
     });
     assert.equal(p, panel);
-    const s = await waitFor(async () => {
-      const snap = await snapshot(panel);
-      return snap.options.scope.length ? snap : undefined;
-    }, 'the scope in the page');
+    const s = await waitFor(
+      async () => {
+        const snap = await snapshot(panel);
+        return snap.options.scope.length ? snap : undefined;
+      },
+      'the scope in the page',
+      15_000,
+      () => panel.describe(),
+    );
     assert.deepEqual(s.options.scope, [{ id: handbook.id, name: 'employee-handbook.pdf', kind: 'document' }]);
-    const finished = nextTurn(panel);
-    await drive(panel, { type: 'How many days of sick leave are there?' });
-    await drive(panel, { send: true });
-    const turn = await finished;
+    const turn = await ask(panel, 'How many days of sick leave are there?');
     assert.deepEqual(panel.lastRequest?.source, { sharedKnowledgeBaseNodeIds: [handbook.id] });
     assert.ok(turn.citations.every((c) => c.knowledgeBaseId === handbook.id));
     await drive(panel, { options: { scope: [] } });
@@ -278,17 +322,28 @@ describe('Chat panel', () => {
   });
 
   it('follows up in a thread when OWN-USER-ID is set (screenshot chat-answer)', async () => {
+    // A conversation with a turn from before OWN-USER-ID was set, so New Chat starts a second one.
+    const earlier = await ask(panel, HOTEL_JA);
+    assert.equal(earlier.stateful, false);
+    const firstConversation = panel.conversation.id;
     await settings().update(OWN_USER_ID, 'chat-test-user', vscode.ConfigurationTarget.Global);
-    await waitFor(async () => !(await snapshot(panel)).hintShown, 'the thread hint to go');
+    await waitFor(
+      async () => !(await snapshot(panel)).hintShown,
+      'the thread hint to go',
+      15_000,
+      () => panel.describe(),
+    );
     await drive(panel, { newChat: true });
-    await waitFor(async () => {
-      const s = await snapshot(panel);
-      return s.conversationId !== firstConversation && s.turns.length === 0;
-    }, 'a new empty chat');
-    const firstDone = nextTurn(panel);
-    await drive(panel, { type: PAID_LEAVE });
-    await drive(panel, { send: true });
-    const first = await firstDone;
+    await waitFor(
+      async () => {
+        const s = await snapshot(panel);
+        return s.conversationId !== firstConversation && s.turns.length === 0;
+      },
+      'a new empty chat',
+      15_000,
+      () => panel.describe(),
+    );
+    const first = await ask(panel, PAID_LEAVE);
     assert.equal(first.stateful, true);
     assert.equal(panel.lastRequest?.isStateful, true);
     assert.equal(panel.lastRequest?.threadId, undefined, 'the first turn starts the thread');
@@ -305,10 +360,7 @@ describe('Chat panel', () => {
     assert.equal(second.question, first.fuQuestion);
     assert.equal(panel.lastRequest?.threadId, first.threadId, 'the follow-up goes to the same thread');
     assert.equal(second.threadId, first.threadId);
-    const thirdDone = nextTurn(panel);
-    await drive(panel, { type: 'And how many of those days can I carry over?' });
-    await drive(panel, { send: true });
-    const third = await thirdDone;
+    const third = await ask(panel, 'And how many of those days can I carry over?');
     assert.equal(third.status, 'done');
     assert.match(third.answer, /carried over/i, 'the thread supplies the context of "those days"');
     await pageFinished(panel, third.id);
@@ -317,6 +369,20 @@ describe('Chat panel', () => {
   });
 
   it('restores the conversation after the panel is closed and reopened, and through the serializer', async () => {
+    // An earlier conversation with a finished and a stopped answer, then a current one with a finished answer.
+    const earlier = panel.conversation.id;
+    assert.equal((await ask(panel, PAID_LEAVE)).status, 'done');
+    assert.equal((await askAndStop(panel)).turn.status, 'stopped');
+    await drive(panel, { newChat: true });
+    await waitFor(
+      () => panel.conversation.id !== earlier,
+      'a new chat on the host',
+      15_000,
+      () => panel.describe(),
+    );
+    await pageShows(panel);
+    assert.equal((await ask(panel, HOTEL_JA)).status, 'done');
+
     const shownId = panel.conversation.id;
     const turns = panel.conversation.turns.length;
     panel.dispose();
@@ -329,14 +395,17 @@ describe('Chat panel', () => {
     panel.dispose();
     // What VS Code does after a restart: a panel of this view type and the page's saved state.
     const raw = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Ask Knowledge Desk', vscode.ViewColumn.Active, { enableScripts: true });
-    panel = feature.restore(raw, { conversationId: firstConversation });
+    panel = feature.restore(raw, { conversationId: earlier });
     const restored = await pageShows(panel);
-    assert.equal(restored.conversationId, firstConversation);
+    assert.equal(restored.conversationId, earlier);
     assert.equal(restored.turns[0].question, PAID_LEAVE);
     assert.equal(restored.turns.find((t) => t.status === 'stopped')?.question, PAID_LEAVE, 'the stopped answer is still marked stopped');
   });
 
   it('exports the conversation as Markdown with numbered sources', async () => {
+    assert.equal((await ask(panel, PAID_LEAVE)).status, 'done');
+    assert.equal((await ask(panel, HOTEL_JA)).status, 'done');
+    assert.equal((await askAndStop(panel)).turn.status, 'stopped');
     const doc = (await vscode.commands.executeCommand<vscode.TextDocument>('knowledgeDesk.answers.exportChat'))!;
     assert.equal(doc.languageId, 'markdown');
     assert.equal(doc.isUntitled, true);
@@ -355,20 +424,22 @@ describe('Chat panel', () => {
 
   it('asks about the editor selection', async () => {
     const question = 'What is the daily allowance for domestic business trips?';
-    // A file rather than an untitled document: VS Code may reuse the name of the untitled export just closed.
+    // A file rather than an untitled document: VS Code may reuse the name of an untitled export just closed.
     const file = vscode.Uri.file(path.join(os.tmpdir(), `kd-chat-selection-${Date.now()}.txt`));
     await vscode.workspace.fs.writeFile(file, Buffer.from(`Intro line\n${question}\n`));
-    const doc = await vscode.workspace.openTextDocument(file);
-    const editor = await vscode.window.showTextDocument(doc);
-    editor.selection = new vscode.Selection(1, 0, 1, question.length);
-    const finished = nextTurn(panel);
-    const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askSelection');
-    assert.equal(p, panel);
-    const turn = await finished;
-    assert.equal(turn.question, question);
-    assert.equal(turn.status, 'done');
-    await vscode.window.showTextDocument(doc);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    await vscode.workspace.fs.delete(file);
+    try {
+      const doc = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(doc);
+      editor.selection = new vscode.Selection(1, 0, 1, question.length);
+      const finished = nextTurn(panel);
+      const p = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.askSelection');
+      assert.equal(p, panel);
+      const turn = await finished;
+      assert.equal(turn.question, question);
+      assert.equal(turn.status, 'done');
+    } finally {
+      await resetWorkbench(api);
+      await vscode.workspace.fs.delete(file);
+    }
   });
 });

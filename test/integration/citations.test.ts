@@ -10,7 +10,7 @@ import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel'
 import { compareRankings, markLabel } from '../../src/features/answers/retrieval/rankChanges';
 import { DEFAULT_SETTINGS, toRetrievalRequest } from '../../src/features/answers/retrieval/protocol';
 import type { RetrievalPanel } from '../../src/features/answers/retrieval/retrievalPanel';
-import { EXTENSION_ID, getApi, screenshot, waitFor, useKnowledgeDesk } from './support/host';
+import { EXTENSION_ID, getApi, screenshot, waitFor, useService } from './support/host';
 
 const FILES = {
   handbook: 'samples/knowledge-base/Handbook/employee-handbook.pdf',
@@ -69,7 +69,7 @@ describe('Citations and retrieval', () => {
   before(async function () {
     this.timeout(180_000);
     api = await getApi();
-    await useKnowledgeDesk(api);
+    await useService(api);
     client = await api.container.connection.getClient();
     // Until extension.ts constructs it, the test constructs the registrar over the extension's container.
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;

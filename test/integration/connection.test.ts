@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ContextKeys } from '../../src/platform/contextKeys';
-import { getApi, screenshot, scriptInput, useKnowledgeDesk, waitFor } from './support/host';
+import { ContextKeys } from '../../src/platform/commandIds';
+import { getApi, screenshot, scriptInput, useService, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
@@ -31,7 +31,7 @@ describe('Connection: regions, keys, status bar', () => {
   let api: KnowledgeDeskTestApi;
   before(async () => {
     api = await getApi();
-    await useKnowledgeDesk(api);
+    await useService(api);
   });
 
   it('connects to the embedded local service on a fresh profile, storing its key in SecretStorage', async () => {

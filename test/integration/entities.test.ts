@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
-import { getApi, runCommand, screenshot, sleep, waitFor, useKnowledgeDesk } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, withTheme } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.
 const DEMO = [
@@ -44,12 +44,16 @@ describe('Entities', () => {
 
   before(async () => {
     api = await getApi();
-    await useKnowledgeDesk(api);
+    await useService(api);
     feature = api.features.entities;
+  });
+  // Each test writes its own files into a folder of its own and starts from an empty workbench.
+  beforeEach(async () => {
+    await resetWorkbench(api);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-entities-'));
   });
-  after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  afterEach(async () => {
+    await resetWorkbench(api);
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -86,17 +90,10 @@ describe('Entities', () => {
     editor.selection = new vscode.Selection(tokyo.range.start, tokyo.range.start);
     await screenshot('entities');
     await vscode.commands.executeCommand('editor.action.showHover');
-    await sleep(600);
-    await screenshot('entities-hover');
-    if (process.env.KD_SCREENSHOT_DIR) {
-      // The colours must read well on a dark theme too.
-      const workbench = vscode.workspace.getConfiguration('workbench');
-      const theme = workbench.inspect<string>('colorTheme')?.globalValue;
-      await workbench.update('colorTheme', 'Default Dark Modern', vscode.ConfigurationTarget.Global);
-      await sleep(800);
-      await screenshot('entities-dark');
-      await workbench.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-    }
+    // The driver shoots once the entity's hover is on screen (its footer names the feature).
+    await screenshot('entities-hover', { waitForSelector: '.monaco-hover:has-text("Entity recognition")' });
+    // The colours must read well on a dark theme too.
+    await withTheme('Default Dark Modern', () => screenshot('entities-dark'));
 
     editor.selection = new vscode.Selection(0, 0, 0, 0);
     const picked = (await run(api, 'knowledgeDesk.entities.list', [

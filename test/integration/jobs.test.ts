@@ -8,13 +8,13 @@ import type { JobsElement } from '../../src/features/jobs/jobsTree';
 import {
   EXTENSION_ID,
   getApi,
+  resetWorkbench,
   runCommand,
   runFailingCommand,
   screenshot,
   scriptInput,
-  sleep,
+  useService,
   waitFor,
-  useKnowledgeDesk,
 } from './support/host';
 
 const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
@@ -31,7 +31,22 @@ const state = (jobs: JobsFeature, job: 'build' | 'generate'): string => {
   return s.job_type === 'generate' ? s.job_status || 'idle' : 'idle';
 };
 
-/** The states the view showed for a job (as polled by the feature itself) until it reached a final state. */
+const FINAL = ['completed', 'failed', 'cancelled'];
+
+/** What a wait on a job saw last, for timeout messages. */
+const jobDetail = (jobs: JobsFeature) => (): string =>
+  JSON.stringify({
+    rare: jobs.lastStatus,
+    bulk: jobs.store.bulk.map((b) => ({ id: b.id, status: b.status, processed: b.processed, total: b.total })),
+    pollError: jobs.lastPollError,
+    pollInterval: jobs.pollInterval,
+    polls: jobs.pollCount,
+  });
+
+/**
+ * The states the view showed for a job until it reached a final state: recorded each time the feature's own
+ * polling redraws the tree (every state change does), not by sampling on a timer.
+ */
 async function follow(
   jobs: JobsFeature,
   job: 'build' | 'generate',
@@ -39,17 +54,33 @@ async function follow(
   timeout = JOB_TIMEOUT,
 ): Promise<string[]> {
   const seen: string[] = [];
-  const deadline = Date.now() + timeout;
-  while (Date.now() < deadline) {
+  let handled: Promise<void> = Promise.resolve();
+  let reachedFinal!: () => void;
+  const final = new Promise<void>((resolve) => (reachedFinal = resolve));
+  const look = (): void => {
     const s = state(jobs, job);
-    if (seen[seen.length - 1] !== s) {
-      seen.push(s);
-      await onState?.(s);
-    }
-    if (['completed', 'failed', 'cancelled'].includes(s) && seen.length > 1) return seen;
-    await sleep(50);
+    if (seen[seen.length - 1] === s) return;
+    seen.push(s);
+    handled = handled.then(() => onState?.(s));
+    if (FINAL.includes(s) && seen.length > 1) reachedFinal();
+  };
+  const sub = jobs.tree.onDidChangeTreeData(look);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`Timed out after ${timeout} ms following the ${job}: ${seen.join(' → ')}; state: ${jobDetail(jobs)()}`)),
+      timeout,
+    );
+  });
+  try {
+    look();
+    await Promise.race([final, timedOut]);
+    await handled;
+    return seen;
+  } finally {
+    sub.dispose();
+    clearTimeout(timer);
   }
-  throw new Error(`Timed out following the ${job}: ${seen.join(' → ')}`);
 }
 
 function children(jobs: JobsFeature, parent?: JobsElement): JobsElement[] {
@@ -106,69 +137,171 @@ async function uploadAndWait(
 /**
  * A screenshot with the views above Jobs hidden for a moment, so the Jobs view has the side bar's
  * height; the layout is put back afterwards. (Resizing commands act on the focused part, which in a
- * headless window may be the editor: they narrowed the side bar instead of widening it.)
+ * headless window may be the editor: they narrowed the side bar instead of widening it.) The driver shoots
+ * once the Jobs view shows the selected row.
  */
 async function jobsScreenshot(name: string): Promise<void> {
   const others = ['knowledgeDesk.knowledgeBase', 'knowledgeDesk.qna'];
   for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
   await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
   try {
-    await sleep(300);
-    await screenshot(name);
+    await screenshot(name, {
+      waitForSelector: '.pane:has(.pane-header h3.title:text-is("Jobs")) .monaco-list-row.selected',
+    });
   } finally {
     for (const id of others) await vscode.commands.executeCommand(`${id}.toggleVisibility`);
   }
+}
+
+/** The 40 documents that make a build slow enough to cancel; returns their ids. */
+async function uploadManyPolicies(api: KnowledgeDeskTestApi): Promise<string[]> {
+  const many = Array.from({ length: 40 }, (_, i) => ({
+    file: {
+      data: `# Policy ${i}\n\n${'Employees submit expense reports within thirty days of the purchase. '.repeat(40)}\n\n## 規程 ${i}\n\n${'経費は購入から三十日以内に精算してください。'.repeat(40)}\n`,
+    },
+    fileName: `policy-${String(i).padStart(2, '0')}.md`,
+  }));
+  return uploadAndWait(api, many);
 }
 
 describe('Jobs', function () {
   this.timeout(JOB_TIMEOUT + 60_000);
   let api: KnowledgeDeskTestApi;
   let jobs: JobsFeature;
-  const uploaded: string[] = [];
+  /** The two sample documents every job here works on (read only: no test changes them). */
+  const samples: string[] = [];
+  /** Documents and workspace files a test added; afterEach removes them. */
+  let added: string[] = [];
+  const files = (): vscode.Uri[] => ['bulk-questions.csv', 'rare-result.csv'].map((name) => vscode.Uri.joinPath(ws(), name));
+
+  /** The service's RARE build is completed (a build runs here when none has completed yet). */
+  async function completedBuild(): Promise<void> {
+    if (jobs.lastStatus?.build_status === 'completed') return;
+    await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
+    const seen = await follow(jobs, 'build');
+    assert.equal(seen.at(-1), 'completed', `fixture build: ${seen.join(' → ')}`);
+  }
+
+  /** A RARE result in the view (generated here after a completed build). */
+  async function rareResult(): Promise<JobsElement> {
+    const listed = children(jobs, rareRows(jobs).results).find((e) => e.kind === 'rareResult');
+    if (listed) return listed;
+    await completedBuild();
+    await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
+    const seen = await follow(jobs, 'generate');
+    assert.equal(seen.at(-1), 'completed', `fixture generate: ${seen.join(' → ')}`);
+    return waitFor(
+      () => children(jobs, rareRows(jobs).results).find((e) => e.kind === 'rareResult'),
+      'the fixture RARE result in the view',
+      15_000,
+      jobDetail(jobs),
+    );
+  }
+
+  /** Bulk processing of a three-question CSV written to the workspace; resolves with the finished run. */
+  async function bulkRun(): Promise<{ id: string; notified: number; done: NonNullable<ReturnType<JobsFeature['store']['bulkResult']>> }> {
+    const [csv] = files();
+    const text = [
+      'question,model,search_type',
+      'How do I submit an expense report?,local-extractive,hybrid',
+      '経費精算の締め切りはいつですか？,local-extractive,hybrid',
+      '"How many days of paid leave do employees get, per year?",local-extractive,hybrid',
+    ].join('\n');
+    await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
+    const notified = jobs.notifications.length;
+    const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as {
+      id: string;
+      status?: string;
+    };
+    assert.ok(started.id);
+    const row = await waitFor(() => jobs.store.bulkResult(started.id), 'the new run in the view', 15_000, jobDetail(jobs));
+    assert.ok(children(jobs, group(jobs, 'bulk')).some((e) => e.kind === 'bulkResult' && e.result.id === started.id));
+    assert.match(String(jobs.tree.getTreeItem(jobs.tree.bulkResult(row)).description), /^ga · (queued|running|completed)/);
+    const done = await waitFor(
+      () => {
+        const r = jobs.store.bulkResult(started.id);
+        return r && FINAL.includes(r.status ?? '') ? r : undefined;
+      },
+      'the bulk run to finish',
+      JOB_TIMEOUT,
+      jobDetail(jobs),
+    );
+    return { id: started.id, notified, done };
+  }
+
+  /** Starts a build on 40 more documents and cancels it; resolves once the view shows it cancelled. */
+  async function cancelledBuild(): Promise<{ notified: number; startedAs: string }> {
+    added.push(...(await uploadManyPolicies(api)));
+    const notified = jobs.notifications.length;
+    await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
+    const startedAs = state(jobs, 'build');
+    assert.ok(['queued', 'running'].includes(startedAs), `build ${startedAs} right after the start`);
+    assert.equal(jobs.tree.getTreeItem(rareRows(jobs).build).contextValue, `rareJob.build.${startedAs}`);
+    await run(api, 'knowledgeDesk.jobs.cancel', []);
+    // The cancel is cooperative; the service may already report it in the cancel's own answer.
+    await waitFor(() => state(jobs, 'build') === 'cancelled', 'the build to be cancelled', JOB_TIMEOUT, jobDetail(jobs));
+    return { notified, startedAs };
+  }
 
   before(async function () {
     this.timeout(180_000);
     api = await getApi();
     jobs = api.features.jobs;
-    await useKnowledgeDesk(api, 60_000);
+    await useService(api, 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
-    uploaded.push(
+    samples.push(
       ...(await uploadAndWait(api, [
         { file: { path: path.join(root, 'samples/knowledge-base/Handbook/employee-handbook.pdf') }, fileName: 'employee-handbook.pdf' },
         { file: { path: path.join(root, 'samples/knowledge-base/経費/経費精算ガイド.md') }, fileName: '経費精算ガイド.md' },
       ])),
     );
+  });
+
+  beforeEach(async () => {
+    await resetWorkbench(api);
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
     await waitFor(() => jobs.view.visible, 'the Jobs view visible');
     await jobs.refresh();
+    // A job still running (a test that failed half-way) would change what the next test sees.
+    await waitFor(() => !jobs.active, 'no job running', JOB_TIMEOUT, jobDetail(jobs));
+  });
+
+  afterEach(async () => {
+    await resetWorkbench(api);
+    const client = await api.container.connection.getClient();
+    for (const id of added) await client.kbNodes.delete(id).catch(() => undefined);
+    added = [];
+    for (const file of files()) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
   });
 
   after(async () => {
-    // Leave the knowledge base, the workspace and the layout as the next suites expect them.
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const client = await api.container.connection.getClient();
-    for (const id of uploaded) await client.kbNodes.delete(id).catch(() => undefined);
-    for (const name of ['bulk-questions.csv', 'rare-result.csv'])
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(ws(), name)).then(undefined, () => undefined);
+    for (const id of samples) await client.kbNodes.delete(id).catch(() => undefined);
   });
 
+  // The service keeps its RARE state for good (it has no reset): this first test is about a service that
+  // has never built, which is what a fresh test host has, and it comes before any test here that builds.
   it('shows idle build and generate rows and polls while the view is visible', async () => {
     const rows = rareRows(jobs);
-    assert.equal(description(jobs, rows.build), 'idle');
+    assert.equal(description(jobs, rows.build), 'idle', `a service that has never built; status: ${jobDetail(jobs)()}`);
     assert.equal(description(jobs, rows.generate), 'idle · needs a completed build');
     assert.equal(jobs.tree.getTreeItem(rows.build).contextValue, 'rareJob.build.idle');
     const bulk = children(jobs, group(jobs, 'bulk'));
     assert.deepEqual(
       bulk.map((e) => e.kind),
-      ['hint'],
+      ['message'],
     );
     assert.equal(jobs.statusBarText, undefined, 'no status-bar item while nothing runs');
-    await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible');
+    await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible', 15_000, jobDetail(jobs));
     const before = jobs.pollCount;
-    await waitFor(() => jobs.pollCount > before, 'the view to poll on its own', 10_000);
+    await waitFor(() => jobs.pollCount > before, 'the view to poll on its own', 10_000, jobDetail(jobs));
   });
 
   it('refuses Start Generate before a build, showing the service’s error', async () => {
+    // Without a completed build: a service that never built, or one whose last build was cancelled.
+    if (jobs.lastStatus?.build_status === 'completed') await cancelledBuild();
+    assert.notEqual(jobs.lastStatus?.build_status, 'completed');
+    assert.equal(description(jobs, rareRows(jobs).generate), 'idle · needs a completed build');
     const message = await runFailing(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     assert.match(message, /build/i);
     assert.doesNotMatch(message, /not available in the local service/i);
@@ -177,6 +310,7 @@ describe('Jobs', function () {
 
   it('starts a build with the defaults: queued → running → completed, the status bar showing progress', async () => {
     const notified = jobs.notifications.length;
+    const history = jobs.statusBarHistory.length;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     let shot = false;
     const seen = await follow(jobs, 'build', async (s) => {
@@ -191,30 +325,49 @@ describe('Jobs', function () {
       ['queued', 'running', 'completed'],
       `states seen: ${seen.join(' → ')}`,
     );
+    // From the entry before the start on: the history skips a text equal to the one before it.
+    const shown = jobs.statusBarHistory.slice(Math.max(0, history - 1));
     assert.ok(
-      jobs.statusBarHistory.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)),
-      `status bar showed: ${JSON.stringify(jobs.statusBarHistory)}`,
+      shown.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)),
+      `status bar showed: ${JSON.stringify(shown)}`,
     );
-    assert.ok(jobs.statusBarHistory.some((t) => /build queued/.test(t)));
-    await waitFor(() => jobs.notifications.slice(notified).some((n) => n.message === 'Build completed'), '"Build completed" notification');
-    await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again');
+    assert.ok(
+      shown.some((t) => /build queued/.test(t)),
+      `status bar showed: ${JSON.stringify(shown)}`,
+    );
+    await waitFor(
+      () => jobs.notifications.slice(notified).some((n) => n.message === 'Build completed'),
+      '"Build completed" notification',
+      15_000,
+      () => JSON.stringify(jobs.notifications.slice(notified)),
+    );
+    await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again', 15_000, jobDetail(jobs));
     assert.match(description(jobs, rareRows(jobs).build), /^completed/);
   });
 
   it('generates after the build: completed, a result appears, Open CSV shows the result columns', async () => {
+    await completedBuild();
     const notified = jobs.notifications.length;
+    const resultsBefore = new Set(jobs.store.rareResults.map((r) => JSON.stringify(r)));
     await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     const seen = await follow(jobs, 'generate');
     assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
     const note = await waitFor(
       () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Generate completed')),
       '"Generate completed" notification',
+      15_000,
+      () => JSON.stringify(jobs.notifications.slice(notified)),
     );
     assert.match(note.message, /^Generate completed — \d+ (questions|samples)$/);
     assert.equal(note.action, 'Open Result');
     const results = await waitFor(
-      () => children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult'),
-      'a RARE result in the view',
+      () => {
+        const listed = children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult');
+        return listed.length && jobs.store.rareResults.some((r) => !resultsBefore.has(JSON.stringify(r))) ? listed : undefined;
+      },
+      'the new RARE result in the view',
+      15_000,
+      jobDetail(jobs),
     );
     const item = jobs.tree.getTreeItem(results[0]);
     assert.match(String(item.label), /^\d{4}-\d\d-\d\d \d\d:\d\d$/);
@@ -228,45 +381,22 @@ describe('Jobs', function () {
     assert.ok(doc.lineCount > 1, 'the CSV has rows');
     assert.equal(vscode.window.activeTextEditor?.document, doc);
     // Save Result As… writes the spreadsheet-safe version.
-    const target = vscode.Uri.joinPath(ws(), 'rare-result.csv');
+    const target = files()[1];
     await run(api, 'knowledgeDesk.jobs.saveResult', [], results[0], target);
     const saved = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
     assert.ok(saved.startsWith(`\uFEFF${RARE_HEADER}\r\n`));
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('runs bulk processing on a CSV from the Explorer, follows it and opens the result', async () => {
-    const csv = vscode.Uri.joinPath(ws(), 'bulk-questions.csv');
-    const text = [
-      'question,model,search_type',
-      'How do I submit an expense report?,local-extractive,hybrid',
-      '経費精算の締め切りはいつですか？,local-extractive,hybrid',
-      '"How many days of paid leave do employees get, per year?",local-extractive,hybrid',
-    ].join('\n');
-    await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
-    const notified = jobs.notifications.length;
-    const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as {
-      id: string;
-      status?: string;
-    };
-    assert.ok(started.id);
-    const row = await waitFor(() => jobs.store.bulkResult(started.id), 'the new run in the view');
-    assert.ok(children(jobs, group(jobs, 'bulk')).some((e) => e.kind === 'bulkResult' && e.result.id === started.id));
-    assert.match(String(jobs.tree.getTreeItem(jobs.tree.bulkResult(row)).description), /^ga · (queued|running|completed)/);
-    const done = await waitFor(
-      () => {
-        const r = jobs.store.bulkResult(started.id);
-        return r && ['completed', 'failed', 'cancelled'].includes(r.status ?? '') ? r : undefined;
-      },
-      'the bulk run to finish',
-      JOB_TIMEOUT,
-    );
+    const { notified, done } = await bulkRun();
     assert.equal(done.status, 'completed', `bulk run ended ${done.status}: ${done.error_message ?? ''}`);
     assert.equal(done.processed, 3);
     assert.equal(done.total, 3);
     const note = await waitFor(
       () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')),
       'bulk notification',
+      15_000,
+      () => JSON.stringify(jobs.notifications.slice(notified)),
     );
     assert.equal(note.message, 'Bulk processing finished: 3 rows');
     const element = jobs.tree.bulkResult(done);
@@ -285,8 +415,13 @@ describe('Jobs', function () {
   });
 
   it('deletes a result after confirmation', async () => {
+    // Its own bulk run, and a RARE result (generated here if the service has none yet).
+    const { done } = await bulkRun();
+    assert.equal(done.status, 'completed', `fixture bulk run ended ${done.status}: ${done.error_message ?? ''}`);
+    const rare = await rareResult();
     const before = jobs.store.bulk.length;
-    const target = children(jobs, group(jobs, 'bulk')).find((e) => e.kind === 'bulkResult')!;
+    const target = children(jobs, group(jobs, 'bulk')).find((e) => e.kind === 'bulkResult' && e.result.id === done.id)!;
+    assert.ok(target, 'the fixture run in the view');
     const kept = await run(api, 'knowledgeDesk.jobs.deleteResult', ['Cancel'], target);
     assert.equal(kept, false);
     assert.equal(jobs.store.bulk.length, before);
@@ -299,7 +434,7 @@ describe('Jobs', function () {
       input.restore();
     }
     assert.equal(jobs.store.bulk.length, before - 1);
-    const rare = children(jobs, rareRows(jobs).results).find((e) => e.kind === 'rareResult')!;
+    assert.equal(jobs.store.bulkResult(done.id), undefined, 'the deleted run is gone from the view');
     const rareCount = jobs.store.rareResults.length;
     await run(api, 'knowledgeDesk.jobs.deleteResult', ['Delete'], rare);
     assert.equal(jobs.store.rareResults.length, rareCount - 1);
@@ -307,21 +442,13 @@ describe('Jobs', function () {
 
   it('cancels a running build', async () => {
     // Enough documents that the build cannot finish before the cancel arrives.
-    const many = Array.from({ length: 40 }, (_, i) => ({
-      file: {
-        data: `# Policy ${i}\n\n${'Employees submit expense reports within thirty days of the purchase. '.repeat(40)}\n\n## 規程 ${i}\n\n${'経費は購入から三十日以内に精算してください。'.repeat(40)}\n`,
-      },
-      fileName: `policy-${String(i).padStart(2, '0')}.md`,
-    }));
-    uploaded.push(...(await uploadAndWait(api, many)));
-    const notified = jobs.notifications.length;
-    await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
-    assert.ok(['queued', 'running'].includes(state(jobs, 'build')), `build ${state(jobs, 'build')} right after the start`);
-    assert.equal(jobs.tree.getTreeItem(rareRows(jobs).build).contextValue, `rareJob.build.${state(jobs, 'build')}`);
-    await run(api, 'knowledgeDesk.jobs.cancel', []);
-    // The cancel is cooperative; the service may already report it in the cancel's own answer.
-    await waitFor(() => state(jobs, 'build') === 'cancelled', 'the build to be cancelled', JOB_TIMEOUT);
-    await waitFor(() => jobs.notifications.slice(notified).some((n) => n.message === 'Build cancelled'), '"Build cancelled" notification');
+    const { notified } = await cancelledBuild();
+    await waitFor(
+      () => jobs.notifications.slice(notified).some((n) => n.message === 'Build cancelled'),
+      '"Build cancelled" notification',
+      15_000,
+      () => JSON.stringify(jobs.notifications.slice(notified)),
+    );
     assert.equal(description(jobs, rareRows(jobs).build), 'cancelled');
     const message = await runFailing(api, 'knowledgeDesk.jobs.cancel', []);
     assert.match(message, /No answer-generation job is running/);
@@ -331,12 +458,26 @@ describe('Jobs', function () {
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => !jobs.view.visible, 'the Jobs view hidden');
-    await waitFor(() => jobs.pollInterval === undefined && !jobs.poller.polling, 'polling to stop');
+    await waitFor(() => !jobs.poller.scheduled && !jobs.poller.polling, 'polling to stop', 15_000, jobDetail(jobs));
+    // A poll starts only from the poller's timer or from pollNow (the view shown, a command, a connection
+    // change): with no timer scheduled, nothing in flight and shouldPoll() false, none can come on its own.
+    assert.equal(jobs.shouldPoll(), false, 'hidden and idle: no reason to poll');
+    assert.equal(jobs.active, false, 'nothing runs');
+    assert.equal(jobs.pollInterval, undefined);
     const count = jobs.pollCount;
-    await sleep(7_000);
+    // What hiding the view does again (update): it must not schedule anything either.
+    jobs.poller.update();
+    assert.equal(jobs.poller.scheduled, false, 'update() while hidden and idle schedules no poll');
+    assert.equal(jobs.poller.polling, false);
     assert.equal(jobs.pollCount, count, 'no poll while hidden and idle');
     assert.equal(jobs.statusBarText, undefined);
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
-    await waitFor(() => jobs.pollCount > count, 'a poll as soon as the view is shown again');
+    await waitFor(() => jobs.pollCount > count, 'a poll as soon as the view is shown again', 15_000, jobDetail(jobs));
+    await waitFor(
+      () => jobs.poller.scheduled || jobs.poller.polling,
+      'polling to go on while the view is visible',
+      15_000,
+      jobDetail(jobs),
+    );
   });
 });

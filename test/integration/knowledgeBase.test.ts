@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
-import { getApi, runCommand, screenshot, waitFor, useKnowledgeDesk } from './support/host';
+import { getApi, runCommand, screenshot, waitFor, useService } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs', ...parts);
@@ -32,7 +32,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     await vscode.workspace
       .getConfiguration('knowledgeDesk')
       .update('identity.agentEmail', 'taro.yamada@xn--r8jz45g.jp', vscode.ConfigurationTarget.Global);
-    await useKnowledgeDesk(api);
+    await useService(api);
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
   });
 

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor, useKnowledgeDesk } from './support/host';
+import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor, useService } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 
@@ -17,7 +17,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
   let api: KnowledgeDeskTestApi;
   before(async () => {
     api = await getApi();
-    await useKnowledgeDesk(api);
+    await useService(api);
     const client = await api.container.connection.getClient();
     await client.faq.register({ question: 'What are the office hours?', answer: '<p>Old answer</p>', status: 'on', hashtags: ['office'] });
     await client.faq.register({
@@ -50,7 +50,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       (e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'),
     )!;
     assert.match(String(qna(api).tree.getTreeItem(after).description), /^👍 1 👎 0 · #office$/);
-    await run(api, 'knowledgeDesk.qna.filter', ['room OR parking']);
+    await run(api, 'knowledgeDesk.qna.filterText', ['room OR parking']);
     const filtered = await qna(api).tree.getChildren();
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[0])), ['How do I book a meeting room?']);
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[1])), ['Is there parking for visitors?']);
@@ -109,7 +109,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await vscode.window.showTextDocument(file);
     const summaries: string[] = [];
     const input = scriptInput(api, [(p: { options: unknown }) => (summaries.push(String(p.options)), 'Show Problems')]);
-    await vscode.commands.executeCommand('knowledgeDesk.qna.importCsv', file);
+    await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
     input.restore();
     const diags = vscode.languages.getDiagnostics(file);
     const byLine = diags
@@ -122,7 +122,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await screenshot('qna-import-problems');
     await vscode.commands.executeCommand('workbench.action.closePanel');
 
-    await run(api, 'knowledgeDesk.qna.importCsv', ['Import 4 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
     const client = await api.container.connection.getClient();
     const vpn = (await client.faq.filter({ searchTerm: 'VPN' })).results.find((r) => r.question === 'How do I reset my VPN password?')!;
     const detail = await client.faq.get(vpn.id, { format: 'text' });
@@ -132,14 +132,14 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     const hours = (await client.faq.filter({ searchTerm: 'office hours' })).results;
     assert.equal(hours.length, 1, 'the existing question was updated, not duplicated');
     assert.match(hours[0].answer, /8:00–20:00/);
-    await run(api, 'knowledgeDesk.qna.importCsv', ['Import 4 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
     assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1, 're-running an import is safe');
   });
 
   it('imports an XLSX with Japanese headers, and the local service reads one uploaded as is (exceljs loaded from its own bundle file)', async function () {
     this.timeout(60_000);
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.xlsx');
-    await run(api, 'knowledgeDesk.qna.importCsv', ['Import 2 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', ['Import 2 Rows'], file);
     const client = await api.container.connection.getClient();
     const found = (await client.faq.filter({ hashtags: ['xlsx'] })).results.map((r) => r.question).sort();
     assert.deepEqual(found, ['Where is the XLSX help desk?', 'XLSXの問い合わせ先は？'].sort());

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
-import { getApi, runCommand, useKnowledgeDesk, waitFor } from './support/host';
+import { getApi, runCommand, useService, waitFor } from './support/host';
 
 const SET_BY_WORKSPACE = [
   'knowledgeDesk.region',
@@ -29,7 +29,7 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
     const settingsFile = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.vscode', 'settings.json');
     assert.match(fs.readFileSync(settingsFile, 'utf8'), new RegExp(process.env.KD_TRAP_URL!.replace(/[.:/]/g, '\\$&')));
     api = await getApi();
-    await useKnowledgeDesk(api);
+    await useService(api);
   });
 
   it('reads those settings from user settings only and tells the user once, naming the settings and the file', async () => {

@@ -35,4 +35,30 @@ describe('Architecture rules', () => {
       .filter(([, n]) => n > 350);
     assert.deepEqual(big, []);
   });
+
+  it('the shared tree paging model and the command ids run in plain Node (no vscode)', () => {
+    const pure = ['src/platform/tree/pagedListing.ts', 'src/platform/tree/pagingElements.ts', 'src/platform/commandIds.ts'];
+    assert.deepEqual(
+      pure.filter((f) => /from\s+['"]vscode['"]/.test(readFileSync(f, 'utf8'))),
+      [],
+    );
+  });
+
+  it('platform imports no feature, and features do not import each other', () => {
+    const importsOf = (f: string) =>
+      [...readFileSync(f, 'utf8').matchAll(/from\s+['"](\.[^'"]+)['"]/g)].map((m) =>
+        path.relative('src', path.resolve(path.dirname(f), m[1])),
+      );
+    assert.deepEqual(
+      files('src/platform').filter((f) => importsOf(f).some((i) => i.startsWith('features'))),
+      [],
+    );
+    const crossing = files('src/features').flatMap((f) => {
+      const own = f.split(path.sep)[2];
+      return importsOf(f)
+        .filter((i) => i.startsWith('features') && i.split(path.sep)[1] !== own)
+        .map((i) => `${f} -> ${i}`);
+    });
+    assert.deepEqual(crossing, []);
+  });
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { epochMs, nullish } from './common';
 
+// The client's callers take these from here; src/local takes them from src/core.
+export { NODE_ORDERS, ACCESS_TYPES, type NodeOrder, type AccessType } from '../../core/kbWire';
+
 export const PROCESS_STATES = [
   'initializing',
   'parsing',
@@ -12,14 +15,10 @@ export const PROCESS_STATES = [
   'post_completed',
   'post_retrying',
 ] as const;
-import { NODE_ORDERS } from '../values';
-export { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, NODE_ORDERS } from '../values';
+export { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../values';
 export const UPLOAD_ACTIONS = ['created', 'overwritten', 'skipped', 'suffix_added'] as const;
-export const ACCESS_TYPES = ['order_1_editor', 'order_2_reader'] as const;
 
-export type NodeOrder = (typeof NODE_ORDERS)[number];
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
-export type AccessType = (typeof ACCESS_TYPES)[number];
 
 export const folderRefSchema = z.object({ id: z.string(), name: z.string() }).passthrough();
 
@@ -104,7 +103,7 @@ export const nodeWrapperSchema = z.object({ result: kbNodeSchema }).passthrough(
 
 /**
  * Search response, normalised. Ours is `{result: {nodes, total}}`; third-party code has seen
- * `result` as the array itself and the keys `items` / `knowledgeBaseNodes` (decisions.md).
+ * `result` as the array itself and the keys `items` / `knowledgeBaseNodes` (docs/api.md#list-and-search-nodes).
  */
 export const nodeSearchResponseSchema = z.preprocess(
   (body) => {

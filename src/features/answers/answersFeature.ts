@@ -4,7 +4,7 @@ import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
-import { pickFolder } from '../knowledgeBase/folderPicker';
+import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import type * as ChatPanelModule from './chat/chatPanel';
 import type { ChatContext, ChatPanel } from './chat/chatPanel';
@@ -16,7 +16,7 @@ import type { ChatState, Conversation, ScopeItem } from './chat/protocol';
 
 // The chat panel, its protocol (zod schemas), the conversation store and the export load when a chat is
 // first needed (a command, a restored panel), not at activation: building the schemas costs activation time.
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
 const lazy = {
   panel: (): typeof ChatPanelModule => require('./chat/chatPanel'),
   protocol: (): typeof ChatProtocol => require('./chat/protocol'),
@@ -26,6 +26,7 @@ const lazy = {
 /* eslint-enable @typescript-eslint/no-require-imports */
 const CHAT_VIEW_TYPE: typeof ChatProtocol.CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 const CHAT_TITLE: typeof ChatProtocol.CHAT_TITLE = 'Ask Knowledge Desk';
+import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
 export class AnswersFeature extends Disposable {
@@ -38,13 +39,14 @@ export class AnswersFeature extends Disposable {
   constructor(private readonly c: Container) {
     super();
     const log = c.log('chat');
-    const feature = this;
+    // The store is read from workspace state on first use: the context hands it out through a getter.
+    const store = (): ConversationStore => this.store;
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
       errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
       get store() {
-        return feature.store;
+        return store();
       },
       client: () => c.connection.getClient(),
       ownUserIdSet: () => !!c.settings.identity.ownUserId,
@@ -65,11 +67,16 @@ export class AnswersFeature extends Disposable {
     this._register(
       c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
     );
-    this._register(c.command('knowledgeDesk.answers.ask', (question?: unknown) => this.askCommand(question)));
-    this._register(c.command('knowledgeDesk.answers.askSelection', () => this.askSelection()));
-    this._register(c.command('knowledgeDesk.answers.askAboutFolder', (element?: unknown) => this.askAboutFolder(element)));
-    this._register(c.command('knowledgeDesk.answers.newChat', () => this.newChat()));
-    this._register(c.command('knowledgeDesk.answers.exportChat', () => this.exportChat()));
+    const ids = CommandIds.answers;
+    this._register(
+      c.commands({
+        [ids.ask]: (question?: unknown) => this.askCommand(question),
+        [ids.askSelection]: () => this.askSelection(),
+        [ids.askAboutFolderOrDocument]: (element?: unknown) => this.askAboutFolderOrDocument(element),
+        [ids.newChat]: () => this.newChat(),
+        [ids.exportChat]: () => this.exportChat(),
+      }),
+    );
   }
 
   /** Conversations of this workspace; read from workspace state on first use. */
@@ -137,7 +144,7 @@ export class AnswersFeature extends Disposable {
   }
 
   /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
-  private async askAboutFolder(element: unknown): Promise<ChatPanel | undefined> {
+  private async askAboutFolderOrDocument(element: unknown): Promise<ChatPanel | undefined> {
     const node =
       (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
     let scope: ScopeItem | null | undefined = node

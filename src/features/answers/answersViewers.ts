@@ -18,7 +18,7 @@ import type { RetrievalPanels } from './retrieval/retrievalPanel';
 
 // The viewers, their protocols (zod schemas) and the preview download load when a viewer is first needed
 // (a command, a restored panel), not at activation: building the schemas costs activation time.
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
 const lazy = {
   citationArgs: (): typeof CitationArgs => require('./citations/citationArgs'),
   citationPanel: (): typeof CitationPanelModule => require('./citations/citationPanel'),
@@ -31,6 +31,7 @@ const lazy = {
 /* eslint-enable @typescript-eslint/no-require-imports */
 const CITATION_VIEW_TYPE: typeof CitationProtocol.CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 const RETRIEVAL_VIEW_TYPE: typeof RetrievalProtocol.RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
+import { CommandIds } from '../../platform/commandIds';
 
 /**
  * The answers' viewers: the citation viewer (a cited page with the passage highlighted) and the
@@ -67,17 +68,15 @@ export class AnswersViewers extends Disposable {
     );
 
     this._register(
-      c.command('knowledgeDesk.answers.openCitation', async (arg?: unknown) => {
-        const action = lazy.citationArgs().parseOpenCitation(arg);
-        if (action.kind === 'qna') return vscode.commands.executeCommand('knowledgeDesk.qna.open', { id: action.faqId });
-        return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+      c.commands({
+        [CommandIds.answers.openCitation]: async (arg?: unknown) => {
+          const action = lazy.citationArgs().parseOpenCitation(arg);
+          if (action.kind === 'qna') return vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId });
+          return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+        },
+        [CommandIds.answers.openDocument]: (arg?: unknown) => this.citations.open(lazy.citationArgs().parseOpenDocument(arg)),
+        [CommandIds.answers.showRetrieval]: (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined),
       }),
-    );
-    this._register(
-      c.command('knowledgeDesk.answers.openDocument', (arg?: unknown) => this.citations.open(lazy.citationArgs().parseOpenDocument(arg))),
-    );
-    this._register(
-      c.command('knowledgeDesk.answers.showRetrieval', (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined)),
     );
   }
 
@@ -125,7 +124,7 @@ export class AnswersViewers extends Disposable {
       errors: this.errors(retrievalLog),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
-      openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand('knowledgeDesk.answers.openDocument', arg)),
+      openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
     }));
   }
 }

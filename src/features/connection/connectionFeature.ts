@@ -3,7 +3,8 @@ import { ApiConnectionError } from '../../api/errors';
 import { checkServiceUrl, REGION_INFO, REGIONS, type Region } from '../../core/regions';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
-import { ContextKeys, setContext } from '../../platform/contextKeys';
+import { CommandIds, ContextKeys } from '../../platform/commandIds';
+import { setContext } from '../../platform/contextKeys';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import type { ConnectionStatus } from './connectionManager';
@@ -30,15 +31,19 @@ export class ConnectionFeature extends Disposable {
     };
     publish(c.connection.status);
     this._register(c.connection.onDidChangeStatus(publish));
-    this._register(c.command('knowledgeDesk.selectRegion', () => this.selectRegion()));
-    this._register(c.command('knowledgeDesk.setApiKey', (region?: Region) => this.setApiKey(region)));
-    this._register(c.command('knowledgeDesk.clearApiKey', () => this.clearApiKey()));
-    this._register(c.command('knowledgeDesk.setNluKey', () => this.setNluKey()));
-    this._register(c.command('knowledgeDesk.clearNluKey', () => this.clearNluKey()));
-    this._register(c.command('knowledgeDesk.connect', () => this.connect()));
-    this._register(c.command('knowledgeDesk.setIdentity', () => setIdentity(c.ui, c.settings)));
-    this._register(c.command('knowledgeDesk.checkConnection', () => c.connection.refresh()));
-    this._register(c.command('knowledgeDesk.showLog', () => c.logger.show()));
+    this._register(
+      c.commands({
+        [CommandIds.selectRegion]: () => this.selectRegion(),
+        [CommandIds.setApiKey]: (region?: Region) => this.setApiKey(region),
+        [CommandIds.clearApiKey]: () => this.clearApiKey(),
+        [CommandIds.setNluKey]: () => this.setNluKey(),
+        [CommandIds.clearNluKey]: () => this.clearNluKey(),
+        [CommandIds.connect]: () => this.connect(),
+        [CommandIds.setIdentity]: () => setIdentity(c.ui, c.settings),
+        [CommandIds.checkConnection]: () => c.connection.refresh(),
+        [CommandIds.showLog]: () => c.logger.show(),
+      }),
+    );
   }
 
   private async selectRegion(): Promise<void> {

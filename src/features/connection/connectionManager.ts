@@ -143,7 +143,7 @@ export class ConnectionManager extends Disposable {
   createClient(ep: Endpoints, apiKey: string, nluApiKey?: string): ApiClient {
     const http = this.logger.scoped('http');
     // The client and its zod schemas load with the first request, not at activation.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at activation
     const { ApiClient } = require('../../api/client') as typeof ClientModule;
     return new ApiClient({
       baseUrl: ep.baseUrl,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { REGION_INFO } from '../../core/regions';
+import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
 import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
 
@@ -45,7 +46,7 @@ export class ConnectionStatusBar extends Disposable {
     } else {
       md.appendMarkdown('Click to select the region.');
     }
-    this.item.command = status.state === 'idle' ? 'knowledgeDesk.checkConnection' : 'knowledgeDesk.selectRegion';
+    this.item.command = status.state === 'idle' ? CommandIds.checkConnection : CommandIds.selectRegion;
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: `Knowledge Desk ${region} ${look.text}` };
   }

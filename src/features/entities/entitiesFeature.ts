@@ -3,6 +3,7 @@
 // Phrase… on a selection. Uses the entity-recognition address and key of the current region.
 import * as vscode from 'vscode';
 import type { Container } from '../../container';
+import { CommandIds, ContextKeys } from '../../platform/commandIds';
 import { setContext } from '../../platform/contextKeys';
 import { Disposable } from '../../platform/lifecycle';
 import { EntitiesStatusBar } from './entitiesStatusBar';
@@ -10,12 +11,6 @@ import { EntityDecorations, type DecoratedEntity } from './entityDecorations';
 import { showEntityList } from './entityList';
 import { RecognizeFlow } from './recognizeFlow';
 import { TeachPhraseFlow } from './teachPhrase';
-
-/** Context keys for `when` clauses: the active editor has entities; a long text has a part left to send. */
-export const EntityContextKeys = {
-  hasEntities: 'knowledgeDesk.entities.hasEntities',
-  hasNextPart: 'knowledgeDesk.entities.hasNextPart',
-} as const;
 
 export class EntitiesFeature extends Disposable {
   readonly decorations: EntityDecorations;
@@ -29,12 +24,16 @@ export class EntitiesFeature extends Disposable {
     this.recognizer = new RecognizeFlow(c, this.decorations);
     this.teacher = new TeachPhraseFlow(c, () => this.decorations.tags());
     this.statusBar = this._register(new EntitiesStatusBar(this.decorations));
-    const cmd = (id: string, fn: (...args: any[]) => unknown): void => void this._register(c.command(id, fn));
-    cmd('knowledgeDesk.entities.recognize', () => this.recognizer.recognize());
-    cmd('knowledgeDesk.entities.recognizeNextPart', () => this.recognizer.recognizeNextPart());
-    cmd('knowledgeDesk.entities.clear', () => this.clear());
-    cmd('knowledgeDesk.entities.list', () => showEntityList(c, this.decorations));
-    cmd('knowledgeDesk.entities.teachPhrase', () => this.teacher.teach());
+    const ids = CommandIds.entities;
+    this._register(
+      c.commands({
+        [ids.recognize]: () => this.recognizer.recognize(),
+        [ids.recognizeNextPart]: () => this.recognizer.recognizeNextPart(),
+        [ids.clear]: () => this.clear(),
+        [ids.list]: () => showEntityList(c, this.decorations),
+        [ids.teachPhrase]: () => this.teacher.teach(),
+      }),
+    );
     this._register(this.decorations.onDidChange(() => this.updateContext()));
     this._register(vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()));
     this.updateContext();
@@ -47,8 +46,8 @@ export class EntitiesFeature extends Disposable {
 
   private updateContext(): void {
     const editor = vscode.window.activeTextEditor;
-    setContext(EntityContextKeys.hasEntities, !!editor && this.decorations.entities(editor.document.uri).length > 0);
-    setContext(EntityContextKeys.hasNextPart, this.recognizer.hasNextPart);
+    setContext(ContextKeys.entitiesHasEntities, !!editor && this.decorations.entities(editor.document.uri).length > 0);
+    setContext(ContextKeys.entitiesHasNextPart, this.recognizer.hasNextPart);
   }
 
   private clear(): void {

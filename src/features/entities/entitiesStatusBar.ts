@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../platform/lifecycle';
 import type { EntityDecorations } from './entityDecorations';
 import { tagSwatch } from './tagStyles';
+import { CommandIds } from '../../platform/commandIds';
 
 export class EntitiesStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
@@ -12,7 +13,7 @@ export class EntitiesStatusBar extends Disposable {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('knowledgeDesk.entities', vscode.StatusBarAlignment.Right, 100));
     this.item.name = 'Knowledge Desk Entities';
-    this.item.command = 'knowledgeDesk.entities.list';
+    this.item.command = CommandIds.entities.list;
     this._register(decorations.onDidChange(() => this.render()));
     this._register(vscode.window.onDidChangeActiveTextEditor(() => this.render()));
     this.render();

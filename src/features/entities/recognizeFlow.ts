@@ -7,6 +7,7 @@ import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
 import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 import { locateEntity, nextPart } from './textParts';
+import { CommandIds } from '../../platform/commandIds';
 
 interface Job {
   document: vscode.TextDocument;
@@ -108,7 +109,7 @@ export class RecognizeFlow {
       `Entity recognition reads up to ${NLU_MAX_CHARS.toLocaleString('en-US')} characters per request: ` +
       `characters 1–${end.toLocaleString('en-US')} of the ${job.text.length.toLocaleString('en-US')} in the ${job.scope} have been sent (to line ${lastLine}); ${count} so far.`;
     void vscode.window.showInformationMessage(this.lastNotice, 'Recognize Next Part').then((choice) => {
-      if (choice === 'Recognize Next Part') void vscode.commands.executeCommand('knowledgeDesk.entities.recognizeNextPart');
+      if (choice === 'Recognize Next Part') void vscode.commands.executeCommand(CommandIds.entities.recognizeNextPart);
     });
   }
 }

@@ -2,15 +2,17 @@ import * as vscode from 'vscode';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
+import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { Log } from '../../platform/logger';
 import type { RareStatus } from '../../api/schemas/jobs';
 import { anyActive, bulkProgressText, generatedCountText, isActiveState, rareJobState, statusBarText } from './jobModel';
 import { Poller, POLL_ACTIVE_MAX_MS, POLL_MAX_MS } from './jobPoller';
-import { JobsCommands } from './jobsCommands';
+import { JobsCommands, type JobsHost } from './jobsCommands';
 import { JobsStore } from './jobsStore';
 import { ResultDocuments } from './resultDocuments';
 import { JobTracker, type FinishedJob } from './jobTracker';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
+import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
 
 export interface JobNotification {
@@ -24,7 +26,7 @@ export interface JobNotification {
  * and their results. Polls while the view is visible or a job runs, with backoff; a status-bar item
  * shows running jobs; a notification says when a job the user started or saw running finishes.
  */
-export class JobsFeature extends Disposable {
+export class JobsFeature extends Disposable implements JobsHost {
   readonly store: JobsStore;
   readonly tree: JobsTreeProvider;
   readonly view: vscode.TreeView<JobsElement>;
@@ -48,8 +50,8 @@ export class JobsFeature extends Disposable {
     super();
     this.log = c.log('jobs');
     this.store = new JobsStore((error) => toUserFacing(error).message);
-    this.tree = this._register(new JobsTreeProvider(this.store, () => this.connected));
-    this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: this.tree }));
+    this.tree = this._register(new JobsTreeProvider(this.store));
+    this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: connectedOnly(this.tree, c.connection) }));
     this._register(noteUseWhenVisible(JOBS_VIEW, this.view));
     this.poller = new Poller({
       tick: () => this.tick(),
@@ -96,17 +98,21 @@ export class JobsFeature extends Disposable {
   }
 
   private registerCommands(): void {
-    const cmd = (id: string, fn: (...args: any[]) => unknown): void => void this._register(this.c.command(id, fn));
     const k = this.commands;
-    cmd('knowledgeDesk.jobs.refresh', () => this.refresh());
-    cmd('knowledgeDesk.jobs.startBuild', () => k.startBuild());
-    cmd('knowledgeDesk.jobs.startGenerate', () => k.startGenerate());
-    cmd('knowledgeDesk.jobs.cancel', () => k.cancel());
-    cmd('knowledgeDesk.jobs.openResult', (e?: JobsElement) => k.openResult(e));
-    cmd('knowledgeDesk.jobs.saveResult', (e?: JobsElement, target?: vscode.Uri) => k.saveResult(e, target));
-    cmd('knowledgeDesk.jobs.deleteResult', (e?: JobsElement) => k.deleteResult(e));
-    cmd('knowledgeDesk.jobs.runBulk', (clicked?: vscode.Uri, selected?: vscode.Uri[]) => k.runBulk(clicked, selected));
-    cmd('knowledgeDesk.jobs.loadMoreBulk', () => k.loadMoreBulk());
+    const ids = CommandIds.jobs;
+    this._register(
+      this.c.commands({
+        [ids.refresh]: () => this.refresh(),
+        [ids.startBuild]: () => k.startBuild(),
+        [ids.startGenerate]: () => k.startGenerate(),
+        [ids.cancel]: () => k.cancel(),
+        [ids.openResult]: (e?: JobsElement) => k.openResult(e),
+        [ids.saveResult]: (e?: JobsElement, target?: vscode.Uri) => k.saveResult(e, target),
+        [ids.deleteResult]: (e?: JobsElement) => k.deleteResult(e),
+        [ids.runBulk]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => k.runBulk(clicked, selected),
+        [ids.loadMoreBulk]: () => k.loadMoreBulk(),
+      }),
+    );
   }
 
   /** Refresh: every loaded page again, with the view's progress bar; the backoff starts over. */
@@ -132,8 +138,7 @@ export class JobsFeature extends Disposable {
       this.lastPollError = undefined;
     } catch (error) {
       this.lastPollError = toUserFacing(error).message;
-      this.store.rareError = this.store.bulkError = this.lastPollError;
-      this.store.loaded = true;
+      this.store.fail(error);
     }
     for (const e of [this.store.rareError, this.store.rareResultsError, this.store.bulkError]) if (e) this.log.debug(`poll: ${e}`);
     const finished = this.tracker.update({

@@ -1,6 +1,7 @@
 // What the service said about jobs, fetched together (no vscode: unit-tested with a fake client).
 import type { ApiClient } from '../../api/client';
 import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
+import { PagedListing } from '../../platform/tree/pagedListing';
 import { newestFirst } from './jobModel';
 
 type JobsClient = Pick<ApiClient, 'rare' | 'bulk'>;
@@ -14,28 +15,60 @@ export class JobsStore {
   rareError: string | undefined;
   rareResults: RareResult[] = [];
   rareResultsError: string | undefined;
-  bulk: BulkResult[] = [];
-  bulkError: string | undefined;
-  /** Bulk pages loaded so far (refresh re-fetches all of them). */
-  bulkPages = 0;
+  /** Bulk results: the shared paged listing (refresh re-fetches every loaded page, merged by id). */
+  readonly bulkListing: PagedListing<BulkResult>;
   bulkTotalPages: number | undefined;
   /** Whether anything was fetched since the last reset. */
   loaded = false;
+  /** The client of the call in progress (the listing fetches through it). */
+  private client: JobsClient | undefined;
+  private signal: AbortSignal | undefined;
 
-  constructor(private readonly describeError: (error: unknown) => string) {}
+  constructor(private readonly describeError: (error: unknown) => string) {
+    this.bulkListing = new PagedListing<BulkResult>({
+      keyOf: (r) => r.id,
+      describeError,
+      fetchPage: async (page, signal) => {
+        if (!this.client) throw new Error('Not connected.');
+        const res = await this.client.bulk.results(page + 1, { signal: this.signal ? AbortSignal.any([signal, this.signal]) : signal });
+        this.bulkTotalPages = res.total_pages;
+        const hasMore = res.total_pages !== undefined && page + 1 < res.total_pages;
+        return { items: res.results, hasMore };
+      },
+    });
+  }
+
+  get bulk(): readonly BulkResult[] {
+    return this.bulkListing.items;
+  }
+
+  get bulkError(): string | undefined {
+    return this.bulkListing.error;
+  }
+
+  /** Bulk pages loaded so far. */
+  get bulkPages(): number {
+    return this.bulkListing.pages;
+  }
+
+  get hasMoreBulk(): boolean {
+    return this.bulkListing.loaded && this.bulkListing.hasMore;
+  }
 
   reset(): void {
     this.rare = undefined;
-    this.rareError = this.rareResultsError = this.bulkError = undefined;
+    this.rareError = this.rareResultsError = undefined;
     this.rareResults = [];
-    this.bulk = [];
-    this.bulkPages = 0;
+    this.bulkListing.reset();
     this.bulkTotalPages = undefined;
     this.loaded = false;
   }
 
-  get hasMoreBulk(): boolean {
-    return this.bulkTotalPages !== undefined && this.bulkPages < this.bulkTotalPages;
+  /** A poll that failed before it could ask (no client): every part shows the error. */
+  fail(error: unknown): void {
+    this.rareError = this.describeError(error);
+    this.bulkListing.fail(error);
+    this.loaded = true;
   }
 
   /** Job states and result ids: a change here resets the polling backoff (progress alone does not). */
@@ -64,11 +97,7 @@ export class JobsStore {
 
   /** Fetches the status, the RARE results and every loaded bulk page (at least the first) in parallel. */
   async refresh(client: JobsClient, signal?: AbortSignal): Promise<void> {
-    await Promise.all([
-      this.fetchStatus(client, signal),
-      this.fetchRareResults(client, signal),
-      this.fetchBulk(client, Math.max(1, this.bulkPages), signal),
-    ]);
+    await Promise.all([this.fetchStatus(client, signal), this.fetchRareResults(client, signal), this.fetchBulk(client, signal)]);
     this.loaded = true;
   }
 
@@ -92,41 +121,20 @@ export class JobsStore {
     }
   }
 
-  /** Pages 1..pages again, merged by id (a new result shifts the others to later pages). */
-  async fetchBulk(client: JobsClient, pages: number, signal?: AbortSignal): Promise<void> {
-    try {
-      const merged = new Map<string, BulkResult>();
-      let total: number | undefined;
-      let loaded = 0;
-      for (let page = 1; page <= pages; page++) {
-        const res = await client.bulk.results(page, { signal });
-        for (const r of res.results) if (!merged.has(r.id)) merged.set(r.id, r);
-        total = res.total_pages;
-        loaded = page;
-        if (total !== undefined && page >= total) break;
-      }
-      this.bulk = [...merged.values()];
-      this.bulkPages = loaded;
-      this.bulkTotalPages = total;
-      this.bulkError = undefined;
-    } catch (error) {
-      this.bulkError = this.describeError(error);
-    }
+  /** Every loaded bulk page again (at least the first), merged by id (a new result shifts the others to later pages). */
+  async fetchBulk(client: JobsClient, signal?: AbortSignal): Promise<void> {
+    await this.withClient(client, signal, () => this.bulkListing.refresh());
   }
 
   /** Appends the next bulk page. */
   async loadMoreBulk(client: JobsClient, signal?: AbortSignal): Promise<void> {
-    try {
-      const page = this.bulkPages + 1;
-      const res = await client.bulk.results(page, { signal });
-      const known = new Set(this.bulk.map((b) => b.id));
-      this.bulk = [...this.bulk, ...res.results.filter((r) => !known.has(r.id))];
-      this.bulkPages = page;
-      this.bulkTotalPages = res.total_pages;
-      this.bulkError = undefined;
-    } catch (error) {
-      this.bulkError = this.describeError(error);
-    }
+    await this.withClient(client, signal, () => this.bulkListing.loadMore());
+  }
+
+  private async withClient(client: JobsClient, signal: AbortSignal | undefined, run: () => Promise<void>): Promise<void> {
+    this.client = client;
+    this.signal = signal;
+    await run();
   }
 
   newestRareResult(): RareResult | undefined {

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { BulkResult, RareResult } from '../../api/schemas/jobs';
 import { Disposable } from '../../platform/lifecycle';
+import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
+import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import {
   bulkProgressText,
   formatDate,
@@ -15,20 +17,20 @@ import {
 } from './jobModel';
 import { bulkTypeLabel } from './jobParams';
 import type { JobsStore } from './jobsStore';
+import { CommandIds, ViewIds } from '../../platform/commandIds';
 
-export const JOBS_VIEW = 'knowledgeDesk.jobs';
+export const JOBS_VIEW = ViewIds.jobs;
 
 export type JobsGroup = 'rare' | 'bulk';
 
+/** Paging rows (error, message, Load more) name their parent by key: 'rare', 'bulk' or 'rareResults'. */
 export type JobsElement =
   | { kind: 'group'; group: JobsGroup }
   | { kind: 'job'; job: RareJob }
   | { kind: 'rareResults' }
   | { kind: 'rareResult'; result: RareResult }
   | { kind: 'bulkResult'; result: BulkResult }
-  | { kind: 'loadMore' }
-  | { kind: 'error'; group: JobsGroup | 'rareResults'; message: string }
-  | { kind: 'hint'; group: JobsGroup | 'rareResults'; message: string; command?: string };
+  | PagingElement;
 
 export type RareResultElement = Extract<JobsElement, { kind: 'rareResult' }>;
 export type BulkResultElement = Extract<JobsElement, { kind: 'bulkResult' }>;
@@ -60,10 +62,7 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   readonly onDidChangeTreeData = this.emitter.event;
   private readonly elements = new Map<string, JobsElement>();
 
-  constructor(
-    private readonly store: JobsStore,
-    private readonly ready: () => boolean,
-  ) {
+  constructor(private readonly store: JobsStore) {
     super();
   }
 
@@ -107,35 +106,31 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   getChildren(element?: JobsElement): JobsElement[] {
-    if (!this.ready()) return [];
     const s = this.store;
     if (!element) return [this.group('rare'), this.group('bulk')];
+    const error = (parentKey: string, message: string): PagingElement => ({ kind: 'error', parentKey, message });
+    const message = (parentKey: string, text: string, command?: string): PagingElement => ({ kind: 'message', parentKey, text, command });
     if (element.kind === 'group' && element.group === 'rare') {
-      if (s.rareError && !s.rare) return [{ kind: 'error', group: 'rare', message: s.rareError }];
-      if (!s.loaded) return [{ kind: 'hint', group: 'rare', message: 'Loading…' }];
+      if (s.rareError && !s.rare) return [error('rare', s.rareError)];
+      if (!s.loaded) return [message('rare', 'Loading…')];
       const out: JobsElement[] = [this.job('build'), this.job('generate'), this.rareResultsNode()];
-      if (s.rareError) out.push({ kind: 'error', group: 'rare', message: s.rareError });
+      if (s.rareError) out.push(error('rare', s.rareError));
       return out;
     }
     if (element.kind === 'rareResults') {
       const out: JobsElement[] = s.rareResults.map((r) => this.rareResult(r));
-      if (s.rareResultsError) out.push({ kind: 'error', group: 'rareResults', message: s.rareResultsError });
-      else if (!out.length) out.push({ kind: 'hint', group: 'rareResults', message: 'No results yet: a completed generate adds one.' });
+      if (s.rareResultsError) out.push(error('rareResults', s.rareResultsError));
+      else if (!out.length) out.push(message('rareResults', 'No results yet: a completed generate adds one.'));
       return out;
     }
     if (element.kind === 'group' && element.group === 'bulk') {
-      if (!s.loaded) return [{ kind: 'hint', group: 'bulk', message: 'Loading…' }];
+      if (!s.loaded) return [message('bulk', 'Loading…')];
       const out: JobsElement[] = s.bulk.map((b) => this.bulkResult(b));
-      if (s.bulkError) out.push({ kind: 'error', group: 'bulk', message: s.bulkError });
-      else if (s.hasMoreBulk) out.push(this.keep('loadMore', () => ({ kind: 'loadMore' })));
-      else if (!out.length)
-        out.push({
-          kind: 'hint',
-          group: 'bulk',
-          message: 'No runs yet: Run Bulk Processing… on a CSV of questions.',
-          command: 'knowledgeDesk.jobs.runBulk',
-        });
-      return out;
+      const tail = pagingTail(s.bulkListing, 'bulk', {
+        text: 'No runs yet: Run Bulk Processing… on a CSV of questions.',
+        command: CommandIds.jobs.runBulk,
+      });
+      return tail ? [...out, tail] : out;
     }
     return [];
   }
@@ -150,10 +145,9 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
       case 'rareResult':
         return this.rareResultsNode();
       case 'bulkResult':
-      case 'loadMore':
         return this.group('bulk');
       default:
-        return element.group === 'rareResults' ? this.rareResultsNode() : this.group(element.group);
+        return element.parentKey === 'rareResults' ? this.rareResultsNode() : this.group(element.parentKey as JobsGroup);
     }
   }
 
@@ -175,29 +169,8 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
         return rareResultItem(element);
       case 'bulkResult':
         return bulkResultItem(element);
-      case 'loadMore': {
-        const item = new vscode.TreeItem(`Load more… (page ${this.store.bulkPages} of ${this.store.bulkTotalPages ?? '?'})`);
-        item.id = 'loadMore';
-        item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: 'knowledgeDesk.jobs.loadMoreBulk', title: 'Load More' };
-        return item;
-      }
-      case 'error': {
-        const item = new vscode.TreeItem(element.message);
-        item.id = `error:${element.group}`;
-        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        item.tooltip = `${element.message}\n\nKnowledge Desk keeps trying; click to retry now.`;
-        item.command = { command: 'knowledgeDesk.jobs.refresh', title: 'Retry' };
-        item.contextValue = 'jobsError';
-        return item;
-      }
-      case 'hint': {
-        const item = new vscode.TreeItem(element.message);
-        item.id = `hint:${element.group}`;
-        item.iconPath = new vscode.ThemeIcon('info');
-        if (element.command) item.command = { command: element.command, title: element.message };
-        return item;
-      }
+      default:
+        return pagingTreeItem(element, { loadMore: CommandIds.jobs.loadMoreBulk, retry: CommandIds.jobs.refresh });
     }
   }
 
@@ -265,7 +238,7 @@ function rareResultItem(element: RareResultElement): vscode.TreeItem {
   if (r.rare_config) md.appendMarkdown('\n\n').appendCodeblock(prettyConfig(r.rare_config), 'json');
   md.appendMarkdown('\n\n').appendText(`id ${r.id}`);
   item.tooltip = md;
-  item.command = { command: 'knowledgeDesk.jobs.openResult', title: 'Open CSV', arguments: [element] };
+  item.command = { command: CommandIds.jobs.openResult, title: 'Open CSV', arguments: [element] };
   return item;
 }
 
@@ -282,7 +255,7 @@ function bulkResultItem(element: BulkResultElement): vscode.TreeItem {
   if (b.error_message) md.appendMarkdown('\n\n').appendText(`Error: ${b.error_message}`);
   md.appendMarkdown('\n\n').appendText(`id ${b.id}`);
   item.tooltip = md;
-  if (b.file_url && state === 'completed') item.command = { command: 'knowledgeDesk.jobs.openResult', title: 'Open', arguments: [element] };
+  if (b.file_url && state === 'completed') item.command = { command: CommandIds.jobs.openResult, title: 'Open', arguments: [element] };
   return item;
 }
 

@@ -3,14 +3,12 @@ import type { KbNode } from '../../api/schemas/kbNodes';
 import { DeleteNotSupportedError, isFileNode, NODE_ORDERS } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
-import { pickFolder, targetLabel, type FolderChoice } from './folderPicker';
+import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
+import { ContextKeys } from '../../platform/commandIds';
 import { KB_VIEW } from './kbTreeItems';
 import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
 import type { NodeDetailsProvider } from './nodeDetails';
-
-export const DELETE_UNSUPPORTED = 'knowledgeDesk.kb.deleteUnsupported';
-export const FILTERED = 'knowledgeDesk.kb.filtered';
 
 /** Tree commands other than upload: filter, sort, replace, move, delete, copy id, details, cloud upload. */
 export class KbCommands {
@@ -90,7 +88,7 @@ export class KbCommands {
       f.order !== 'name_asc' && orderLabel(f.order),
     ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;
-    setContext(FILTERED, this.tree.model.filtered);
+    setContext(ContextKeys.kbFiltered, this.tree.model.filtered);
     this.tree.model.reset();
     this.tree.fire();
   }
@@ -168,7 +166,7 @@ export class KbCommands {
       for (const node of nodes) await client.kbNodes.delete(node.id);
     } catch (error) {
       if (!(error instanceof DeleteNotSupportedError)) throw error;
-      setContext(DELETE_UNSUPPORTED, true);
+      setContext(ContextKeys.kbDeleteUnsupported, true);
       void vscode.window.showInformationMessage(
         'This deployment does not offer deleting documents through the API; delete them in the dashboard.',
       );

@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../../api/values';
+import { CommandIds, ViewIds } from '../../platform/commandIds';
+import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { KbElement } from './kbTreeModel';
 
 export const NODE_SCHEME = 'knowledge-desk-node';
-export const KB_VIEW = 'knowledgeDesk.knowledgeBase';
+export const KB_VIEW = ViewIds.knowledgeBase;
 
 /** A URI per node: the file icon theme picks an icon from its name; decorations hang off it. */
 export function nodeUri(node: KbNode): vscode.Uri {
@@ -65,31 +67,8 @@ export function iconFor(name: string): vscode.ThemeIcon {
 }
 
 export function toTreeItem(element: KbElement, showPath: boolean): vscode.TreeItem {
-  switch (element.kind) {
-    case 'loadMore': {
-      const item = new vscode.TreeItem(`Load more… (${element.loaded}${element.total !== undefined ? ` of ${element.total}` : ''})`);
-      item.iconPath = new vscode.ThemeIcon('ellipsis');
-      item.command = { command: 'knowledgeDesk.kb.loadMore', title: 'Load More', arguments: [element] };
-      item.contextValue = 'kbLoadMore';
-      return item;
-    }
-    case 'error': {
-      const item = new vscode.TreeItem(`Could not load: ${element.message}`);
-      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = `${element.message}\n\nClick to try again.`;
-      item.command = { command: 'knowledgeDesk.kb.retryLoad', title: 'Retry', arguments: [element] };
-      item.contextValue = 'kbError';
-      return item;
-    }
-    case 'message': {
-      const item = new vscode.TreeItem(element.text);
-      item.iconPath = new vscode.ThemeIcon('info');
-      item.contextValue = 'kbMessage';
-      return item;
-    }
-    case 'node':
-      return nodeItem(element.node, showPath);
-  }
+  if (element.kind === 'node') return nodeItem(element.node, showPath);
+  return pagingTreeItem(element, { loadMore: CommandIds.kb.loadMore, retry: CommandIds.kb.refresh });
 }
 
 function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
@@ -105,7 +84,7 @@ function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
     item.description = [...parts, where].filter(Boolean).join(' · ');
     const failed = FAILED_PROCESS_STATES.has(node.processState);
     item.contextValue = `kbFile${failed ? '.failed' : ''}${FINAL_PROCESS_STATES.has(node.processState) ? '' : '.processing'}`;
-    item.command = { command: 'knowledgeDesk.kb.showDetails', title: 'Show Details', arguments: [{ kind: 'node', node, parentKey: '' }] };
+    item.command = { command: CommandIds.kb.showDetails, title: 'Show Details', arguments: [{ kind: 'node', node, parentKey: '' }] };
   } else {
     item.description = where;
     item.contextValue = 'kbFolder';

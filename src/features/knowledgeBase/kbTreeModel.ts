@@ -1,5 +1,7 @@
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
+import { PagedListing } from '../../platform/tree/pagedListing';
+import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
 export const PAGE_SIZE = 50;
 export const ROOT = '#root';
@@ -12,31 +14,17 @@ export interface KbFilter {
 }
 
 /** Tree elements are plain tagged objects; a node element is reused while its id lives, so reveal() works. */
-export type KbElement =
-  | { kind: 'node'; node: KbNode; parentKey: string }
-  | { kind: 'loadMore'; parentKey: string; loaded: number; total?: number }
-  | { kind: 'error'; parentKey: string; message: string }
-  | { kind: 'message'; parentKey: string; text: string };
+export type KbElement = { kind: 'node'; node: KbNode; parentKey: string } | PagingElement;
 
 export type NodeElement = Extract<KbElement, { kind: 'node' }>;
 
-interface Listing {
-  nodes: NodeElement[];
-  total?: number;
-  pages: number;
-  hasMore: boolean;
-  error?: string;
-  loading?: Promise<void>;
-}
-
 /**
- * Pages of each folder as loaded so far. Refresh re-fetches the pages already loaded (users
- * complain when a refresh drops them), concurrent loads of one folder are merged, and a failed
- * load becomes an error element instead of an exception.
+ * Pages of each folder as loaded so far (one shared PagedListing per folder): refresh keeps the
+ * loaded pages, concurrent loads are merged, a failed load becomes an error element.
  */
 export class KbTreeModel {
   filter: KbFilter = { order: 'name_asc' };
-  private readonly listings = new Map<string, Listing>();
+  private readonly listings = new Map<string, PagedListing<NodeElement>>();
   private readonly elements = new Map<string, NodeElement>();
 
   constructor(private readonly client: () => Promise<ApiClient>) {}
@@ -46,38 +34,26 @@ export class KbTreeModel {
   }
 
   async children(parentKey: string): Promise<KbElement[]> {
-    let listing = this.listings.get(parentKey);
-    if (!listing) {
-      listing = { nodes: [], pages: 0, hasMore: true };
-      this.listings.set(parentKey, listing);
-      await this.load(parentKey, listing, 1);
-    } else if (listing.loading) {
-      await listing.loading;
-    }
-    return this.render(parentKey, listing);
+    const listing = this.listing(parentKey);
+    await listing.ensure();
+    const empty = parentKey !== ROOT ? 'Empty folder' : this.filtered ? 'No documents match the filter' : undefined;
+    const tail = pagingTail(listing, parentKey, empty);
+    return tail ? [...listing.items, tail] : [...listing.items];
   }
 
   async loadMore(parentKey: string): Promise<void> {
-    const listing = this.listings.get(parentKey);
-    if (!listing || !listing.hasMore) return;
-    await (listing.loading ?? this.load(parentKey, listing, listing.pages + 1, true));
+    await this.listings.get(parentKey)?.loadMore();
   }
 
   /** Re-fetches the loaded pages of one folder (or of every folder shown). */
   async refresh(parentKey?: string): Promise<void> {
     const keys = parentKey ? [parentKey] : [...this.listings.keys()];
-    await Promise.all(
-      keys.map(async (key) => {
-        const listing = this.listings.get(key);
-        if (!listing) return;
-        await listing.loading;
-        await this.load(key, listing, Math.max(1, listing.pages));
-      }),
-    );
+    await Promise.all(keys.map((key) => this.listings.get(key)?.refresh()));
   }
 
   /** Drops everything (filter or connection changed). */
   reset(): void {
+    for (const listing of this.listings.values()) listing.reset();
     this.listings.clear();
     this.elements.clear();
   }
@@ -97,34 +73,21 @@ export class KbTreeModel {
     return element;
   }
 
-  private load(parentKey: string, listing: Listing, pages: number, append = false): Promise<void> {
-    const run = async (): Promise<void> => {
-      try {
-        const client = await this.client();
-        const start = append ? listing.pages : 0;
-        const fetched: KbNode[] = [];
-        let total: number | undefined;
-        let lastPageFull = true;
-        for (let page = start; page < pages && lastPageFull; page++) {
-          const result = await client.kbNodes.search({ ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE });
-          fetched.push(...result.nodes);
-          total = result.total;
-          lastPageFull = result.nodes.length === PAGE_SIZE;
-        }
-        const previous = append ? listing.nodes : [];
-        listing.nodes = [...previous, ...fetched.map((n) => this.elementFor(n, parentKey))];
-        listing.total = total;
-        listing.pages = Math.max(1, Math.ceil(listing.nodes.length / PAGE_SIZE));
-        listing.hasMore = total !== undefined ? listing.nodes.length < total : lastPageFull;
-        listing.error = undefined;
-      } catch (error) {
-        listing.error = error instanceof Error ? error.message : String(error);
-      } finally {
-        listing.loading = undefined;
-      }
-    };
-    listing.loading = run();
-    return listing.loading;
+  private listing(parentKey: string): PagedListing<NodeElement> {
+    let listing = this.listings.get(parentKey);
+    if (!listing) {
+      listing = new PagedListing<NodeElement>({
+        pageSize: PAGE_SIZE,
+        fetchPage: async (page, signal) => {
+          const client = await this.client();
+          const query = { ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+          const result = await client.kbNodes.search(query, { signal });
+          return { items: result.nodes.map((n) => this.elementFor(n, parentKey)), total: result.total };
+        },
+      });
+      this.listings.set(parentKey, listing);
+    }
+    return listing;
   }
 
   private query(parentKey: string) {
@@ -150,15 +113,5 @@ export class KbTreeModel {
     const element: NodeElement = { kind: 'node', node, parentKey };
     this.elements.set(node.id, element);
     return element;
-  }
-
-  private render(parentKey: string, listing: Listing): KbElement[] {
-    const out: KbElement[] = [...listing.nodes];
-    if (listing.error) out.push({ kind: 'error', parentKey, message: listing.error });
-    else if (listing.hasMore && listing.nodes.length)
-      out.push({ kind: 'loadMore', parentKey, loaded: listing.nodes.length, total: listing.total });
-    else if (!listing.nodes.length && parentKey !== ROOT) out.push({ kind: 'message', parentKey, text: 'Empty folder' });
-    else if (!listing.nodes.length && this.filtered) out.push({ kind: 'message', parentKey, text: 'No documents match the filter' });
-    return out;
   }
 }

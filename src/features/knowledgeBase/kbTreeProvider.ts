@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, NODE_ORDERS } from '../../api/values';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS } from '../../api/values';
 import { Disposable } from '../../platform/lifecycle';
 import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
-import { KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
+import { type KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
 
 const ORDER_LABEL: Record<(typeof NODE_ORDERS)[number], string> = {
   name_asc: 'name A→Z',

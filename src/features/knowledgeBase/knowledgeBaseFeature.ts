@@ -5,8 +5,11 @@ import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES } from '../../api/values';
 import { ProcessingWatcher } from '../../api/uploads/processingWatcher';
 import type { FolderMode } from '../../api/uploads/planUploads';
 import type { Container } from '../../container';
+import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
-import { pickFolder, type FolderChoice } from './folderPicker';
+import { connectedOnly } from '../../platform/tree/connectedOnly';
+import type { LoadMoreElement } from '../../platform/tree/pagingElements';
+import { pickFolder, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { KbCommands } from './kbCommands';
 import { KbDragAndDrop } from './kbDragAndDrop';
 import { KB_VIEW, NODE_SCHEME } from './kbTreeItems';
@@ -33,13 +36,6 @@ export class KnowledgeBaseFeature extends Disposable {
     super();
     this.model = new KbTreeModel(() => c.connection.getClient());
     this.tree = this._register(new KbTreeProvider(this.model));
-    const ready = (): boolean => c.connection.status.state === 'connected';
-    const provider: vscode.TreeDataProvider<KbElement> = {
-      onDidChangeTreeData: this.tree.onDidChangeTreeData,
-      getTreeItem: (e) => this.tree.getTreeItem(e),
-      getChildren: (e) => (ready() ? this.tree.getChildren(e) : []),
-      getParent: (e) => this.tree.getParent(e),
-    };
     const dnd = (this.dnd = new KbDragAndDrop({
       upload: (paths, target) => this.upload(paths, target, { ask: false }),
       move: (ids, target) => this.commands.moveTo(ids, target),
@@ -47,7 +43,7 @@ export class KnowledgeBaseFeature extends Disposable {
     }));
     this.view = this._register(
       vscode.window.createTreeView(KB_VIEW, {
-        treeDataProvider: provider,
+        treeDataProvider: connectedOnly(this.tree, c.connection),
         dragAndDropController: dnd,
         canSelectMany: true,
         showCollapseAll: true,
@@ -78,27 +74,29 @@ export class KnowledgeBaseFeature extends Disposable {
   }
 
   private registerCommands(): void {
-    const cmd = (id: string, fn: (...args: any[]) => unknown): void => void this._register(this.c.command(id, fn));
     const k = this.commands;
-    cmd('knowledgeDesk.kb.refresh', () => this.tree.refresh());
-    cmd('knowledgeDesk.kb.loadMore', async (e: Extract<KbElement, { kind: 'loadMore' }>) => {
-      await vscode.window.withProgress({ location: { viewId: KB_VIEW } }, () => this.model.loadMore(e.parentKey));
-      this.tree.fire();
-    });
-    cmd('knowledgeDesk.kb.retryLoad', (e: KbElement) => this.tree.refresh(e.parentKey));
-    cmd('knowledgeDesk.kb.search', () => k.search());
-    cmd('knowledgeDesk.kb.filterHashtags', () => k.filterHashtags());
-    cmd('knowledgeDesk.kb.clearFilter', () => k.clearFilter());
-    cmd('knowledgeDesk.kb.sort', () => k.sort());
-    cmd('knowledgeDesk.kb.replaceFile', (e?: NodeElement) => k.replace(e));
-    cmd('knowledgeDesk.kb.move', (e?: NodeElement, all?: KbElement[]) => k.move(e, all));
-    cmd('knowledgeDesk.kb.delete', (e?: NodeElement, all?: KbElement[]) => k.delete(e, all));
-    cmd('knowledgeDesk.kb.copyId', (e?: NodeElement) => k.copyId(e));
-    cmd('knowledgeDesk.kb.showDetails', (e?: NodeElement) => k.showDetails(e));
-    cmd('knowledgeDesk.kb.uploadFromCloud', (e?: NodeElement) => k.uploadFromCloud(e));
-    cmd('knowledgeDesk.kb.uploadHere', (e?: NodeElement) => this.uploadHere(e));
-    cmd('knowledgeDesk.uploadToKnowledgeBase', (clicked?: vscode.Uri, selected?: vscode.Uri[]) =>
-      this.uploadFromExplorer(clicked, selected),
+    const ids = CommandIds.kb;
+    this._register(
+      this.c.commands({
+        // Also Retry of an error row: then only that folder is fetched again.
+        [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' ? e.parentKey : undefined),
+        [ids.loadMore]: async (e: LoadMoreElement) => {
+          await vscode.window.withProgress({ location: { viewId: KB_VIEW } }, () => this.model.loadMore(e.parentKey));
+          this.tree.fire();
+        },
+        [ids.search]: () => k.search(),
+        [ids.filterHashtags]: () => k.filterHashtags(),
+        [ids.clearFilter]: () => k.clearFilter(),
+        [ids.sort]: () => k.sort(),
+        [ids.replaceFile]: (e?: NodeElement) => k.replace(e),
+        [ids.move]: (e?: NodeElement, all?: KbElement[]) => k.move(e, all),
+        [ids.delete]: (e?: NodeElement, all?: KbElement[]) => k.delete(e, all),
+        [ids.copyId]: (e?: NodeElement) => k.copyId(e),
+        [ids.showDetails]: (e?: NodeElement) => k.showDetails(e),
+        [ids.uploadFromCloud]: (e?: NodeElement) => k.uploadFromCloud(e),
+        [ids.uploadHere]: (e?: NodeElement) => this.uploadHere(e),
+        [ids.uploadToKnowledgeBase]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => this.uploadFromExplorer(clicked, selected),
+      }),
     );
   }
 

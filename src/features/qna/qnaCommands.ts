@@ -2,13 +2,9 @@ import * as vscode from 'vscode';
 import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
-import type { QnaElement, QnaFilter } from './qnaTreeModel';
+import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';
 import type { QnaTreeProvider } from './qnaTreeProvider';
-
-export const QNA_FILTERED = 'knowledgeDesk.qna.filtered';
-export const QNA_BY_FOLDER = 'knowledgeDesk.qna.byFolder';
-
-type QaElement = Extract<QnaElement, { kind: 'qa' }>;
+import { ContextKeys } from '../../platform/commandIds';
 
 const ORIGINS: Array<{ label: string; key: NonNullable<QnaFilter['origins']>[number] }> = [
   { label: 'Created by an agent', key: 'createdByAgent' },
@@ -29,9 +25,10 @@ export class QnaCommands {
     return this.tree.model.filter;
   }
 
-  async search(): Promise<void> {
+  /** Filters the tree by words (Filter Q&As by Text…); Search Q&A… is the end-user search. */
+  async filterText(): Promise<void> {
     const value = await this.c.ui.showInputBox({
-      title: 'Filter Q&As',
+      title: 'Filter Q&As by text',
       value: this.filter.searchTerm ?? '',
       prompt: 'Words separated by spaces must all appear; join alternatives with OR (e.g. "vpn setup OR 経費 精算"). Empty clears.',
     });
@@ -115,8 +112,8 @@ export class QnaCommands {
       f.byFolder && 'by folder',
     ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;
-    setContext(QNA_FILTERED, this.tree.model.filtered);
-    setContext(QNA_BY_FOLDER, !!f.byFolder);
+    setContext(ContextKeys.qnaFiltered, this.tree.model.filtered);
+    setContext(ContextKeys.qnaByFolder, !!f.byFolder);
     this.tree.model.reset();
     this.tree.fire();
   }

@@ -2,13 +2,16 @@ import * as vscode from 'vscode';
 import type { Candidate } from '../../api/schemas/faq';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
-import { CandidatesView } from './candidatesView';
+import { connectedOnly } from '../../platform/tree/connectedOnly';
+import type { LoadMoreElement } from '../../platform/tree/pagingElements';
+import { CandidatesView, type CandidateElement } from './candidatesView';
 import { QaImporter } from './importFlow';
 import { showQaSearch, type SearchPickState } from './qaSearchPick';
 import { QnaCommands } from './qnaCommands';
 import { QnaFileCommands } from './qnaFileCommands';
-import { QnaTreeModel, type QnaElement } from './qnaTreeModel';
+import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
+import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
@@ -40,9 +43,13 @@ export class QnaFeature extends Disposable {
   ) {
     super();
     this.model = new QnaTreeModel(() => c.connection.getClient());
-    this.tree = this._register(new QnaTreeProvider(this.model, () => c.connection.status.state === 'connected'));
+    this.tree = this._register(new QnaTreeProvider(this.model));
     this.view = this._register(
-      vscode.window.createTreeView(QNA_VIEW, { treeDataProvider: this.tree, canSelectMany: true, showCollapseAll: true }),
+      vscode.window.createTreeView(QNA_VIEW, {
+        treeDataProvider: connectedOnly(this.tree, c.connection),
+        canSelectMany: true,
+        showCollapseAll: true,
+      }),
     );
     this._register(noteUseWhenVisible(QNA_VIEW, this.view));
     this.commands = new QnaCommands(c, this.tree, this.view);
@@ -59,7 +66,7 @@ export class QnaFeature extends Disposable {
     this._register(
       editor.onDidSave(() => {
         void this.tree.refresh();
-        this.candidates.reset();
+        void this.candidates.refresh();
       }),
     );
     // Problems of a dry run describe the file as it was: editing it makes them stale.
@@ -72,38 +79,50 @@ export class QnaFeature extends Disposable {
   }
 
   private registerCommands(): void {
-    const cmd = (id: string, fn: (...args: any[]) => unknown): void => void this._register(this.c.command(id, fn));
     const k = this.commands;
-    type Qa = Extract<QnaElement, { kind: 'qa' }>;
-    cmd('knowledgeDesk.qna.refresh', () => this.tree.refresh());
-    cmd('knowledgeDesk.qna.loadMore', async (e: Extract<QnaElement, { kind: 'loadMore' }>) => {
-      await this.model.loadMore(e.parentKey);
-      this.tree.fire();
-    });
-    cmd('knowledgeDesk.qna.filter', () => k.search());
-    cmd('knowledgeDesk.qna.filterStatus', () => k.status());
-    cmd('knowledgeDesk.qna.filterHashtags', () => k.hashtags());
-    cmd('knowledgeDesk.qna.filterOrigin', () => k.origin());
-    cmd('knowledgeDesk.qna.groupByFolder', () => k.groupByFolder(true));
-    cmd('knowledgeDesk.qna.ungroup', () => k.groupByFolder(false));
-    cmd('knowledgeDesk.qna.clearFilter', () => k.clear());
-    cmd('knowledgeDesk.qna.toggle', (e?: Qa) => k.toggle(e));
-    cmd('knowledgeDesk.qna.thumbsUp', (e?: Qa) => k.feedback(e, true));
-    cmd('knowledgeDesk.qna.thumbsDown', (e?: Qa) => k.feedback(e, false));
-    cmd('knowledgeDesk.qna.cancelFeedback', (e?: Qa) => k.feedback(e, null));
-    cmd('knowledgeDesk.qna.copyId', (e?: Qa) => k.copyId(e));
-    cmd('knowledgeDesk.qna.delete', (e?: Qa, all?: QnaElement[]) => k.delete(e, all));
-    cmd('knowledgeDesk.qna.search', () => {
-      this.lastSearch = showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id }));
-      return this.lastSearch;
-    });
-    cmd('knowledgeDesk.qna.importCsv', (uri?: vscode.Uri) =>
-      this.withFile(uri, 'Import Q&As from', (file) => this.importer.run(file, () => void this.tree.refresh())),
+    const ids = CommandIds.qna;
+    this._register(
+      this.c.commands({
+        [ids.refresh]: () => this.tree.refresh(),
+        [ids.loadMore]: async (e: LoadMoreElement) => {
+          await this.model.loadMore(e.parentKey);
+          this.tree.fire();
+        },
+        [ids.filterText]: () => k.filterText(),
+        [ids.filterStatus]: () => k.status(),
+        [ids.filterHashtags]: () => k.hashtags(),
+        [ids.filterOrigin]: () => k.origin(),
+        [ids.groupByFolder]: () => k.groupByFolder(true),
+        [ids.ungroup]: () => k.groupByFolder(false),
+        [ids.clearFilter]: () => k.clear(),
+        [ids.toggle]: (e?: QaElement) => k.toggle(e),
+        [ids.thumbsUp]: (e?: QaElement) => k.feedback(e, true),
+        [ids.thumbsDown]: (e?: QaElement) => k.feedback(e, false),
+        [ids.cancelFeedback]: (e?: QaElement) => k.feedback(e, null),
+        [ids.copyId]: (e?: QaElement) => k.copyId(e),
+        [ids.delete]: (e?: QaElement, all?: QnaElement[]) => k.delete(e, all),
+        [ids.search]: () => {
+          this.lastSearch = showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id }));
+          return this.lastSearch;
+        },
+        [ids.importFile]: (uri?: vscode.Uri) =>
+          this.withFile(uri, 'Import Q&As from', (file) => this.importer.run(file, () => void this.tree.refresh())),
+        [ids.uploadFile]: (uri?: vscode.Uri) =>
+          this.withFile(uri, 'Send Q&A file to the service', (file) => this.files.uploadToService(file), true),
+        [ids.exportCsv]: (uri?: vscode.Uri) => this.files.exportCsv(uri),
+      }),
     );
-    cmd('knowledgeDesk.qna.uploadFile', (uri?: vscode.Uri) =>
-      this.withFile(uri, 'Send Q&A file to the service', (file) => this.files.uploadToService(file), true),
+    const candidates = this.candidates;
+    this._register(
+      this.c.commands({
+        [CommandIds.candidates.refresh]: () => candidates.refresh(),
+        [CommandIds.candidates.loadMore]: () => candidates.loadMore(),
+        [CommandIds.candidates.status]: () => candidates.pickStatus(),
+        [CommandIds.candidates.order]: () => candidates.pickOrder(),
+        [CommandIds.candidates.promote]: (e?: CandidateElement) => candidates.promoteSelected(e),
+        [CommandIds.candidates.addFromSelection]: () => candidates.addFromSelection(),
+      }),
     );
-    cmd('knowledgeDesk.qna.exportCsv', (uri?: vscode.Uri) => this.files.exportCsv(uri));
   }
 
   private async withFile<T>(

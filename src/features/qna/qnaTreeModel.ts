@@ -2,6 +2,9 @@ import type { ApiClient } from '../../api/client';
 import type { FaqFilterParams } from '../../api/resources/faq';
 import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
+import { toUserFacing } from '../../platform/errorMessages';
+import { PagedListing } from '../../platform/tree/pagedListing';
+import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
 export const QNA_PAGE = 100;
 /** "By folder" needs every Q&A's details (folder is only in single lookups): capped so it stays quick. */
@@ -16,28 +19,20 @@ export interface QnaFilter {
   byFolder?: boolean;
 }
 
-export type QnaElement =
-  | { kind: 'group'; key: string; label: string; status?: 'on' | 'off'; folder?: string; count?: number }
-  | { kind: 'qa'; item: FaqListItem; status?: 'on' | 'off'; parentKey: string }
-  | { kind: 'loadMore'; parentKey: string; loaded: number; total?: number }
-  | { kind: 'error'; parentKey: string; message: string }
-  | { kind: 'message'; parentKey: string; text: string };
+export type QaElement = { kind: 'qa'; item: FaqListItem; status?: 'on' | 'off'; parentKey: string };
 
-interface Listing {
-  items: Array<Extract<QnaElement, { kind: 'qa' }>>;
-  total?: number;
-  error?: string;
-  loading?: Promise<void>;
-}
+export type QnaElement =
+  { kind: 'group'; key: string; label: string; status?: 'on' | 'off'; folder?: string; count?: number } | QaElement | PagingElement;
 
 /**
  * Q&As as a tree. Status is not in list results, so without an on/off filter the root holds an
- * "On" and an "Off" group (each a filtered listing). Pages of 100; refresh keeps loaded pages.
+ * "On" and an "Off" group (each a filtered listing: the shared PagedListing, pages of 100, refresh
+ * keeps loaded pages).
  */
 export class QnaTreeModel {
   filter: QnaFilter = {};
-  private readonly listings = new Map<string, Listing>();
-  private folderGroups: Map<string, Array<Extract<QnaElement, { kind: 'qa' }>>> | undefined;
+  private readonly listings = new Map<'on' | 'off', PagedListing<QaElement>>();
+  private folderGroups: Map<string, QaElement[]> | undefined;
   private folderError: string | undefined;
   private folderTruncated = false;
 
@@ -49,6 +44,7 @@ export class QnaTreeModel {
   }
 
   reset(): void {
+    for (const listing of this.listings.values()) listing.reset();
     this.listings.clear();
     this.folderGroups = undefined;
     this.folderError = undefined;
@@ -57,7 +53,9 @@ export class QnaTreeModel {
   async roots(): Promise<QnaElement[]> {
     if (this.filter.byFolder) return this.folderRoots();
     if (this.filter.isUsed !== undefined) return this.children(this.filter.isUsed ? 'on' : 'off');
-    const [on, off] = await Promise.all([this.ensure('on'), this.ensure('off')]);
+    const on = this.listing('on');
+    const off = this.listing('off');
+    await Promise.all([on.ensure(), off.ensure()]);
     if (on.error && off.error) return [{ kind: 'error', parentKey: 'root', message: on.error }];
     if (!on.items.length && !off.items.length)
       return this.filtered ? [{ kind: 'message', parentKey: 'root', text: 'No Q&As match the filter' }] : [];
@@ -68,82 +66,53 @@ export class QnaTreeModel {
   }
 
   async children(key: string): Promise<QnaElement[]> {
-    if (key.startsWith('folder:')) {
-      const items = this.folderGroups?.get(key.slice('folder:'.length)) ?? [];
-      return items;
-    }
-    const listing = await this.ensure(key);
-    const out: QnaElement[] = [...listing.items];
-    if (listing.error) out.push({ kind: 'error', parentKey: key, message: listing.error });
-    else if (listing.total !== undefined && listing.items.length < listing.total)
-      out.push({ kind: 'loadMore', parentKey: key, loaded: listing.items.length, total: listing.total });
-    else if (!listing.items.length)
-      out.push({ kind: 'message', parentKey: key, text: key === 'off' ? 'No Q&As are turned off' : 'No Q&As' });
-    return out;
+    if (key.startsWith('folder:')) return this.folderGroups?.get(key.slice('folder:'.length)) ?? [];
+    if (key !== 'on' && key !== 'off') return [];
+    const listing = this.listing(key);
+    await listing.ensure();
+    const tail = pagingTail(listing, key, key === 'off' ? 'No Q&As are turned off' : 'No Q&As');
+    return tail ? [...listing.items, tail] : [...listing.items];
   }
 
   async loadMore(key: string): Promise<void> {
-    const listing = this.listings.get(key);
-    if (listing) await this.load(key, listing, listing.items.length, QNA_PAGE, true);
+    if (key === 'on' || key === 'off') await this.listings.get(key)?.loadMore();
   }
 
-  /** Re-fetches what is loaded, as many items as were shown. */
+  /** Re-fetches what is loaded, as many pages as were shown. */
   async refresh(): Promise<void> {
     if (this.filter.byFolder) {
       this.folderGroups = undefined;
+      this.folderError = undefined;
       return;
     }
-    await Promise.all([...this.listings.entries()].map(([key, l]) => this.load(key, l, 0, Math.max(QNA_PAGE, l.items.length), false)));
+    await Promise.all([...this.listings.values()].map((l) => l.refresh()));
   }
 
   /** Every loaded Q&A element with this id (it may sit in a group and a folder). */
-  find(id: string): Array<Extract<QnaElement, { kind: 'qa' }>> {
-    const all = [...this.listings.values()].flatMap((l) => l.items);
+  find(id: string): QaElement[] {
+    const all = [...this.listings.values()].flatMap((l) => [...l.items]);
     for (const group of this.folderGroups?.values() ?? []) all.push(...group);
     return all.filter((e) => e.item.id === id);
   }
 
-  private async ensure(key: string): Promise<Listing> {
+  private listing(key: 'on' | 'off'): PagedListing<QaElement> {
     let listing = this.listings.get(key);
     if (!listing) {
-      listing = { items: [] };
+      listing = new PagedListing<QaElement>({
+        pageSize: QNA_PAGE,
+        fetchPage: async (page, signal) => {
+          const client = await this.client();
+          const params = { ...this.params(), isUsed: key === 'on', offset: page * QNA_PAGE, limit: QNA_PAGE, format: 'text' as const };
+          const result = await client.faq.filter(params, { signal });
+          return {
+            items: result.results.map((item) => ({ kind: 'qa' as const, item, status: key, parentKey: key })),
+            total: result.total_count,
+          };
+        },
+      });
       this.listings.set(key, listing);
-      await this.load(key, listing, 0, QNA_PAGE, false);
-    } else if (listing.loading) await listing.loading;
+    }
     return listing;
-  }
-
-  private load(key: string, listing: Listing, offset: number, limit: number, append: boolean): Promise<void> {
-    const run = async (): Promise<void> => {
-      try {
-        const client = await this.client();
-        const status: 'on' | 'off' | undefined = key === 'on' ? 'on' : key === 'off' ? 'off' : undefined;
-        const items: FaqListItem[] = [];
-        let total: number | undefined;
-        for (let at = offset; at < offset + limit; at += 1000) {
-          const page = await client.faq.filter({
-            ...this.params(),
-            isUsed: status === undefined ? undefined : status === 'on',
-            offset: at,
-            limit: Math.min(1000, offset + limit - at),
-            format: 'text',
-          });
-          items.push(...page.results);
-          total = page.total_count;
-          if (page.results.length < Math.min(1000, offset + limit - at)) break;
-        }
-        const elements = items.map((item) => ({ kind: 'qa' as const, item, status, parentKey: key }));
-        listing.items = append ? [...listing.items, ...elements] : elements;
-        listing.total = total;
-        listing.error = undefined;
-      } catch (error) {
-        listing.error = error instanceof Error ? error.message : String(error);
-      } finally {
-        listing.loading = undefined;
-      }
-    };
-    listing.loading = run();
-    return listing.loading;
   }
 
   private params(): FaqFilterParams {
@@ -163,7 +132,7 @@ export class QnaTreeModel {
       try {
         await this.loadFolders();
       } catch (error) {
-        this.folderError = error instanceof Error ? error.message : String(error);
+        this.folderError = toUserFacing(error).message;
       }
     }
     if (this.folderError) return [{ kind: 'error', parentKey: 'root', message: this.folderError }];
@@ -202,7 +171,7 @@ export class QnaTreeModel {
       if (page.results.length < 1000) break;
     }
     this.folderTruncated = total > items.length;
-    const groups = new Map<string, Array<Extract<QnaElement, { kind: 'qa' }>>>();
+    const groups = new Map<string, QaElement[]>();
     let next = 0;
     const worker = async (): Promise<void> => {
       for (let i = next++; i < items.length; i = next++) {

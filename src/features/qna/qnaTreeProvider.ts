@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { Disposable } from '../../platform/lifecycle';
-import type { QnaElement, QnaTreeModel } from './qnaTreeModel';
+import { pagingTreeItem } from '../../platform/tree/pagingItems';
+import type { QaElement, QnaElement, QnaTreeModel } from './qnaTreeModel';
+import { CommandIds, ViewIds } from '../../platform/commandIds';
 
-export const QNA_VIEW = 'knowledgeDesk.qna';
+export const QNA_VIEW = ViewIds.qna;
 
 export function feedbackText(item: FaqListItem): string {
   const pos = item.agentFeedback.positiveCount + item.userFeedback.positiveCount;
@@ -16,10 +18,7 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
   private readonly emitter = this._register(new vscode.EventEmitter<QnaElement | undefined>());
   readonly onDidChangeTreeData = this.emitter.event;
 
-  constructor(
-    readonly model: QnaTreeModel,
-    private readonly ready: () => boolean,
-  ) {
+  constructor(readonly model: QnaTreeModel) {
     super();
   }
 
@@ -33,7 +32,6 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
   }
 
   getChildren(element?: QnaElement): Promise<QnaElement[]> | QnaElement[] {
-    if (!this.ready()) return [];
     if (!element) return this.model.roots();
     if (element.kind === 'group') return this.model.children(element.key);
     return [];
@@ -51,30 +49,13 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
       }
       case 'qa':
         return qaItem(element);
-      case 'loadMore': {
-        const item = new vscode.TreeItem(`Load more… (${element.loaded}${element.total !== undefined ? ` of ${element.total}` : ''})`);
-        item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: 'knowledgeDesk.qna.loadMore', title: 'Load More', arguments: [element] };
-        item.contextValue = 'qnaLoadMore';
-        return item;
-      }
-      case 'error': {
-        const item = new vscode.TreeItem(`Could not load: ${element.message}`);
-        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        item.command = { command: 'knowledgeDesk.qna.refresh', title: 'Retry' };
-        item.tooltip = `${element.message}\n\nClick to try again.`;
-        return item;
-      }
-      case 'message': {
-        const item = new vscode.TreeItem(element.text);
-        item.iconPath = new vscode.ThemeIcon('info');
-        return item;
-      }
+      default:
+        return pagingTreeItem(element, { loadMore: CommandIds.qna.loadMore, retry: CommandIds.qna.refresh });
     }
   }
 }
 
-function qaItem(element: Extract<QnaElement, { kind: 'qa' }>): vscode.TreeItem {
+function qaItem(element: QaElement): vscode.TreeItem {
   const { item, status } = element;
   const tree = new vscode.TreeItem(item.question || '(empty question)');
   tree.id = `${element.parentKey}/${item.id}`;
@@ -83,7 +64,7 @@ function qaItem(element: Extract<QnaElement, { kind: 'qa' }>): vscode.TreeItem {
   const showStatus = element.parentKey.startsWith('folder:');
   tree.description = [showStatus && status, feedbackText(item), item.hashtags.map((h) => `#${h}`).join(' ')].filter(Boolean).join(' · ');
   tree.contextValue = `qnaItem.${status ?? 'unknown'}`;
-  tree.command = { command: 'knowledgeDesk.qna.open', title: 'Open Q&A', arguments: [{ id: item.id }] };
+  tree.command = { command: CommandIds.qna.open, title: 'Open Q&A', arguments: [{ id: item.id }] };
   const md = new vscode.MarkdownString(undefined, true);
   md.appendMarkdown('**').appendText(item.question).appendMarkdown('**\n\n');
   // Answers were requested as text: no markup from the service reaches the tooltip.

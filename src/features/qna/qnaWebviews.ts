@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
-import { SettingKeys } from '../../platform/settings';
+import { SECTION, SettingKeys } from '../../platform/settings';
 import { registerPanelSerializer } from '../../platform/webview/webviewPanel';
 import type * as AnalyticsPanelModule from './analytics/analyticsPanel';
 import type { AnalyticsPanels } from './analytics/analyticsPanel';
@@ -13,7 +13,7 @@ import type { QaEditorOpener } from './qnaFeature';
 
 // The panels and their protocols (zod schemas) load when a panel is first needed (a command, a restored
 // panel), not at activation: building the schemas costs activation time.
-/* eslint-disable @typescript-eslint/no-require-imports */
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
 const lazy = {
   editor: (): typeof EditorPanelModule => require('./editor/qaEditorPanel'),
   editorProtocol: (): typeof EditorProtocol => require('./editor/protocol'),
@@ -23,6 +23,7 @@ const lazy = {
 /* eslint-enable @typescript-eslint/no-require-imports */
 const QA_EDITOR_VIEW_TYPE: typeof EditorProtocol.QA_EDITOR_VIEW_TYPE = 'knowledgeDesk.qaEditor';
 const ANALYTICS_VIEW_TYPE: typeof AnalyticsProtocol.ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
+import { CommandIds } from '../../platform/commandIds';
 
 /** The Q&A webviews: editor panels and the analytics panel, their commands and serializers. */
 export class QnaWebviews extends Disposable {
@@ -57,14 +58,18 @@ export class QnaWebviews extends Disposable {
         (panel) => this.analytics.restore(panel),
       ),
     );
-    this._register(c.command('knowledgeDesk.qna.new', () => this.editor.open({ kind: 'new' })));
-    this._register(c.command('knowledgeDesk.qna.open', (arg?: unknown) => this.openCommand(c, arg)));
-    this._register(c.command('knowledgeDesk.qna.showAnalytics', () => this.analytics.show()));
+    this._register(
+      c.commands({
+        [CommandIds.qna.new]: () => this.editor.open({ kind: 'new' }),
+        [CommandIds.qna.open]: (arg?: unknown) => this.openCommand(c, arg),
+        [CommandIds.qna.showAnalytics]: () => this.analytics.show(),
+      }),
+    );
     // Editors opened from now on follow the setting; open ones keep the policy they were rendered with.
     this._register(
       vscode.workspace.onDidChangeConfiguration(
         (e) =>
-          e.affectsConfiguration(`knowledgeDesk.${SettingKeys.allowRemoteImages}`) &&
+          e.affectsConfiguration(`${SECTION}.${SettingKeys.allowRemoteImages}`) &&
           log.info('remote image setting changed: applies to Q&A editors opened from now on'),
       ),
     );

@@ -13,7 +13,7 @@ export interface ExtractorPoolOptions {
   assetsDir: string;
   /** default 1 */
   size?: number;
-  /** per document, default 120000 */
+  /** per document, counted from the moment its worker is ready; default 120000 */
   timeoutMs?: number;
   /** default 2,000 */
   maxPages?: number;
@@ -97,6 +97,11 @@ export class ExtractorPool {
     return this.slots.length;
   }
 
+  /** Workers that loaded their code and said so (for tests and diagnostics). */
+  get readyCount(): number {
+    return this.slots.filter((s) => s.ready).length;
+  }
+
   private pump(): void {
     while (this.queue.length && !this.closed) {
       let slot = this.slots.find((s) => !s.job);
@@ -112,7 +117,7 @@ export class ExtractorPool {
       if (!slot) return;
       const job = this.queue.shift()!;
       slot.job = job;
-      slot.timer = setTimeout(() => this.timeOut(slot), this.timeoutMs);
+      if (slot.ready) this.startTimer(slot);
       const request: WorkerRequest = { id: job.id, filePath: job.filePath, fileName: job.fileName };
       slot.worker.postMessage(request);
     }
@@ -134,13 +139,21 @@ export class ExtractorPool {
     worker.unref();
     const slot: Slot = { worker, ready: false };
     worker.on('message', (message: WorkerMessage) => {
-      if ('ready' in message) slot.ready = true;
-      else this.onReply(slot, message);
+      if ('ready' in message) {
+        slot.ready = true;
+        if (slot.job) this.startTimer(slot);
+      } else this.onReply(slot, message);
     });
     worker.on('error', (error) => this.onCrash(slot, error));
     worker.on('exit', (code) => this.onCrash(slot, new Error(`the extraction worker exited with code ${code}`)));
     this.slots.push(slot);
     return slot;
+  }
+
+  // The time limit is the document's: it starts once the worker has loaded (a busy machine may take long to start one).
+  private startTimer(slot: Slot): void {
+    clearTimeout(slot.timer);
+    slot.timer = setTimeout(() => this.timeOut(slot), this.timeoutMs);
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {

@@ -15,17 +15,24 @@ export interface HttpDeps {
   maxJsonBytes: number;
   multipart: MultipartOptions;
   logger: LocalLogger;
+  /** Requests being handled right now (a diagnostic in /_local/info: tests wait for in-flight work to end). */
+  traffic?: { inFlight: number };
 }
 
 const router = new Router(ROUTES);
 
 export function createHttpServer(deps: HttpDeps): Server {
   const server = createServer((req, res) => {
-    handle(req, res, deps).catch((error) => {
-      deps.logger.error(`unhandled error for ${req.method} ${req.url}: ${(error as Error)?.stack ?? error}`);
-      if (!res.headersSent) send(res, 500, { errors: 'Internal error in the local service.', code: 500 });
-      else res.destroy();
-    });
+    if (deps.traffic) deps.traffic.inFlight++;
+    handle(req, res, deps)
+      .catch((error) => {
+        deps.logger.error(`unhandled error for ${req.method} ${req.url}: ${(error as Error)?.stack ?? error}`);
+        if (!res.headersSent) send(res, 500, { errors: 'Internal error in the local service.', code: 500 });
+        else res.destroy();
+      })
+      .finally(() => {
+        if (deps.traffic) deps.traffic.inFlight--;
+      });
   });
   // Uploads of hundreds of MB on a slow disk must not be cut by Node's default request timeout.
   server.requestTimeout = 0;
@@ -97,7 +104,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
 function authorized(req: IncomingMessage, route: RouteDef, keys: HttpDeps['keys']): boolean {
   const header = req.headers['api-key'];
   let given = Array.isArray(header) ? header[0] : header;
-  // The contract also declares bearer authentication; the local service accepts its key that way.
+  // The service also declares bearer authentication; the local service accepts its key that way (docs/api.md#authentication).
   if (!given && route.api !== 'nlu') {
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ')) given = auth.slice('Bearer '.length).trim();

@@ -1,10 +1,10 @@
-// The CSV of a bulk-processing run (document 2: columns question, model, search_type). A header row is
+// The CSV of a bulk-processing run (columns question, model, search_type; docs/api.md#bulk-processing). A header row is
 // required; names are matched case-insensitively (質問 also names the question column); only `question` is
 // required, `model` and `search_type` are optional per row. UTF-8 (with or without BOM) or Shift_JIS; comma
 // or tab separated. Every problem is a 400 on the `file` field saying what is wrong.
 import { parse } from 'csv-parse/sync';
 import { decodeText } from '../extract/text';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, type HttpError } from '../http/errors';
 
 export const MAX_BULK_ROWS = 10_000;
 export const MAX_BULK_BYTES = 20 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NODE_ORDERS } from '../../api/schemas/kbNodes';
+import { NODE_ORDERS } from '../../core/kbWire';
 import { notFound } from '../http/errors';
 import type { KbStore } from './kbStore';
 import type { NodeRecord } from './nodeRecord';

@@ -32,6 +32,9 @@ export function request<P extends z.ZodTypeAny, R extends z.ZodTypeAny>(params: 
 
 export const emptySchema = z.object({}).strict();
 
+/** A problem a page reports to its host's log. csp: a violation (a bug); blocked: an inline handler in untrusted HTML the CSP refused while it was sanitized; error: uncaught. */
+export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(2_000) });
+
 export const wireErrorSchema = z.object({ message: z.string(), code: z.string().optional(), data: z.unknown().optional() });
 export type WireError = z.infer<typeof wireErrorSchema>;
 

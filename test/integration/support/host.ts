@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import { CommandIds } from '../../../src/platform/commandIds';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
@@ -17,26 +19,90 @@ export async function getApi(): Promise<KnowledgeDeskTestApi> {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `probe` returns a truthy value; fails with `what` and the last value seen. */
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+/**
+ * Polls until `probe` returns a truthy value; fails with `what`, the last value seen and, when given,
+ * what `detail` says of the state at that moment (a webview's view state and channel, say).
+ */
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+  detail?: () => string | Promise<string>,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    last = await probe();
+    try {
+      last = await probe();
+      lastError = undefined;
+    } catch (error) {
+      // A probe that throws (a request to a page that is reloading) is "not yet", not a failure.
+      lastError = error;
+      last = undefined;
+    }
     if (last) return last as NonNullable<T>;
     await sleep(100);
   }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+  const seen = lastError ? `last error: ${String(lastError)}` : `last: ${JSON.stringify(last)}`;
+  const state = detail ? `; state: ${await Promise.resolve(detail()).catch((e: unknown) => `(unavailable: ${String(e)})`)}` : '';
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (${seen}${state})`);
+}
+
+/** Waits until a webview panel's page has said ready; the timeout names the panel's view state and channel. */
+export async function waitForPage(
+  panel: { channel: { isReady: boolean }; describe(): string },
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  await waitFor(
+    () => panel.channel.isReady,
+    `${what}: the page to be ready`,
+    timeoutMs,
+    () => panel.describe(),
+  );
 }
 
 /**
- * Knowledge Desk starts nothing until it is used in a window: uses it the way a user does (the
- * status bar's "idle" item runs Check Connection) unless something already did, then waits until
- * the connection is ready.
+ * Knowledge Desk starts nothing until it is used in a window: uses it the way a user does (the status
+ * bar's "idle" item runs Check Connection) unless something already did, waits until it is connected to
+ * its service (the Local region in tests) and returns the client.
  */
-export async function useKnowledgeDesk(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<void> {
-  if (!api.container.connection.isUsed) await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
-  await waitFor(() => api.container.connection.status.state === 'connected', 'the connection to be ready', timeoutMs);
+export async function useService(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<ApiClient> {
+  if (!api.container.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
+  await waitFor(
+    () => api.container.connection.status.state === 'connected',
+    'the connection to the service',
+    timeoutMs,
+    () => JSON.stringify(api.container.connection.status),
+  );
+  return api.container.connection.getClient();
+}
+
+/**
+ * Puts the workbench into the state every suite starts from and leaves: no editors (untitled ones reverted,
+ * so no "save changes?" dialog), one editor group, no quick input, no notifications, the panel closed, and
+ * the real user input back in place of scripted answers.
+ */
+export async function resetWorkbench(api?: KnowledgeDeskTestApi): Promise<void> {
+  if (api) api.container.ui = new WindowUserInput();
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  for (const doc of vscode.workspace.textDocuments) {
+    if (!doc.isDirty || doc.isClosed) continue;
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('workbench.action.closePanel');
+  await waitFor(
+    () => vscode.window.tabGroups.all.length === 1 && vscode.window.tabGroups.all[0].tabs.length === 0,
+    'the workbench to have one empty editor group',
+    15_000,
+    () => JSON.stringify(vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => t.label))),
+  );
 }
 
 /** Answers the next prompts from `answers`; an unexpected prompt throws. Call the result's restore(). */
@@ -46,14 +112,24 @@ export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]
   return Object.assign(scripted, { restore: () => (api.container.ui = new WindowUserInput()) });
 }
 
-/** Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). */
-export async function screenshot(name: string, options: { keepNotifications?: boolean } = {}): Promise<void> {
+/**
+ * Asks the driver for a screenshot of the workbench (only when the suite runs with --screenshots). With
+ * `waitForSelector` the driver shoots once that workbench element is visible (a hover, a resized view) and the
+ * screenshot fails if it never becomes visible.
+ */
+export async function screenshot(name: string, options: { keepNotifications?: boolean; waitForSelector?: string } = {}): Promise<void> {
   const dir = process.env.KD_SCREENSHOT_DIR;
   if (!dir) return;
   // Toasts left by earlier tests would cover what this screenshot is about.
   if (!options.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
-  fs.writeFileSync(path.join(dir, `${name}.request`), '');
-  await waitFor(() => fs.existsSync(path.join(dir, `${name}.done`)), `screenshot ${name}`, 30_000);
+  const done = path.join(dir, `${name}.done`);
+  fs.rmSync(done, { force: true });
+  const request = options.waitForSelector ? JSON.stringify({ waitForSelector: options.waitForSelector }) : '';
+  // Written under another name and renamed: the driver must never read a half-written request.
+  fs.writeFileSync(path.join(dir, `${name}.request.tmp`), request);
+  fs.renameSync(path.join(dir, `${name}.request.tmp`), path.join(dir, `${name}.request`));
+  const outcome = await waitFor(() => fs.existsSync(done) && fs.readFileSync(done, 'utf8'), `screenshot ${name}`, 30_000);
+  if (outcome !== 'ok') throw new Error(`screenshot ${name}: ${outcome}`);
 }
 
 /** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
@@ -91,5 +167,29 @@ export async function runFailingCommand(
     return shown[0].message;
   } finally {
     input.restore();
+  }
+}
+
+/**
+ * Runs `fn` with another colour theme, then puts the previous setting back. Only with KD_THEME_SHOTS=1: the
+ * web workbench starts in Light+ although the setting's default is Light Modern, so later screenshots would
+ * change. Waits until the workbench has applied each theme, not for a fixed time.
+ */
+export async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
+  if (!process.env.KD_THEME_SHOTS) return;
+  const config = vscode.workspace.getConfiguration('workbench');
+  const previous = config.inspect<string>('colorTheme')?.globalValue;
+  const before = vscode.window.activeColorTheme.kind;
+  const dark = /dark/i.test(theme);
+  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+  try {
+    await waitFor(
+      () => (dark ? vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark : vscode.window.activeColorTheme.kind !== before),
+      `the ${theme} theme to be applied`,
+    );
+    await fn();
+  } finally {
+    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
+    await waitFor(() => vscode.window.activeColorTheme.kind === before, 'the previous theme to be applied again');
   }
 }

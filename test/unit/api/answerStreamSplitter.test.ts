@@ -32,13 +32,27 @@ describe('JsonObjectSplitter', () => {
   });
 
   it('takes time linear in the input, even when fed one character at a time', () => {
-    const splitter = new JsonObjectSplitter();
-    const text = `{"answer":"${'x'.repeat(300_000)}"}`;
-    const started = Date.now();
-    let found: string[] = [];
-    for (const ch of text) found = found.concat(splitter.push(ch));
-    assert.equal(found.length, 1);
-    assert.equal(found[0]!.length, text.length);
-    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+    // Compared with itself at two sizes (CPU time, best of three), not with a wall-clock limit: 8 times the
+    // input costs about 8 times the work if linear, 64 times if quadratic. The absolute figure is in `npm run bench`.
+    const cpuMsFor = (size: number): number => {
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const splitter = new JsonObjectSplitter();
+        const text = `{"answer":"${'x'.repeat(size)}"}`;
+        const before = process.cpuUsage();
+        let found: string[] = [];
+        for (const ch of text) found = found.concat(splitter.push(ch));
+        const used = process.cpuUsage(before);
+        assert.equal(found.length, 1);
+        assert.equal(found[0]!.length, text.length);
+        best = Math.min(best, (used.user + used.system) / 1000);
+      }
+      return best;
+    };
+    cpuMsFor(20_000); // warm-up: let the JIT settle before measuring
+    const small = cpuMsFor(50_000);
+    const large = cpuMsFor(400_000);
+    const ratio = large / Math.max(small, 1);
+    assert.ok(ratio < 24, `8× the input took ${ratio.toFixed(1)}× the CPU time (${small.toFixed(0)} → ${large.toFixed(0)} ms): not linear`);
   });
 });

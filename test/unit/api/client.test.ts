@@ -64,7 +64,7 @@ describe('ApiClient against the local service', () => {
       .request({ operation: 'x.method', method: 'DELETE', path: '/webapi/faq/embedding_status', schema: z.unknown() })
       .catch((e) => e);
     assert.ok(method instanceof MethodNotAllowedError, inspect(method));
-    // Every route of the contract has a local handler now; the echo route produces the 501 a partial deployment sends.
+    // Every route of the API (docs/api.md) has a local handler now; the echo route produces the 501 a partial deployment sends.
     const later = await echo(t, { status: 501, body: { errors: 'retrieval is not implemented by the local service yet.' } }).catch(
       (e) => e,
     );
@@ -156,7 +156,7 @@ describe('ApiClient against the local service', () => {
     const client = t.client({ identity: { agentEmail: 'agent@example.com', userEmail: 'user@example.com', ownUserId: '山田太郎' } });
     const who = await client.request({ operation: 'test.whoami', method: 'GET', path: '/_local/whoami', schema: z.unknown() });
     assert.deepEqual(who, { identity: { agentEmail: 'agent@example.com', userEmail: 'user@example.com', ownUserId: '山田太郎' } });
-    const { encodeOwnUserId } = await import('../../../src/api/identity');
+    const { encodeOwnUserId } = await import('../../../src/core/ownUserId');
     assert.equal(encodeOwnUserId('山田太郎'), `base64:${Buffer.from('山田太郎').toString('base64')}`);
     assert.equal(encodeOwnUserId('user-42'), 'user-42');
   });

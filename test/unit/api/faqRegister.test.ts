@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { BadRequestError, NotFoundError } from '../../../src/api/errors';
 import { faqStatus } from '../../../src/api/resources/faq';
 import { QA_LIMITS } from '../../../src/local/faq/limits';
+import { waitFor } from '../support/waitFor';
 import { startTestService, type TestService } from '../support/localService';
 
 const today = (): string => new Date().toLocaleDateString('sv'); // YYYY-MM-DD, local time
@@ -33,7 +34,7 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     return { status: res.statusCode, json: await res.body.json() };
   }
 
-  it('creates a Q&A with every field; single lookup returns exactly the contract fields and never the memo', async () => {
+  it('creates a Q&A with every field; single lookup returns exactly the documented fields and never the memo', async () => {
     const created = await agent().faq.register({
       question: 'VPNの設定方法を教えてください',
       answer: '<p>Install the <b>client</b> &amp; sign in.</p><ul><li>Step 1</li><li>Step 2</li></ul>',
@@ -135,6 +136,9 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.deepEqual((await raw('POST', '/webapi/delete_faq', { id })).json, { result: { status: 'deleted' }, errors: '' });
   });
 
+  /** Waits until the clock has moved past `iso`, so the next status change gets a later time (no fixed sleep). */
+  const clockPast = (iso: string) => waitFor(() => Date.now() > Date.parse(iso), `the clock to pass ${iso}`, 1000, 1);
+
   it('accepts a boolean status (the sample payload shape) and keeps statusOnAt / statusOffAt on every change', async () => {
     const { id } = await agent().faq.register({ question: 'Boolean status?', answer: 'Works', status: false as unknown as 'off' });
     let d = await agent().faq.get(id);
@@ -142,13 +146,13 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.ok(d.statusOffAt);
     assert.equal(d.statusOnAt, undefined);
     const offAt = d.statusOffAt!;
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(offAt);
     await agent().faq.update({ id, status: 'on' });
     d = await agent().faq.get(id);
     assert.equal(faqStatus(d), 'on');
     assert.ok(Date.parse(d.statusOnAt!) > Date.parse(offAt));
     assert.equal(d.statusOffAt, offAt, 'the off time stays');
-    await new Promise((r) => setTimeout(r, 5));
+    await clockPast(d.statusOnAt!);
     await agent().faq.register({ question: 'Boolean status?', answer: 'Works', status: 'off' });
     d = await agent().faq.get(id);
     assert.equal(faqStatus(d), 'off');

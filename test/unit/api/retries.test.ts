@@ -60,39 +60,66 @@ describe('Retries under injected faults (real local service)', () => {
     assert.equal(await served('none'), 0, 'no second attempt reached the service');
   });
 
+  /** A client whose logger records each retry it schedules ("retry 1/2 in 1000 ms"). */
+  const recordingClient = (overrides: Parameters<TestService['client']>[0] = {}) => {
+    const retries: number[] = [];
+    const waiters: Array<() => void> = [];
+    const logger = {
+      debug: () => {},
+      warn: () => {},
+      info: (message: string) => {
+        const m = / in (\d+) ms$/.exec(message);
+        if (!m) return;
+        retries.push(Number(m[1]));
+        waiters.splice(0).forEach((wake) => wake());
+      },
+    };
+    const retryScheduled = () => new Promise<void>((resolve) => (retries.length ? resolve() : waiters.push(resolve)));
+    return { client: t.client({ ...overrides, logger }), retries, retryScheduled };
+  };
+
   it('retries a rate-limited (429) POST, honouring Retry-After', async () => {
     await faults(['429'], { retryAfterSeconds: 1 });
+    const { client, retries } = recordingClient();
     const started = Date.now();
-    const result = await t
-      .client()
-      .request({ operation: 'test.post', method: 'POST', path: '/_local/echo', json: { body: { ok: 1 } }, schema: z.unknown() });
+    const result = await client.request({
+      operation: 'test.post',
+      method: 'POST',
+      path: '/_local/echo',
+      json: { body: { ok: 1 } },
+      schema: z.unknown(),
+    });
     const waited = Date.now() - started;
     assert.deepEqual(result, { ok: 1 });
+    // The delay comes from Retry-After, not from the (shorter) backoff; a slow machine can only wait longer.
+    assert.deepEqual(retries, [1000], 'one retry, scheduled after exactly the Retry-After');
     assert.ok(waited >= 950, `waited only ${waited} ms despite Retry-After: 1`);
-    assert.ok(waited < 5000, `waited ${waited} ms`);
+    assert.equal(await served('429'), 1);
   });
 
   it('fails fast with RateLimitError when Retry-After is longer than the policy allows', async () => {
     await faults(['429'], { retryAfterSeconds: 600 });
-    const started = Date.now();
-    const error = await t
-      .client()
-      .faq.embeddingStatus()
-      .catch((e) => e);
+    const { client, retries } = recordingClient();
+    const error = await client.faq.embeddingStatus().catch((e) => e);
     assert.ok(error instanceof RateLimitError, inspect(error));
     assert.equal(error.retryAfterMs, 600_000);
-    assert.ok(Date.now() - started < 1000);
+    assert.deepEqual(retries, [], 'no retry was scheduled (it would have waited 10 minutes)');
+    assert.equal(await served('429'), 1);
   });
 
   it('stops waiting between retries when the caller aborts', async () => {
     await faults(['500', '500', '500'], {});
     const controller = new AbortController();
-    const client = t.client({ retry: { baseDelayMs: 5_000, maxDelayMs: 5_000 } });
-    setTimeout(() => controller.abort(), 150);
-    const started = Date.now();
-    const error = await client.faq.embeddingStatus({ signal: controller.signal }).catch((e) => e);
+    // A 10-minute backoff: only an interrupted sleep lets this test end before its timeout.
+    const { client, retries, retryScheduled } = recordingClient({ retry: { baseDelayMs: 600_000, maxDelayMs: 600_000 } });
+    const pending = client.faq.embeddingStatus({ signal: controller.signal }).catch((e) => e);
+    await retryScheduled();
+    controller.abort();
+    const error = await pending;
     assert.ok(error instanceof ApiAbortError, inspect(error));
-    assert.ok(Date.now() - started < 2000, 'the backoff sleep was not interrupted');
+    assert.equal(retries.length, 1, 'aborted during the first backoff sleep');
+    assert.ok(retries[0] >= 300_000, `backoff ${retries[0]} ms`);
+    assert.equal(await served('500'), 1, 'no second attempt was sent');
   });
 
   it('survives a 30% fault rate on idempotent calls: every call ends in success or a typed error', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isFileNode, type FileNode } from '../../../src/api/schemas/kbNodes';
 import { listChildren, planUploads } from '../../../src/api/uploads/planUploads';
 import { runUploads, type JobOutcome, type UploadJob } from '../../../src/api/uploads/uploadRunner';
+import { waitFor } from '../support/waitFor';
 import { startTestService, type TestService } from '../support/localService';
 
 async function makeFiles(dir: string, n: number, prefix = 'doc'): Promise<string[]> {
@@ -134,7 +135,9 @@ describe('Upload pipeline (runner, planner) against the local service', () => {
     const byStatus = (s: string) => [...out.values()].filter((o) => o.status === s).length;
     assert.ok(byStatus('cancelled') >= 20, `cancelled ${byStatus('cancelled')}`);
     assert.equal(byStatus('failed'), 0);
-    await new Promise((r) => setTimeout(r, 500));
+    // Uploads in flight at the cancel may still be stored: wait until the service handles nothing but this question.
+    const inFlight = async () => (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['http.inFlight'];
+    await waitFor(async () => (await inFlight()) === 1, 'the service to finish the uploads in flight at the cancel');
     const uploaded = (await t.client().kbNodes.search({ searchTerm: 'cancelled-' })).total!;
     // Every upload reported done is there; at most the two in flight at the cancel may have
     // landed after the runner looked for them (a request fully received cannot be called back).

@@ -223,11 +223,26 @@ describe('Entity recognizer (patterns, gazetteer, overlaps)', () => {
   });
 
   it('keeps nested patterns from running away on hostile input', () => {
-    const t = performance.now();
-    found('1'.repeat(1999) + 'x');
-    found('Dr. ' + 'Abc '.repeat(490));
-    found('A '.repeat(999));
-    found('株式会社'.repeat(500));
-    assert.ok(performance.now() - t < 1000, `took ${performance.now() - t} ms`);
+    // Runaway backtracking grows much faster than the input: each hostile input is timed (CPU, best of three)
+    // against its own first half, a ratio no slow or busy machine changes. Linear is 2×, quadratic 4×.
+    const cpuMs = (text: string): number => {
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const before = process.cpuUsage();
+        found(text);
+        const used = process.cpuUsage(before);
+        best = Math.min(best, (used.user + used.system) / 1000);
+      }
+      return best;
+    };
+    for (const hostile of ['1'.repeat(1999) + 'x', 'Dr. ' + 'Abc '.repeat(490), 'A '.repeat(999), '株式会社'.repeat(500)]) {
+      const half = cpuMs(hostile.slice(hostile.length / 2));
+      const full = cpuMs(hostile);
+      const ratio = full / Math.max(half, 5);
+      assert.ok(
+        ratio < 8,
+        `${JSON.stringify(hostile.slice(0, 12))}…: twice the input took ${ratio.toFixed(1)}× the CPU time (${half} → ${full} ms)`,
+      );
+    }
   });
 });

@@ -1,7 +1,7 @@
 // Messages of the Answers chat webview, imported by the host (chatPanel.ts) and the page
 // (src/webview/chat). No vscode and no DOM here. Both sides validate what they receive.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 export const CHAT_TITLE = 'Ask Knowledge Desk';
@@ -105,8 +105,6 @@ export const chatStateSchema = z.object({
   optionsOpen: z.boolean().optional(),
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
-
-export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(2_000) });
 
 /** What the page shows, for tests and diagnostics. */
 export const snapshotSchema = z.object({

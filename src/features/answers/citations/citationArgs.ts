@@ -1,6 +1,7 @@
 // Arguments of knowledgeDesk.answers.openCitation / openDocument, checked before anything opens.
 // Pure (no vscode): unit-tested in Node.
 import { z } from 'zod';
+import { CommandIds } from '../../../platform/commandIds';
 import { describeZodError } from '../../../platform/webview/protocol';
 import type { CitationTarget } from './protocol';
 
@@ -15,7 +16,7 @@ const optionalPage = z
   .nullish()
   .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined));
 
-/** A citation of a generative answer (document 2), tolerant like the client: nulls and unknown keys pass. */
+/** A citation of a generative answer (docs/api.md#answer-response), tolerant like the client: nulls and unknown keys pass. */
 const citationSchema = z
   .object({
     index: z.number().int().nullish(),
@@ -63,7 +64,7 @@ export type CitationAction = { kind: 'qna'; faqId: string } | { kind: 'document'
 
 export function parseOpenCitation(arg: unknown): CitationAction {
   const parsed = openCitationArgsSchema.safeParse(arg);
-  if (!parsed.success) throw new InvalidArgumentError(`knowledgeDesk.answers.openCitation: ${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw new InvalidArgumentError(`${CommandIds.answers.openCitation}: ${describeZodError(parsed.error)}`);
   const { citation: c, question, answer, pdfPreview } = parsed.data;
   const isQna = c.source?.toLowerCase() === 'qna' || c.source?.toLowerCase() === 'faq' || !!c.faqId;
   if (isQna && c.faqId) return { kind: 'qna', faqId: c.faqId };
@@ -94,7 +95,7 @@ export function parseOpenDocument(arg: unknown): CitationTarget {
     arg = { kbId: node.id, title: typeof node.name === 'string' ? node.name : undefined, pageNo: 1 };
   }
   const parsed = openDocumentArgsSchema.safeParse(arg);
-  if (!parsed.success) throw new InvalidArgumentError(`knowledgeDesk.answers.openDocument: ${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw new InvalidArgumentError(`${CommandIds.answers.openDocument}: ${describeZodError(parsed.error)}`);
   return compact(parsed.data);
 }
 

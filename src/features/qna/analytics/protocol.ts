@@ -1,8 +1,7 @@
 // Messages of the Q&A analytics webview, imported by the host (analyticsPanel.ts) and the page
 // (src/webview/analytics). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
-import { pageProblemSchema } from '../editor/protocol';
+import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
 
 export const ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
 

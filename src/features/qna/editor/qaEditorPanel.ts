@@ -29,9 +29,6 @@ export interface QaSaveEvent {
   change: 'created' | 'updated' | 'status' | 'feedback';
 }
 
-/** The setting that lets answers show https images (the page's CSP and sanitizer follow it). */
-export const ALLOW_REMOTE_IMAGES = 'webview.allowRemoteImages';
-
 interface EditorContext {
   extensionUri: vscode.Uri;
   log: Log;
@@ -196,7 +193,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     const id = this.requireId();
     if (!this.record) await this.fetch();
     const res = await (await this.ctx.faq()).feedback({ query: this.record!.values.question, id, isPositive });
-    // The answer carries the agents' counts only (the contract); read the Q&A again for both.
+    // The answer carries the agents' counts only (docs/api.md#qa-feedback); read the Q&A again for both.
     const counts = res.result?.faqTrainSearchResult;
     const record = await this.fetch().catch((error: unknown) => {
       if (!counts) throw error;

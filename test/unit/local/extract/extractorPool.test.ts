@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { ExtractorPool, defaultAssetsDir, defaultWorkerFile } from '../../../../src/local/extract/extractorPool';
 import { extractPdf } from '../../../../src/local/extract/pdf';
 import { ExtractionError, type Extraction } from '../../../../src/local/extract/types';
+import { waitFor } from '../../support/waitFor';
 import { makeBigPdf } from './pdfWriter';
 
 const docs = path.resolve(__dirname, '../../../fixtures/docs');
@@ -66,6 +67,8 @@ describe('ExtractorPool', () => {
       const p = pool({ workerFile: undefined });
       await p.extract(path.join(docs, 'two-pages-en.pdf'), 'warm-up.pdf'); // worker started, pdfjs loaded
 
+      // The event loop's utilisation, compared with the same work done inline: a ratio of its own time, which a
+      // slow or busy machine does not change (the longest gap between timer ticks would, so it is only reported).
       let last = performance.now();
       let maxGap = 0;
       const ticker = setInterval(() => {
@@ -82,8 +85,10 @@ describe('ExtractorPool', () => {
         assert.equal(result.pages.length, 250);
         assert.ok(result.pages[249]?.text.startsWith('Page 250 line 1:'));
         assert.ok(took > 300, `the work took ${took} ms`);
-        assert.ok(maxGap < 150, `longest event-loop gap ${maxGap.toFixed(0)} ms`);
-        assert.ok(utilization < 0.3, `main event loop busy ${(utilization * 100).toFixed(0)}% of the time`);
+        assert.ok(
+          utilization < 0.3,
+          `main event loop busy ${(utilization * 100).toFixed(0)}% of the time (longest gap between ticks ${maxGap.toFixed(0)} ms)`,
+        );
 
         // The same work inline keeps the main event loop busy nearly all the time.
         await extractPdf(path.join(docs, 'two-pages-en.pdf'), { assetsDir }); // pdfjs loaded here too
@@ -99,12 +104,12 @@ describe('ExtractorPool', () => {
 
   describe('with a stub worker', () => {
     it('replaces a worker that exceeds the timeout, and the next job still works', async () => {
-      const p = pool({ timeoutMs: 400 });
+      const p = pool({ timeoutMs: 1500 });
       const first = threadOf(await p.extract('x', 'ok.txt'));
       await assert.rejects(p.extract('x', 'hang.txt'), {
         reason: 'timeout',
         message:
-          'Text extraction of "hang.txt" took longer than 0.4 seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.',
+          'Text extraction of "hang.txt" took longer than 1.5 seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.',
       });
       const next = await p.extract('x', 'ok.txt');
       assert.equal(next.pages[0]?.text.split(' by ')[0], 'ok.txt');
@@ -139,7 +144,7 @@ describe('ExtractorPool', () => {
 
     it('queues jobs while every worker is busy, and runs them in parallel up to size', async () => {
       const one = pool({ size: 1 });
-      let started = performance.now();
+      const started = performance.now();
       const serial = await Promise.all(['slow150-a', 'slow150-b', 'slow150-c'].map((n) => one.extract('x', n)));
       const serialMs = performance.now() - started;
       assert.equal(one.workerCount, 1);
@@ -150,12 +155,17 @@ describe('ExtractorPool', () => {
         ['slow150-a', 'slow150-b', 'slow150-c'],
       );
 
+      // Side by side, proven by the jobs themselves: each replies only after seeing the other's mark, so with
+      // one worker the second would wait in the queue behind the first (which fails after 10 s).
       const two = pool({ size: 2 });
-      await Promise.all([two.extract('x', 'ok1'), two.extract('x', 'ok2')]); // start both workers first
-      started = performance.now();
-      const parallel = await Promise.all(['slow300-a', 'slow300-b'].map((n) => two.extract('x', n)));
-      assert.equal(new Set(parallel.map(threadOf)).size, 2);
-      assert.ok(performance.now() - started < 550, 'two jobs ran side by side');
+      const meeting = mkdtempSync(path.join(os.tmpdir(), 'kd-pool-meet-'));
+      try {
+        const parallel = await Promise.all(['meet-a-b', 'meet-b-a'].map((n) => two.extract(meeting, n)));
+        assert.equal(new Set(parallel.map(threadOf)).size, 2, 'two workers');
+        assert.equal(two.workerCount, 2);
+      } finally {
+        rmSync(meeting, { recursive: true, force: true });
+      }
     });
 
     it('drops an aborted job from the queue, and replaces the worker of an aborted running job', async () => {
@@ -167,7 +177,7 @@ describe('ExtractorPool', () => {
       const c = p.extract('x', 'ok-c.txt');
       queued.abort();
       await assert.rejects(b, { name: 'AbortError' });
-      await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => p.readyCount === 1, 'the worker running hang.txt to be ready');
       running.abort(new Error('user cancelled'));
       await assert.rejects(a, /user cancelled/);
       assert.equal((await c).pages[0]?.text.split(' by ')[0], 'ok-c.txt');
@@ -180,7 +190,7 @@ describe('ExtractorPool', () => {
       const p = pool({ size: 1 });
       const running = p.extract('x', 'hang.txt').catch((e: Error) => e);
       const queued = p.extract('x', 'ok.txt').catch((e: Error) => e);
-      await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => p.readyCount === 1, 'the worker running hang.txt to be ready');
       assert.equal(p.workerCount, 1);
       await p.close();
       assert.equal(p.workerCount, 0);

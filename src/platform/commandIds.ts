@@ -1,0 +1,125 @@
+// Every command id, view id and context key the extension uses, in one place (no vscode: a unit test
+// checks them against package.json). Features import from here instead of writing the strings.
+
+export const CommandIds = {
+  connect: 'knowledgeDesk.connect',
+  selectRegion: 'knowledgeDesk.selectRegion',
+  setApiKey: 'knowledgeDesk.setApiKey',
+  clearApiKey: 'knowledgeDesk.clearApiKey',
+  setNluKey: 'knowledgeDesk.setNluKey',
+  clearNluKey: 'knowledgeDesk.clearNluKey',
+  setIdentity: 'knowledgeDesk.setIdentity',
+  checkConnection: 'knowledgeDesk.checkConnection',
+  showLog: 'knowledgeDesk.showLog',
+  kb: {
+    refresh: 'knowledgeDesk.kb.refresh',
+    search: 'knowledgeDesk.kb.search',
+    filterHashtags: 'knowledgeDesk.kb.filterHashtags',
+    clearFilter: 'knowledgeDesk.kb.clearFilter',
+    sort: 'knowledgeDesk.kb.sort',
+    uploadHere: 'knowledgeDesk.kb.uploadHere',
+    uploadToKnowledgeBase: 'knowledgeDesk.uploadToKnowledgeBase',
+    uploadFromCloud: 'knowledgeDesk.kb.uploadFromCloud',
+    replaceFile: 'knowledgeDesk.kb.replaceFile',
+    move: 'knowledgeDesk.kb.move',
+    delete: 'knowledgeDesk.kb.delete',
+    copyId: 'knowledgeDesk.kb.copyId',
+    showDetails: 'knowledgeDesk.kb.showDetails',
+    loadMore: 'knowledgeDesk.kb.loadMore',
+  },
+  qna: {
+    search: 'knowledgeDesk.qna.search',
+    new: 'knowledgeDesk.qna.new',
+    open: 'knowledgeDesk.qna.open',
+    showAnalytics: 'knowledgeDesk.qna.showAnalytics',
+    refresh: 'knowledgeDesk.qna.refresh',
+    filterText: 'knowledgeDesk.qna.filterText',
+    filterStatus: 'knowledgeDesk.qna.filterStatus',
+    filterHashtags: 'knowledgeDesk.qna.filterHashtags',
+    filterOrigin: 'knowledgeDesk.qna.filterOrigin',
+    groupByFolder: 'knowledgeDesk.qna.groupByFolder',
+    ungroup: 'knowledgeDesk.qna.ungroup',
+    clearFilter: 'knowledgeDesk.qna.clearFilter',
+    toggle: 'knowledgeDesk.qna.toggle',
+    thumbsUp: 'knowledgeDesk.qna.thumbsUp',
+    thumbsDown: 'knowledgeDesk.qna.thumbsDown',
+    cancelFeedback: 'knowledgeDesk.qna.cancelFeedback',
+    copyId: 'knowledgeDesk.qna.copyId',
+    delete: 'knowledgeDesk.qna.delete',
+    loadMore: 'knowledgeDesk.qna.loadMore',
+    importFile: 'knowledgeDesk.qna.importFile',
+    uploadFile: 'knowledgeDesk.qna.uploadFile',
+    exportCsv: 'knowledgeDesk.qna.exportCsv',
+  },
+  candidates: {
+    refresh: 'knowledgeDesk.candidates.refresh',
+    loadMore: 'knowledgeDesk.candidates.loadMore',
+    status: 'knowledgeDesk.candidates.status',
+    order: 'knowledgeDesk.candidates.order',
+    promote: 'knowledgeDesk.candidates.promote',
+    addFromSelection: 'knowledgeDesk.candidates.addFromSelection',
+  },
+  answers: {
+    ask: 'knowledgeDesk.answers.ask',
+    askSelection: 'knowledgeDesk.answers.askSelection',
+    askAboutFolderOrDocument: 'knowledgeDesk.answers.askAboutFolderOrDocument',
+    newChat: 'knowledgeDesk.answers.newChat',
+    exportChat: 'knowledgeDesk.answers.exportChat',
+    openCitation: 'knowledgeDesk.answers.openCitation',
+    openDocument: 'knowledgeDesk.answers.openDocument',
+    showRetrieval: 'knowledgeDesk.answers.showRetrieval',
+  },
+  entities: {
+    recognize: 'knowledgeDesk.entities.recognize',
+    recognizeNextPart: 'knowledgeDesk.entities.recognizeNextPart',
+    clear: 'knowledgeDesk.entities.clear',
+    list: 'knowledgeDesk.entities.list',
+    teachPhrase: 'knowledgeDesk.entities.teachPhrase',
+  },
+  jobs: {
+    refresh: 'knowledgeDesk.jobs.refresh',
+    startBuild: 'knowledgeDesk.jobs.startBuild',
+    startGenerate: 'knowledgeDesk.jobs.startGenerate',
+    cancel: 'knowledgeDesk.jobs.cancel',
+    openResult: 'knowledgeDesk.jobs.openResult',
+    saveResult: 'knowledgeDesk.jobs.saveResult',
+    deleteResult: 'knowledgeDesk.jobs.deleteResult',
+    runBulk: 'knowledgeDesk.jobs.runBulk',
+    loadMoreBulk: 'knowledgeDesk.jobs.loadMoreBulk',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type CommandId = Leaves<typeof CommandIds>;
+
+/** Every command id above, flattened. */
+export function allCommandIds(): CommandId[] {
+  const out: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value);
+    else for (const v of Object.values(value as Record<string, unknown>)) walk(v);
+  };
+  walk(CommandIds);
+  return out as CommandId[];
+}
+
+/** Tree views contributed in package.json. */
+export const ViewIds = {
+  knowledgeBase: 'knowledgeDesk.knowledgeBase',
+  qna: 'knowledgeDesk.qna',
+  candidates: 'knowledgeDesk.candidates',
+  jobs: 'knowledgeDesk.jobs',
+} as const;
+
+/** Context keys set with setContext() and read in `when` clauses of package.json. */
+export const ContextKeys = {
+  hasKey: 'knowledgeDesk.hasKey',
+  connectionState: 'knowledgeDesk.connectionState',
+  region: 'knowledgeDesk.region',
+  kbFiltered: 'knowledgeDesk.kb.filtered',
+  kbDeleteUnsupported: 'knowledgeDesk.kb.deleteUnsupported',
+  qnaFiltered: 'knowledgeDesk.qna.filtered',
+  qnaByFolder: 'knowledgeDesk.qna.byFolder',
+  entitiesHasEntities: 'knowledgeDesk.entities.hasEntities',
+  entitiesHasNextPart: 'knowledgeDesk.entities.hasNextPart',
+} as const;

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { allCommandIds, CommandIds, ContextKeys, ViewIds } from '../../../src/platform/commandIds';
+
+interface Contributes {
+  commands: Array<{ command: string; title: string }>;
+  menus: Record<string, Array<{ command?: string; submenu?: string; when?: string }>>;
+  keybindings?: Array<{ command: string; when?: string }>;
+  views: Record<string, Array<{ id: string }>>;
+  viewsWelcome?: Array<{ view: string; contents: string; when?: string }>;
+}
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: Contributes };
+const c = pkg.contributes;
+const known = new Set<string>(allCommandIds());
+
+describe('Command ids and context keys (src/platform/commandIds.ts against package.json)', () => {
+  it('every command id in the module is contributed, and every contributed command is in the module', () => {
+    const contributed = c.commands.map((x) => x.command);
+    assert.deepEqual(
+      allCommandIds().filter((id) => !contributed.includes(id)),
+      [],
+      'in the module, not in package.json',
+    );
+    assert.deepEqual(
+      contributed.filter((id) => !known.has(id)),
+      [],
+      'in package.json, not in the module',
+    );
+    assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
+    assert.equal(known.size, allCommandIds().length, 'an id listed twice in the module');
+  });
+
+  it('menus, keybindings and welcome links name only known commands', () => {
+    const used = [
+      ...Object.entries(c.menus).flatMap(([menu, items]) => items.filter((i) => i.command).map((i) => [menu, i.command!])),
+      ...(c.keybindings ?? []).map((k) => ['keybindings', k.command]),
+      ...(c.viewsWelcome ?? []).flatMap((w) => [...w.contents.matchAll(/\(command:([\w.]+)/g)].map((m) => [`welcome ${w.view}`, m[1]])),
+    ];
+    assert.ok(used.length > 50, 'the menus were read');
+    assert.deepEqual(
+      used.filter(([, id]) => !known.has(id)),
+      [],
+    );
+  });
+
+  it('the tree views are the ones contributed', () => {
+    const views = Object.values(c.views)
+      .flat()
+      .map((v) => v.id);
+    for (const id of Object.values(ViewIds)) assert.ok(views.includes(id), `${id} is not a contributed view`);
+  });
+
+  it('`when` clauses use only known context keys, and every context key is used', () => {
+    const clauses = [
+      ...Object.values(c.menus)
+        .flat()
+        .map((i) => i.when),
+      ...(c.keybindings ?? []).map((k) => k.when),
+      ...(c.viewsWelcome ?? []).map((w) => w.when),
+    ].filter((w): w is string => !!w);
+    const named = new Set(clauses.flatMap((w) => [...w.matchAll(/\bknowledgeDesk\.[\w.]+/g)].map((m) => m[0])));
+    const keys = new Set<string>(Object.values(ContextKeys));
+    const views = new Set<string>(Object.values(ViewIds));
+    assert.deepEqual(
+      [...named].filter((k) => !keys.has(k) && !views.has(k)),
+      [],
+      'unknown context key in a when clause',
+    );
+    const unused = [...keys].filter((k) => !named.has(k) && k !== ContextKeys.region && k !== ContextKeys.entitiesHasNextPart);
+    assert.deepEqual(unused, [], 'a context key no when clause reads');
+  });
+
+  it('names say what the commands do', () => {
+    const title = (id: string) => c.commands.find((x) => x.command === id)?.title;
+    assert.match(title(CommandIds.qna.filterText)!, /^Filter Q&As by Text/);
+    assert.match(title(CommandIds.qna.importFile)!, /CSV or Excel/);
+    assert.match(title(CommandIds.answers.askAboutFolderOrDocument)!, /Folder or Document/);
+  });
+});
