@@ -1,7 +1,7 @@
 // Messages of the Answers chat webview, imported by the host (chatPanel.ts) and the page
 // (src/webview/chat). No vscode and no DOM here. Both sides validate what they receive.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 export const CHAT_TITLE = 'Ask Knowledge Desk';
@@ -106,8 +106,6 @@ export const chatStateSchema = z.object({
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 
-export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(2_000) });
-
 /** What the page shows, for tests and diagnostics. */
 export const snapshotSchema = z.object({
   ready: z.boolean(),
@@ -163,7 +161,7 @@ const conversationId = z.object({ conversationId: id });
 export const chatProtocol = defineProtocol({
   name: 'chat',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       /** Ask `question` in the conversation (a retry names the failed turn it replaces). */
       ask: z.object({
         conversationId: id.nullable(),
@@ -185,8 +183,7 @@ export const chatProtocol = defineProtocol({
       runAction: z.object({ command: z.string().max(200) }),
       /** The page missed part of a stream: send the conversation again. */
       resync: emptySchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {},
   },
   toPage: {

@@ -1,8 +1,7 @@
 // Messages of the Retrieval panel webview, imported by the host (retrievalPanel.ts) and the page
 // (src/webview/retrieval). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request } from '../../../platform/webview/protocol';
-import { pageProblemSchema } from '../../qna/editor/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 
@@ -135,10 +134,9 @@ export type RetrievalSnapshot = z.infer<typeof retrievalSnapshotSchema>;
 export const retrievalProtocol = defineProtocol({
   name: 'retrieval',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       rendered: retrievalRenderedSchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {
       run: request(z.object({ column: columnSchema, question: questionSchema, settings: retrievalSettingsSchema }), runResultSchema),
       /** Opens a result in the citation viewer. */
