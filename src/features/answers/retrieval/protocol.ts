@@ -70,15 +70,6 @@ export function toRetrievalRequest(question: string, s: RetrievalSettings): Retr
   return body;
 }
 
-/** Hashtags typed as "#a, b  c" → ['a', 'b', 'c'] (no '#', no duplicates). */
-export function parseHashtags(text: string): string[] {
-  const tags = text
-    .split(/[,\s、，]+/)
-    .map((t) => t.replace(/^#+/, '').trim())
-    .filter(Boolean);
-  return [...new Set(tags)].slice(0, 50);
-}
-
 export const resultItemSchema = z.object({
   ranking: z.number().int(),
   title: z.string().max(1_000),
