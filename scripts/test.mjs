@@ -1,4 +1,4 @@
-// npm test: type check, build, unit tests (plain Node, against the real local service on loopback),
+// npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
 // integration tests (inside a real VS Code extension host). Ends with one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
@@ -77,10 +77,25 @@ const want = (s) => only.length === 0 || only.includes(s);
 const node = process.execPath;
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const mocha = path.join(root, 'node_modules/mocha/bin/mocha.js');
+const eslint = path.join(root, 'node_modules/eslint/bin/eslint.js');
+const prettier = path.join(root, 'node_modules/prettier/bin/prettier.cjs');
+/** What `npm run lint` checks (package.json); kept here too so each tool runs as a step of its own. */
+const LINTED = ['src', 'test', 'scripts', 'esbuild.mjs', 'eslint.config.mjs'];
+const FORMATTED = ['src/**/*.ts', 'test/**/*.{ts,mjs,cjs}', 'scripts/**/*.mjs', 'esbuild.mjs', 'eslint.config.mjs'];
 
 if (want('typecheck')) {
   const r = await step('type check', node, [tsc, '--noEmit', '-p', 'tsconfig.json'], 5 * 60_000);
   if (r.code !== 0) stepFailures++;
+  // The pages have a program of their own (DOM types), as in `npm run typecheck`.
+  const w = await step('type check (webview pages)', node, [tsc, '--noEmit', '-p', 'src/webview/tsconfig.json'], 5 * 60_000);
+  if (w.code !== 0) stepFailures++;
+}
+if (want('lint')) {
+  // An error (or a warning: --max-warnings 0) fails the run like a failed type check.
+  const r = await step('lint (ESLint)', node, [eslint, '--max-warnings', '0', ...LINTED], 10 * 60_000);
+  if (r.code !== 0) stepFailures++;
+  const f = await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000);
+  if (f.code !== 0) stepFailures++;
 }
 if (want('build') || want('integration')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);

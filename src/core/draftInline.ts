@@ -16,7 +16,7 @@ const WRAPPING = [BOLD, ITALIC, STRIKE];
 const WHITESPACE = /\s/u;
 const ALNUM = /[\p{L}\p{N}]/u;
 const PUNCT_WIDE = /[\p{P}\p{S}]/u;
-const PUNCT_NARROW = /[\p{P}!-\/:-@[-`{-~]/u;
+const PUNCT_NARROW = /[\p{P}!-/:-@[-`{-~]/u;
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -252,6 +252,7 @@ function safeUrl(value: unknown, schemes: string[]): string | undefined {
   }
   if (!schemes.includes(parsed.protocol)) return undefined;
   // Keep the URL as written when it is clean; otherwise the parser's normalized form.
+  // eslint-disable-next-line no-control-regex -- a clean URL has no control characters
   const url = /^[^\s<>()\\\x00-\x1f\x7f]+$/.test(trimmed) ? trimmed : parsed.href;
   return url.replace(/[\s<>()\\]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

@@ -22,6 +22,8 @@ export const SettingKeys = {
   qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
   qnaRecordSelections: 'qna.recordSearchSelections',
   qnaImportConcurrency: 'qna.importConcurrency',
+  /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
+  allowRemoteImages: 'webview.allowRemoteImages',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 

@@ -5,11 +5,10 @@
 import path from 'node:path';
 import { table } from './support';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const root = path.resolve(__dirname, '../..');
 // Page modules use DOM types the Node program does not have: loaded with require, as the jsdom unit tests do.
-const load = <T>(p: string): T => require(path.join(root, p)) as T; // eslint-disable-line @typescript-eslint/no-require-imports
-const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, o?: object) => { window: any } }; // eslint-disable-line @typescript-eslint/no-require-imports
+const load = <T>(p: string): T => require(path.join(root, p)) as T;
+const { JSDOM } = require('jsdom') as { JSDOM: new (html: string, o?: object) => { window: any } };
 const { Sanitizer } = load<{ Sanitizer: new (win: any) => any }>('src/webview/shared/sanitize');
 const { MarkdownRenderer } = load<{ MarkdownRenderer: new (s: any, doc: any, o?: object) => { render(md: string): any } }>(
   'src/webview/shared/markdown',

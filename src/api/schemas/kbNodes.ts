@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { epochMs, nullish } from './common';
 
+// The client's callers take these from here; src/local takes them from src/core.
+export { NODE_ORDERS, ACCESS_TYPES, type NodeOrder, type AccessType } from '../../core/kbWire';
+
 export const PROCESS_STATES = [
   'initializing',
   'parsing',
@@ -14,13 +17,9 @@ export const PROCESS_STATES = [
 ] as const;
 export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
 export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
-export const NODE_ORDERS = ['name_asc', 'name_desc', 'updated_at_asc', 'updated_at_desc', 'created_at_asc', 'created_at_desc'] as const;
 export const UPLOAD_ACTIONS = ['created', 'overwritten', 'skipped', 'suffix_added'] as const;
-export const ACCESS_TYPES = ['order_1_editor', 'order_2_reader'] as const;
 
-export type NodeOrder = (typeof NODE_ORDERS)[number];
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
-export type AccessType = (typeof ACCESS_TYPES)[number];
 
 export const folderRefSchema = z.object({ id: z.string(), name: z.string() }).passthrough();
 

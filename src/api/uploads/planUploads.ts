@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEFAULT_EXCLUDES, zipFolder } from '../../core/zipFolder';
 import type { ApiClient } from '../client';
 import type { KbNode } from '../schemas/kbNodes';
-import type { UploadJob } from './uploadRunner';
+import type { UploadJob } from './uploadJob';
 
 export type FolderMode = 'zip' | 'sync';
 

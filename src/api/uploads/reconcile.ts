@@ -1,6 +1,6 @@
 import type { ApiClient } from '../client';
 import type { KbNode, UploadAction } from '../schemas/kbNodes';
-import type { UploadJob } from './uploadRunner';
+import type { UploadJob } from './uploadJob';
 
 // Server clocks differ from ours: a node counts as "ours" if it changed at most this long before we started.
 const CLOCK_SKEW_MS = 2 * 60_000;

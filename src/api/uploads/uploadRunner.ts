@@ -4,22 +4,9 @@ import type { UploadOptions } from '../resources/kbNodes';
 import type { KbNode, UploadAction } from '../schemas/kbNodes';
 import { sleep } from '../retry';
 import { findUploaded } from './reconcile';
+import type { UploadJob } from './uploadJob';
 
-export interface UploadJob {
-  /** Stable key, e.g. the workspace-relative path. */
-  id: string;
-  /** File on disk (for a folder: the ZIP made of it). */
-  path: string;
-  fileName: string;
-  size: number;
-  targetFolderId?: string;
-  /** A ZIP made by the extension from a folder (never resent blindly: it would create a second folder). */
-  isZip?: boolean;
-  /** A problem found before sending (empty, unreadable, too large): the job fails with it at once. */
-  problem?: string;
-  /** Set by the runner on the first attempt; a later retry reconciles against it. */
-  firstAttemptAt?: number;
-}
+export type { UploadJob } from './uploadJob';
 
 export type JobOutcome =
   | { status: 'done'; action: UploadAction; nodes: KbNode[]; reconciled?: boolean }

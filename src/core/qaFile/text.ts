@@ -3,7 +3,7 @@
 // Regular expressions are compiled once here; these run once per cell on files of 50,000+ rows.
 
 const SPACES = /\s+/g;
-const NON_ASCII_OR_SPACE_RUN = /[^\x21-\x7e ]|  /;
+const NON_ASCII_OR_SPACE_RUN = /[^\x21-\x7e ]| {2}/;
 const SIMILAR_SEPARATORS = /[\n\r|]/;
 const SIMILAR_SPLIT = /\r\n|[\n\r|]/;
 const CR_SEQUENCE = /\r\n?/g;

@@ -4,8 +4,7 @@ import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
-import { pickFolder } from '../knowledgeBase/folderPicker';
-import { ALLOW_REMOTE_IMAGES } from '../qna/editor/qaEditorPanel';
+import { pickFolder } from '../../platform/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { ChatPanel, type ChatContext } from './chat/chatPanel';
 import { ConversationStore } from './chat/conversationStore';
@@ -32,7 +31,7 @@ export class AnswersFeature extends Disposable {
       client: () => c.connection.getClient(),
       ownUserIdSet: () => !!c.settings.identity.ownUserId,
       logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
-      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(ALLOW_REMOTE_IMAGES, false),
+      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(SettingKeys.allowRemoteImages, false),
       pickScope: () => this.pickScope(),
       exportConversation: (conversation) => this.exportConversation(conversation),
     };

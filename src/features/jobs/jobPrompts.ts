@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import type { BulkType, RareBuildParams, RareGenerateParams } from '../../api/resources/jobs';
 import type { UserInput } from '../../platform/userInput';
-import { listFolders } from '../knowledgeBase/folderPicker';
+import { listFolders } from '../../platform/folderPicker';
 import {
   BUILD_NUMBER_PARAMS,
   BULK_TYPES,

@@ -1,17 +1,31 @@
 import * as vscode from 'vscode';
-import type { TaskAck, BulkRun } from '../../api/schemas/jobs';
+import type { TaskAck, BulkRun, RareStatus } from '../../api/schemas/jobs';
 import type { Container } from '../../container';
 import { formatDate, isActiveState, rareJobState, rareStatusBarPart } from './jobModel';
 import { checkBulkCsv, displayCsv, escapeResultCsv, resultFileName } from './jobParams';
 import { promptBuildParams, promptBulkType, promptGenerateParams } from './jobPrompts';
-import { JOBS_VIEW, type JobsElement, type ResultElement } from './jobsTree';
-import type { JobsFeature } from './jobsFeature';
+import type { Poller } from './jobPoller';
+import type { JobsStore } from './jobsStore';
+import { JOBS_VIEW, type JobsElement, type JobsTreeProvider, type ResultElement } from './jobsTree';
+import type { ResultDocuments } from './resultDocuments';
+
+/** What the commands use of the feature (JobsFeature); declared here so the two files do not import each other. */
+export interface JobsHost {
+  readonly store: JobsStore;
+  readonly tree: JobsTreeProvider;
+  readonly view: vscode.TreeView<JobsElement>;
+  readonly poller: Poller;
+  readonly resultDocuments: ResultDocuments;
+  render(): void;
+  expectRare(job: 'build' | 'generate', current?: RareStatus): void;
+  expectBulk(id: string): void;
+}
 
 /** The Jobs view's commands; the feature owns polling, the tree and notifications. */
 export class JobsCommands {
   constructor(
     private readonly c: Container,
-    private readonly f: JobsFeature,
+    private readonly f: JobsHost,
   ) {}
 
   private progress<T>(title: string, task: () => Promise<T>): Thenable<T> {

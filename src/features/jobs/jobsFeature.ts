@@ -6,7 +6,7 @@ import type { Log } from '../../platform/logger';
 import type { RareStatus } from '../../api/schemas/jobs';
 import { anyActive, bulkProgressText, generatedCountText, isActiveState, rareJobState, statusBarText } from './jobModel';
 import { Poller, POLL_ACTIVE_MAX_MS, POLL_MAX_MS } from './jobPoller';
-import { JobsCommands } from './jobsCommands';
+import { JobsCommands, type JobsHost } from './jobsCommands';
 import { JobsStore } from './jobsStore';
 import { ResultDocuments } from './resultDocuments';
 import { JobTracker, type FinishedJob } from './jobTracker';
@@ -23,7 +23,7 @@ export interface JobNotification {
  * and their results. Polls while the view is visible or a job runs, with backoff; a status-bar item
  * shows running jobs; a notification says when a job the user started or saw running finishes.
  */
-export class JobsFeature extends Disposable {
+export class JobsFeature extends Disposable implements JobsHost {
   readonly store: JobsStore;
   readonly tree: JobsTreeProvider;
   readonly view: vscode.TreeView<JobsElement>;

@@ -4,7 +4,7 @@ import { DeleteNotSupportedError } from '../../api/resources/kbNodes';
 import { isFileNode, NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
-import { pickFolder, targetLabel, type FolderChoice } from './folderPicker';
+import { pickFolder, targetLabel, type FolderChoice } from '../../platform/folderPicker';
 import { KB_VIEW } from './kbTreeItems';
 import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';

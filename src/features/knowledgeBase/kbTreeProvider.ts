@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
 import { Disposable } from '../../platform/lifecycle';
 import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
-import { KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
+import { type KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
 
 const ORDER_LABEL: Record<(typeof NODE_ORDERS)[number], string> = {
   name_asc: 'name A→Z',

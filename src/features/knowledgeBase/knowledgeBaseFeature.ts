@@ -6,7 +6,7 @@ import { ProcessingWatcher } from '../../api/uploads/processingWatcher';
 import type { FolderMode } from '../../api/uploads/planUploads';
 import type { Container } from '../../container';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
-import { pickFolder, type FolderChoice } from './folderPicker';
+import { pickFolder, type FolderChoice } from '../../platform/folderPicker';
 import { KbCommands } from './kbCommands';
 import { KbDragAndDrop } from './kbDragAndDrop';
 import { KB_VIEW, NODE_SCHEME } from './kbTreeItems';

@@ -9,7 +9,7 @@ import { runUploads, type JobOutcome, type UploadJob } from '../../api/uploads/u
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
-import { targetLabel, type FolderChoice } from './folderPicker';
+import { targetLabel, type FolderChoice } from '../../platform/folderPicker';
 import { showUploadSummary, type UploadReport } from './uploadReport';
 
 export type OverwritePolicy = 'ask' | 'overwrite' | 'keepBoth';

@@ -63,6 +63,7 @@ function decodes(bytes: Buffer, encoding: string): boolean {
   try {
     const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
     // Control characters other than tab, newlines, form feed and escape mean binary data.
+    // eslint-disable-next-line no-control-regex -- control characters are what this looks for
     return !/[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f\u007f]/.test(text);
   } catch {
     return false;

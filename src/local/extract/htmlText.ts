@@ -1,6 +1,6 @@
 // HTML to lines of text. node-html-parser's structuredText glues table cells together, so the walk is ours:
 // blocks become lines, table cells are separated by tabs, invisible elements are dropped.
-import { HTMLElement, Node, NodeType, TextNode, parse } from 'node-html-parser';
+import { HTMLElement, type Node, NodeType, type TextNode, parse } from 'node-html-parser';
 
 const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'head', 'iframe', 'object', 'canvas', 'button', 'select']);
 const BLOCKS = new Set([

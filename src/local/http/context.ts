@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { decodeOwnUserId } from '../../api/identity';
+import { decodeOwnUserId } from '../../core/ownUserId';
 import { readJsonBody, readMultipart, type MultipartBody, type MultipartOptions } from './body';
 import { parseOrBadRequest } from './errors';
 import type { RouteDef } from './routes';

@@ -4,7 +4,7 @@
 // or tab separated. Every problem is a 400 on the `file` field saying what is wrong.
 import { parse } from 'csv-parse/sync';
 import { decodeText } from '../extract/text';
-import { badRequest, HttpError } from '../http/errors';
+import { badRequest, type HttpError } from '../http/errors';
 
 export const MAX_BULK_ROWS = 10_000;
 export const MAX_BULK_BYTES = 20 * 1024 * 1024;

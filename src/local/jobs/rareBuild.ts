@@ -9,7 +9,7 @@
 // service keeps answering, and a cancel takes effect at the next turn.
 import type { KbStore } from '../kb/kbStore';
 import { documentFilter } from '../search/filters';
-import { LEXICAL_MODEL } from '../search/lexicalHash';
+import type { LEXICAL_MODEL } from '../search/lexicalHash';
 import type { Retrieval } from '../search/retrieval';
 import type { JobControl } from './jobControl';
 import { progress, type JobProgress } from './jobRecords';

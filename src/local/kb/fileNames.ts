@@ -8,7 +8,7 @@ export function fileNameProblem(name: string): string | undefined {
   if (!name || !name.trim()) return 'The file name is empty.';
   if (/[\\/]/.test(name)) return `The file name "${printable(name)}" contains a path separator; send the name alone.`;
   if (name === '.' || name === '..' || /(^|[\\/])\.\.([\\/]|$)/.test(name)) return 'The file name must not be "." or "..".';
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\u007f]/.test(name)) return `The file name "${printable(name)}" contains control characters.`;
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > MAX_NAME_BYTES) return `The file name is ${bytes} bytes long in UTF-8; the limit is ${MAX_NAME_BYTES}.`;
@@ -35,7 +35,7 @@ export function normalizeName(name: string): string {
 }
 
 function printable(name: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
   const shown = name.replace(/[\u0000-\u001f\u007f]/g, '?');
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }

@@ -1,6 +1,6 @@
 import { normalizeHashtag } from '../../core/hashtags';
 import { z } from 'zod';
-import { NODE_ORDERS } from '../../api/schemas/kbNodes';
+import { NODE_ORDERS } from '../../core/kbWire';
 import { notFound } from '../http/errors';
 import type { KbStore } from './kbStore';
 import type { NodeRecord } from './nodeRecord';

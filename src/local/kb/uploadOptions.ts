@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_TYPES } from '../../api/schemas/kbNodes';
+import { ACCESS_TYPES } from '../../core/kbWire';
 import { badRequest } from '../http/errors';
 
 // The optional fields of upload (docs/api.md#upload), shared by multipart upload and the JSON cloud uploads.

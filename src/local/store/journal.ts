@@ -15,16 +15,11 @@ import {
   writeSnapshot,
   type Captured,
   type Prepared,
+  type JournalRecord,
   type State,
 } from './journalFormat';
 
-export { JournalCorruptionError };
-
-export interface JournalRecord {
-  c: string;
-  k: string;
-  v?: unknown;
-}
+export { JournalCorruptionError, type JournalRecord };
 
 export interface JournalOptions {
   dir: string;

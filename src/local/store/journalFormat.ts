@@ -2,9 +2,15 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renameWithRetry, syncDir, writeAll } from './durableFs';
-import type { JournalRecord } from './journal';
 
 export const SNAPSHOT = 'snapshot.json';
+
+/** One change: collection `c`, key `k`, new value `v` (absent: the key is deleted). */
+export interface JournalRecord {
+  c: string;
+  k: string;
+  v?: unknown;
+}
 
 export type State = Map<string, Map<string, unknown>>;
 export interface Prepared {

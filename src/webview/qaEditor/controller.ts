@@ -100,7 +100,7 @@ export class EditorController {
     this.setEnabled(!!this.base);
     this.pendingDraft = this.base ? undefined : restored;
     if (restored && (this.base ? !sameDraft(normalizeDraft(restored), normalizeDraft(this.base)) : true)) {
-      this.layout.showNotice('Restored your unsaved changes.', { label: 'Discard changes', run: () => this.discard() });
+      this.layout.showNotice('Restored your unsaved changes.', { label: 'Discard changes', run: () => void this.discard() });
     }
     this.afterChange(draft ?? null);
     if (target.kind === 'new' && !loading) this.form.focus();

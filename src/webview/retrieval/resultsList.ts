@@ -8,6 +8,7 @@ import type { H } from '../shared/dom';
 export function snippetText(text: string, max = 280): string {
   const plain = text
     .replace(/<[^>]*>/g, ' ')
+    // eslint-disable-next-line no-control-regex -- control characters are what this strips
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim();

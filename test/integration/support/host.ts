@@ -153,3 +153,27 @@ export async function runFailingCommand(
     input.restore();
   }
 }
+
+/**
+ * Runs `fn` with another colour theme, then puts the previous setting back. Only with KD_THEME_SHOTS=1: the
+ * web workbench starts in Light+ although the setting's default is Light Modern, so later screenshots would
+ * change. Waits until the workbench has applied each theme, not for a fixed time.
+ */
+export async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
+  if (!process.env.KD_THEME_SHOTS) return;
+  const config = vscode.workspace.getConfiguration('workbench');
+  const previous = config.inspect<string>('colorTheme')?.globalValue;
+  const before = vscode.window.activeColorTheme.kind;
+  const dark = /dark/i.test(theme);
+  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+  try {
+    await waitFor(
+      () => (dark ? vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark : vscode.window.activeColorTheme.kind !== before),
+      `the ${theme} theme to be applied`,
+    );
+    await fn();
+  } finally {
+    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
+    await waitFor(() => vscode.window.activeColorTheme.kind === before, 'the previous theme to be applied again');
+  }
+}

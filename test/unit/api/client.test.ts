@@ -156,7 +156,7 @@ describe('ApiClient against the local service', () => {
     const client = t.client({ identity: { agentEmail: 'agent@example.com', userEmail: 'user@example.com', ownUserId: '山田太郎' } });
     const who = await client.request({ operation: 'test.whoami', method: 'GET', path: '/_local/whoami', schema: z.unknown() });
     assert.deepEqual(who, { identity: { agentEmail: 'agent@example.com', userEmail: 'user@example.com', ownUserId: '山田太郎' } });
-    const { encodeOwnUserId } = await import('../../../src/api/identity');
+    const { encodeOwnUserId } = await import('../../../src/core/ownUserId');
     assert.equal(encodeOwnUserId('山田太郎'), `base64:${Buffer.from('山田太郎').toString('base64')}`);
     assert.equal(encodeOwnUserId('user-42'), 'user-42');
   });

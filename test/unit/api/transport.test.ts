@@ -11,6 +11,7 @@ import { ApiClient } from '../../../src/api/client';
 import { ApiAbortError, ApiConnectionError, ApiTimeoutError } from '../../../src/api/errors';
 import { createDispatcher, redactUrl } from '../../../src/api/proxy';
 import { buildQuery, encodeSegment, joinUrl, path as p } from '../../../src/api/url';
+import { waitFor } from '../support/waitFor';
 import { startTestService, type TestService } from '../support/localService';
 
 const echoSpec = (json: unknown) => ({ operation: 'test.echo', method: 'POST' as const, path: '/_local/echo', json, schema: z.unknown() });
@@ -105,9 +106,9 @@ describe('Transport: timeouts, aborts, multipart, raw streams, proxy', () => {
     const before = (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['echo.closedEarly'];
     const slow = await t.client().requestRaw(echoSpec({ chunks: Array.from({ length: 50 }, (_, i) => `${i}\n`), chunkDelayMs: 40 }));
     for await (const _ of slow.body) break; // leaving the loop must close the request
-    await new Promise((r) => setTimeout(r, 300));
-    const after = (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['echo.closedEarly'];
-    assert.equal(after, before + 1, 'the server did not see the connection close');
+    const closedEarly = async () => (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts['echo.closedEarly'];
+    await waitFor(async () => (await closedEarly()) === before + 1, 'the server to see the connection close');
+    assert.equal(await closedEarly(), before + 1, 'closed once, not more');
   });
 
   it('turns a stream cut by the server into ApiConnectionError for the reader', async () => {

@@ -10,16 +10,15 @@ type Editor = typeof qaEditorProtocol;
 /** Host and page endpoints wired to each other through JSON (as postMessage would copy). */
 function pair(options: { pageTimeoutMs?: number } = {}) {
   const invalid: string[] = [];
-  let hostEnd!: RpcEndpoint<Editor['toHost'], Editor['toPage']>;
-  let pageEnd!: RpcEndpoint<Editor['toPage'], Editor['toHost']>;
   const copy = (m: Envelope): unknown => JSON.parse(JSON.stringify(m));
-  hostEnd = new RpcEndpoint({
+  // Each side posts to the other; the closures run later (microtasks), when both exist.
+  const hostEnd: RpcEndpoint<Editor['toHost'], Editor['toPage']> = new RpcEndpoint({
     incoming: qaEditorProtocol.toHost,
     outgoing: qaEditorProtocol.toPage,
     post: (m) => queueMicrotask(() => pageEnd.receive(copy(m))),
     onInvalid: (p) => invalid.push(`host: ${p}`),
   });
-  pageEnd = new RpcEndpoint({
+  const pageEnd: RpcEndpoint<Editor['toPage'], Editor['toHost']> = new RpcEndpoint({
     incoming: qaEditorProtocol.toPage,
     outgoing: qaEditorProtocol.toHost,
     post: (m) => queueMicrotask(() => hostEnd.receive(copy(m))),

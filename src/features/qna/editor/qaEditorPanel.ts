@@ -4,6 +4,7 @@ import type { FaqResource } from '../../../api/resources/faq';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
+import { SettingKeys } from '../../../platform/settings';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
@@ -29,7 +30,7 @@ export interface QaSaveEvent {
 }
 
 /** The setting that lets answers show https images (the page's CSP and sanitizer follow it). */
-export const ALLOW_REMOTE_IMAGES = 'webview.allowRemoteImages';
+export const ALLOW_REMOTE_IMAGES = SettingKeys.allowRemoteImages;
 
 interface EditorContext {
   extensionUri: vscode.Uri;

@@ -97,7 +97,12 @@ class Reference {
         }
       }
     } else {
-      for (const [id, score] of bm25) (ids.push(id), b.push(score), t.push(0), ti.push(0));
+      for (const [id, score] of bm25) {
+        ids.push(id);
+        b.push(score);
+        t.push(0);
+        ti.push(0);
+      }
     }
     const fused = fuseScores(weights, b, t, ti);
     const order = ids.map((_, i) => i).filter((i) => fused[i] > 0);

@@ -7,11 +7,9 @@ const root = path.resolve(__dirname, '../../../..');
 
 /** A page-side module by its path under the repository root, e.g. 'src/webview/shared/sanitize'. */
 export function loadPage<T>(modulePath: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(path.join(root, modulePath)) as T;
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Win = any;
 export type El = any;
 
@@ -21,7 +19,6 @@ interface JsdomModule {
 
 /** A fresh window. The URL stands in for the webview's own origin. */
 export function makeWindow(body = '', url = 'https://webview.test/index.html'): Win {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { JSDOM } = require('jsdom') as JsdomModule;
   return new JSDOM(`<!DOCTYPE html><html><body>${body}</body></html>`, { url, pretendToBeVisual: true }).window;
 }

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../api/client';
-import type { KbNode } from '../../api/schemas/kbNodes';
-import type { UserInput } from '../../platform/userInput';
+import type { ApiClient } from '../api/client';
+import type { KbNode } from '../api/schemas/kbNodes';
+import type { UserInput } from './userInput';
 
 export interface FolderChoice {
   id: string | null;
