@@ -1,3 +1,4 @@
+import { parseHashtags } from '../../core/hashtags';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, type FileNode, type KbNode } from '../../api/schemas/kbNodes';
@@ -177,14 +178,7 @@ export class KnowledgeBaseFeature extends Disposable {
         prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.',
       });
       if (value === undefined) return undefined;
-      hashtags = [
-        ...new Set(
-          value
-            .split(/[\s,、]+/)
-            .map((t) => t.replace(/^#/, '').trim())
-            .filter(Boolean),
-        ),
-      ];
+      hashtags = parseHashtags(value);
     }
     return uploadBatch(this.c, { paths, target, folderMode, hashtags }, (batch) => this.afterBatch(batch));
   }
