@@ -10,7 +10,7 @@ import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel'
 import { compareRankings, markLabel } from '../../src/features/answers/retrieval/rankChanges';
 import { DEFAULT_SETTINGS, toRetrievalRequest } from '../../src/features/answers/retrieval/protocol';
 import type { RetrievalPanel } from '../../src/features/answers/retrieval/retrievalPanel';
-import { EXTENSION_ID, getApi, screenshot, waitFor, useService } from './support/host';
+import { EXTENSION_ID, getApi, resetWorkbench, screenshot, useService, waitFor, waitForPage } from './support/host';
 
 const FILES = {
   handbook: 'samples/knowledge-base/Handbook/employee-handbook.pdf',
@@ -32,6 +32,8 @@ async function drawn(panel: CitationPanel, view: RenderedReport['view'], pageNo?
     },
     `the citation viewer to draw ${view}${pageNo ? ` page ${pageNo}` : ''}`,
     45_000,
+    () =>
+      `${panel.describe()}; last drawn: ${JSON.stringify(panel.lastRendered && { view: panel.lastRendered.view, pageNo: panel.lastRendered.pageNo, new: panel.lastRendered !== since })}`,
   );
 }
 
@@ -56,21 +58,23 @@ describe('Citations and retrieval', () => {
   const openCitation = (arg: unknown): Thenable<unknown> => vscode.commands.executeCommand('knowledgeDesk.answers.openCitation', arg);
 
   async function top(question: string, expected: FileKey): Promise<RetrievalItem> {
+    let ranked: string[] = [];
     return waitFor(
       async () => {
         const items = await client.answers.retrieve({ question, maxDocumentClues: 3 });
+        ranked = items.map((i) => `${i.title ?? i.kb_id} p.${i.pageNo}`);
         return items[0]?.kb_id === ids[expected] ? items[0] : undefined;
       },
       `retrieval to rank ${FILES[expected]} first for "${question}"`,
       30_000,
+      () => `ranked: ${ranked.join(', ') || 'nothing'}`,
     );
   }
 
   before(async function () {
     this.timeout(180_000);
     api = await getApi();
-    await useService(api);
-    client = await api.container.connection.getClient();
+    client = await useService(api);
     // Until extension.ts constructs it, the test constructs the registrar over the extension's container.
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     for (const [key, rel] of Object.entries(FILES) as Array<[FileKey, string]>) {
@@ -82,22 +86,28 @@ describe('Citations and retrieval', () => {
       });
       ids[key] = node.id;
     }
+    let states = '';
     await waitFor(
       async () => {
         const { nodes } = await client.kbNodes.search({ hashtags: ['citations-suite'], limit: 100 });
+        states = nodes.map((n) => `${n.name}: ${'processState' in n ? n.processState : 'folder'}`).join(', ');
         return Object.values(ids).every((id) => nodes.some((n) => n.id === id && 'processState' in n && n.processState === 'completed'));
       },
       'the four documents to be processed',
       90_000,
+      () => states,
     );
   });
 
+  // The four documents above are read-only fixtures of every test here; each test opens its own viewers.
+  beforeEach(() => resetWorkbench(api));
+  afterEach(() => resetWorkbench(api));
+
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const id of Object.values(ids)) await client.kbNodes.delete(id).catch(() => undefined);
   });
 
   it('opens the top retrieval result of a PDF at its page with the service’s highlight drawn on the canvas', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const question = 'How much is the home office allowance for a desk or a chair?';
     const item = await top(question, 'handbook');
     assert.equal(item.pageNo, 2);
@@ -169,6 +179,8 @@ describe('Citations and retrieval', () => {
     const zoomed = await waitFor(
       () => (panel.lastRendered?.scale === 1.5 && panel.lastRendered.pageNo === 2 ? panel.lastRendered : undefined),
       'page 2 at 150%',
+      15_000,
+      () => `${panel.describe()}; last drawn page ${panel.lastRendered?.pageNo} at ${panel.lastRendered?.scale}`,
     );
     assert.ok(Math.abs(zoomed.canvas!.width - 595 * 1.5) < 2, `width at 150%: ${zoomed.canvas!.width}`);
     assert.equal(zoomed.rects.length, s.rects.length);
@@ -177,7 +189,6 @@ describe('Citations and retrieval', () => {
   });
 
   it('shows a Markdown document as text with the passage marked', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const question = '出張の宿泊費の上限はいくらですか';
     const item = await top(question, 'expenses');
     const panel = (await openDocument({ kbId: item.kb_id, pageNo: item.pageNo, passageText: item.text, question, title: item.title }))!;
@@ -254,6 +265,9 @@ describe('Citations and retrieval', () => {
           ? missing.lastRendered
           : undefined,
       'page 1 without highlight',
+      15_000,
+      () =>
+        `${missing.describe()}; last drawn ${JSON.stringify(missing.lastRendered && { view: missing.lastRendered.view, pageNo: missing.lastRendered.pageNo })}`,
     );
     assert.equal(m.highlightSource, 'none');
     assert.deepEqual(m.rects, []);
@@ -268,19 +282,28 @@ describe('Citations and retrieval', () => {
       answer: '<p>In the HR portal.</p>',
       status: 'on',
     });
-    const editor = (await openCitation({
-      citation: { index: 4, source: 'qna', faqId: id, title: 'Where do I request paid leave?' },
-    })) as QaEditorPanel;
-    assert.equal(editor.id, id);
-    await waitFor(() => editor.current?.values.question, 'the Q&A loaded in the editor');
-    editor.dispose();
-    await client.faq.delete(id);
+    try {
+      const editor = (await openCitation({
+        citation: { index: 4, source: 'qna', faqId: id, title: 'Where do I request paid leave?' },
+      })) as QaEditorPanel;
+      assert.equal(editor.id, id);
+      await waitForPage(editor, 'the Q&A editor of a citation');
+      await waitFor(
+        () => editor.current?.values.question,
+        'the Q&A loaded in the editor',
+        15_000,
+        () => editor.describe(),
+      );
+      assert.equal(editor.current?.values.question, 'Where do I request paid leave?');
+      editor.dispose();
+    } finally {
+      await client.faq.delete(id);
+    }
   });
 
   it('runs retrieval with A and B side by side, marks rank changes, and opens a result', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const panel = (await vscode.commands.executeCommand<RetrievalPanel>('knowledgeDesk.answers.showRetrieval'))!;
-    await waitFor(() => panel.channel.isReady, 'the retrieval page');
+    await waitForPage(panel, 'the retrieval page');
     // A: the service's defaults; B: keyword search plus title vectors (documents whose names match move up).
     const question = 'travel expenses';
     const settings = {
@@ -289,7 +312,12 @@ describe('Citations and retrieval', () => {
     };
     const before = panel.lastRendered;
     const snap = await panel.channel.request('drive', { question, A: settings.A, B: settings.B, run: 'both' });
-    const r = await waitFor(() => (panel.lastRendered !== before ? panel.lastRendered : undefined), 'both columns drawn');
+    const r = await waitFor(
+      () => (panel.lastRendered !== before ? panel.lastRendered : undefined),
+      'both columns drawn',
+      15_000,
+      () => panel.describe(),
+    );
     // The page shows exactly what the service returns for each column's request.
     const [a, b] = await Promise.all([
       client.answers.retrieve(toRetrievalRequest(question, settings.A)),
@@ -331,6 +359,8 @@ describe('Citations and retrieval', () => {
     const shown = await waitFor(
       () => (viewer.lastRendered && viewer.lastRendered.pageNo === first.pageNo ? viewer.lastRendered : undefined),
       'the opened result',
+      15_000,
+      () => `${viewer.describe()}; last drawn page ${viewer.lastRendered?.pageNo}`,
     );
     assert.notEqual(shown.view, 'error');
   });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ContextKeys } from '../../src/platform/commandIds';
-import { getApi, screenshot, scriptInput, useService, waitFor } from './support/host';
+import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
@@ -14,6 +14,7 @@ async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string
     },
     `connection ${region ?? ''} ${state}`,
     20_000,
+    () => JSON.stringify(api.container.connection.status),
   );
 }
 
@@ -27,11 +28,46 @@ async function selectRegion(api: KnowledgeDeskTestApi, label: string, ...more: u
   }
 }
 
+/** Settings these tests change; each test starts from and leaves what the run had before the suite. */
+const SETTINGS = ['region', 'custom.baseUrl', 'identity.agentEmail', 'identity.userEmail'] as const;
+
 describe('Connection: regions, keys, status bar', () => {
   let api: KnowledgeDeskTestApi;
+  let saved: Record<(typeof SETTINGS)[number], unknown>;
+  let localKey: string;
   before(async () => {
     api = await getApi();
     await useService(api);
+    await stateIs(api, 'connected', 'local');
+    localKey = api.container.localService.current!.apiKey;
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    saved = Object.fromEntries(SETTINGS.map((k) => [k, config.inspect(k)?.globalValue])) as typeof saved;
+  });
+
+  /** Local region with its key stored and connected, identity headers unset, whatever an earlier test did. */
+  async function restore(): Promise<void> {
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    for (const k of SETTINGS) {
+      const value = k.startsWith('identity.') ? undefined : saved[k];
+      if (config.inspect(k)?.globalValue !== value) await config.update(k, value, vscode.ConfigurationTarget.Global);
+    }
+    if ((await api.container.secrets.get('apiKey', 'local')) !== localKey) await api.container.secrets.store('apiKey', 'local', localKey);
+    await stateIs(api, 'connected', 'local');
+  }
+
+  beforeEach(async () => {
+    await resetWorkbench(api);
+    await restore();
+  });
+
+  afterEach(async () => {
+    await restore();
+    await resetWorkbench(api);
+  });
+
+  after(async () => {
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    for (const k of SETTINGS) await config.update(k, saved[k], vscode.ConfigurationTarget.Global);
   });
 
   it('connects to the embedded local service on a fresh profile, storing its key in SecretStorage', async () => {
@@ -46,6 +82,7 @@ describe('Connection: regions, keys, status bar', () => {
   });
 
   it('shows the Connect welcome view while the selected region has no key', async () => {
+    const errorsBefore = api.container.errorsShown.length;
     await selectRegion(api, 'US', undefined /* cancel the key prompt that follows */);
     await stateIs(api, 'noKey', 'us');
     assert.equal(api.contextKey(ContextKeys.hasKey), false);
@@ -53,29 +90,40 @@ describe('Connection: regions, keys, status bar', () => {
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'us');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await screenshot('welcome-no-key');
-    assert.deepEqual(api.container.errorsShown, [], 'cancelling the key prompt must stay silent');
+    assert.deepEqual(api.container.errorsShown.slice(errorsBefore), [], 'cancelling the key prompt must stay silent');
   });
 
   it('rejects a wrong key without storing it, then Set API Key stores a valid one and the status bar says connected to Local', async () => {
     await selectRegion(api, 'Local');
     await stateIs(api, 'connected', 'local');
-    const localKey = api.container.localService.current!.apiKey;
+    assert.equal(api.container.localService.current!.apiKey, localKey);
 
     let input = scriptInput(api, ['Remove Key']);
-    await vscode.commands.executeCommand('knowledgeDesk.clearApiKey');
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.clearApiKey');
+    } finally {
+      input.restore();
+    }
     await stateIs(api, 'noKey', 'local');
     assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined);
 
+    const errorsBefore = api.container.errorsShown.length;
     input = scriptInput(api, ['kd_local_this-key-is-wrong']);
-    await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
+    } finally {
+      input.restore();
+    }
+    assert.equal(api.container.errorsShown.length, errorsBefore + 1, 'one error for the rejected key');
     assert.match(api.container.errorsShown.at(-1)?.message ?? '', /rejected/);
     assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined, 'a rejected key must not be stored');
 
     input = scriptInput(api, [localKey]);
-    await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
+    } finally {
+      input.restore();
+    }
     assert.equal(await api.container.context.secrets.get('knowledgeDesk.apiKey.local'), localKey);
     await stateIs(api, 'connected', 'local');
     assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
@@ -99,13 +147,21 @@ describe('Connection: regions, keys, status bar', () => {
 
   it('Set Identity stores headers as settings, internationalised domains in punycode, and rejects a malformed email', async () => {
     let input = scriptInput(api, ['Agent email', 'taro.yamada@例え.jp']);
-    await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
+    } finally {
+      input.restore();
+    }
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.agentEmail'), 'taro.yamada@xn--r8jz45g.jp');
 
+    const errorsBefore = api.container.errorsShown.length;
     input = scriptInput(api, ['User email', 'not an email']);
-    await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
+    } finally {
+      input.restore();
+    }
+    assert.equal(api.container.errorsShown.length, errorsBefore + 1, 'one error for the malformed email');
     assert.match(api.container.errorsShown.at(-1)?.message ?? '', /email address/);
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.userEmail'), '');
   });

@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
-import { getApi, runCommand, screenshot, waitFor, useService } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs', ...parts);
@@ -14,10 +14,39 @@ async function children(api: KnowledgeDeskTestApi, parent?: KbElement): Promise<
   return api.features.knowledgeBase.tree.getChildren(parent);
 }
 
+const names = (els: KbElement[]): string[] => els.map((e) => (e.kind === 'node' ? e.node.name : e.kind));
+
+/** The element named `name` under `parent`, loading further pages (the service is shared by every suite of the run). */
+async function findNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbElement): Promise<NodeElement | undefined> {
+  for (;;) {
+    const kids = await children(api, parent);
+    const found = kids.find((e): e is NodeElement => e.kind === 'node' && e.node.name === name);
+    if (found) return found;
+    const more = kids.find((e) => e.kind === 'loadMore');
+    if (!more) return undefined;
+    await vscode.commands.executeCommand('knowledgeDesk.kb.loadMore', more);
+  }
+}
+
 async function nodeNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbElement): Promise<NodeElement> {
-  const found = (await children(api, parent)).find((e): e is NodeElement => e.kind === 'node' && e.node.name === name);
-  assert.ok(found, `${name} is not in the tree`);
+  const found = await findNamed(api, name, parent);
+  assert.ok(found, `${name} is not in the tree (${names(await children(api, parent)).join(', ')})`);
   return found;
+}
+
+/** Waits until the tree shows `name` (under `parent`) in `state`; the timeout names the state it last saw. */
+async function processed(api: KnowledgeDeskTestApi, name: string, state: string, parent?: KbElement): Promise<NodeElement> {
+  let seen = 'not in the tree';
+  return waitFor(
+    async () => {
+      const el = await findNamed(api, name, parent);
+      seen = el ? String((el.node as FileNode).processState) : 'not in the tree';
+      return el && (el.node as FileNode).processState === state ? el : undefined;
+    },
+    `the tree badge of ${name} to reach ${state} (watcher)`,
+    30_000,
+    () => `${name}: ${seen}`,
+  );
 }
 
 async function remote(api: KnowledgeDeskTestApi, searchTerm: string): Promise<KbNode[]> {
@@ -25,44 +54,87 @@ async function remote(api: KnowledgeDeskTestApi, searchTerm: string): Promise<Kb
   return (await client.kbNodes.search({ searchTerm, limit: 100 })).nodes;
 }
 
+/** Every name this suite gives a node; no other suite uses them, so each test starts and ends without them. */
+const OURS = [
+  'guide.md',
+  'handbook.pdf',
+  'release-notes.html',
+  '議事録 #3 100%.md',
+  'broken.pdf',
+  'team',
+  'bulk',
+  'roster.md',
+  'setup.docx',
+];
+
+async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
+  const client = await api.container.connection.getClient();
+  for (const name of OURS) {
+    for (const node of await remote(api, name)) {
+      if (node.name === name) await client.kbNodes.delete(node.id).catch(() => undefined); // gone with its folder already
+    }
+  }
+  await api.features.knowledgeBase.tree.refresh();
+}
+
+/** Uploads workspace documents to the top level with the Explorer command, as a person would. */
+async function uploadTop(api: KnowledgeDeskTestApi, files: vscode.Uri[], hashtags = ''): Promise<void> {
+  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', hashtags], files[0], files);
+}
+
+/** Uploads the workspace folder docs/team as a new top-level knowledge-base folder. */
+async function uploadTeam(api: KnowledgeDeskTestApi): Promise<NodeElement> {
+  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', 'Upload as a new folder', ''], doc('team'), [doc('team')]);
+  return nodeNamed(api, 'team');
+}
+
 describe('Knowledge Base view (real extension host, local service)', () => {
   let api: KnowledgeDeskTestApi;
+  let agentEmail: string | undefined;
   before(async () => {
     api = await getApi();
-    await vscode.workspace
-      .getConfiguration('knowledgeDesk')
-      .update('identity.agentEmail', 'taro.yamada@xn--r8jz45g.jp', vscode.ConfigurationTarget.Global);
     await useService(api);
+  });
+
+  beforeEach(async () => {
+    await resetWorkbench(api);
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    agentEmail = config.inspect<string>('identity.agentEmail')?.globalValue;
+    await config.update('identity.agentEmail', 'taro.yamada@xn--r8jz45g.jp', vscode.ConfigurationTarget.Global);
+    await removeOurs(api);
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+  });
+
+  afterEach(async () => {
+    if (api.features.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
+    await removeOurs(api);
+    await vscode.workspace.getConfiguration('knowledgeDesk').update('identity.agentEmail', agentEmail, vscode.ConfigurationTarget.Global);
+    await resetWorkbench(api);
   });
 
   it('uploads workspace files from the Explorer menu (multi-select) and shows them processed in the tree', async () => {
     const files = [doc('guide.md'), doc('handbook.pdf'), doc('release-notes.html'), doc('議事録 #3 100%.md')];
-    await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', '#docs onboarding'], files[0], files);
+    await uploadTop(api, files, '#docs onboarding');
     const batch = api.features.knowledgeBase.lastBatch!;
     const outcomes = [...batch.report.outcomes.values()];
     assert.deepEqual(
       outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),
       ['created', 'created', 'created', 'created'],
     );
+    const states = new Map<string, string>();
     await waitFor(
       async () => {
-        const nodes = await remote(api, '');
-        return ['guide.md', 'handbook.pdf', 'release-notes.html', '議事録 #3 100%.md'].every((n) =>
-          nodes.some((m) => m.name === n && (m as FileNode).processState === 'completed'),
-        );
+        for (const n of ['guide.md', 'handbook.pdf', 'release-notes.html', '議事録 #3 100%.md']) {
+          const node = (await remote(api, n)).find((m) => m.name === n && !m.breadcrumbs.length);
+          states.set(n, node ? String((node as FileNode).processState) : 'missing');
+        }
+        return [...states.values()].every((s) => s === 'completed');
       },
       'all four documents processed on the service',
       30_000,
+      () => JSON.stringify(Object.fromEntries(states)),
     );
-    const handbook = await waitFor(
-      async () => {
-        const el = await nodeNamed(api, 'handbook.pdf');
-        return (el.node as FileNode).processState === 'completed' ? el : undefined;
-      },
-      'the tree badge of handbook.pdf to reach completed (watcher)',
-      30_000,
-    );
+    const handbook = await processed(api, 'handbook.pdf', 'completed');
     assert.deepEqual((handbook.node as FileNode).hashtags, ['docs', 'onboarding']);
     const item = api.features.knowledgeBase.tree.getTreeItem(handbook);
     assert.match(String(item.description), /^ready · \d+(\.\d)? KB$/);
@@ -75,12 +147,8 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it('uploads a folder as a new knowledge-base folder, then syncs it again with every file skipped', async () => {
-    await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', 'Upload as a new folder', ''], doc('team'), [doc('team')]);
-    const team = await nodeNamed(api, 'team');
-    assert.deepEqual((await children(api, team)).map((e) => (e.kind === 'node' ? e.node.name : e.kind)).sort(), [
-      'roster.md',
-      'setup.docx',
-    ]);
+    const team = await uploadTeam(api);
+    assert.deepEqual(names(await children(api, team)).sort(), ['roster.md', 'setup.docx']);
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['team', 'Sync into "team"', '', 'Overwrite'], doc('team'), [doc('team')]);
     const outcomes = [...api.features.knowledgeBase.lastBatch!.report.outcomes.values()];
     assert.deepEqual(
@@ -90,23 +158,22 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it('accepts files dropped from the Explorer onto a folder', async () => {
-    const team = await nodeNamed(api, 'team');
+    const team = await uploadTeam(api);
+    assert.ok(!(await findNamed(api, 'guide.md', team)), 'guide.md is not in team before the drop');
     const data = new vscode.DataTransfer();
     data.set('text/uri-list', new vscode.DataTransferItem(`# dropped\r\n${doc('guide.md').toString()}\r\n`));
     await api.features.knowledgeBase.dnd.handleDrop(team, data, new vscode.CancellationTokenSource().token);
-    await waitFor(async () => (await children(api, team)).some((e) => e.kind === 'node' && e.node.name === 'guide.md'), 'guide.md in team');
+    await waitFor(
+      async () => (await children(api, team)).some((e) => e.kind === 'node' && e.node.name === 'guide.md'),
+      'guide.md in team',
+      15_000,
+      async () => `team holds ${names(await children(api, team)).join(', ')}`,
+    );
   });
 
   it('shows why a broken document failed, with an error badge', async () => {
-    await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', ''], doc('broken.pdf'), [doc('broken.pdf')]);
-    const failed = await waitFor(
-      async () => {
-        const el = await nodeNamed(api, 'broken.pdf');
-        return (el.node as FileNode).processState === 'parsing_fail' ? el : undefined;
-      },
-      'broken.pdf to fail processing',
-      30_000,
-    );
+    await uploadTop(api, [doc('broken.pdf')]);
+    const failed = await processed(api, 'broken.pdf', 'parsing_fail');
     const item = api.features.knowledgeBase.tree.getTreeItem(failed);
     assert.equal(item.contextValue, 'kbFile.failed');
     assert.match((item.tooltip as vscode.MarkdownString).value, /not a valid PDF|damaged|could not be read/i);
@@ -115,17 +182,22 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it('replaces a document file keeping its hashtags, and it is processed again', async () => {
-    const guide = await nodeNamed(api, 'guide.md');
+    await uploadTop(api, [doc('guide.md')], '#docs onboarding');
+    const guide = await processed(api, 'guide.md', 'completed');
     // Elements are stable objects updated in place: keep the values from before.
     const before = { id: guide.node.id, updatedAt: guide.node.updatedAt, size: (guide.node as FileNode).size };
     await run(api, 'knowledgeDesk.kb.replaceFile', [[doc('議事録 #3 100%.md')], 'Replace'], guide);
+    let seen = '';
     const replaced = await waitFor(
       async () => {
         const el = await nodeNamed(api, 'guide.md');
+        seen = `${(el.node as FileNode).processState}, updated ${el.node.updatedAt} (before ${before.updatedAt})`;
         return (el.node as FileNode).processState === 'completed' && el.node.updatedAt > before.updatedAt ? el : undefined;
       },
       'guide.md replaced and processed',
       30_000,
+      async () =>
+        `tree: ${seen}; service: ${(await remote(api, 'guide.md')).map((n) => `${(n as FileNode).processState} ${n.updatedAt}`).join(', ')}`,
     );
     assert.equal(replaced.node.id, before.id);
     assert.deepEqual((replaced.node as FileNode).hashtags, ['docs', 'onboarding']);
@@ -133,27 +205,28 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it('moves a document into a folder by quick pick, and drags it back', async () => {
+    await uploadTop(api, [doc('議事録 #3 100%.md')]);
+    const team = await uploadTeam(api);
     const notes = await nodeNamed(api, '議事録 #3 100%.md');
     await run(api, 'knowledgeDesk.kb.move', ['team'], notes, [notes]);
-    const team = await nodeNamed(api, 'team');
     const moved = await nodeNamed(api, '議事録 #3 100%.md', team);
     assert.deepEqual(
       moved.node.breadcrumbs.map((b) => b.name),
       ['team'],
     );
+    assert.ok(!(await findNamed(api, '議事録 #3 100%.md')), 'moved away from the top level');
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([moved.node.id]));
     await api.features.knowledgeBase.dnd.handleDrop(undefined, data, new vscode.CancellationTokenSource().token);
-    await nodeNamed(api, '議事録 #3 100%.md');
+    const back = await nodeNamed(api, '議事録 #3 100%.md');
+    assert.deepEqual(back.node.breadcrumbs, []);
   });
 
   it('searches on the service across folders, shows where each match lives, and clears', async () => {
+    await uploadTeam(api);
     await run(api, 'knowledgeDesk.kb.search', ['roster']);
     const results = await children(api);
-    assert.deepEqual(
-      results.map((e) => (e.kind === 'node' ? e.node.name : e.kind)),
-      ['roster.md'],
-    );
+    assert.deepEqual(names(results), ['roster.md']);
     assert.match(String(api.features.knowledgeBase.tree.getTreeItem(results[0]).description), /team$/);
     assert.equal(api.features.knowledgeBase.view.description, '"roster"');
     await run(api, 'knowledgeDesk.kb.search', ['no such thing anywhere']);
@@ -163,7 +236,9 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     );
     await run(api, 'knowledgeDesk.kb.clearFilter', []);
     assert.equal(api.features.knowledgeBase.view.description, undefined);
-    assert.ok((await children(api)).length >= 5);
+    const roots = await children(api);
+    assert.ok(!roots.some((e) => e.kind === 'message'), names(roots).join(', '));
+    await nodeNamed(api, 'team');
   });
 
   it('pages a big folder with Load more and keeps the loaded pages on refresh', async function () {
@@ -187,12 +262,15 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it("deletes after confirmation, and shows a document's details", async () => {
-    const broken = await nodeNamed(api, 'broken.pdf');
+    await uploadTop(api, [doc('broken.pdf')]);
+    const broken = await processed(api, 'broken.pdf', 'parsing_fail');
     await run(api, 'knowledgeDesk.kb.showDetails', [], broken);
     // Shown as a rendered Markdown preview; its source document is open behind it.
     const details = await waitFor(
       () => vscode.workspace.textDocuments.find((d) => d.uri.path.includes(broken.node.id)),
       'details document',
+      15_000,
+      () => vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', '),
     );
     assert.match(details.getText(), /\| Processing \| failed \(`parsing_fail`\)/);
     await screenshot('kb-details');

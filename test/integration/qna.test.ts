@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { ApiClient } from '../../src/api/client';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, runCommand, screenshot, scriptInput, sleep, waitFor, useService } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, scriptInput, useService, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 
@@ -13,43 +14,86 @@ const qna = (api: KnowledgeDeskTestApi) => api.features.qna;
 const labels = (els: QnaElement[]): string[] =>
   els.map((e) => (e.kind === 'qa' ? e.item.question : e.kind === 'group' ? `[${e.label}]` : e.kind));
 
+/** Questions the CSV fixture adds as new Q&As (qa/import.csv), deleted after the test that imports them. */
+const IMPORTED = ['How do I reset my VPN password?', 'What is the Wi-Fi password for guests?', '経費はいつまでに申請しますか？'];
+
 describe('Q&A view, search, import and candidates (real extension host, local service)', () => {
   let api: KnowledgeDeskTestApi;
+  let client: ApiClient;
+  /** A hashtag only this test's Q&As carry: the service is shared by every suite of the run. */
+  let tag: string;
+  /** Ids of the Q&As this test registered (deleted by afterEach, whatever their hashtags became). */
+  let created: string[];
+  let ids: { hours: string; booking: string; parking: string };
+
+  /** Limits the Q&A view to this test's Q&As, as a person would with Filter by Hashtags. */
+  const scope = (): Promise<unknown> => run(api, 'knowledgeDesk.qna.filterHashtags', [`#${tag}`]);
+
+  const register = async (body: Parameters<ApiClient['faq']['register']>[0]): Promise<string> => {
+    const { id } = await client.faq.register(body);
+    created.push(id);
+    return id;
+  };
+
   before(async () => {
     api = await getApi();
-    await useService(api);
-    const client = await api.container.connection.getClient();
-    await client.faq.register({ question: 'What are the office hours?', answer: '<p>Old answer</p>', status: 'on', hashtags: ['office'] });
-    await client.faq.register({
-      question: 'How do I book a meeting room?',
-      answer: '<p>Use the <b>room portal</b>.</p>',
-      status: 'on',
-      similarQuestions: ['Reserve a conference room'],
-      hashtags: ['office'],
-      folder: 'General',
-    });
-    await client.faq.register({
-      question: 'Is there parking for visitors?',
-      answer: 'No, use the public garage.',
-      status: 'off',
-      folder: 'General',
-    });
+    client = await useService(api);
+  });
+
+  beforeEach(async () => {
+    await resetWorkbench(api);
+    tag = `qna${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    created = [];
+    ids = {
+      hours: await register({
+        question: 'What are the office hours?',
+        answer: '<p>Old answer</p>',
+        status: 'on',
+        hashtags: ['office', tag],
+      }),
+      booking: await register({
+        question: 'How do I book a meeting room?',
+        answer: '<p>Use the <b>room portal</b>.</p>',
+        status: 'on',
+        similarQuestions: ['Reserve a conference room'],
+        hashtags: ['office', tag],
+        folder: 'General',
+      }),
+      parking: await register({
+        question: 'Is there parking for visitors?',
+        answer: 'No, use the public garage.',
+        status: 'off',
+        hashtags: [tag],
+        folder: 'General',
+      }),
+    };
     await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
-    await qna(api).tree.refresh();
+    await scope();
+  });
+
+  afterEach(async () => {
+    for (const id of created) await client.faq.delete(id).catch(() => undefined); // the test may have deleted it
+    for (const question of IMPORTED) {
+      const { results } = await client.faq.filter({ searchTerm: question });
+      for (const r of results.filter((x) => x.question === question)) await client.faq.delete(r.id).catch(() => undefined);
+    }
+    for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id).catch(() => undefined);
+    await run(api, 'knowledgeDesk.qna.clearFilter', []);
+    await resetWorkbench(api);
   });
 
   it('shows Q&As under On and Off with feedback counts, and filters on the service', async () => {
     const roots = await qna(api).tree.getChildren();
     assert.deepEqual(labels(roots), ['[On]', '[Off]']);
     const on = await qna(api).tree.getChildren(roots[0]);
-    assert.ok(labels(on).includes('How do I book a meeting room?'));
+    assert.deepEqual(labels(on).sort(), ['How do I book a meeting room?', 'What are the office hours?'].sort());
     assert.deepEqual(labels(await qna(api).tree.getChildren(roots[1])), ['Is there parking for visitors?']);
-    const booking = on.find((e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'))!;
+    const booking = on.find((e: QnaElement) => e.kind === 'qa' && e.item.id === ids.booking)!;
     await run(api, 'knowledgeDesk.qna.thumbsUp', [], booking);
     const after = (await qna(api).tree.getChildren((await qna(api).tree.getChildren())[0])).find(
-      (e: QnaElement) => e.kind === 'qa' && e.item.question.startsWith('How do I book'),
+      (e: QnaElement) => e.kind === 'qa' && e.item.id === ids.booking,
     )!;
-    assert.match(String(qna(api).tree.getTreeItem(after).description), /^👍 1 👎 0 · #office$/);
+    assert.match(String(qna(api).tree.getTreeItem(after).description), new RegExp(`^👍 1 👎 0 · #office #${tag}$`));
     await run(api, 'knowledgeDesk.qna.filterText', ['room OR parking']);
     const filtered = await qna(api).tree.getChildren();
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[0])), ['How do I book a meeting room?']);
@@ -57,50 +101,74 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await run(api, 'knowledgeDesk.qna.filterStatus', ['Off only']);
     assert.deepEqual(labels(await qna(api).tree.getChildren()), ['Is there parking for visitors?']);
     await run(api, 'knowledgeDesk.qna.clearFilter', []);
+    assert.equal(qna(api).tree.model.filtered, false, 'Clear Filter leaves no filter');
+    assert.equal(qna(api).view.description, undefined);
+    await scope();
     await run(api, 'knowledgeDesk.qna.groupByFolder', []);
-    assert.deepEqual(labels(await qna(api).tree.getChildren()).slice(0, 2), ['[General]', '[(no folder)]']);
+    assert.deepEqual(labels(await qna(api).tree.getChildren()), ['[General]', '[(no folder)]']);
     await run(api, 'knowledgeDesk.qna.ungroup', []);
+    assert.deepEqual(labels(await qna(api).tree.getChildren()), ['[On]', '[Off]']);
     await screenshot('qna-tree');
   });
 
   it('toggles a Q&A off and on', async () => {
-    const client = await api.container.connection.getClient();
     const roots = await qna(api).tree.getChildren();
-    const hours = (await qna(api).tree.getChildren(roots[0])).find(
-      (e: QnaElement) => e.kind === 'qa' && e.item.question === 'What are the office hours?',
-    )!;
+    const hours = (await qna(api).tree.getChildren(roots[0])).find((e: QnaElement) => e.kind === 'qa' && e.item.id === ids.hours)!;
+    assert.ok(hours, 'the office hours Q&A is under On');
     await run(api, 'knowledgeDesk.qna.toggle', [], hours);
     const off = await qna(api).tree.getChildren((await qna(api).tree.getChildren())[1]);
     assert.ok(labels(off).includes('What are the office hours?'));
-    const id = (hours as Extract<QnaElement, { kind: 'qa' }>).item.id;
-    const detail = await client.faq.get(id);
+    const detail = await client.faq.get(ids.hours);
     assert.ok(detail.statusOffAt, 'statusOffAt recorded');
     await run(
       api,
       'knowledgeDesk.qna.toggle',
       [],
-      off.find((e: QnaElement) => e.kind === 'qa' && e.item.id === id),
+      off.find((e: QnaElement) => e.kind === 'qa' && e.item.id === ids.hours),
     );
+    const on = await qna(api).tree.getChildren((await qna(api).tree.getChildren())[0]);
+    assert.ok(labels(on).includes('What are the office hours?'), 'toggled back on');
   });
 
   it('searches as you type with confidence, cancelling the request of an earlier keystroke', async () => {
     const state = (await vscode.commands.executeCommand('knowledgeDesk.qna.search')) as SearchPickState;
     const qp = state.quickPick;
-    qp.value = 'reserve';
-    await sleep(30);
-    qp.value = 'reserve a conference room';
-    await state.settled();
-    await waitFor(() => !qp.busy && qp.items.length > 0, 'results');
-    assert.equal(qp.items[0].label, 'How do I book a meeting room?');
-    assert.match(qp.items[0].description ?? '', /^confidence 1\.00 · effective 1\.00/);
-    assert.equal(state.requests, 1, 'the first keystroke was debounced away');
-    const client = await api.container.connection.getClient();
+    // The pick reports each value the workbench took; our listener runs after the pick's own, so once it has
+    // seen the last value, the search for it is scheduled and state.settled() is the promise of that search.
+    // Both keystrokes are sent at once, so they reach the pick back to back (well inside its debounce),
+    // whatever the machine's speed: no sleep between them, nothing that depends on how long a round trip takes.
+    const seen: string[] = [];
+    const listener = qp.onDidChangeValue((v) => seen.push(v));
+    try {
+      qp.value = 'reserve';
+      qp.value = 'reserve a conference room';
+      await waitFor(
+        () => seen.includes('reserve a conference room'),
+        'the search box to take "reserve a conference room"',
+        15_000,
+        () => JSON.stringify({ seen, requests: state.requests, cancelled: state.cancelled }),
+      );
+      await state.settled();
+      await waitFor(
+        () => !qp.busy && qp.items.length > 0,
+        'results',
+        15_000,
+        () => JSON.stringify({ busy: qp.busy, items: qp.items.length }),
+      );
+      assert.equal(qp.value, 'reserve a conference room');
+      assert.equal(qp.items[0].label, 'How do I book a meeting room?');
+      assert.match(qp.items[0].description ?? '', /^confidence 1\.00 · effective 1\.00/);
+      // The earlier keystroke never produced a search of its own: debounced away, or its request cancelled.
+      assert.equal(state.requests - state.cancelled, 1, `requests ${state.requests}, cancelled ${state.cancelled}`);
+    } finally {
+      listener.dispose();
+      qp.hide();
+    }
     const candidates = await client.faq.candidates({ status: 'ALL' });
     assert.ok(
       !candidates.faqCandidates.some((c) => c.questions.some((q) => q.question === 'reserve a conference room')),
       'searches from the editor do not register candidates',
     );
-    qp.hide();
   });
 
   it('dry-runs a CSV import: row-level problems in the Problems panel, then imports the valid rows', async function () {
@@ -109,8 +177,11 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await vscode.window.showTextDocument(file);
     const summaries: string[] = [];
     const input = scriptInput(api, [(p: { options: unknown }) => (summaries.push(String(p.options)), 'Show Problems')]);
-    await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
-    input.restore();
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
+    } finally {
+      input.restore();
+    }
     const diags = vscode.languages.getDiagnostics(file);
     const byLine = diags
       .map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`)
@@ -123,7 +194,6 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await vscode.commands.executeCommand('workbench.action.closePanel');
 
     await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
-    const client = await api.container.connection.getClient();
     const vpn = (await client.faq.filter({ searchTerm: 'VPN' })).results.find((r) => r.question === 'How do I reset my VPN password?')!;
     const detail = await client.faq.get(vpn.id, { format: 'text' });
     assert.deepEqual(detail.similar_questions, ['VPN password reset', 'Forgot VPN password']);
@@ -131,6 +201,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.equal(detail.folder, 'IT');
     const hours = (await client.faq.filter({ searchTerm: 'office hours' })).results;
     assert.equal(hours.length, 1, 'the existing question was updated, not duplicated');
+    assert.equal(hours[0].id, ids.hours);
     assert.match(hours[0].answer, /8:00–20:00/);
     await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
     assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1, 're-running an import is safe');
@@ -140,25 +211,32 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     this.timeout(60_000);
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.xlsx');
     await run(api, 'knowledgeDesk.qna.importFile', ['Import 2 Rows'], file);
-    const client = await api.container.connection.getClient();
     const found = (await client.faq.filter({ hashtags: ['xlsx'] })).results.map((r) => r.question).sort();
     assert.deepEqual(found, ['Where is the XLSX help desk?', 'XLSXの問い合わせ先は？'].sort());
     for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);
     const uploaded = await client.faq.uploadFile({ kind: 'file', path: file.fsPath, fileName: 'import.xlsx' });
     assert.deepEqual(uploaded.notUploaded, []);
     assert.equal((await client.faq.filter({ hashtags: ['xlsx'] })).results.length, 2);
-    for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);
   });
 
   it('exports Q&As to CSV with CSV-injection escaping', async () => {
-    const client = await api.container.connection.getClient();
-    await client.faq.register({ question: '=HYPERLINK("http://evil.example","click")', answer: '+1 dial now', status: 'on' });
-    const target = vscode.Uri.joinPath(ws(), 'export.csv');
-    await run(api, 'knowledgeDesk.qna.exportCsv', [], target);
-    const text = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
-    assert.ok(text.startsWith('\ufeffquestion,answer'), text.slice(0, 40));
-    assert.match(text, /"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",'\+1 dial now/);
-    assert.match(text, /経費はいつまでに申請しますか？/);
+    await register({ question: '=HYPERLINK("http://evil.example","click")', answer: '+1 dial now', status: 'on', hashtags: [tag] });
+    await register({
+      question: '経費はいつまでに申請しますか？',
+      answer: '帰着後14日以内に申請してください。',
+      status: 'on',
+      hashtags: ['経費', tag],
+    });
+    const target = vscode.Uri.joinPath(ws(), `export-${tag}.csv`);
+    try {
+      await run(api, 'knowledgeDesk.qna.exportCsv', [], target);
+      const text = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
+      assert.ok(text.startsWith('\ufeffquestion,answer'), text.slice(0, 40));
+      assert.match(text, /"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",'\+1 dial now/);
+      assert.match(text, /経費はいつまでに申請しますか？/);
+    } finally {
+      await vscode.workspace.fs.delete(target).then(undefined, () => undefined);
+    }
   });
 
   it('adds candidates from selected lines and lists them with their frequency', async () => {

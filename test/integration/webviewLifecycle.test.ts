@@ -8,13 +8,13 @@ import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { EditorSnapshot } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
-import { defineProtocol } from '../../src/platform/webview/protocol';
+import { defineProtocol, withPageNotifications } from '../../src/platform/webview/protocol';
 import { WebviewPanelHost } from '../../src/platform/webview/webviewPanel';
 import { getApi, resetWorkbench, useService, waitFor, waitForPage } from './support/host';
 
 const emptyProtocol = defineProtocol({
   name: 'lifecycle-probe',
-  toHost: { notifications: {}, requests: {} },
+  toHost: { notifications: withPageNotifications({}), requests: {} },
   toPage: { notifications: {}, requests: {} },
 });
 

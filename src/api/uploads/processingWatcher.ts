@@ -1,4 +1,5 @@
 import type { ApiClient } from '../client';
+import { NotFoundError } from '../errors';
 import type { FileNode, KbNode } from '../schemas/kbNodes';
 import { FINAL_PROCESS_STATES, isFileNode } from '../values';
 
@@ -65,7 +66,16 @@ export class ProcessingWatcher {
       const client = await this.options.client();
       const byParent = new Map<string | null, string[]>();
       for (const n of this.pending.values()) byParent.set(n.parentId, [...(byParent.get(n.parentId) ?? []), n.id]);
-      for (const [parent, ids] of byParent) await this.poll(client, parent, new Set(ids));
+      for (const [parent, ids] of byParent) {
+        try {
+          await this.poll(client, parent, new Set(ids));
+        } catch (error) {
+          // A folder deleted while its documents were processing: its documents are gone too. It must not
+          // stop this round from reaching the other folders (their badges would stay "processing").
+          if (!(error instanceof NotFoundError)) throw error;
+          for (const id of ids) this.missed(id);
+        }
+      }
     } catch {
       // Offline or a transient error: keep watching, with the next (longer) delay.
     } finally {
@@ -90,15 +100,21 @@ export class ProcessingWatcher {
         await client.kbNodes.search({ parentFolderIds: [parent], searchTerm: watched.name, nodeType: ['file'], limit: 100 })
       ).nodes.find((n) => n.id === id);
       if (found) this.observe(found, seen);
-      else if (++watched.misses >= 3) {
-        this.pending.delete(id);
-        this.options.onGone?.(id);
-      }
+      else this.missed(id);
     }
     const giveUp = this.options.giveUpMs ?? 30 * 60_000;
     for (const id of ids) {
       const w = this.pending.get(id);
       if (w && Date.now() - w.since > giveUp) this.pending.delete(id);
+    }
+  }
+
+  /** Not found this round; after three rounds in a row the document is taken as deleted. */
+  private missed(id: string): void {
+    const watched = this.pending.get(id);
+    if (watched && ++watched.misses >= 3) {
+      this.pending.delete(id);
+      this.options.onGone?.(id);
     }
   }
 

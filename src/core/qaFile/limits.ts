@@ -1,4 +1,5 @@
-// Size limits of a Q&A. The local service imports these from core (core never imports src/local).
+// Size limits of a Q&A, the one definition: the editor, the file import and the local service all use
+// QA_LIMITS, so a Q&A that passes one passes the others. Characters are code points (src/core/charCount.ts).
 
 export interface QaLimits {
   /** Characters (code points) of the question. */
@@ -7,14 +8,14 @@ export interface QaLimits {
   /** Characters of each similar question, and how many a Q&A may have. */
   similarQuestion: number;
   similarQuestions: number;
-  /** Characters of each hashtag, and how many a Q&A may have. */
+  /** Characters of each hashtag (after its `#` is stripped), and how many a Q&A may have. */
   hashtag: number;
   hashtags: number;
   folder: number;
   memo: number;
 }
 
-export const DEFAULT_QA_LIMITS: Readonly<QaLimits> = Object.freeze({
+export const QA_LIMITS: Readonly<QaLimits> = Object.freeze({
   question: 1_000,
   answer: 50_000,
   similarQuestion: 1_000,

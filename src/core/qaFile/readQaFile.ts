@@ -4,7 +4,7 @@ import { open } from 'node:fs/promises';
 import { QaCollector } from './collector';
 import { detectMapping } from './columns';
 import { readCsv } from './csvReader';
-import { DEFAULT_QA_LIMITS, type QaLimits } from './limits';
+import { QA_LIMITS, type QaLimits } from './limits';
 import type { ColumnMapping, QaFileEncoding, QaFileRead } from './types';
 
 export { detectMapping };
@@ -35,7 +35,7 @@ export async function collectQaFile(
   options: ReadQaOptions & { existing?: ReadonlySet<string> },
 ): Promise<CollectedQaFile> {
   const newSink = (): QaCollector =>
-    new QaCollector({ mapping: options.mapping, limits: options.limits ?? DEFAULT_QA_LIMITS, existing: options.existing });
+    new QaCollector({ mapping: options.mapping, limits: options.limits ?? QA_LIMITS, existing: options.existing });
   const kind = await fileKind(path, fileName);
   let sink: QaCollector;
   let encoding: QaFileEncoding = 'xlsx';

@@ -1,15 +1,9 @@
 // Turns the cells of one record into a QaRow, or into row-numbered problems.
+import { charsOver } from '../charCount';
+import { parseHashtags } from '../hashtags';
 import { columnLetter } from './columns';
 import type { QaLimits } from './limits';
-import {
-  exceeds,
-  normalizeQuestion,
-  parseStatus,
-  splitHashtags,
-  splitSimilarQuestions,
-  STATUS_VALUES_TEXT,
-  unescapeInjection,
-} from './text';
+import { normalizeQuestion, parseStatus, splitSimilarQuestions, STATUS_VALUES_TEXT, unescapeInjection } from './text';
 import type { ColumnMapping, QaField, QaRow, RowProblem } from './types';
 
 const LABEL: Record<QaField, string> = {
@@ -77,7 +71,7 @@ export class RowValidator {
     const similarQuestions = similarCell ? splitSimilarQuestions(similarCell) : [];
     this.list(row, 'similarQuestions', similarQuestions, limits.similarQuestion, limits.similarQuestions, q);
     const hashtagCell = text(cells, this.iHashtags);
-    const hashtags = hashtagCell ? splitHashtags(hashtagCell) : [];
+    const hashtags = hashtagCell ? parseHashtags(hashtagCell) : [];
     this.list(row, 'hashtags', hashtags, limits.hashtag, limits.hashtags, q);
 
     const folder = text(cells, this.iFolder);
@@ -124,7 +118,7 @@ export class RowValidator {
 
   private tooLong(row: number, field: QaField, text: string, limit: number, q: string, which = ''): void {
     if (text.length <= limit) return;
-    const n = exceeds(text, limit);
+    const n = charsOver(text, limit);
     if (n !== undefined)
       this.error(
         row,

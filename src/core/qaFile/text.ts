@@ -1,12 +1,11 @@
-// Cell-level text rules of Q&A files: question keys, similar questions, hashtags, status, lengths.
+// Cell-level text rules of Q&A files: question keys, similar questions, status. Hashtags and lengths
+// follow the rules of every other input (src/core/hashtags.ts, src/core/charCount.ts).
 // Regular expressions are compiled once here; these run once per cell on files of 50,000+ rows.
 
 const SPACES = /\s+/g;
 const NON_ASCII_OR_SPACE_RUN = /[^\x21-\x7e ]| {2}/;
 const SIMILAR_SEPARATORS = /[\n\r|]/;
 const SIMILAR_SPLIT = /\r\n|[\n\r|]/;
-const HASHTAG_SEPARATORS = /[,、，]/;
-const HASH_PREFIX = /^[#＃]+/;
 const CR_SEQUENCE = /\r\n?/g;
 
 /**
@@ -38,19 +37,6 @@ export function splitSimilarQuestions(cell: string): string[] {
   return out;
 }
 
-/** Comma separated (also `、` and `，`), `#` optional; trimmed, empty and repeated ones dropped. */
-export function splitHashtags(cell: string): string[] {
-  const parts = cell.indexOf('、') === -1 && cell.indexOf('，') === -1 ? cell.split(',') : cell.split(HASHTAG_SEPARATORS);
-  const out: string[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    let t = parts[i].trim();
-    const c = t.charCodeAt(0);
-    if (c === 35 || c === 0xff03) t = t.replace(HASH_PREFIX, '').trim();
-    if (t && !out.includes(t)) out.push(t);
-  }
-  return out;
-}
-
 const STATUS = new Map<string, 'on' | 'off'>([
   ['on', 'on'],
   ['true', 'on'],
@@ -71,17 +57,6 @@ export function parseStatus(cell: string): 'on' | 'off' | undefined {
   const t = cell.trim();
   if (!t) return 'on';
   return STATUS.get(t.toLowerCase()) ?? STATUS.get(t.normalize('NFKC').trim().toLowerCase());
-}
-
-/** Length in characters (code points), computed exactly only when the UTF-16 length is over the limit. */
-export function exceeds(text: string, limit: number): number | undefined {
-  if (text.length <= limit) return undefined;
-  let n = text.length;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff) n--;
-  }
-  return n > limit ? n : undefined;
 }
 
 /** A leading `'` put before `= + - @ tab CR` by CSV-injection escaping (ours or a spreadsheet's) is removed again. */

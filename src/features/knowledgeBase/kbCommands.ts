@@ -1,3 +1,4 @@
+import { parseHashtags } from '../../core/hashtags';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { DeleteNotSupportedError, isFileNode, NODE_ORDERS } from '../../api/values';
@@ -39,14 +40,7 @@ export class KbCommands {
       prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.',
     });
     if (value === undefined) return;
-    const tags = [
-      ...new Set(
-        value
-          .split(/[\s,、]+/)
-          .map((t) => t.replace(/^#/, '').trim())
-          .filter(Boolean),
-      ),
-    ];
+    const tags = parseHashtags(value);
     let operator: 'and' | 'or' = 'or';
     if (tags.length > 1) {
       const pick = await this.c.ui.showQuickPick(

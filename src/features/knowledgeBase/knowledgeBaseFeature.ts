@@ -1,3 +1,4 @@
+import { parseHashtags } from '../../core/hashtags';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { FileNode, KbNode } from '../../api/schemas/kbNodes';
@@ -180,14 +181,7 @@ export class KnowledgeBaseFeature extends Disposable {
         prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.',
       });
       if (value === undefined) return undefined;
-      hashtags = [
-        ...new Set(
-          value
-            .split(/[\s,、]+/)
-            .map((t) => t.replace(/^#/, '').trim())
-            .filter(Boolean),
-        ),
-      ];
+      hashtags = parseHashtags(value);
     }
     return uploadBatch(this.c, { paths, target, folderMode, hashtags }, (batch) => this.afterBatch(batch));
   }

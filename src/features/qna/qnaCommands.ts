@@ -1,3 +1,4 @@
+import { parseHashtags } from '../../core/hashtags';
 import * as vscode from 'vscode';
 import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
@@ -58,14 +59,7 @@ export class QnaCommands {
       prompt: 'e.g. "#hr #policy"; empty clears',
     });
     if (value === undefined) return;
-    const tags = [
-      ...new Set(
-        value
-          .split(/[\s,、]+/)
-          .map((t) => t.replace(/^#/, '').trim())
-          .filter(Boolean),
-      ),
-    ];
+    const tags = parseHashtags(value);
     if (tags.length > 1) {
       const op = await this.c.ui.showQuickPick(
         [

@@ -1,5 +1,6 @@
 // A stored Q&A and the shapes the API returns for it (docs/api.md#qa-record).
 import { htmlToText, parseHtml } from '../extract/htmlText';
+import { normalizeHashtag } from '../../core/hashtags';
 import { normalizeText } from '../search/tokenizer';
 
 export interface FaqRecord {
@@ -47,7 +48,7 @@ export function questionKey(question: string): string {
 
 /** Hashtags are compared without their `#` and case. */
 export function hashtagKey(tag: string): string {
-  return normalizeText(tag.trim().replace(/^#+/, '')).trim();
+  return normalizeText(normalizeHashtag(tag)).trim();
 }
 
 /** YYYY-MM-DD in the service's local time. */

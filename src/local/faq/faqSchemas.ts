@@ -1,20 +1,21 @@
-// Request bodies of the Q&A operations. Errors name the top-level request field (`similarQuestions`, not
-// `similarQuestions.3`) so the client can point at the input; the message carries the full path.
+// Request bodies of the Q&A operations. A body that does not fit is a 400 whose `field` is the dotted path
+// of the first problem (`similarQuestions.3`), as on every other route (parseOrBadRequest).
 import { z } from 'zod';
 import type { RequestContext } from '../http/context';
-import { badRequest } from '../http/errors';
-import { charCount, QA_LIMITS } from './limits';
+import { badRequest, parseOrBadRequest } from '../http/errors';
+import { charCount } from '../../core/charCount';
+import { normalizeHashtag } from '../../core/hashtags';
+import { QA_LIMITS } from '../../core/qaFile/limits';
 import { hashtagKey, questionKey } from './faqRecord';
 
 export async function parseBody<S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): Promise<z.output<S>> {
   const body = (await ctx.body()) ?? {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue.path.join('.');
-  throw badRequest(path ? `${path}: ${issue.message}` : issue.message, issue.path.length ? String(issue.path[0]) : undefined);
+  return parseOrBadRequest(schema, body);
 }
+
+/** Search queries (POST /webapi/faq, filters): not a Q&A field, so not in QA_LIMITS. */
+const QUERY_MAX_CHARS = 1_000;
 
 const str = (name: string) => z.string({ required_error: 'is required', invalid_type_error: `${name} must be a string` });
 
@@ -46,36 +47,26 @@ export const statusSchema = z
 const similarQuestionsSchema = z
   .array(
     str('similar question').refine(
-      (s) => charCount(s.trim()) <= QA_LIMITS.similarQuestionMaxChars,
-      `must be at most ${QA_LIMITS.similarQuestionMaxChars} characters`,
+      (s) => charCount(s.trim()) <= QA_LIMITS.similarQuestion,
+      `must be at most ${QA_LIMITS.similarQuestion} characters`,
     ),
     {
       invalid_type_error: 'must be an array of strings',
     },
   )
-  .max(QA_LIMITS.similarQuestionsMaxCount, `at most ${QA_LIMITS.similarQuestionsMaxCount} similar questions are allowed`)
+  .max(QA_LIMITS.similarQuestions, `at most ${QA_LIMITS.similarQuestions} similar questions are allowed`)
   .transform((list) => uniqueBy(list.map((s) => s.trim()).filter(Boolean), questionKey));
 
 /** Leading `#` stripped, trimmed, empty ones and repeats dropped. */
 export const hashtagsSchema = z
   .array(
-    str('hashtag').refine(
-      (s) => charCount(stripHash(s)) <= QA_LIMITS.hashtagMaxChars,
-      `must be at most ${QA_LIMITS.hashtagMaxChars} characters`,
-    ),
+    str('hashtag').refine((s) => charCount(normalizeHashtag(s)) <= QA_LIMITS.hashtag, `must be at most ${QA_LIMITS.hashtag} characters`),
     {
       invalid_type_error: 'must be an array of strings',
     },
   )
-  .max(QA_LIMITS.hashtagsMaxCount, `at most ${QA_LIMITS.hashtagsMaxCount} hashtags are allowed`)
-  .transform((list) => uniqueBy(list.map(stripHash).filter(Boolean), hashtagKey));
-
-export function stripHash(tag: string): string {
-  return tag
-    .trim()
-    .replace(/^[#＃]+/, '')
-    .trim();
-}
+  .max(QA_LIMITS.hashtags, `at most ${QA_LIMITS.hashtags} hashtags are allowed`)
+  .transform((list) => uniqueBy(list.map(normalizeHashtag).filter(Boolean), hashtagKey));
 
 export function uniqueBy(list: string[], key: (s: string) => string): string[] {
   const seen = new Set<string>();
@@ -88,13 +79,13 @@ export function uniqueBy(list: string[], key: (s: string) => string): string[] {
 }
 
 export const registerSchema = z.object({
-  question: requiredText('question', QA_LIMITS.questionMaxChars),
-  answer: requiredText('answer', QA_LIMITS.answerMaxChars),
+  question: requiredText('question', QA_LIMITS.question),
+  answer: requiredText('answer', QA_LIMITS.answer),
   status: statusSchema,
   similarQuestions: similarQuestionsSchema.nullish().transform((v) => v ?? undefined),
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? undefined),
-  memo: optionalText('memo', QA_LIMITS.memoMaxChars),
-  folder: optionalText('folder', QA_LIMITS.folderMaxChars),
+  memo: optionalText('memo', QA_LIMITS.memo),
+  folder: optionalText('folder', QA_LIMITS.folder),
   allowOtherAgentsView: bool('allowOtherAgentsView'),
   allowOtherUsersView: bool('allowOtherUsersView'),
 });
@@ -102,17 +93,17 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 export const updateSchema = z.object({
   id: requiredText('id', 200),
-  question: requiredText('question', QA_LIMITS.questionMaxChars)
+  question: requiredText('question', QA_LIMITS.question)
     .nullish()
     .transform((v) => v ?? undefined),
   similar_questions: similarQuestionsSchema.nullish().transform((v) => v ?? undefined),
-  answer: requiredText('answer', QA_LIMITS.answerMaxChars)
+  answer: requiredText('answer', QA_LIMITS.answer)
     .nullish()
     .transform((v) => v ?? undefined),
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? undefined),
   status: statusSchema.nullish().transform((v) => v ?? undefined),
-  memo: optionalText('memo', QA_LIMITS.memoMaxChars),
-  folder: optionalText('folder', QA_LIMITS.folderMaxChars),
+  memo: optionalText('memo', QA_LIMITS.memo),
+  folder: optionalText('folder', QA_LIMITS.folder),
   allowOtherAgentsView: bool('allowOtherAgentsView'),
   allowOtherUsersView: bool('allowOtherUsersView'),
 });
@@ -132,7 +123,7 @@ const int = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 
 export const searchSchema = z.object({
-  query: requiredText('query', QA_LIMITS.queryMaxChars),
+  query: requiredText('query', QUERY_MAX_CHARS),
   maxResults: z
     .number({ invalid_type_error: 'must be a number' })
     .int('must be an integer')
@@ -149,7 +140,7 @@ export const searchSchema = z.object({
 });
 
 export const filterSchema = z.object({
-  searchTerm: z.string({ invalid_type_error: 'must be a string' }).max(QA_LIMITS.queryMaxChars).nullish(),
+  searchTerm: z.string({ invalid_type_error: 'must be a string' }).max(QUERY_MAX_CHARS).nullish(),
   isUsed: bool('isUsed'),
   hashtags: hashtagsSchema.nullish().transform((v) => v ?? []),
   hashtagsOperator: z
@@ -179,7 +170,7 @@ export const selectSchema = z.object({
 });
 
 export const feedbackSchema = z.object({
-  query: str('query').max(QA_LIMITS.queryMaxChars, `must be at most ${QA_LIMITS.queryMaxChars} characters`),
+  query: str('query').max(QUERY_MAX_CHARS, `must be at most ${QUERY_MAX_CHARS} characters`),
   id: requiredText('id', 200),
   isPositive: z
     .boolean({ required_error: 'is required (true, false or null)', invalid_type_error: 'must be true, false or null' })
@@ -188,7 +179,7 @@ export const feedbackSchema = z.object({
 
 export const addCandidatesSchema = z.object({
   queries: z
-    .array(requiredText('query', QA_LIMITS.queryMaxChars), {
+    .array(requiredText('query', QUERY_MAX_CHARS), {
       required_error: 'is required',
       invalid_type_error: 'must be an array of strings',
     })

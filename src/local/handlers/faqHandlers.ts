@@ -1,4 +1,5 @@
 // The 17 Q&A operations, exact to the shapes of docs/api.md#qa.
+import { normalizeHashtag } from '../../core/hashtags';
 import type { Handler, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 import { dailyAnalytics, dailyCount } from '../faq/analytics';
@@ -12,7 +13,6 @@ import {
   registerSchema,
   searchSchema,
   selectSchema,
-  stripHash,
   updateSchema,
 } from '../faq/faqSchemas';
 import { FaqService } from '../faq/faqService';
@@ -115,7 +115,7 @@ export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
       const page = faq.candidates.list({
         offset: intParam(q, 'offset', { def: 0, min: 0, max: MAX_OFFSET }),
         limit: intParam(q, 'limit', { def: 100, min: 1, max: 100 }),
-        hashtags: listParam(q, 'hashtags').map(stripHash).filter(Boolean),
+        hashtags: listParam(q, 'hashtags').map(normalizeHashtag).filter(Boolean),
         terms: parseTermQuery(stringParam(q, 'searchTerm')),
         order: enumParam(q, 'order', ['FREQUENCY_DESC', 'FREQUENCY_ASC', 'CREATED_AT_DESC', 'CREATED_AT_ASC'] as const, 'FREQUENCY_DESC'),
         status: enumParam(q, 'status', ['ALL', 'ACTIVE', 'ARCHIVED'] as const, 'ACTIVE'),

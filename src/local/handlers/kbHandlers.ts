@@ -1,13 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
 import { Reply, type Handler, type RequestContext } from '../http/context';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, notFound, parseOrBadRequest } from '../http/errors';
 import { fetchFileUrl } from '../kb/cloudSource';
 import { deleteNode, moveNodes } from '../kb/kbMoves';
 import type { KbService, Outcome } from '../kb/kbService';
 import { creatorFor, type NodeRecord } from '../kb/nodeRecord';
 import { nodeSearchSchema, searchNodes } from '../kb/nodeQuery';
-import { blobStorageBodySchema, cloudStoreBodySchema, fieldsToObject, parseOrBadRequest, uploadOptionsSchema } from '../kb/uploadOptions';
+import { blobStorageBodySchema, cloudStoreBodySchema, fieldsToObject, uploadOptionsSchema } from '../kb/uploadOptions';
 import type { BlobStore } from '../store/blobs';
 
 const moveSchema = z.object({

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { decodeOwnUserId } from '../../core/ownUserId';
 import { readJsonBody, readMultipart, type MultipartBody, type MultipartOptions } from './body';
-import { badRequest } from './errors';
+import { parseOrBadRequest } from './errors';
 import type { RouteDef } from './routes';
 
 export interface Identity {
@@ -83,12 +83,7 @@ export function createContext(
     signal: controller.signal,
     body,
     async parse(schema) {
-      const value = (await body()) ?? {};
-      const result = schema.safeParse(value);
-      if (result.success) return result.data;
-      const issue = result.error.issues[0];
-      const field = issue.path.join('.');
-      throw badRequest(field ? `${field}: ${issue.message}` : issue.message, field || undefined);
+      return parseOrBadRequest(schema, (await body()) ?? {});
     },
     multipart: (options) => readMultipart(req, { ...deps.multipartDefaults, ...options }),
   };

@@ -1,4 +1,5 @@
 // Errors the local service answers with, in the body shapes of docs/api.md#error-bodies.
+import type { z } from 'zod';
 
 export class HttpError extends Error {
   constructor(
@@ -11,6 +12,19 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, field?: string): HttpError => new HttpError(400, message, { field });
+/**
+ * `value` parsed by `schema`, or a 400 for its first problem: the message starts with the dotted path
+ * ("similarQuestions.3: must be at most 1000 characters") and `field` is that same dotted path, the most
+ * specific place (every handler answers this way; nothing for a problem of the whole body).
+ */
+export function parseOrBadRequest<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data as z.output<S>;
+  const issue = result.error.issues[0];
+  const field = issue.path.join('.');
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, field || undefined);
+}
+
 export const notFound = (message: string, code?: number): HttpError => new HttpError(404, message, { code });
 
 /** Entity-recognition errors (docs/api.md#entity-recognition-errors): `{type, code, message}`. */

@@ -1,3 +1,4 @@
+import { normalizeHashtags } from '../../core/hashtags';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { badRequest, HttpError, notFound } from '../http/errors';
@@ -250,7 +251,7 @@ export class KbService {
     const filters = o.accessUserFilters ?? [];
     const given = (v: unknown): boolean => v !== undefined;
     return {
-      hashtags: o.hashtags?.map((h) => h.replace(/^#/, '')) ?? existing?.hashtags ?? [],
+      hashtags: o.hashtags ? normalizeHashtags(o.hashtags) : (existing?.hashtags ?? []),
       properties: o.properties ?? existing?.properties ?? null,
       agentPermission:
         given(o.accessAgents) || given(o.accessPermissionGroups) || !existing

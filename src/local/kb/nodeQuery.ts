@@ -1,3 +1,4 @@
+import { normalizeHashtag } from '../../core/hashtags';
 import { z } from 'zod';
 import { NODE_ORDERS } from '../../core/kbWire';
 import { notFound } from '../http/errors';
@@ -59,9 +60,9 @@ export function searchNodes(store: KbStore, query: NodeSearch): { nodes: NodeRec
     });
   }
   if (f.hashtags?.length) {
-    const wanted = f.hashtags.map((h) => fold(h.replace(/^#/, '')));
+    const wanted = f.hashtags.map((h) => fold(normalizeHashtag(h)));
     candidates = candidates.filter((n) => {
-      const tags = new Set((n.hashtags ?? []).map((h) => fold(h.replace(/^#/, ''))));
+      const tags = new Set((n.hashtags ?? []).map((h) => fold(normalizeHashtag(h))));
       return f.hashtagsOperator === 'and' ? wanted.every((t) => tags.has(t)) : wanted.some((t) => tags.has(t));
     });
   }

@@ -98,12 +98,3 @@ export function fieldsToObject(fields: Map<string, string[]>): Record<string, un
   }
   return out;
 }
-
-/** Zod result → 400 naming the field. */
-export function parseOrBadRequest<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message, field || undefined);
-}

@@ -32,8 +32,26 @@ export function request<P extends z.ZodTypeAny, R extends z.ZodTypeAny>(params: 
 
 export const emptySchema = z.object({}).strict();
 
-/** A problem a page reports to its host's log. csp: a violation (a bug); blocked: an inline handler in untrusted HTML the CSP refused while it was sanitized; error: uncaught. */
-export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(2_000) });
+/** The longest problem message a page sends (longer ones are cut by the page, refused by the host). */
+export const PAGE_PROBLEM_MAX_CHARS = 2_000;
+
+/** csp: a violation (a bug); blocked: an inline handler in untrusted HTML the CSP refused while it was sanitized; error: uncaught. */
+export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(PAGE_PROBLEM_MAX_CHARS) });
+export type PageProblem = z.infer<typeof pageProblemSchema>;
+
+/** Notifications every page sends and `WebviewPanelHost` handles (the page's side is `bootPage`). */
+export const pageNotifications = { pageProblem: pageProblemSchema };
+export type PageNotifications = typeof pageNotifications;
+
+/** A feature's page-to-host notifications plus the shared ones: use it in every webview protocol's `toHost`. */
+export function withPageNotifications<N extends Record<string, z.ZodTypeAny>>(notifications: N): N & PageNotifications {
+  return { ...notifications, ...pageNotifications };
+}
+
+/** A protocol of a page hosted by `WebviewPanelHost`: its page sends the shared notifications. */
+export interface PageProtocol extends Protocol {
+  toHost: { notifications: PageNotifications & Record<string, z.ZodTypeAny>; requests: Record<string, RequestDef> };
+}
 
 export const wireErrorSchema = z.object({ message: z.string(), code: z.string().optional(), data: z.unknown().optional() });
 export type WireError = z.infer<typeof wireErrorSchema>;

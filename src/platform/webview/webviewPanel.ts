@@ -2,17 +2,19 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { Disposable, DisposableStore, MutableDisposable } from '../lifecycle';
 import type { Log } from '../logger';
-import type { Protocol } from './protocol';
+import type { PageProblem, PageProtocol } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
 import { noteUse } from '../usage';
 
-export interface PanelSetup<P extends Protocol> {
+export interface PanelSetup<P extends PageProtocol> {
   extensionUri: vscode.Uri;
   page: WebviewPage;
   protocol: P;
   log: Log;
   channel?: ChannelOptions;
+  /** How the page is named in the log ("chat page: …"); default: the page's name. */
+  label?: string;
   /** How long a visible page may take to say ready before the panel is replaced (default READY_WATCHDOG_MS). */
   readyTimeoutMs?: number;
 }
@@ -49,8 +51,12 @@ const MAX_REPLACEMENTS = 2;
  * editors are opened and closed over a loading page). Loading the same frame again does not help; a new
  * frame does. Nothing is lost: a page that never loaded holds no input, and the host sends the full state.
  */
-export abstract class WebviewPanelHost<P extends Protocol> extends Disposable {
+export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposable {
   readonly channel: WebviewChannel<P>;
+  /** CSP violations and uncaught errors the page reported ("kind: message"); tests assert there are none. */
+  readonly pageProblems: string[] = [];
+  /** Inline handlers in untrusted HTML that the CSP refused while the page sanitized it (defence in depth at work). */
+  blockedHandlers = 0;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
   private readonly extensionUri: vscode.Uri;
@@ -80,12 +86,25 @@ export abstract class WebviewPanelHost<P extends Protocol> extends Disposable {
       }),
     );
     this._register({ dispose: () => this.disarm() });
+    const label = setup.label ?? `${setup.page.name} page`;
+    // Every page protocol has the shared notifications (withPageNotifications); the cast only names them.
+    const shared = this.channel as unknown as WebviewChannel<PageProtocol>;
+    shared.onNotification('pageProblem', (p: PageProblem) => this.onPageProblem(label, p));
     this.adopt(panel);
   }
 
   /** The VS Code panel shown now (a new one after a replacement). */
   get panel(): vscode.WebviewPanel {
     return this.shown;
+  }
+
+  private onPageProblem(label: string, p: PageProblem): void {
+    if (p.kind === 'blocked') {
+      this.blockedHandlers++;
+      return this.log.debug(`${label}: the CSP refused an inline event handler while untrusted HTML was sanitized: ${p.message}`);
+    }
+    this.pageProblems.push(`${p.kind}: ${p.message}`);
+    this.log.warn(`${label}: ${p.kind}: ${p.message}`);
   }
 
   /** Takes `panel` as this host's panel: its events, options and page. */

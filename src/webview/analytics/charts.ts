@@ -1,5 +1,6 @@
 // The two charts of the analytics page. Only the Chart.js pieces used are registered (tree-shaken
 // bundle). Chart.js sizes canvases through element.style (CSSOM), which the CSP allows.
+import { charCount } from '../../core/charCount';
 import {
   BarController,
   BarElement,
@@ -181,7 +182,7 @@ function wrap(text: string, width: number): string[] {
   let line = '';
   for (const ch of text) {
     line += ch;
-    if ([...line].length >= width) {
+    if (charCount(line) >= width) {
       lines.push(line);
       line = '';
     }

@@ -1,4 +1,5 @@
 // The collapsible Options of the chat: scope, sources, hashtags, model, temperature.
+import { parseHashtags } from '../../core/hashtags';
 import { defaultChatOptions, type ChatOptions, type ScopeItem } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { icon } from '../shared/icons';
@@ -124,14 +125,7 @@ export class OptionsPanel {
     return {
       scope: this.scope.map((s) => ({ ...s })),
       sources: { document: this.sources.document.checked, qna: this.sources.qna.checked, web: this.sources.web.checked },
-      hashtags: [
-        ...new Set(
-          this.hashtags.value
-            .split(/[,、\s]+/)
-            .map((t) => t.replace(/^#/, '').trim())
-            .filter(Boolean),
-        ),
-      ].slice(0, 50),
+      hashtags: parseHashtags(this.hashtags.value).slice(0, 50),
       hashtagsOperator: this.operator.value === 'and' ? 'and' : 'or',
       model: this.model.value.trim().slice(0, 200),
       temperature: Math.round(temperature * 10) / 10,

@@ -1,7 +1,9 @@
 // The Q&A form: a labelled control per field, a character counter where there is a limit, and an
 // error line under each field (linked with aria-describedby).
 import type { FieldErrors, QaDraft } from '../../features/qna/editor/protocol';
-import { charCount, emptyDraft, QA_LIMITS } from '../../features/qna/editor/qaDraft';
+import { charCount } from '../../core/charCount';
+import { QA_LIMITS } from '../../core/qaFile/limits';
+import { emptyDraft } from '../../features/qna/editor/qaDraft';
 import type { H } from '../shared/dom';
 import { ChipsField, ListField } from './listField';
 

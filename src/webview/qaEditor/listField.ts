@@ -1,5 +1,5 @@
 // The two list controls of the form: similar questions (rows to add, edit, remove) and hashtags (chips).
-import { parseHashtags } from '../../features/qna/editor/qaDraft';
+import { normalizeHashtags, parseHashtags } from '../../core/hashtags';
 import type { FieldErrors } from '../../features/qna/editor/protocol';
 import { uid, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
@@ -147,7 +147,7 @@ export class ChipsField {
       }
     });
     this.input.addEventListener('input', () => {
-      if (/[,、\n]/.test(this.input.value)) this.commit();
+      if (/[,，、\s]/.test(this.input.value)) this.commit();
       else this.opts.onChange();
     });
     this.input.addEventListener('blur', () => this.commit());
@@ -155,12 +155,12 @@ export class ChipsField {
 
   /** The chips plus whatever is typed and not yet committed. */
   get values(): string[] {
-    return parseHashtags([...this.tags, ...parseHashtags(this.input.value)]);
+    return normalizeHashtags([...this.tags, ...parseHashtags(this.input.value)]);
   }
 
   set values(values: string[]) {
     this.input.value = '';
-    this.setTags(parseHashtags(values), false);
+    this.setTags(normalizeHashtags(values), false);
   }
 
   setDisabled(disabled: boolean): void {
@@ -172,7 +172,7 @@ export class ChipsField {
     if (!this.input.value.trim()) return;
     const added = parseHashtags(this.input.value);
     this.input.value = '';
-    this.setTags(parseHashtags([...this.tags, ...added]));
+    this.setTags(normalizeHashtags([...this.tags, ...added]));
   }
 
   private setTags(tags: string[], notify = true): void {

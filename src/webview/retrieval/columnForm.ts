@@ -1,6 +1,7 @@
 // One column's settings: weight sliders, page count, reranker, hashtags. No inline handlers or
 // styles (the CSP refuses both); every control is labelled.
-import { parseHashtags, type Column, type RetrievalSettings } from '../../features/answers/retrieval/protocol';
+import { parseHashtags } from '../../core/hashtags';
+import type { Column, RetrievalSettings } from '../../features/answers/retrieval/protocol';
 import type { H } from '../shared/dom';
 
 type NumberKey = 'bm25_score_weight' | 'text_vector_score_weight' | 'title_vector_score_weight' | 'maxDocumentClues';
@@ -105,7 +106,8 @@ export class ColumnForm {
       maxDocumentClues: Math.round(num('maxDocumentClues')),
       use_reranker: this.rerankerValue,
       reranker_candidates_num: Number.isFinite(candidates) ? Math.min(100, Math.max(1, candidates)) : 16,
-      hashtags: parseHashtags(this.hashtags.value),
+      // The request allows 50 hashtags (retrievalSettingsSchema).
+      hashtags: parseHashtags(this.hashtags.value).slice(0, 50),
     };
   }
 

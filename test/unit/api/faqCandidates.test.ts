@@ -101,7 +101,8 @@ describe('Q&A candidates and select answer (local service)', () => {
     for (const queries of [[], [''], ['x'.repeat(1001)], 'q' as never]) {
       await assert.rejects(
         c().faq.addCandidates(queries),
-        (e: unknown) => e instanceof BadRequestError && e.field === 'queries',
+        // The dotted path of the first problem: the list itself, or its first query.
+        (e: unknown) => e instanceof BadRequestError && e.field === (Array.isArray(queries) && queries.length ? 'queries.0' : 'queries'),
         JSON.stringify(queries),
       );
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request } from 'undici';
 import { BadRequestError, NotFoundError } from '../../../src/api/errors';
 import { faqStatus } from '../../../src/api/resources/faq';
-import { QA_LIMITS } from '../../../src/local/faq/limits';
+import { QA_LIMITS } from '../../../src/core/qaFile/limits';
 import { waitFor } from '../support/waitFor';
 import { startTestService, type TestService } from '../support/localService';
 
@@ -265,7 +265,16 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
   });
 
   it('enforces the field limits of QA_LIMITS with a 400 naming the field', async () => {
-    const L = QA_LIMITS;
+    const L = {
+      questionMaxChars: QA_LIMITS.question,
+      answerMaxChars: QA_LIMITS.answer,
+      similarQuestionMaxChars: QA_LIMITS.similarQuestion,
+      similarQuestionsMaxCount: QA_LIMITS.similarQuestions,
+      hashtagMaxChars: QA_LIMITS.hashtag,
+      hashtagsMaxCount: QA_LIMITS.hashtags,
+      folderMaxChars: QA_LIMITS.folder,
+      memoMaxChars: QA_LIMITS.memo,
+    };
     assert.deepEqual(
       [
         L.questionMaxChars,
@@ -294,19 +303,19 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     assert.equal(ok.status, 'created');
     await rejects400(agent().faq.register({ ...base, question: n(L.questionMaxChars + 1) }), 'question');
     await rejects400(agent().faq.register({ ...base, answer: n(L.answerMaxChars + 1) }), 'answer');
-    await rejects400(agent().faq.register({ ...base, similarQuestions: [n(L.similarQuestionMaxChars + 1)] }), 'similarQuestions');
+    await rejects400(agent().faq.register({ ...base, similarQuestions: [n(L.similarQuestionMaxChars + 1)] }), 'similarQuestions.0');
     await rejects400(
       agent().faq.register({ ...base, similarQuestions: Array.from({ length: L.similarQuestionsMaxCount + 1 }, (_, i) => `q${i}`) }),
       'similarQuestions',
     );
-    await rejects400(agent().faq.register({ ...base, hashtags: [n(L.hashtagMaxChars + 1)] }), 'hashtags');
+    await rejects400(agent().faq.register({ ...base, hashtags: [n(L.hashtagMaxChars + 1)] }), 'hashtags.0');
     await rejects400(
       agent().faq.register({ ...base, hashtags: Array.from({ length: L.hashtagsMaxCount + 1 }, (_, i) => `t${i}`) }),
       'hashtags',
     );
     await rejects400(agent().faq.register({ ...base, folder: n(L.folderMaxChars + 1) }), 'folder');
     await rejects400(agent().faq.register({ ...base, memo: n(L.memoMaxChars + 1) }), 'memo');
-    await rejects400(agent().faq.update({ id: ok.id, similar_questions: [n(L.similarQuestionMaxChars + 1)] }), 'similar_questions');
+    await rejects400(agent().faq.update({ id: ok.id, similar_questions: [n(L.similarQuestionMaxChars + 1)] }), 'similar_questions.0');
     await rejects400(agent().faq.update({ id: ok.id, answer: n(L.answerMaxChars + 1) }), 'answer');
   });
 

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
+import { charCount } from '../../../src/core/charCount';
+import { parseHashtags } from '../../../src/core/hashtags';
+import { QA_LIMITS } from '../../../src/core/qaFile/limits';
 import type { QaDraft } from '../../../src/features/qna/editor/protocol';
 import {
   changedFields,
-  charCount,
   emptyDraft,
   normalizeDraft,
-  parseHashtags,
-  QA_LIMITS,
   rebaseDraft,
   registerBody,
   sameDraft,

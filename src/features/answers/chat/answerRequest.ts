@@ -1,5 +1,6 @@
 // Pure helpers of the chat host: the generative-answer request built from the options, and the
 // question asked from an editor selection. No vscode here (unit tested in plain Node).
+import { normalizeHashtags } from '../../../core/hashtags';
 import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
 import type { ChatOptions } from './protocol';
 
@@ -15,7 +16,7 @@ export function buildAnswerRequest(query: string, options: ChatOptions, thread: 
   const from = (['document', 'qna', 'web'] as const).filter((s) => options.sources[s]);
   // None ticked: the service's default range rather than an empty search.
   if (from.length) request.search_from = from;
-  const hashtags = [...new Set(options.hashtags.map((h) => h.replace(/^#/, '').trim()).filter(Boolean))];
+  const hashtags = normalizeHashtags(options.hashtags);
   if (hashtags.length) request.hashtags = { docsInclude: hashtags, docsIncludeOption: options.hashtagsOperator };
   const ids = [...new Set(options.scope.map((s) => s.id))];
   if (ids.length) request.source = { sharedKnowledgeBaseNodeIds: ids };

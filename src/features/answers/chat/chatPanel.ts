@@ -71,9 +71,6 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
   /** The last request sent to the service (tests check the fields built from the options). */
   lastRequest: GenerativeAnswerRequest | undefined;
   readonly citationsOpened: CitationOpened[] = [];
-  readonly pageProblems: string[] = [];
-  /** Inline handlers in answers refused by the CSP while the page sanitized them. */
-  blockedHandlers = 0;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -107,14 +104,6 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
         : ctx.log.warn(`chat page asked to run ${command}: not allowed`),
     );
     ch.onNotification('resync', () => this.onPageReady());
-    ch.onNotification('pageProblem', (p) => {
-      if (p.kind === 'blocked') {
-        this.blockedHandlers++;
-        return ctx.log.debug(`chat page: the CSP refused an event handler of an answer while it was sanitized: ${p.message}`);
-      }
-      this.pageProblems.push(`${p.kind}: ${p.message}`);
-      ctx.log.warn(`chat page: ${p.kind}: ${p.message}`);
-    });
   }
 
   get conversation(): Conversation {

@@ -1,7 +1,7 @@
 // Messages of the Answers chat webview, imported by the host (chatPanel.ts) and the page
 // (src/webview/chat). No vscode and no DOM here. Both sides validate what they receive.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 export const CHAT_TITLE = 'Ask Knowledge Desk';
@@ -161,7 +161,7 @@ const conversationId = z.object({ conversationId: id });
 export const chatProtocol = defineProtocol({
   name: 'chat',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       /** Ask `question` in the conversation (a retry names the failed turn it replaces). */
       ask: z.object({
         conversationId: id.nullable(),
@@ -183,8 +183,7 @@ export const chatProtocol = defineProtocol({
       runAction: z.object({ command: z.string().max(200) }),
       /** The page missed part of a stream: send the conversation again. */
       resync: emptySchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {},
   },
   toPage: {

@@ -45,7 +45,6 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   private generation = 0;
   private loading: Promise<void> | undefined;
   lastRendered: RenderedReport | undefined;
-  readonly pageProblems: string[] = [];
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
   /** The page drew something (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
@@ -75,11 +74,6 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       );
       if (r.fontProblems.length) ctx.log.warn(`citation page: pdfjs reported font problems: ${r.fontProblems.join(' | ')}`);
       this.renderedEmitter.fire(r);
-    });
-    this.channel.onNotification('pageProblem', (p) => {
-      if (p.kind === 'blocked') return ctx.log.debug(`citation page: the CSP blocked an inline handler: ${p.message}`);
-      this.pageProblems.push(`${p.kind}: ${p.message}`);
-      ctx.log.warn(`citation page: ${p.kind}: ${p.message}`);
     });
     this.updateTitle();
     void this.load();

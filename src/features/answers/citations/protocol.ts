@@ -1,7 +1,7 @@
 // Messages of the citation viewer webview, imported by the host (citationPanel.ts) and the page
 // (src/webview/citation). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 
@@ -132,10 +132,9 @@ export type CitationSnapshot = z.infer<typeof citationSnapshotSchema>;
 export const citationProtocol = defineProtocol({
   name: 'citation',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       rendered: renderedSchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {
       /** Try again after a failure (Retry button). */
       reload: request(emptySchema, z.object({ reloaded: z.boolean() })),

@@ -1,7 +1,7 @@
 // Messages of the Retrieval panel webview, imported by the host (retrievalPanel.ts) and the page
 // (src/webview/retrieval). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 
@@ -70,15 +70,6 @@ export function toRetrievalRequest(question: string, s: RetrievalSettings): Retr
   return body;
 }
 
-/** Hashtags typed as "#a, b  c" → ['a', 'b', 'c'] (no '#', no duplicates). */
-export function parseHashtags(text: string): string[] {
-  const tags = text
-    .split(/[,\s、，]+/)
-    .map((t) => t.replace(/^#+/, '').trim())
-    .filter(Boolean);
-  return [...new Set(tags)].slice(0, 50);
-}
-
 export const resultItemSchema = z.object({
   ranking: z.number().int(),
   title: z.string().max(1_000),
@@ -134,10 +125,9 @@ export type RetrievalSnapshot = z.infer<typeof retrievalSnapshotSchema>;
 export const retrievalProtocol = defineProtocol({
   name: 'retrieval',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       rendered: retrievalRenderedSchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {
       run: request(z.object({ column: columnSchema, question: questionSchema, settings: retrievalSettingsSchema }), runResultSchema),
       /** Opens a result in the citation viewer. */

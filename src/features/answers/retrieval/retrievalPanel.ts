@@ -41,7 +41,6 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   /** What each column last sent and got (tests compare them with the client's own answers). */
   readonly lastRuns: Partial<Record<Column, { request: RetrievalRequest; items: ResultItem[] }>> = {};
   lastRendered: RetrievalRendered | undefined;
-  readonly pageProblems: string[] = [];
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RetrievalRendered>());
   readonly onDidRender = this.renderedEmitter.event;
   private question: string | null;
@@ -75,11 +74,6 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
       this.lastRendered = r;
       ctx.log.debug(`retrieval drawn: A ${r.A.count} [${r.A.marks.join(' ')}], B ${r.B.count} [${r.B.marks.join(' ')}]`);
       this.renderedEmitter.fire(r);
-    });
-    this.channel.onNotification('pageProblem', (p) => {
-      if (p.kind === 'blocked') return ctx.log.debug(`retrieval page: the CSP blocked an inline handler: ${p.message}`);
-      this.pageProblems.push(`${p.kind}: ${p.message}`);
-      ctx.log.warn(`retrieval page: ${p.kind}: ${p.message}`);
     });
   }
 

@@ -28,7 +28,6 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   readonly onDidRender = this.renderedEmitter.event;
   lastRendered: RenderedReport | undefined;
   lastData: AnalyticsData | undefined;
-  readonly pageProblems: string[] = [];
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -46,11 +45,6 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       this.lastRendered = r;
       ctx.log.debug(`analytics drawn: ${JSON.stringify(r)}`);
       this.renderedEmitter.fire(r);
-    });
-    this.channel.onNotification('pageProblem', (p) => {
-      if (p.kind === 'blocked') return ctx.log.debug(`analytics page: the CSP blocked an inline handler: ${p.message}`);
-      this.pageProblems.push(`${p.kind}: ${p.message}`);
-      ctx.log.warn(`analytics page: ${p.kind}: ${p.message}`);
     });
   }
 

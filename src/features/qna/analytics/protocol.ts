@@ -1,7 +1,7 @@
 // Messages of the Q&A analytics webview, imported by the host (analyticsPanel.ts) and the page
 // (src/webview/analytics). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
 
@@ -76,10 +76,9 @@ export const analyticsStateSchema = z.object({ query: analyticsQuerySchema });
 export const analyticsProtocol = defineProtocol({
   name: 'analytics',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       rendered: renderedSchema,
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {
       load: request(z.object({ query: analyticsQuerySchema }), analyticsDataSchema),
     },

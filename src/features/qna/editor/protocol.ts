@@ -1,7 +1,7 @@
 // Messages of the Q&A editor webview, imported by the host (qaEditorPanel.ts) and the page
 // (src/webview/qaEditor). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, pageProblemSchema, request } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const QA_EDITOR_VIEW_TYPE = 'knowledgeDesk.qaEditor';
 
@@ -85,11 +85,10 @@ export type SaveResult = z.infer<typeof saveResultSchema>;
 export const qaEditorProtocol = defineProtocol({
   name: 'qaEditor',
   toHost: {
-    notifications: {
+    notifications: withPageNotifications({
       /** Unsaved changes and the question typed so far (the panel title follows it). */
       dirty: z.object({ dirty: z.boolean(), question: z.string().max(200_000) }),
-      pageProblem: pageProblemSchema,
-    },
+    }),
     requests: {
       save: request(z.object({ draft: qaDraftSchema }), saveResultSchema),
       delete: request(emptySchema, z.object({ deleted: z.boolean() })),

@@ -1,7 +1,9 @@
 // Rules of the Q&A form, shared by the page (errors next to the fields) and the host (which refuses
 // to send an invalid draft). No vscode and no DOM here.
 // (The page bundle imports this file: no imports from src/api, whose types need Node; src/core is fine.)
-import { DEFAULT_QA_LIMITS } from '../../../core/qaFile/limits';
+import { charCount } from '../../../core/charCount';
+import { normalizeHashtags } from '../../../core/hashtags';
+import { QA_LIMITS } from '../../../core/qaFile/limits';
 import type { QaFields, QaUpdateFields } from '../../../core/qaFields';
 import type { FieldErrors, QaDraft } from './protocol';
 
@@ -10,9 +12,6 @@ export type RegisterBody = QaFields;
 
 /** The changed fields of "update" (UpdateFaq without id). */
 export type UpdateFields = QaUpdateFields;
-
-/** The service's limits, as the import and the local service know them. */
-export const QA_LIMITS = DEFAULT_QA_LIMITS;
 
 export function emptyDraft(): QaDraft {
   return {
@@ -28,26 +27,13 @@ export function emptyDraft(): QaDraft {
   };
 }
 
-/** Characters as people count them (an emoji is one), not UTF-16 units. */
-export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
-}
-
-/** "#HR, hr ,#policy" -> ["HR", "hr", "policy"]: trimmed, without '#', no empties or duplicates. */
-export function parseHashtags(input: string | readonly string[]): string[] {
-  const parts = typeof input === 'string' ? input.split(/[,、\n]+/) : input;
-  return unique(parts.map((t) => t.trim().replace(/^#+/, '').trim()).filter(Boolean));
-}
-
 /** What is sent: trimmed texts, empty similar questions dropped, hashtags cleaned. The answer is kept as typed. */
 export function normalizeDraft(d: QaDraft): QaDraft {
   return {
     ...d,
     question: d.question.trim(),
     similarQuestions: unique(d.similarQuestions.map((q) => q.trim()).filter(Boolean)),
-    hashtags: parseHashtags(d.hashtags),
+    hashtags: normalizeHashtags(d.hashtags),
     folder: d.folder.trim(),
     memo: d.memo.trim(),
   };

@@ -51,9 +51,6 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private dirty = false;
   private typedQuestion = '';
   lastSent: SentRequest | undefined;
-  readonly pageProblems: string[] = [];
-  /** Inline handlers in answers that the CSP refused while they were being sanitized (defence in depth at work). */
-  blockedHandlers = 0;
   private readonly savedEmitter = this._register(new vscode.EventEmitter<QaSaveEvent>());
   /** This editor saved, toggled or rated its Q&A (QaEditorPanels.onDidSave has every editor's). */
   readonly onDidSave = this.savedEmitter.event;
@@ -68,6 +65,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       extensionUri: ctx.extensionUri,
       page: { name: 'qaEditor', title: 'Q&A', styles: ['qaEditor.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
       protocol: qaEditorProtocol,
+      label: 'Q&A editor page',
       log: ctx.log,
       channel: { describeError: describeForPage },
     });
@@ -82,14 +80,6 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       this.dirty = dirty;
       this.typedQuestion = question;
       this.updateTitle();
-    });
-    ch.onNotification('pageProblem', (p) => {
-      if (p.kind === 'blocked') {
-        this.blockedHandlers++;
-        return ctx.log.debug(`Q&A editor page: the CSP refused an event handler of the answer while it was sanitized: ${p.message}`);
-      }
-      this.pageProblems.push(`${p.kind}: ${p.message}`);
-      ctx.log.warn(`Q&A editor page: ${p.kind}: ${p.message}`);
     });
     this.updateTitle();
     if (target.kind === 'existing') void this.load();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readQaFile } from '../../../../src/core/qaFile/readQaFile';
-import { DEFAULT_QA_LIMITS } from '../../../../src/core/qaFile/limits';
+import { QA_LIMITS } from '../../../../src/core/qaFile/limits';
 import { assertEveryRecordAccountedFor, fixture, useTempDir } from './helpers';
 
 const codes = (r: { problems: Array<{ row: number; line?: number; severity: string; code: string }> }) =>
@@ -197,7 +197,7 @@ describe('readQaFile: malformed files give row-numbered problems', () => {
 
   it('the default limits are the service limits', () => {
     assert.deepEqual(
-      { ...DEFAULT_QA_LIMITS },
+      { ...QA_LIMITS },
       { question: 1000, answer: 50000, similarQuestion: 1000, similarQuestions: 100, hashtag: 100, hashtags: 50, folder: 200, memo: 5000 },
     );
   });
