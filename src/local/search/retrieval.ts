@@ -42,21 +42,27 @@ export class Retrieval {
     private readonly kb: KbStore,
     private readonly blobs: BlobStore,
     private readonly logger: LocalLogger,
-  ) {}
+  ) {
+    // A deleted document leaves the index in the same turn as it leaves the store.
+    kb.onChange((id, node) => {
+      if (!node) this.index.remove(id);
+    });
+  }
 
-  /** ProcessingQueue listener: index the new extraction, or drop the document when processing failed. */
-  onProcessed(node: NodeRecord, extraction: Extraction | undefined): void {
+  /**
+   * ProcessingQueue listener: index the new extraction, or drop the document when processing failed. The
+   * listener runs after the processing write was awaited: only the record as it is now counts.
+   */
+  onProcessed(processed: NodeRecord, extraction: Extraction | undefined): void {
+    const node = this.kb.get(processed.id);
+    if (!node) return;
+    if (node.textBlob !== processed.textBlob || node.processState !== processed.processState) return; // newer content: its own run indexes it
     if (!extraction || !node.textBlob || node.processState !== 'completed') {
       this.index.remove(node.id);
       return;
     }
     this.index.add(node.id, node.textBlob, titleOf(node, extraction), extraction);
     this.remember(node.textBlob, Promise.resolve(extraction));
-  }
-
-  /** KB delete listener. */
-  onRemoved(nodes: readonly NodeRecord[]): void {
-    for (const node of nodes) this.index.remove(node.id);
   }
 
   rebuildInBackground(): void {

@@ -1,6 +1,10 @@
 // Durable key/value store of named collections: `snapshot.json` plus append-only
 // JSONL logs `log.<generation>.jsonl`. Every record carries a sequence number, so
 // replaying a log over a newer snapshot is idempotent (records <= snapshot seq are skipped).
+//
+// A commit takes effect in memory synchronously, in the order of commit() calls, and is written in that
+// same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
+// between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -32,7 +36,12 @@ export interface JournalOptions {
   fsync?: boolean;
   compactAfterRecords?: number;
   compactAfterBytes?: number;
+  /** Test option: told the sequence number of each commit's last record as commit() is called. */
+  onCommit?: (seq: number) => void;
 }
+
+/** Told of every change of a collection's key, as it takes effect and again when a failed write undoes it. */
+export type JournalWatcher = (key: string, value: unknown, previous: unknown) => void;
 
 export interface JournalStats {
   seq: number;
@@ -50,6 +59,8 @@ const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.js
 
 interface Pending {
   records: Prepared[];
+  /** Values the records replaced, to undo them if their write fails. */
+  undo: Array<{ c: string; k: string; previous: unknown }>;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -64,12 +75,15 @@ export class Journal {
   private closed = false;
   private closing: Promise<void> | undefined;
   private counters = { flushes: 0, compactions: 0 };
+  private readonly watchers = new Map<string, JournalWatcher[]>();
+  /** Sequence number of the last record committed (durable or not); `seq` is the last durable one. */
+  private headSeq: number;
   /** Last automatic compaction failure (the logs stay in place, nothing is lost). */
   lastCompactionError: unknown;
 
   private constructor(
     private readonly dir: string,
-    private readonly options: Required<Omit<JournalOptions, 'dir'>>,
+    private readonly options: Required<Omit<JournalOptions, 'dir' | 'onCommit'>>,
     private readonly state: State,
     private seq: number,
     private log: FileHandle,
@@ -77,7 +91,10 @@ export class Journal {
     private logOffset: number,
     private logRecords: number,
     private readonly loaded: JournalStats['loaded'],
-  ) {}
+    private readonly onCommit: ((seq: number) => void) | undefined,
+  ) {
+    this.headSeq = seq;
+  }
 
   static async open(options: JournalOptions): Promise<Journal> {
     const dir = options.dir;
@@ -118,6 +135,7 @@ export class Journal {
       goodBytes,
       replay.records,
       { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
+      options.onCommit,
     );
     // Leftovers of an interrupted compaction: fold them into a snapshot so only one log remains.
     if (gens.length > 1) await journal.compact().catch((err) => (journal.lastCompactionError = err));
@@ -139,7 +157,18 @@ export class Journal {
     return map as ReadonlyMap<string, T>;
   }
 
-  /** Resolves once the records are on disk (fdatasync'ed) and visible in memory; all or nothing. */
+  /** Calls `watcher` for every later change of `collection` (derived indexes follow the journal exactly). */
+  watch(collection: string, watcher: JournalWatcher): void {
+    const list = this.watchers.get(collection);
+    if (list) list.push(watcher);
+    else this.watchers.set(collection, [watcher]);
+  }
+
+  /**
+   * Applies the records in memory now (later readers and writers see them) and resolves once they are on
+   * disk (fdatasync'ed); all or nothing. If the write fails, this commit and every one queued after it
+   * (they may have read it) are undone in memory and rejected.
+   */
   commit(records: JournalRecord[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('Journal is closed'));
     if (this.failure) return Promise.reject(this.failure);
@@ -149,10 +178,32 @@ export class Journal {
     } catch (err) {
       return Promise.reject(err);
     }
+    const undo = prepared.map((r) => ({
+      c: r.c,
+      k: r.k,
+      previous: this.set(r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json)),
+    }));
+    this.headSeq += prepared.length;
+    this.onCommit?.(this.headSeq);
     return new Promise((resolve, reject) => {
-      this.queue.push({ records: prepared, resolve, reject });
+      this.queue.push({ records: prepared, undo, resolve, reject });
       this.kick();
     });
+  }
+
+  /** Sets one key in memory, tells the watchers, and returns the value it replaced. */
+  private set(c: string, k: string, value: unknown): unknown {
+    const previous = this.state.get(c)?.get(k);
+    apply(this.state, c, k, value);
+    for (const watcher of this.watchers.get(c) ?? []) watcher(k, value, previous);
+    return previous;
+  }
+
+  /** Undoes (newest first) and rejects commits whose write failed or never happened. */
+  private abandon(pending: Pending[], err: unknown): void {
+    for (const p of [...pending].reverse()) for (const u of [...p.undo].reverse()) this.set(u.c, u.k, u.previous);
+    this.headSeq = this.seq;
+    for (const p of pending) p.reject(err);
   }
 
   compact(): Promise<void> {
@@ -189,7 +240,7 @@ export class Journal {
   private async pump(): Promise<void> {
     for (;;) {
       if (this.failure) {
-        for (const p of this.queue.splice(0)) p.reject(this.failure);
+        this.abandon(this.queue.splice(0), this.failure);
         this.rotation?.reject(this.failure);
         this.rotation = undefined;
         return;
@@ -225,7 +276,8 @@ export class Journal {
         if (this.options.fsync) await this.log.datasync();
       } catch (err) {
         await this.undoPartialWrite(err);
-        for (const p of batch) p.reject(err);
+        // Later commits were decided on top of this batch: they go too.
+        this.abandon([...batch, ...this.queue.splice(0)], err);
         return;
       }
       this.counters.flushes++;
@@ -233,10 +285,7 @@ export class Journal {
     this.logOffset += buf.length;
     this.logRecords += seq - this.seq;
     this.seq = seq;
-    for (const p of batch) {
-      for (const r of p.records) apply(this.state, r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json));
-      p.resolve();
-    }
+    for (const p of batch) p.resolve();
     const { compactAfterRecords, compactAfterBytes } = this.options;
     if (!this.autoCompacting && !this.closed && (this.logRecords >= compactAfterRecords || this.logOffset >= compactAfterBytes)) {
       this.autoCompacting = true;
@@ -275,7 +324,7 @@ export class Journal {
     this.counters.compactions++;
   }
 
-  // Runs inside the writer loop, so memory equals what is durable at `seq`.
+  // Runs inside the writer loop, between flushes: memory is what is durable at `seq` plus the queued commits.
   private async rotate(): Promise<Captured> {
     const gen = this.gen + 1;
     const next = await open(join(this.dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
@@ -293,7 +342,10 @@ export class Journal {
     this.logRecords = 0;
     await previous.close().catch(() => undefined);
     const state: State = new Map();
-    for (const [name, map] of this.state) if (map.size > 0) state.set(name, new Map(map));
+    for (const [name, map] of this.state) state.set(name, new Map(map));
+    // The snapshot holds what is durable at `seq` only: queued commits go to the new log.
+    for (const p of [...this.queue].reverse()) for (const u of [...p.undo].reverse()) apply(state, u.c, u.k, u.previous);
+    for (const [name, map] of state) if (map.size === 0) state.delete(name);
     return { seq: this.seq, gen, state };
   }
 }
