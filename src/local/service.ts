@@ -131,6 +131,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             ...prefixed('faults.', faults.counts),
             ...prefixed('answers.', answers.counts),
             'retrieval.passages': retrieval.index.passageCount,
+            'retrieval.documents': retrieval.index.documentCount,
           }),
         }),
       }),

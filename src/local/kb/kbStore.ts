@@ -14,8 +14,12 @@ export class KbStore {
   constructor(private readonly journal: Journal) {
     for (const record of this.records.values()) this.link(record);
     journal.watch(NODES, (_id, value, previous) => {
-      if (previous) this.unlink(previous as NodeRecord);
-      if (value) this.link(value as NodeRecord);
+      const [before, after] = [previous as NodeRecord | undefined, value as NodeRecord | undefined];
+      // A node keeps its place among its siblings until it leaves the folder: which of two same-named
+      // files an upload overwrites must not depend on when processing last wrote one of them.
+      if (before && after && before.parentId === after.parentId) return;
+      if (before) this.unlink(before);
+      if (after) this.link(after);
     });
   }
 
