@@ -99,7 +99,9 @@ export async function verifyAgainstModel(
 
   const files = [...model.nodes.values()].filter((n) => n.nodeType === 'file');
   assert.equal(info.counts['retrieval.documents'], files.length, `${context}: search index documents ≠ documents`);
-  for (const file of files) {
+  // Every document is counted above; its word is looked up for an even sample of at most 250 (time).
+  const step = Math.max(1, Math.ceil(files.length / 250));
+  for (const file of files.filter((_, i) => i % step === 0)) {
     const hits = await api.answers.retrieve({ question: file.token!, maxDocumentClues: 3 });
     assert.ok(
       hits.some((h) => h.kb_id === file.id),
