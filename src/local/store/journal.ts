@@ -9,8 +9,8 @@ import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir, writeAll } from './durableFs';
+import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
 import {
-  apply,
   JournalCorruptionError,
   prepare,
   readSnapshot,
@@ -40,8 +40,7 @@ export interface JournalOptions {
   onCommit?: (seq: number) => void;
 }
 
-/** Told of every change of a collection's key, as it takes effect and again when a failed write undoes it. */
-export type JournalWatcher = (key: string, value: unknown, previous: unknown) => void;
+export type { JournalWatcher };
 
 export interface JournalStats {
   seq: number;
@@ -59,8 +58,8 @@ const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.js
 
 interface Pending {
   records: Prepared[];
-  /** Values the records replaced, to undo them if their write fails. */
-  undo: Array<{ c: string; k: string; previous: unknown }>;
+  /** What the records replaced, to undo them if their write fails. */
+  undo: Undo[];
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -75,7 +74,7 @@ export class Journal {
   private closed = false;
   private closing: Promise<void> | undefined;
   private counters = { flushes: 0, compactions: 0 };
-  private readonly watchers = new Map<string, JournalWatcher[]>();
+  private readonly memory: JournalMemory;
   /** Sequence number of the last record committed (durable or not); `seq` is the last durable one. */
   private headSeq: number;
   /** Last automatic compaction failure (the logs stay in place, nothing is lost). */
@@ -94,6 +93,7 @@ export class Journal {
     private readonly onCommit: ((seq: number) => void) | undefined,
   ) {
     this.headSeq = seq;
+    this.memory = new JournalMemory(state);
   }
 
   static async open(options: JournalOptions): Promise<Journal> {
@@ -159,9 +159,7 @@ export class Journal {
 
   /** Calls `watcher` for every later change of `collection` (derived indexes follow the journal exactly). */
   watch(collection: string, watcher: JournalWatcher): void {
-    const list = this.watchers.get(collection);
-    if (list) list.push(watcher);
-    else this.watchers.set(collection, [watcher]);
+    this.memory.watch(collection, watcher);
   }
 
   /**
@@ -178,11 +176,7 @@ export class Journal {
     } catch (err) {
       return Promise.reject(err);
     }
-    const undo = prepared.map((r) => ({
-      c: r.c,
-      k: r.k,
-      previous: this.set(r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json)),
-    }));
+    const undo = prepared.map((r) => this.memory.set(r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json)));
     this.headSeq += prepared.length;
     this.onCommit?.(this.headSeq);
     return new Promise((resolve, reject) => {
@@ -191,17 +185,9 @@ export class Journal {
     });
   }
 
-  /** Sets one key in memory, tells the watchers, and returns the value it replaced. */
-  private set(c: string, k: string, value: unknown): unknown {
-    const previous = this.state.get(c)?.get(k);
-    apply(this.state, c, k, value);
-    for (const watcher of this.watchers.get(c) ?? []) watcher(k, value, previous);
-    return previous;
-  }
-
   /** Undoes (newest first) and rejects commits whose write failed or never happened. */
   private abandon(pending: Pending[], err: unknown): void {
-    for (const p of [...pending].reverse()) for (const u of [...p.undo].reverse()) this.set(u.c, u.k, u.previous);
+    this.memory.undo(pending.map((p) => p.undo));
     this.headSeq = this.seq;
     for (const p of pending) p.reject(err);
   }
@@ -341,11 +327,8 @@ export class Journal {
     this.logOffset = 0;
     this.logRecords = 0;
     await previous.close().catch(() => undefined);
-    const state: State = new Map();
-    for (const [name, map] of this.state) state.set(name, new Map(map));
     // The snapshot holds what is durable at `seq` only: queued commits go to the new log.
-    for (const p of [...this.queue].reverse()) for (const u of [...p.undo].reverse()) apply(state, u.c, u.k, u.previous);
-    for (const [name, map] of state) if (map.size === 0) state.delete(name);
+    const state = this.memory.copyWithout(this.queue.map((p) => p.undo));
     return { seq: this.seq, gen, state };
   }
 }
