@@ -161,7 +161,7 @@ describe('Local service: model test with SIGKILL and restart', function () {
         let appliedLost = 0;
         while (issued < OPS) {
           const epochStart = issued;
-          const killAfter = Math.min(OPS, issued + 150 + Math.floor(random() * 450));
+          const killAfter = Math.min(OPS, issued + 100 + Math.floor(random() * 300));
           let dead = false;
           const acked: Acked[] = [];
           const lost: LostResolver[] = [];
