@@ -1,4 +1,4 @@
-// Reads the error body shapes the real service is known to send (decisions.md, "Errors"):
+// Reads the error body shapes the real service is known to send (docs/api.md#error-bodies):
 //   {"type":"APIError","code":7001,"message":"..."}   {"errors":"..."}   {"error":"..."}
 // plus the local service's {"errors","code","field"} and FastAPI-style {"detail": ...} seen on v2 paths.
 

@@ -1,4 +1,4 @@
-// Identity headers sent with every call (document 1, Authentication).
+// Identity headers sent with every call (docs/api.md#identity-headers).
 
 export interface Identity {
   agentEmail?: string;

@@ -26,7 +26,7 @@ function isPart(value: unknown): value is FilePart | BufferPart {
 
 /**
  * Builds the form for one attempt. Array and object fields go as one field holding JSON text,
- * booleans as `true` / `false` (decisions.md, "Multipart fields"). Called again for each retry,
+ * booleans as `true` / `false` (docs/api.md#multipart-encoding). Called again for each retry,
  * because a streamed file body can be consumed only once.
  */
 export async function buildForm(fields: MultipartFields): Promise<FormData> {

@@ -1,5 +1,5 @@
 // Draft.js raw content → Markdown, for answers requested with answerFormat DRAFTJS
-// (decisions.md, "Generative answer stream"). The input comes from the network: nothing here may
+// (docs/api.md#answer-response). The input comes from the network: nothing here may
 // throw, whatever its shape. Inline rendering lives in draftInline.ts.
 
 import { isRecord, renderInline, type EntityMap } from './draftInline';

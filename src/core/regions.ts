@@ -1,4 +1,4 @@
-// Deployments of the service (decisions.md, "Deployments and authentication").
+// Deployments of the service (docs/api.md#deployments).
 
 export const REGIONS = ['local', 'us', 'ja', 'custom'] as const;
 export type Region = (typeof REGIONS)[number];

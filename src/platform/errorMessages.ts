@@ -24,7 +24,7 @@ export function toUserFacing(error: unknown): UserFacingError {
       actions: [{ label: 'Set API Key', command: 'knowledgeDesk.setApiKey' }],
     };
   }
-  // Entity recognition speaks in its own codes (document 2's table).
+  // Entity recognition speaks in its own codes (docs/api.md#entity-recognition-errors).
   if (error instanceof ApiError && error.operation.startsWith('nlu.')) {
     if (error.code === 7001)
       return {

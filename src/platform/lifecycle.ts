@@ -55,3 +55,30 @@ export class DisposableStore extends Disposable {
     return this._register(value);
   }
 }
+
+/** Holds at most one disposable: setting a new value disposes the old one (VS Code's MutableDisposable). */
+export class MutableDisposable<T extends IDisposable = IDisposable> implements IDisposable {
+  private current: T | undefined;
+  private disposed = false;
+
+  get value(): T | undefined {
+    return this.current;
+  }
+
+  set value(value: T | undefined) {
+    if (value === this.current) return;
+    this.current?.dispose();
+    if (this.disposed) {
+      value?.dispose();
+      this.current = undefined;
+      return;
+    }
+    this.current = value;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.current?.dispose();
+    this.current = undefined;
+  }
+}

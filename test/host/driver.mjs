@@ -145,6 +145,12 @@ browser = await chromium.launch({
 });
 const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
 page.on('pageerror', (e) => log('pageerror:', e.message));
+// What a webview's host frame says about loading its page (service worker, fatal errors): a page that never
+// says ready leaves its reason here.
+page.on('console', (m) => {
+  const text = m.text();
+  if (/service worker|controllerchange|webview fatal|error loading webview/i.test(text)) log(`browser ${m.type()}: ${text.slice(0, 400)}`);
+});
 page.on('crash', () => finish(3, 'page crashed'));
 
 // The web workbench calls these in extension-test mode (as VS Code's own browser integration tests do).

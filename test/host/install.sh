@@ -13,9 +13,11 @@ esac
 say() { printf '[test-host] %s\n' "$*"; }
 
 # 1. Debian packages: Chromium (workbench client), ripgrep (instead of @vscode/ripgrep's GitHub
-#    download), libkrb5-dev + toolchain (native modules of lib/vscode are built by node-gyp).
+#    download), libkrb5-dev + toolchain (native modules of lib/vscode are built by node-gyp), and
+#    Noto CJK fonts so Japanese names render in the headless browser (empty boxes without them).
 need=()
-for pair in chromium:/usr/bin/chromium ripgrep:/usr/bin/rg libkrb5-dev:/usr/include/krb5.h make:/usr/bin/make g++:/usr/bin/g++ python3:/usr/bin/python3; do
+for pair in chromium:/usr/bin/chromium ripgrep:/usr/bin/rg libkrb5-dev:/usr/include/krb5.h make:/usr/bin/make g++:/usr/bin/g++ python3:/usr/bin/python3 \
+  fonts-noto-cjk:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc; do
   [ -e "${pair#*:}" ] || need+=("${pair%%:*}")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -1,6 +1,6 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
-// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--timeout SEC]
+// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ const { values: a } = parseArgs({
   options: {
     screenshots: { type: 'boolean', default: false },
     grep: { type: 'string' },
+    order: { type: 'string' }, // name (default), reverse, shuffle:<seed>: suites must pass in any order
     timeout: { type: 'string', default: '900' },
     'skip-build': { type: 'boolean', default: false },
   },
@@ -36,6 +37,7 @@ if (shots) fs.rmSync(shots, { recursive: true, force: true });
 
 const env = { ...process.env };
 if (a.grep) env.KD_TEST_GREP = a.grep;
+if (a.order) env.KD_TEST_ORDER = a.order;
 // The embedded local service finishes a RARE build of the test documents in milliseconds; slowed down, each job
 // state lasts long enough for the Jobs view's polling (every 2–3 s while a job runs) to see it and for Cancel to land mid-build.
 env.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';

@@ -8,7 +8,7 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, screenshot, waitFor } from './support/host';
+import { getApi, screenshot, waitFor, withTheme } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
 const HOTEL_JA = '出張の宿泊費の上限はいくらですか？';
@@ -48,20 +48,6 @@ async function pageFinished(p: ChatPanel, id: string): Promise<ChatSnapshot['tur
 async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
   await vscode.window.showTextDocument(doc);
   await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-}
-
-/** Runs `fn` with another colour theme (only with KD_THEME_SHOTS=1, as the Q&A webview suite does). */
-async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
-  if (!process.env.KD_THEME_SHOTS) return;
-  const config = vscode.workspace.getConfiguration('workbench');
-  const previous = config.inspect<string>('colorTheme')?.globalValue;
-  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-  try {
-    await new Promise((r) => setTimeout(r, 500));
-    await fn();
-  } finally {
-    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
-  }
 }
 
 async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, number>> {

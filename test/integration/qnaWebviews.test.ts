@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { EditorAction, EditorSnapshot, QaDraft } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel, QaSaveEvent } from '../../src/features/qna/editor/qaEditorPanel';
-import { getApi, screenshot, scriptInput, waitFor } from './support/host';
+import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor, waitForPage, withTheme } from './support/host';
 
 const ANSWER = [
   '<p>Expense reports close on the <strong>25th</strong> of each month. Reports sent later are paid the following month.</p>',
@@ -18,47 +18,54 @@ const snapshot = (p: QaEditorPanel): Promise<EditorSnapshot> => p.channel.reques
 const drive = (p: QaEditorPanel, params: { fill?: Partial<QaDraft>; click?: EditorAction }): Promise<EditorSnapshot> =>
   p.channel.request('drive', params);
 
-/** Waits for the page of `panel` to have said ready and to show a loaded Q&A (or a new one). */
+/** Waits for the page of `panel` to have said ready and to show a loaded Q&A (or a new one); timeouts name the panel's state. */
 async function pageShows(panel: QaEditorPanel): Promise<EditorSnapshot> {
-  await waitFor(() => panel.channel.isReady, 'the editor page to be ready');
-  return waitFor(async () => {
-    const s = await snapshot(panel);
-    return s.draft && !s.busy ? s : undefined;
-  }, 'the editor page to show the Q&A');
+  await waitForPage(panel, 'the Q&A editor');
+  return waitFor(
+    async () => {
+      const s = await snapshot(panel);
+      return s.draft && !s.busy ? s : undefined;
+    },
+    'the editor page to show the Q&A',
+    20_000,
+    () => panel.describe(),
+  );
 }
 
-/**
- * Runs `fn` with another colour theme, then restores the previous setting. Only with KD_THEME_SHOTS=1:
- * the web workbench starts in Light+ although the setting's default is Light Modern, so the screenshots of
- * later suites would change.
- */
-async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
-  if (!process.env.KD_THEME_SHOTS) return;
-  const config = vscode.workspace.getConfiguration('workbench');
-  const previous = config.inspect<string>('colorTheme')?.globalValue;
-  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
-  try {
-    await fn();
-  } finally {
-    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
-  }
-}
+const QUESTION = 'When is the monthly expense report deadline?';
+const FIXTURE = {
+  question: QUESTION,
+  answer: ANSWER,
+  status: 'on' as const,
+  similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？'],
+  hashtags: ['expenses', '経費'],
+  folder: 'Finance',
+  allowOtherAgentsView: true,
+  allowOtherUsersView: true,
+};
 
 describe('Q&A webviews (real extension host, local service)', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
+  /** The Q&A each test starts with (registered fresh by beforeEach) and its open editor. */
   let panel: QaEditorPanel;
   let id: string;
-  const saves: QaSaveEvent[] = [];
 
   before(async () => {
     api = await getApi();
-    await waitFor(() => api.container.connection.status.state === 'connected', 'connected');
-    client = await api.container.connection.getClient();
+    client = await useService(api);
+  });
+
+  beforeEach(() => resetWorkbench(api));
+
+  afterEach(async () => {
+    if (id) await client.faq.delete(id).catch(() => undefined); // gone already when the test deleted it
+    id = '';
+    await resetWorkbench(api);
   });
 
   it('renders the page with a nonce CSP and no inline scripts or styles', async () => {
-    panel = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
+    const panel = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
     const html = panel.panel.webview.html.replace(/&#39;/g, "'");
     const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)?.[1];
@@ -73,7 +80,6 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.equal(roots.length, 2);
     assert.match(roots[0], /\/dist\/webview$/);
     assert.match(roots[1], /\/media$/);
-    panel.onDidSave((e) => saves.push(e));
     const second = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
     assert.notEqual(second, panel, 'each New Q&A is its own editor');
     assert.notEqual(/'nonce-([^']+)'/.exec(second.panel.webview.html.replace(/&#39;/g, "'"))?.[1], nonce, 'a fresh nonce per render');
@@ -85,6 +91,10 @@ describe('Q&A webviews (real extension host, local service)', () => {
   });
 
   it('creates a Q&A from the editor: errors shown next to fields first, then register with the memo', async () => {
+    const panel = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
+    const saves: QaSaveEvent[] = [];
+    panel.onDidSave((e) => saves.push(e));
+    await pageShows(panel);
     const errorsBefore = api.container.errorsShown.length;
     const invalid = await drive(panel, {
       fill: { question: '', answer: '', similarQuestions: ['Expense report cut-off date', 'x'.repeat(1001)] },
@@ -140,88 +150,6 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.deepEqual(saves, [{ id, change: 'created' }]);
   });
 
-  it('opening the same Q&A reveals its panel instead of a second one', async () => {
-    const again = await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', { id });
-    assert.equal(again, panel);
-    const byString = await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', id);
-    assert.equal(byString, panel);
-  });
-
-  it('saves only the changed fields, and marks unsaved changes in the title', async () => {
-    const edited = await drive(panel, { fill: { hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false } });
-    assert.equal(edited.dirty, true);
-    await waitFor(() => panel.panel.title.startsWith('● '), 'the title to show unsaved changes');
-    await drive(panel, { click: 'save' });
-    await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
-    assert.deepEqual(panel.lastSent, {
-      op: 'update',
-      body: { id, hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false },
-    });
-    const stored = await client.faq.get(id);
-    assert.deepEqual(stored.hashtags, ['expenses', '経費', 'deadline']);
-    assert.equal(stored.allowOtherUsersView, false);
-    assert.equal(stored.answer, ANSWER, 'fields not sent are unchanged');
-    assert.equal(panel.panel.title.startsWith('● '), false);
-    const unchanged = await drive(panel, { click: 'save' });
-    assert.equal(unchanged.dirty, false);
-  });
-
-  it('keeps an unsaved draft when the panel is hidden and shown again (webview state)', async () => {
-    await drive(panel, {
-      fill: { similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？', 'Last day to submit expenses'] },
-    });
-    const other = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
-    await waitFor(() => !panel.panel.visible, 'the first editor to be hidden');
-    other.dispose();
-    panel.reveal();
-    const restored = await pageShows(panel);
-    assert.equal(restored.dirty, true);
-    assert.deepEqual(restored.draft?.similarQuestions, [
-      'Expense report cut-off date',
-      '経費精算の締め日は？',
-      'Last day to submit expenses',
-    ]);
-    await drive(panel, { click: 'save' });
-    await waitFor(
-      () => !panel.isDirty && panel.lastSent?.op === 'update' && 'similar_questions' in panel.lastSent.body,
-      'the similar questions to be saved',
-    );
-    assert.deepEqual(Object.keys(panel.lastSent!.op === 'update' ? panel.lastSent!.body : {}), ['id', 'similar_questions']);
-  });
-
-  it('turns the Q&A off and on from the toolbar', async () => {
-    const events = saves.length;
-    await drive(panel, { click: 'toggle' });
-    await waitFor(() => panel.current?.values.status === 'off', 'status off');
-    assert.equal((await client.faq.get(id)).statusOffAt !== undefined, true);
-    assert.deepEqual(panel.lastSent, { op: 'update', body: { id, status: 'off' } });
-    await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
-    await drive(panel, { click: 'toggle' });
-    await waitFor(() => panel.current?.values.status === 'on', 'status on again');
-    assert.deepEqual(saves.slice(events), [
-      { id, change: 'status' },
-      { id, change: 'status' },
-    ]);
-  });
-
-  it('records feedback and shows the new counts', async () => {
-    const before = await client.faq.get(id);
-    const total = (d: typeof before): number => d.agentFeedback.positiveCount + d.userFeedback.positiveCount;
-    await drive(panel, { click: 'helpful' });
-    await waitFor(async () => total(await client.faq.get(id)) === total(before) + 1, 'a positive vote on the service');
-    const s = await waitFor(async () => {
-      const snap = await snapshot(panel);
-      return snap.feedbackText.startsWith(`${total(before) + 1} helpful`) ? snap : undefined;
-    }, 'the page to show the new count');
-    assert.match(s.feedbackText, /not helpful/);
-    await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
-    await drive(panel, { click: 'clearFeedback' });
-    await waitFor(async () => total(await client.faq.get(id)) === total(before), 'the vote to be cancelled');
-    await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
-    await drive(panel, { click: 'helpful' });
-    await waitFor(async () => total(await client.faq.get(id)) === total(before) + 1, 'the vote again (for the screenshot)');
-  });
-
   it('shows answers with scripts, handlers and javascript: links inert', async () => {
     const { id: evilId } = await client.faq.register({
       question: 'Is this answer safe to show?',
@@ -253,29 +181,120 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await vscode.commands.executeCommand('notifications.clearAll');
   });
 
-  it('looks right (screenshot qa-editor)', async () => {
-    panel.reveal();
-    await pageShows(panel);
-    assert.deepEqual(panel.pageProblems, []);
-    await screenshot('qa-editor');
-    await withTheme('Default Dark Modern', () => screenshot('qa-editor-dark'));
-  });
+  describe('with a Q&A open in its editor', () => {
+    beforeEach(async () => {
+      ({ id } = await client.faq.register(FIXTURE));
+      panel = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', { id }))!;
+      await pageShows(panel);
+    });
 
-  it('deletes the Q&A after a modal confirmation and closes the editor', async () => {
-    const input = scriptInput(api, [
-      (p: { kind: string; options: unknown }) => (assert.match(String(p.options), /^Delete the Q&A "When is the monthly/), 'Delete'),
-    ]);
-    try {
-      let closed = false;
-      panel.onDidDispose(() => (closed = true));
-      await drive(panel, { click: 'delete' });
-      await waitFor(() => closed, 'the editor to close');
-      assert.equal(input.remaining, 0);
-      await assert.rejects(client.faq.get(id), /not found/i);
-      assert.deepEqual(panel.lastSent, { op: 'delete', id });
-    } finally {
-      input.restore();
-    }
+    it('opening the same Q&A reveals its panel instead of a second one', async () => {
+      const again = await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', { id });
+      assert.equal(again, panel);
+      const byString = await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.open', id);
+      assert.equal(byString, panel);
+    });
+
+    it('saves only the changed fields, and marks unsaved changes in the title', async () => {
+      const edited = await drive(panel, { fill: { hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false } });
+      assert.equal(edited.dirty, true);
+      await waitFor(() => panel.panel.title.startsWith('● '), 'the title to show unsaved changes');
+      await drive(panel, { click: 'save' });
+      await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
+      assert.deepEqual(panel.lastSent, {
+        op: 'update',
+        body: { id, hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false },
+      });
+      const stored = await client.faq.get(id);
+      assert.deepEqual(stored.hashtags, ['expenses', '経費', 'deadline']);
+      assert.equal(stored.allowOtherUsersView, false);
+      assert.equal(stored.answer, ANSWER, 'fields not sent are unchanged');
+      assert.equal(panel.panel.title.startsWith('● '), false);
+      const unchanged = await drive(panel, { click: 'save' });
+      assert.equal(unchanged.dirty, false);
+    });
+
+    it('keeps an unsaved draft when the panel is hidden and shown again (webview state)', async () => {
+      await drive(panel, {
+        fill: { similarQuestions: ['Expense report cut-off date', '経費精算の締め日は？', 'Last day to submit expenses'] },
+      });
+      const other = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
+      await waitFor(() => !panel.panel.visible, 'the first editor to be hidden');
+      other.dispose();
+      panel.reveal();
+      const restored = await pageShows(panel);
+      assert.equal(restored.dirty, true);
+      assert.deepEqual(restored.draft?.similarQuestions, [
+        'Expense report cut-off date',
+        '経費精算の締め日は？',
+        'Last day to submit expenses',
+      ]);
+      await drive(panel, { click: 'save' });
+      await waitFor(
+        () => !panel.isDirty && panel.lastSent?.op === 'update' && 'similar_questions' in panel.lastSent.body,
+        'the similar questions to be saved',
+      );
+      assert.deepEqual(Object.keys(panel.lastSent!.op === 'update' ? panel.lastSent!.body : {}), ['id', 'similar_questions']);
+    });
+
+    it('turns the Q&A off and on from the toolbar', async () => {
+      const saves: QaSaveEvent[] = [];
+      panel.onDidSave((e) => saves.push(e));
+      await drive(panel, { click: 'toggle' });
+      await waitFor(() => panel.current?.values.status === 'off', 'status off');
+      assert.equal((await client.faq.get(id)).statusOffAt !== undefined, true);
+      assert.deepEqual(panel.lastSent, { op: 'update', body: { id, status: 'off' } });
+      await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
+      await drive(panel, { click: 'toggle' });
+      await waitFor(() => panel.current?.values.status === 'on', 'status on again');
+      assert.deepEqual(saves, [
+        { id, change: 'status' },
+        { id, change: 'status' },
+      ]);
+    });
+
+    it('records feedback and shows the new counts', async () => {
+      const before = await client.faq.get(id);
+      const total = (d: typeof before): number => d.agentFeedback.positiveCount + d.userFeedback.positiveCount;
+      await drive(panel, { click: 'helpful' });
+      await waitFor(async () => total(await client.faq.get(id)) === total(before) + 1, 'a positive vote on the service');
+      const s = await waitFor(async () => {
+        const snap = await snapshot(panel);
+        return snap.feedbackText.startsWith(`${total(before) + 1} helpful`) ? snap : undefined;
+      }, 'the page to show the new count');
+      assert.match(s.feedbackText, /not helpful/);
+      await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
+      await drive(panel, { click: 'clearFeedback' });
+      await waitFor(async () => total(await client.faq.get(id)) === total(before), 'the vote to be cancelled');
+      await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
+      await drive(panel, { click: 'helpful' });
+      await waitFor(async () => total(await client.faq.get(id)) === total(before) + 1, 'the vote again (for the screenshot)');
+    });
+
+    it('looks right (screenshot qa-editor)', async () => {
+      panel.reveal();
+      await pageShows(panel);
+      assert.deepEqual(panel.pageProblems, []);
+      await screenshot('qa-editor');
+      await withTheme('Default Dark Modern', () => screenshot('qa-editor-dark'));
+    });
+
+    it('deletes the Q&A after a modal confirmation and closes the editor', async () => {
+      const input = scriptInput(api, [
+        (p: { kind: string; options: unknown }) => (assert.match(String(p.options), /^Delete the Q&A "When is the monthly/), 'Delete'),
+      ]);
+      try {
+        let closed = false;
+        panel.onDidDispose(() => (closed = true));
+        await drive(panel, { click: 'delete' });
+        await waitFor(() => closed, 'the editor to close');
+        assert.equal(input.remaining, 0);
+        await assert.rejects(client.faq.get(id), /not found/i);
+        assert.deepEqual(panel.lastSent, { op: 'delete', id });
+      } finally {
+        input.restore();
+      }
+    });
   });
 
   it('shows analytics: daily searches and the top Q&As drawn with Chart.js, and the history tables', async () => {
@@ -338,9 +357,12 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.equal(top1.query.topN, 1);
     await waitFor(() => shown.lastRendered?.topBars === 1, 'one bar for the top 1');
     await shown.channel.request('drive', { query: { topN: 10 } });
+    let rethemed = false;
+    const redraw = shown.onDidRender(() => (rethemed = true));
     await withTheme('Default Dark Modern', async () => {
-      await new Promise((r) => setTimeout(r, 800)); // the page redraws the charts with the theme's colours
+      await waitFor(() => rethemed, "the charts to be drawn again in the theme's colours");
       await screenshot('qa-analytics-dark');
     });
+    redraw.dispose();
   });
 });

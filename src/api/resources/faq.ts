@@ -59,7 +59,7 @@ export interface FaqFilterParams {
 
 export type RegisterFaq = QaFields;
 
-/** Only the fields given change (note `similar_questions` in snake_case, as the contract has it). */
+/** Only the fields given change (note `similar_questions` in snake_case, as the service names it; docs/api.md#update-a-qa). */
 export type UpdateFaq = QaUpdateFields & { id: string };
 
 export interface HistoryParams {
@@ -82,7 +82,7 @@ export interface CandidateParams {
   status?: 'ALL' | 'ACTIVE' | 'ARCHIVED';
 }
 
-/** The 17 Q&A operations of document 1 (parameter names left open there follow decisions.md). */
+/** The 17 Q&A operations (docs/api.md#qa; parameter names the service leaves open are ours). */
 export class FaqResource {
   constructor(private readonly client: ApiClient) {}
 

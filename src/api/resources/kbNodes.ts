@@ -28,7 +28,7 @@ export interface NodeSearchParams {
   limit?: number;
 }
 
-/** The optional fields shared by upload and the cloud uploads (document 1). */
+/** The optional fields shared by upload and the cloud uploads (docs/api.md#upload). */
 export interface UploadOptions {
   hashtags?: string[];
   targetFolderId?: string;
@@ -67,7 +67,7 @@ export interface BlobStorageUpload extends UploadOptions {
   fileName: string;
 }
 
-/** Delete is not part of the contract; a deployment without it answers 404/405 (decisions.md). */
+/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
 export class DeleteNotSupportedError extends Error {
   override readonly name = 'DeleteNotSupportedError';
   constructor() {
@@ -164,7 +164,7 @@ export class KbNodesResource {
     return res.result;
   }
 
-  /** The path is not in the contract; decisions.md chose a default that a setting can override. */
+  /** The service does not document this path; ours is a default a setting can override (docs/api.md#upload-from-blob-storage). */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
     const res = await this.client.request(
       {

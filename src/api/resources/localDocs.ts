@@ -1,4 +1,4 @@
-// The local service's document routes (local region only; not part of the contract): a document's stored
+// The local service's document routes (local region only; docs/api.md#local-only-routes): a document's stored
 // file and its extracted page texts, for the citation viewer.
 import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';

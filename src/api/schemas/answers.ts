@@ -35,7 +35,7 @@ export const citationSchema = z
   .passthrough();
 export type Citation = z.infer<typeof citationSchema>;
 
-/** Shape of clues: "not shown" in the contract; the fields we can use are read when present. */
+/** Clues have no documented shape (docs/api.md#answer-response): the fields we can use are read when present. */
 export const clueSchema = z
   .object({
     clueId: nullish(z.string()),

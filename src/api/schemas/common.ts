@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Epoch time as sent by the service; values below 1e11 are seconds (decisions.md), strings are parsed. */
+/** Epoch time as sent by the service; values below 1e11 are seconds (docs/api.md#timestamps), strings are parsed. */
 export const epochMs = z.union([z.number(), z.string()]).transform((value, ctx) => {
   const n = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(n)) {

@@ -14,7 +14,7 @@ export const embeddingStatusSchema = z.preprocess(
 );
 export type EmbeddingStatus = z.infer<typeof embeddingStatusSchema>;
 
-/** Fields of list and filter results (document 1, "Q&A record"). */
+/** Fields of list and filter results (docs/api.md#qa-record). */
 export const faqListItemSchema = z
   .object({
     id: z.string(),
@@ -50,7 +50,7 @@ export const faqSearchResponseSchema = z
   .passthrough();
 export type FaqSearchResponse = z.infer<typeof faqSearchResponseSchema>;
 
-/** Single lookup: the fields marked "single lookup" in document 1. */
+/** Single lookup: the fields docs/api.md#qa-record marks "single lookup". */
 export const faqDetailSchema = faqListItemSchema.extend({
   similar_questions: strings,
   statusOnAt: nullish(z.string()),
@@ -60,7 +60,7 @@ export const faqDetailSchema = faqListItemSchema.extend({
   agentViewer: strings,
   allowOtherAgentsView: nullish(z.boolean()),
   allowOtherUsersView: nullish(z.boolean()),
-  /** Not in the contract's field list, but needed to show on/off; services that send it are believed. */
+  /** Not in the service's documented fields, but needed to show on/off; services that send it are believed. */
   status: nullish(z.union([z.enum(['on', 'off']), z.boolean()]).transform((v) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v))),
 });
 export type FaqDetail = z.infer<typeof faqDetailSchema>;
@@ -103,7 +103,7 @@ export const feedbackResponseSchema = z
   .passthrough();
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
-/** Items of feedbacks: "not shown" in the contract; kept as loose records. */
+/** Items of feedbacks have no documented shape (docs/api.md#qa-feedback-history); kept as loose records. */
 export const feedbackHistoryResponseSchema = z
   .object({
     result: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nullish } from './common';
 
-/** build_status / job_status values of decisions.md; other strings from a real service are kept as they are. */
+/** build_status / job_status values (docs/api.md#answer-generation-jobs-rare); other strings from a real service are kept as they are. */
 export const JOB_STATES = ['idle', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
 export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
 
@@ -68,7 +68,7 @@ export const rareResultsSchema = z.preprocess(
     .passthrough(),
 );
 
-/** Bulk processing bodies are "not shown"; decisions.md fixes the local ones, read tolerantly. */
+/** Bulk processing bodies are undocumented; docs/api.md#bulk-processing fixes the local ones, read tolerantly. */
 export const bulkRunSchema = z.object({ id: z.string(), status: nullish(z.string()) }).passthrough();
 export type BulkRun = z.infer<typeof bulkRunSchema>;
 

@@ -109,7 +109,7 @@ export const nodeWrapperSchema = z.object({ result: kbNodeSchema }).passthrough(
 
 /**
  * Search response, normalised. Ours is `{result: {nodes, total}}`; third-party code has seen
- * `result` as the array itself and the keys `items` / `knowledgeBaseNodes` (decisions.md).
+ * `result` as the array itself and the keys `items` / `knowledgeBaseNodes` (docs/api.md#list-and-search-nodes).
  */
 export const nodeSearchResponseSchema = z.preprocess(
   (body) => {

@@ -22,5 +22,5 @@ export const inferResponseSchema = z.preprocess(
 );
 export type InferResponse = z.infer<typeof inferResponseSchema>;
 
-/** The add-phrase response is "not shown" in the contract: anything JSON is accepted. */
+/** The add-phrase response is undocumented (docs/api.md#add-phrase): anything JSON is accepted. */
 export const addPhraseResponseSchema = z.unknown();

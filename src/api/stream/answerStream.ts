@@ -1,5 +1,5 @@
 // Tolerant reader of the generative-answer stream (`mode: "stream"`). Its wire format is not public;
-// decisions.md ("Generative answer stream") fixes how to read it: split JSON objects however they
+// docs/api.md#answer-stream says how to read it: split JSON objects however they
 // arrive, treat each `answer` as cumulative when it extends the answer so far and as a delta
 // otherwise, and keep every other field from the latest object that had it.
 

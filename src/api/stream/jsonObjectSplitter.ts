@@ -1,5 +1,5 @@
 // Finds complete top-level JSON objects in text that arrives in arbitrary pieces.
-// The generative-answer stream format is not public (decisions.md, "Generative answer stream"), so
+// The generative-answer stream format is not public (docs/api.md#answer-stream), so
 // this accepts NDJSON, objects back to back, SSE `data:` lines and one JSON array of objects alike.
 // Each character is looked at once, whatever the piece boundaries: it runs per network chunk.
 

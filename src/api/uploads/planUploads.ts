@@ -83,8 +83,8 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
 /**
  * Syncs a local folder into an existing knowledge-base folder file by file (unchanged files come
  * back `skipped`). A subfolder goes into the knowledge-base subfolder of the same name when there
- * is one, and is uploaded as a new folder (zipped) when there is not: the contract cannot create
- * an empty folder.
+ * is one, and is uploaded as a new folder (zipped) when there is not: the API cannot create an
+ * empty folder (docs/api.md#upload-outcomes).
  */
 async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
   req.onStatus?.(`Reading ${path.basename(dir)}…`);

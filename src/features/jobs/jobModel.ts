@@ -3,7 +3,7 @@ import { ACTIVE_JOB_STATES, type BulkResult, type RareResult, type RareStatus } 
 
 export type RareJob = 'build' | 'generate';
 
-/** Bulk statuses are not fixed by the contract; these extra spellings also mean "still working". */
+/** Bulk statuses are not documented (docs/api.md#bulk-processing); these extra spellings also mean "still working". */
 const MORE_ACTIVE = new Set(['processing', 'pending', 'in_progress', 'started']);
 export const FINAL_STATES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
 

@@ -16,7 +16,7 @@ export interface NumberParam<K extends string> {
 type BuildNumberKey = 'similarity_threshold' | 'top_k_per_chunk' | 'max_similar_items' | 'max_workers';
 type GenerateNumberKey = 'num_samples' | 'input_pool_size' | 'num_questions' | 'num_information';
 
-// The contract gives neither defaults nor bounds ("not shown"): these are the extension's.
+// The service documents neither defaults nor bounds: these are the extension's (docs/api.md#answer-generation-jobs-rare).
 export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
   {
     key: 'similarity_threshold',
@@ -143,7 +143,7 @@ export const BULK_COLUMNS = ['question', 'model', 'search_type'] as const;
 
 /**
  * Checks the header of a bulk-processing CSV before it is sent: `question` is required, the other
- * columns of the contract are optional (the service has defaults). Returns the number of data rows.
+ * documented columns are optional (the service has defaults; docs/api.md#bulk-processing). Returns the number of data rows.
  */
 export function checkBulkCsv(text: string): { rows: number; missing: string[] } {
   let records: string[][];

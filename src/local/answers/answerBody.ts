@@ -1,4 +1,4 @@
-// The generative-answer response (document 2; decisions.md: extractive, labelled local-extractive). Built
+// The generative-answer response (docs/api.md#answer-response; extractive, labelled local-extractive). Built
 // for the first `count` chosen sentences, so a stream can send the same shape growing sentence by sentence.
 import { createHash } from 'node:crypto';
 import { renderInline } from '../../core/draftInline';

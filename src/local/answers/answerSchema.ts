@@ -1,4 +1,4 @@
-// The generative-answer request (document 2, "Generative answer"): every field accepted and validated; a
+// The generative-answer request (docs/api.md#answer-request): every field accepted and validated; a
 // mismatch is a 400 naming the field.
 import { z } from 'zod';
 

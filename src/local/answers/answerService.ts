@@ -1,4 +1,4 @@
-// Generative answers in the local service (decisions.md: extractive, model local-extractive): resolves the
+// Generative answers in the local service (extractive, model local-extractive; docs/api.md#extractive-answers): resolves the
 // thread, gathers sources (top passages under the request's filters, and the best Q&A), chooses sentences,
 // and returns a plan that the handler renders once (sync) or line by line (stream). Every request field is
 // honoured or, where the local service cannot, named in `notes`.

@@ -1,4 +1,4 @@
-// The extractive answerer (notes/local-service-engines.md, "Extractive answers"): the top passages (and the
+// The extractive answerer (docs/api.md#extractive-answers): the top passages (and the
 // best Q&A) are split into sentences; each sentence is scored by the weighted share of the query terms it
 // covers (rarer terms weigh more) plus a small bonus for higher-ranked sources; up to two non-duplicate
 // sentences covering at least 0.34 of the query are kept, the second only if it scores at least 0.6 of the

@@ -7,7 +7,7 @@ import { FAQS } from '../faq/faqStore';
 import type { Journal } from '../store/journal';
 import type { AndOr } from '../search/filters';
 
-/** A Q&A counts as a source from this confidence on (decisions.md: below 0.5 is "no matching answer"). */
+/** A Q&A counts as a source from this confidence on (below 0.5 is "no matching answer": docs/api.md#search-qa). */
 export const QNA_MIN_CONFIDENCE = 0.5;
 
 export interface FaqHit {

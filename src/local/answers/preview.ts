@@ -1,4 +1,4 @@
-// returnPreview / returnPdfPreview (document 2): `body` and `css` show the first cited passage with the
+// returnPreview / returnPdfPreview (docs/api.md#answer-request): `body` and `css` show the first cited passage with the
 // quoted sentence marked; `pdfPreview` is the local document route of a cited PDF at its page. That route
 // needs the API-KEY header and draws no highlight (the boxes come from /webapi/v2/highlights/{clueId}).
 import type { AnswerRequest } from './answerSchema';

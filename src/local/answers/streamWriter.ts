@@ -1,4 +1,4 @@
-// The generative-answer stream of the local service (decisions.md, "Generative answer stream"):
+// The generative-answer stream of the local service (docs/api.md#answer-stream):
 // `application/x-ndjson`, one object per line, each the full sync shape with the cumulative answer so far.
 // Line n carries the first n sentences, written as soon as the sentences are chosen; the last line is the
 // complete answer (citations, clues, threadId, fuQuestion …). When the client closes the connection the

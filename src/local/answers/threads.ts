@@ -1,4 +1,4 @@
-// Conversation threads (document 2: isStateful, threadId). History is kept per (threadId, user) in the
+// Conversation threads (isStateful, threadId; docs/api.md#extractive-answers). History is kept per (threadId, user) in the
 // journal, so it survives restarts; a user is OWN-USER-ID, else USER-EMAIL, and without either nothing is
 // kept (the answer says so). A follow-up that leans on the conversation — a pronoun, very few words, or an
 // opening like "and …" / "what about …" / 「それ…」「では…」 — is rewritten by adding the key terms of the

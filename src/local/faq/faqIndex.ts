@@ -1,5 +1,5 @@
 // The Q&A search engine: an inverted index over the question and similar questions of every Q&A that is on,
-// scored by IDF-weighted cosine similarity of token sets (decisions.md: confidence in [0, 1]; the same
+// scored by IDF-weighted cosine similarity of token sets (docs/api.md#search-qa: confidence in [0, 1]; the same
 // question gives 1.0, an unrelated one about 0).
 //
 //   cos(q, d) = Σ_{t ∈ q∩d} idf(t)² / (‖q‖ ‖d‖),   ‖x‖² = Σ_{t ∈ x} idf(t)²,   idf(t) = ln(1 + (N + 1) / (df(t) + 1))

@@ -1,4 +1,4 @@
-// A stored Q&A and the shapes the contract returns for it (document 1, "Q&A record").
+// A stored Q&A and the shapes the API returns for it (docs/api.md#qa-record).
 import { htmlToText, parseHtml } from '../extract/htmlText';
 import { normalizeText } from '../search/tokenizer';
 
@@ -87,7 +87,7 @@ export function listItem(r: FaqRecord, counts: FaqCounts, format: AnswerFormat) 
   };
 }
 
-/** Single lookup: exactly the fields document 1 marks for it (never the memo). */
+/** Single lookup: exactly the fields docs/api.md#qa-record marks for it (never the memo). */
 export function detailItem(r: FaqRecord, counts: FaqCounts, format: AnswerFormat) {
   return {
     question: r.question,

@@ -13,7 +13,7 @@ import { FAQ_FEEDBACK, FeedbackStore, type FeedbackRecord } from './feedbackStor
 import { FAQ_SEARCHES, FAQ_SELECTIONS, SearchLog, type SearchRecord, type SelectionRecord } from './searchLog';
 import { matchesTerms, parseTermQuery } from './termQuery';
 
-/** Results below this confidence are not returned (decisions.md). */
+/** Results below this confidence are not returned (docs/api.md#search-qa). */
 export const MIN_CONFIDENCE = 0.1;
 /** A search whose best confidence is below this found no matching answer: its query becomes a candidate. */
 export const CANDIDATE_THRESHOLD = 0.5;

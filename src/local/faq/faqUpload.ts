@@ -1,4 +1,4 @@
-// POST /webapi/upload_faq_file: a CSV, TSV or XLSX of Q&As (decisions.md column layout), or a ZIP holding
+// POST /webapi/upload_faq_file: a CSV, TSV or XLSX of Q&As (column layout: docs/api.md#upload-a-qa-file), or a ZIP holding
 // any of these. Files are parsed by the shared reader of src/core/qaFile (the extension's CSV import uses it
 // too); valid rows are registered with the rules of register_faq, rejected rows come back in notUploaded.
 import { rm } from 'node:fs/promises';

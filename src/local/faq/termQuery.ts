@@ -1,4 +1,4 @@
-// The searchTerm grammar of Q&A filter and candidate listing (document 1): terms separated by spaces must all
+// The searchTerm grammar of Q&A filter and candidate listing (docs/api.md#list-qas): terms separated by spaces must all
 // appear (AND); the word OR between terms separates alternatives; each term is an exact substring match.
 // `vpn setup OR 経費 精算` = (vpn AND setup) OR (経費 AND 精算). Matching is case-insensitive after NFKC, so
 // full-width and half-width forms match each other. A quoted "two words" is one term, spaces included.

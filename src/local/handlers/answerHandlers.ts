@@ -1,4 +1,4 @@
-// POST /webapi/generative_answer (document 2): extractive answers, sync (one JSON object) or stream (NDJSON).
+// POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON).
 import { Reply, type Handler } from '../http/context';
 import { answerBody } from '../answers/answerBody';
 import { answerRequestSchema } from '../answers/answerSchema';

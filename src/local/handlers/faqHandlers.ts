@@ -1,4 +1,4 @@
-// The 17 Q&A operations of document 1, exact to the shapes of decisions.md ("Local service specifics").
+// The 17 Q&A operations, exact to the shapes of docs/api.md#qa.
 import type { Handler, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 import { dailyAnalytics, dailyCount } from '../faq/analytics';
@@ -145,7 +145,7 @@ export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
   };
 }
 
-/** Daily count and analytics take their inputs from the query string or, as the contract's sample shows, a JSON body. */
+/** Daily count and analytics take their inputs from the query string or, as the service's sample shows, a JSON body. */
 async function queryOrBody(ctx: RequestContext, names: string[]): Promise<Record<string, unknown>> {
   let body: unknown;
   if (names.some((n) => !ctx.query.has(n))) body = await ctx.body();

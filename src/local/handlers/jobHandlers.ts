@@ -1,5 +1,5 @@
-// Answer-generation jobs (RARE, 7 operations) and bulk processing (4 operations) of document 2, in the shapes
-// of decisions.md ("Local service specifics"); the work itself runs in the background (src/local/jobs).
+// Answer-generation jobs (RARE, 7 operations) and bulk processing (4 operations), in the shapes of
+// docs/api.md#answer-generation-jobs-rare and docs/api.md#bulk-processing; the work itself runs in the background (src/local/jobs).
 import { readFile, rm } from 'node:fs/promises';
 import { Reply, type Handler } from '../http/context';
 import { badRequest } from '../http/errors';

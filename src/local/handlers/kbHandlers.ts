@@ -56,7 +56,7 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
       creator: creatorFor(ctx.identity.agentEmail),
       sourceType: field === 'bucketObjectPath' ? 'cloud_store' : 'blob_storage',
     });
-    // One wrapper, as the contract says; for a ZIP that is the folder it created.
+    // One wrapper (docs/api.md#upload-from-a-cloud-store); for a ZIP that is the folder it created.
     return wrap(outcomes[0]);
   }
 

@@ -1,11 +1,11 @@
-// Entity recognition (document 2, "Entity recognition"; tags and learning from decisions.md).
+// Entity recognition (docs/api.md#entity-recognition, with the local tags and learning).
 //
 // POST /api/inference  { text } → { inputText, entities: [{ startIndex, endIndex, tag, token }] }
 //   inputText is the first 2,000 characters of text (UTF-16 code units, 1,999 if the 2,000th would
 //   split a surrogate pair); offsets index into it; an entity crossing the cut is not returned.
 // POST /api/add_phrase/{data_type}  { text, entities: [{ startIndex, endIndex, tag, token? }] }
 //   data_type `test` stores the phrase for evaluation; any other value (train included) stores and
-//   learns it. The contract does not show the response; the local service answers
+//   learns it. The service does not document the response; the local service answers
 //   { result: 'success', data_type: 'train' | 'test', id, learned } — id identifies the stored phrase
 //   (the same phrase posted again keeps its id), learned counts the dictionary entries added or
 //   re-tagged (0 for test).

@@ -1,5 +1,5 @@
-// Retrieval and highlights (document 2): POST /webapi/retrieval, GET /webapi/v2/highlights/{clue_id},
-// POST /webapi/v2/retrieval/highlight. Exact shapes of decisions.md ("Local service specifics").
+// Retrieval and highlights: POST /webapi/retrieval, GET /webapi/v2/highlights/{clue_id},
+// POST /webapi/v2/retrieval/highlight. Exact shapes of docs/api.md#retrieval and docs/api.md#highlights.
 import { z } from 'zod';
 import type { Handler, Identity } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
@@ -123,7 +123,7 @@ export function retrievalHandlers(deps: RetrievalHandlerDeps): Record<string, Ha
           text: h.passage.text,
           pageNo: h.passage.pageNo,
           kb_id: h.node.id,
-          // Not in the contract's item: what highlight needs to find this passage again.
+          // Local extras of the item (docs/api.md#retrieval): what highlight needs to find this passage again.
           subTextIndex: h.passage.subTextIndex,
           clueId: h.clueId,
         })),

@@ -1,4 +1,4 @@
-// Errors the local service answers with, in the body shapes of decisions.md.
+// Errors the local service answers with, in the body shapes of docs/api.md#error-bodies.
 
 export class HttpError extends Error {
   constructor(
@@ -13,7 +13,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, field?: string): HttpError => new HttpError(400, message, { field });
 export const notFound = (message: string, code?: number): HttpError => new HttpError(404, message, { code });
 
-/** Entity-recognition errors (document 2's table): `{type, code, message}`. */
+/** Entity-recognition errors (docs/api.md#entity-recognition-errors): `{type, code, message}`. */
 export class NluError extends Error {
   constructor(
     readonly status: number,

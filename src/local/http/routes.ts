@@ -1,4 +1,4 @@
-// The whole contract's path table (documents 1 and 2, plus the paths decisions.md adds).
+// The path table of the API (docs/api.md), plus the local-only routes (docs/api.md#local-only-routes).
 // Each route names an operation; an operation without a handler answers 501.
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -15,7 +15,7 @@ export interface RouteDef {
 const base = (method: Method, path: string, op: string): RouteDef => ({ method, path, op, api: 'base' });
 
 export const ROUTES: readonly RouteDef[] = [
-  // Knowledge base nodes (document 1; search and delete from decisions.md)
+  // Knowledge base nodes (docs/api.md#knowledge-base-nodes)
   base('POST', '/webapi/v2/knowledge_base_nodes/search', 'kb.search'),
   base('POST', '/webapi/v2/knowledge_base_nodes/upload', 'kb.upload'),
   base('POST', '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store', 'kb.uploadFromCloudStore'),
@@ -23,7 +23,7 @@ export const ROUTES: readonly RouteDef[] = [
   base('POST', '/webapi/v2/knowledge_base_nodes/move/bulk', 'kb.moveBulk'),
   base('POST', '/webapi/v2/knowledge_base_nodes/{node_id}/replace', 'kb.replace'),
   base('DELETE', '/webapi/v2/knowledge_base_nodes/{node_id}', 'kb.delete'),
-  // Q&A (document 1)
+  // Q&A (docs/api.md#qa)
   base('POST', '/webapi/faq/select_answer', 'faq.selectAnswer'),
   base('GET', '/webapi/faq/embedding_status', 'faq.embeddingStatus'),
   base('POST', '/webapi/faq', 'faq.search'),
@@ -41,7 +41,7 @@ export const ROUTES: readonly RouteDef[] = [
   base('GET', '/webapi/faq_daily_count', 'faq.dailyCount'),
   base('GET', '/webapi/faq_daily_analytics', 'faq.dailyAnalytics'),
   base('POST', '/webapi/add_faq_candidates', 'faq.addCandidates'),
-  // Retrieval, answers, highlights (document 2)
+  // Retrieval, answers, highlights (docs/api.md#retrieval, #generative-answers, #highlights)
   base('POST', '/webapi/generative_answer', 'answers.generate'),
   base('POST', '/webapi/retrieval', 'retrieval.search'),
   base('GET', '/webapi/v2/highlights/{clue_id}', 'highlights.forClue'),

@@ -97,7 +97,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
 function authorized(req: IncomingMessage, route: RouteDef, keys: HttpDeps['keys']): boolean {
   const header = req.headers['api-key'];
   let given = Array.isArray(header) ? header[0] : header;
-  // The contract also declares bearer authentication; the local service accepts its key that way.
+  // The service also declares bearer authentication; the local service accepts its key that way (docs/api.md#authentication).
   if (!given && route.api !== 'nlu') {
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ')) given = auth.slice('Bearer '.length).trim();

@@ -1,4 +1,4 @@
-// The CSV of a bulk-processing run (document 2: columns question, model, search_type). A header row is
+// The CSV of a bulk-processing run (columns question, model, search_type; docs/api.md#bulk-processing). A header row is
 // required; names are matched case-insensitively (質問 also names the question column); only `question` is
 // required, `model` and `search_type` are optional per row. UTF-8 (with or without BOM) or Shift_JIS; comma
 // or tab separated. Every problem is a 400 on the `file` field saying what is wrong.

@@ -1,7 +1,7 @@
 // CSV written by the local service's jobs: RFC 4180 (CRLF line ends; a cell holding a comma, a double
 // quote or a line break is quoted, inner quotes doubled), UTF-8 without BOM so the header is exactly the
 // column names. Cells are the service's text unchanged: the extension escapes spreadsheet formulas when
-// it writes a result to disk (decisions.md, last line), and answers must stay verbatim quotes.
+// it writes a result to disk (docs/api.md#upload-a-qa-file), and answers must stay verbatim quotes.
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

@@ -1,6 +1,6 @@
 // Records of the answer-generation (RARE) and bulk-processing jobs, as stored in the journal and as sent
-// (decisions.md, "Local service specifics": states idle|queued|running|completed|failed|cancelled, job_type
-// build|generate, bulk list items). Stored records carry a few internal fields (blob hashes) that the API
+// (docs/api.md#answer-generation-jobs-rare: states idle|queued|running|completed|failed|cancelled, job_type
+// build|generate; docs/api.md#bulk-processing: bulk list items). Stored records carry a few internal fields (blob hashes) that the API
 // shapes below leave out, so the responses are exactly the documented ones.
 
 export type JobState = 'idle' | 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';

@@ -2,7 +2,7 @@
 // same 300–800 character units retrieval and answers use, with their lexical-hash-v1 vectors), and each
 // chunk is linked to its most similar chunks: the top `top_k_per_chunk` candidates by cosine, of which those
 // at or above `similarity_threshold` are kept, at most `max_similar_items`. lexical-hash-v1 is lexical, not
-// semantic (decisions.md): "similar" means sharing words and word pieces.
+// semantic (docs/api.md#text-search-and-lexical-hash-v1): "similar" means sharing words and word pieces.
 //
 // There are no threads: `max_workers` bounds the chunks handled in one event-loop turn (max_workers ×
 // CHUNKS_PER_WORKER, and never more than TURN_BUDGET_MS of work); the job yields between turns so the

@@ -1,4 +1,4 @@
-// Build and generate parameters (document 2: all optional; defaults and bounds "not shown"). The local
+// Build and generate parameters (all optional; the service documents no defaults or bounds). The local
 // service uses the same defaults and bounds as the extension's prompts (src/features/jobs/jobParams.ts), so
 // what the user is offered is what the service accepts; anything outside them is a 400 naming the field.
 import { z } from 'zod';

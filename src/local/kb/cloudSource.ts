@@ -10,7 +10,7 @@ import { formatBytes } from '../http/body';
 import type { IncomingFile } from './kbService';
 
 /**
- * Cloud uploads in the local service (decisions.md): the object path may be a file:// URL inside
+ * Cloud uploads in the local service (docs/api.md#cloud-uploads-in-the-local-service): the object path may be a file:// URL inside
  * the folders the service was told to allow (the extension passes the open workspace folders);
  * anything else is a clear 400, since the local service cannot reach cloud stores.
  */

@@ -7,7 +7,7 @@ export interface MoveResult {
 }
 
 /**
- * Bulk move (document 1). Unknown ids, a folder into itself or its own subtree fail one by one;
+ * Bulk move (docs/api.md#move-nodes). Unknown ids, a folder into itself or its own subtree fail one by one;
  * the rest move. Without keepCurrentPermission a moved node takes the target folder's access.
  */
 export async function moveNodes(

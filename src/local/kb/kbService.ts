@@ -31,7 +31,7 @@ export interface Outcome {
 export type ProcessRequest = (nodeId: string) => void;
 
 /**
- * Knowledge-base writes of the local service, with the upload outcomes of document 1: identical
+ * Knowledge-base writes of the local service, with the upload outcomes of docs/api.md#upload-outcomes: identical
  * file → skipped; same name, other content → overwritten (isOverwrite) or a suffixed copy;
  * a ZIP → a new folder holding its entries; otherwise created.
  */
@@ -216,7 +216,7 @@ export class KbService {
     }
   }
 
-  /** Creates a folder (used by ZIP uploads and seeding; the contract has no create-folder call). */
+  /** Creates a folder (used by ZIP uploads and seeding; the API has no create-folder call yet). */
   async createFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string): Promise<NodeRecord> {
     const folder = this.newFolder(name, parentId, creator, sourceType);
     await this.store.write([folder]);

@@ -1,4 +1,4 @@
-// How the local service stores a knowledge base node, and how it presents one in the contract's shape.
+// How the local service stores a knowledge base node, and how it presents one (docs/api.md#node-shape).
 // Breadcrumbs and parentFolder are computed from the parent chain at read time, so a move can
 // never leave them stale.
 
@@ -101,7 +101,7 @@ export function toApiNode(record: NodeRecord, ancestors: Array<{ id: string; nam
     node.processState = record.processState ?? 'initializing';
     node.properties = record.properties ?? null;
     node.action = action ?? null;
-    // Not in the contract (it has no reason field): lets the extension say why processing failed.
+    // A local extra (the service has no reason field): lets the extension say why processing failed.
     if (record.processError) node.processError = record.processError;
   }
   return node;

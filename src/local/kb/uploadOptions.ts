@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_TYPES } from '../../api/schemas/kbNodes';
 import { badRequest } from '../http/errors';
 
-// The optional fields of upload (document 1), shared by multipart upload and the JSON cloud uploads.
+// The optional fields of upload (docs/api.md#upload), shared by multipart upload and the JSON cloud uploads.
 const optionFields = {
   hashtags: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
   targetFolderId: z.string().min(1).nullish(),
@@ -74,7 +74,7 @@ const KINDS: Record<string, FieldKind> = {
 
 /**
  * Multipart fields → a plain object for the schemas above: arrays and objects arrive as one field
- * of JSON text, booleans as true/false (decisions.md); string arrays may also be repeated fields.
+ * of JSON text, booleans as true/false (docs/api.md#multipart-encoding); string arrays may also be repeated fields.
  */
 export function fieldsToObject(fields: Map<string, string[]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

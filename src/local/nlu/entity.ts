@@ -1,4 +1,4 @@
-// Shared shapes of the local entity recognizer (decisions.md, "Local service specifics").
+// Shared shapes of the local entity recognizer (docs/api.md#entity-recognition).
 //
 // Offsets everywhere in src/local/nlu are UTF-16 code-unit indexes, i.e. JavaScript string indexes:
 // an emoji before an entity counts 2. `token === inputText.slice(startIndex, endIndex)` always holds.

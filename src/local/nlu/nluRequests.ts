@@ -1,5 +1,5 @@
 // Request bodies of the two entity-recognition operations, checked by hand so that every problem is
-// a 400/7003 in the entity-recognition error shape with a message naming it (document 2's table).
+// a 400/7003 in the entity-recognition error shape with a message naming it (docs/api.md#entity-recognition-errors).
 import { NluError } from '../http/errors';
 import { NLU_TEXT_LIMIT, type RecognizedEntity } from './entity';
 import { cutText } from './recognizer';

@@ -3,7 +3,7 @@
 // - only documents that are on, completed, and whose indexed extraction is their current one;
 // - shared scope: documents without owners; limited, when any is given, to knowledgeBaseIds / folderIds
 //   (documents, or every document below a folder) and targetFolders (below any folder of that name) — OR-ed;
-// - personal scope (document 2, enablePersonalFolderSearch): a document with userPermission.ownUserIds is
+// - personal scope (enablePersonalFolderSearch, docs/api.md#retrieval): a document with userPermission.ownUserIds is
 //   personal to those users and is searched only when the request names it (or a folder of it) among the
 //   personal ids AND the request's user owns both; ids the user does not own are dropped silently;
 //   OR-ed with the shared scope;

@@ -1,4 +1,4 @@
-// Score fusion of retrieval (document 2: bm25_score_weight, text_vector_score_weight,
+// Score fusion of retrieval (docs/api.md#retrieval: bm25_score_weight, text_vector_score_weight,
 // title_vector_score_weight; 0 disables a signal).
 //
 //   fused = (w_bm25 · bm25 / max bm25 + w_text · text / max text + w_title · title / max title) / (w_bm25 + w_text + w_title)
@@ -7,7 +7,7 @@
 // - BM25 is unbounded and its scale depends on the query (more or rarer terms → larger sums), while the
 //   lexical cosines lie in [0, 1] but crowd into a narrow band (a short query against a 600-character
 //   passage rarely exceeds 0.4). Added raw, whichever happens to have the larger scale would win, and the
-//   weights would not mean what the contract says: the relative importance of each signal.
+//   weights would not mean what the API says they mean: the relative importance of each signal.
 // - Dividing by the per-query maximum puts every signal on [0, 1] with its best candidate at 1, so a weight
 //   is exactly the share of the fused score that signal can contribute.
 // - Min-max scaling was rejected: it maps the weakest matching candidate to 0 — the same as "no match at

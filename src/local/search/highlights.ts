@@ -1,4 +1,4 @@
-// Highlight boxes (decisions.md: bboxes in page fractions, 0 to 1, origin top-left; type PARAGRAPH).
+// Highlight boxes (docs/api.md#highlights: bboxes in page fractions, 0 to 1, origin top-left; type PARAGRAPH).
 // PDF: the boxes of the text items a character range covers — an item only partly covered is narrowed in
 // proportion to its characters — merged into one box per line. Other documents have no layout: the range's
 // line span becomes one full-width box, top = first line / line count, bottom = (last line + 1) / line count.

@@ -1,4 +1,4 @@
-// lexical-hash-v1 (decisions.md, "Local service specifics"; notes/local-service-engines.md, "Vectors"): the
+// lexical-hash-v1 (docs/api.md#text-search-and-lexical-hash-v1): the
 // local service's stand-in for embeddings. No embedding weights can be shipped or downloaded, so the "vector"
 // scores of retrieval use a hashed bag of character n-grams. It is LEXICAL, not semantic: "car" never
 // matches "automobile", 休暇 never matches "vacation". What it adds over BM25 is partial matching — word

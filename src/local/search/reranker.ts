@@ -1,4 +1,4 @@
-// The local reranker (document 2: use_reranker, reranker_candidates_num, reranker_max_tokens). The first
+// The local reranker (docs/api.md#retrieval: use_reranker, reranker_candidates_num, reranker_max_tokens). The first
 // stage ranks by BM25 and lexical vectors, which reward a passage that repeats one rare query term; the
 // reranker reads each candidate (cut to reranker_max_tokens tokens) and scores how much of the question it
 // answers: IDF-weighted coverage of the query terms, plus a bonus when those terms stand close together

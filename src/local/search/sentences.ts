@@ -1,5 +1,5 @@
-// Sentence boundaries for passage splitting and extractive answers (notes/local-service-engines.md,
-// "Extractive answers"): Intl.Segmenter with granularity "sentence", whose rules also break after every line
+// Sentence boundaries for passage splitting and extractive answers (docs/api.md#extractive-answers):
+// Intl.Segmenter with granularity "sentence", whose rules also break after every line
 // feed, plus merges where it cuts English text after an abbreviation ("Dr. Sato", "Jan. 5", "e.g. this").
 
 export interface Span {

@@ -1,5 +1,5 @@
-// The multilingual tokenizer shared by Q&A search and document retrieval (decisions.md, "Local service
-// specifics"; measurements in notes/local-service-engines.md). After NFKC and lower-casing, text is cut into
+// The multilingual tokenizer shared by Q&A search and document retrieval
+// (docs/api.md#text-search-and-lexical-hash-v1). After NFKC and lower-casing, text is cut into
 // runs by script:
 // - Han and Kana (plus Thai, Lao, Khmer, Myanmar, which also need a dictionary) go through Intl.Segmenter,
 //   which splits Japanese and Chinese into words. ー (U+30FC) and 々 belong to the run although they are not

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Disposable, type IDisposable } from '../lifecycle';
+import { Disposable, MutableDisposable, type IDisposable } from '../lifecycle';
 import type { Log } from '../logger';
 import type {
   Envelope,
@@ -35,13 +35,20 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
   private readonly readyEmitter = this._register(new vscode.EventEmitter<void>());
   private queue: Envelope[] = [];
   private ready = false;
+  private readyCount = 0;
+  private pauseCount = 0;
+  /** The last few messages each way, for diagnostics (a wait that times out says what the channel saw). */
+  private readonly recent: string[] = [];
   /** Problems of dropped messages (diagnostics and tests). */
   readonly dropped: string[] = [];
   /** Fires each time the page (re)loads and says it is ready; queued messages are sent just before. */
   readonly onDidBecomeReady = this.readyEmitter.event;
 
+  private webview: vscode.Webview;
+  private readonly subscription = this._register(new MutableDisposable());
+
   constructor(
-    private readonly webview: vscode.Webview,
+    webview: vscode.Webview,
     protocol: P,
     private readonly log: Log,
     options: ChannelOptions = {},
@@ -61,7 +68,31 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
     });
     this.rpc.setReadyListener(() => this.onReady());
     this._register(this.rpc);
-    this._register(webview.onDidReceiveMessage((raw: unknown) => this.rpc.receive(raw)));
+    this.webview = webview;
+    this.attach(webview);
+  }
+
+  /**
+   * Talks to `webview` from now on (a panel replaced by a new one): messages of the old page are no
+   * longer heard, requests it never answered fail, and outgoing messages wait for the new page's `ready`.
+   */
+  attach(webview: vscode.Webview): void {
+    const replacing = this.subscription.value !== undefined;
+    this.webview = webview;
+    this.subscription.value = webview.onDidReceiveMessage((raw: unknown) => {
+      this.remember('in', raw as Envelope);
+      this.rpc.receive(raw);
+    });
+    if (replacing) {
+      this.ready = false;
+      this.remember('attach');
+      this.rpc.rejectPending('the page was loaded again');
+    }
+  }
+
+  /** What the channel knows of the page: for logs and for timeouts that must say what they saw. */
+  describe(): string {
+    return `ready=${this.ready}, readies=${this.readyCount}, pauses=${this.pauseCount}, queued=${this.queue.length}, recent=[${this.recent.join(', ')}]`;
   }
 
   get isReady(): boolean {
@@ -97,10 +128,13 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
   /** The page went away (hidden without retained context, or reloading): hold messages until the next `ready`. */
   pause(): void {
     this.ready = false;
+    this.pauseCount++;
+    this.remember('pause');
   }
 
   private onReady(): void {
     this.ready = true;
+    this.readyCount++;
     const queued = this.queue;
     this.queue = [];
     for (const m of queued) this.post(m);
@@ -118,7 +152,15 @@ export class WebviewChannel<P extends Protocol> extends Disposable {
     this.post(message);
   }
 
+  private remember(direction: 'in' | 'out' | 'pause' | 'attach', message?: Envelope): void {
+    const m = message as { kind?: unknown; type?: unknown } | undefined;
+    const what = m ? `${direction}:${String(m.kind)}${typeof m.type === 'string' ? `:${m.type}` : ''}` : direction;
+    this.recent.push(`${what}@${Math.round(performance.now())}`);
+    if (this.recent.length > 12) this.recent.shift();
+  }
+
   private post(message: Envelope): void {
+    this.remember('out', message);
     this.webview.postMessage(message).then(
       (delivered) => delivered || this.log.debug(`message ${message.kind} not delivered (page not live)`),
       (error: unknown) => this.log.warn(`postMessage failed: ${String(error)}`),

@@ -13,14 +13,22 @@ export interface WebviewPage {
   images?: ImagePolicy;
   /** Exposed to the page as data-* attributes of <body> (values are escaped). */
   data?: Record<string, string>;
+  /** Folders (path segments under the extension) the page may read besides dist/webview and media. */
+  extraRoots?: ReadonlyArray<readonly string[]>;
+  /** CSP directives the page needs besides the shared ones, with `{cspSource}` standing for the webview's source. */
+  extraCsp?: readonly string[];
 }
 
-/** Scripts on, and only the bundle and media folders readable. No retainContextWhenHidden: pages restore from state. */
-export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+/**
+ * Scripts on, and only the bundle and media folders readable (plus the page's declared extra roots).
+ * No retainContextWhenHidden: pages restore from state.
+ */
+export function webviewOptions(extensionUri: vscode.Uri, extraRoots: ReadonlyArray<readonly string[]> = []): vscode.WebviewOptions {
+  const roots = [['dist', 'webview'], ...extraRoots, ['media']];
   return {
     enableScripts: true,
     enableCommandUris: false,
-    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(extensionUri, 'media')],
+    localResourceRoots: roots.map((segments) => vscode.Uri.joinPath(extensionUri, ...segments)),
   };
 }
 
@@ -29,10 +37,16 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-export function contentSecurityPolicy(cspSource: string, nonce: string, images: ImagePolicy = 'none'): string {
+export function contentSecurityPolicy(
+  cspSource: string,
+  nonce: string,
+  images: ImagePolicy = 'none',
+  extra: readonly string[] = [],
+): string {
   const directives = [`default-src 'none'`, `style-src ${cspSource}`, `font-src ${cspSource}`, `script-src 'nonce-${nonce}'`];
   if (images === 'local') directives.push(`img-src ${cspSource}`);
   if (images === 'remote') directives.push(`img-src ${cspSource} https:`);
+  directives.push(...extra.map((d) => d.replaceAll('{cspSource}', cspSource)));
   return directives.join('; ');
 }
 
@@ -60,7 +74,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
     '<html lang="en">',
     '<head>',
     '<meta charset="UTF-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(webview.cspSource, nonce, page.images))}">`,
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(webview.cspSource, nonce, page.images, page.extraCsp))}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1.0">',
     ...styles.map((s) => `<link rel="stylesheet" href="${escapeHtml(media(s))}">`),
     `<title>${escapeHtml(page.title)}</title>`,

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { z } from 'zod';
-import { Disposable } from '../lifecycle';
+import { Disposable, DisposableStore, MutableDisposable } from '../lifecycle';
 import type { Log } from '../logger';
 import type { Protocol } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
@@ -12,6 +12,8 @@ export interface PanelSetup<P extends Protocol> {
   protocol: P;
   log: Log;
   channel?: ChannelOptions;
+  /** How long a visible page may take to say ready before the panel is replaced (default READY_WATCHDOG_MS). */
+  readyTimeoutMs?: number;
 }
 
 /** A new panel with this project's options (scripts on, resource roots limited, no retained context). */
@@ -29,30 +31,124 @@ export function createPanel(
   );
 }
 
+/** How long a visible panel waits for its page to say `ready` before it replaces the panel. */
+export const READY_WATCHDOG_MS = 10_000;
+/** Replacements a host tries before it only logs (a page that never loads is a bug to report, not to loop on). */
+const MAX_REPLACEMENTS = 2;
+
 /**
  * One webview panel and its typed channel. Subclasses answer `onPageReady` (sent on every load of
  * the page) with the page's full state. Disposing the object closes the panel and the other way round.
+ *
+ * Without retained context a hidden page is destroyed and loads again when shown, so the channel holds
+ * messages from "hidden" until the next `ready`. A visible page that never says ready is replaced by a
+ * new panel in the same place: in the web workbench (code-server, VS Code for the Web) every webview's
+ * frame registers the same service worker scope, and a frame whose registration was overtaken by
+ * another webview's waits for a controller change that never comes, so its page never loads (seen when
+ * editors are opened and closed over a loading page). Loading the same frame again does not help; a new
+ * frame does. Nothing is lost: a page that never loaded holds no input, and the host sends the full state.
  */
 export abstract class WebviewPanelHost<P extends Protocol> extends Disposable {
   readonly channel: WebviewChannel<P>;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
+  private readonly extensionUri: vscode.Uri;
+  private readonly page: WebviewPage;
+  private readonly log: Log;
+  private readonly panelEvents = this._register(new MutableDisposable());
+  private shown: vscode.WebviewPanel;
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private replacements = 0;
+  /** Fires when the panel was replaced by a new one (its page never loaded). */
+  private readonly replacedEmitter = this._register(new vscode.EventEmitter<vscode.WebviewPanel>());
+  readonly onDidReplacePanel = this.replacedEmitter.event;
+  private readonly readyTimeoutMs: number;
 
-  constructor(
-    readonly panel: vscode.WebviewPanel,
-    setup: PanelSetup<P>,
-  ) {
+  constructor(panel: vscode.WebviewPanel, setup: PanelSetup<P>) {
     super();
-    panel.webview.options = webviewOptions(setup.extensionUri);
+    this.extensionUri = setup.extensionUri;
+    this.page = setup.page;
+    this.log = setup.log;
+    this.readyTimeoutMs = setup.readyTimeoutMs ?? READY_WATCHDOG_MS;
+    this.shown = panel;
     this.channel = this._register(new WebviewChannel(panel.webview, setup.protocol, setup.log, setup.channel));
-    this._register(this.channel.onDidBecomeReady(() => void this.onPageReady()));
-    this._register(panel.onDidDispose(() => this.dispose()));
-    this._register(panel.onDidChangeViewState((e) => !e.webviewPanel.visible && this.channel.pause()));
-    panel.webview.html = renderWebviewHtml(panel.webview, setup.extensionUri, setup.page);
+    this._register(
+      this.channel.onDidBecomeReady(() => {
+        this.disarm();
+        void this.onPageReady();
+      }),
+    );
+    this._register({ dispose: () => this.disarm() });
+    this.adopt(panel);
+  }
+
+  /** The VS Code panel shown now (a new one after a replacement). */
+  get panel(): vscode.WebviewPanel {
+    return this.shown;
+  }
+
+  /** Takes `panel` as this host's panel: its events, options and page. */
+  private adopt(panel: vscode.WebviewPanel): void {
+    this.shown = panel;
+    const events = new DisposableStore();
+    events.add(panel.onDidDispose(() => this.dispose()));
+    events.add(
+      panel.onDidChangeViewState((e) => {
+        if (!e.webviewPanel.visible) {
+          this.channel.pause();
+          this.disarm();
+        } else if (!this.channel.isReady) {
+          this.arm();
+        }
+      }),
+    );
+    this.panelEvents.value = events;
+    panel.webview.options = webviewOptions(this.extensionUri, this.page.extraRoots);
+    panel.webview.html = renderWebviewHtml(panel.webview, this.extensionUri, this.page);
+    if (panel.visible) this.arm();
+  }
+
+  private arm(): void {
+    this.disarm();
+    this.watchdog = setTimeout(() => this.onPageLate(), this.readyTimeoutMs);
+  }
+
+  private disarm(): void {
+    if (this.watchdog !== undefined) clearTimeout(this.watchdog);
+    this.watchdog = undefined;
+  }
+
+  private onPageLate(): void {
+    this.watchdog = undefined;
+    const old = this.shown;
+    if (this.isDisposed || this.channel.isReady || !old.visible) return;
+    const retry = this.replacements < MAX_REPLACEMENTS;
+    this.log.warn(
+      `${this.page.name}: the page did not say ready within ${this.readyTimeoutMs / 1000} s (${this.describe()}); ${retry ? 'opening it in a new panel' : 'giving up'}`,
+    );
+    if (!retry) return;
+    this.replacements++;
+    const replacement = vscode.window.createWebviewPanel(
+      old.viewType,
+      old.title,
+      { viewColumn: old.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: !old.active },
+      { ...webviewOptions(this.extensionUri, this.page.extraRoots), enableFindWidget: old.options.enableFindWidget },
+    );
+    replacement.iconPath = old.iconPath;
+    this.channel.attach(replacement.webview);
+    this.adopt(replacement);
+    old.dispose();
+    this.replacedEmitter.fire(replacement);
   }
 
   /** Sends the page everything it shows; called each time the page loads. */
   protected abstract onPageReady(): void | Promise<void>;
+
+  /** The panel's view state and the channel's record, for logs and for waits that time out. */
+  describe(): string {
+    const p = this.panel;
+    return this.isDisposed ? 'disposed' : `visible=${p.visible}, active=${p.active}, column=${p.viewColumn}, ${this.channel.describe()}`;
+  }
 
   reveal(): void {
     this.panel.reveal(undefined, false);
@@ -61,7 +157,7 @@ export abstract class WebviewPanelHost<P extends Protocol> extends Disposable {
   override dispose(): void {
     if (this.isDisposed) return;
     super.dispose();
-    this.panel.dispose();
+    this.shown.dispose();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();
   }

@@ -40,6 +40,7 @@ export class AnalyticsView {
   private query: AnalyticsQuery | undefined;
   private loading = 0;
   charts: ChartDrawer | undefined;
+  private shown: AnalyticsData | undefined;
 
   constructor(
     doc: Document,
@@ -175,7 +176,13 @@ export class AnalyticsView {
     }
   }
 
+  /** The theme changed: the charts are drawn again with its colours, and the host hears of it like any drawing. */
+  retheme(): void {
+    if (this.shown) this.render(this.shown);
+  }
+
   render(data: AnalyticsData): void {
+    this.shown = data;
     const q = data.query;
     this.subtitle.textContent = `${q.startDate} – ${q.endDate}  ·  updated ${formatTime(data.loadedAt)}`;
     this.figures.replaceChildren(summary(this.h, data));

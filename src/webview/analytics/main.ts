@@ -11,5 +11,5 @@ const view = new AnalyticsView(document, messenger);
 const charts = new AnalyticsCharts(window, view.dailyCanvas, view.topCanvas, view.topBox);
 view.charts = charts;
 // VS Code switches themes by changing <body>'s class: redraw with the new colours.
-new MutationObserver(() => charts.retheme()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+new MutationObserver(() => view.retheme()).observe(document.body, { attributes: true, attributeFilter: ['class'] });
 view.start(document.getElementById('app')!);

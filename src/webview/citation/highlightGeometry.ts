@@ -1,4 +1,4 @@
-// Highlight geometry: the service's boxes (page fractions 0..1, origin top-left — decisions.md) to
+// Highlight geometry: the service's boxes (page fractions 0..1, origin top-left — docs/api.md#highlights) to
 // pixel rectangles on the rendered page, and boxes for a passage found by its text. Pure.
 import type { Rect, WireBBox } from '../../features/answers/citations/protocol';
 import { findPassage } from './passageMatch';
@@ -22,7 +22,7 @@ export type BoxUnits = 'fraction' | 'points';
 const clamp01 = (n: number): number => Math.min(1, Math.max(0, n));
 
 /**
- * The service's boxes as page fractions. The contract's unit is fractions; a service that sends PDF
+ * The service's boxes as page fractions (docs/api.md#highlights); a service that sends PDF
  * points (any coordinate beyond 1) is read as points from the top-left corner, so a tolerant client
  * still draws them in the right place. Boxes are put in order, clipped to the page, and empty ones dropped.
  */

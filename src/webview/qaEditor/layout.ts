@@ -98,7 +98,7 @@ export class EditorLayout {
     helpful.append(this.helpfulCount);
     const notHelpful = button('notHelpful', 'Not helpful', 'thumbsDown');
     notHelpful.append(this.notHelpfulCount);
-    // Feedback is recorded with the question as the search query (the contract's feedback call).
+    // Feedback is recorded with the question as the search query (docs/api.md#qa-feedback).
     this.feedbackGroup = h(
       'div',
       { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': 'Feedback', hidden: true } },

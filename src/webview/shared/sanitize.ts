@@ -1,4 +1,4 @@
-// Everything a webview shows from the service goes through here (decisions.md: no scripts, no event
+// Everything a webview shows from the service goes through here (docs/api.md#answer-response: no scripts, no event
 // handlers, no javascript: links, no remote images unless allowed).
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
 

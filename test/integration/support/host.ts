@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
 
@@ -17,16 +18,85 @@ export async function getApi(): Promise<KnowledgeDeskTestApi> {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-/** Polls until `probe` returns a truthy value; fails with `what` and the last value seen. */
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+/**
+ * Polls until `probe` returns a truthy value; fails with `what`, the last value seen and, when given,
+ * what `detail` says of the state at that moment (a webview's view state and channel, say).
+ */
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  what: string,
+  timeoutMs = 15_000,
+  detail?: () => string | Promise<string>,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
+  let lastError: unknown;
   while (Date.now() < deadline) {
-    last = await probe();
+    try {
+      last = await probe();
+      lastError = undefined;
+    } catch (error) {
+      // A probe that throws (a request to a page that is reloading) is "not yet", not a failure.
+      lastError = error;
+      last = undefined;
+    }
     if (last) return last as NonNullable<T>;
     await sleep(100);
   }
-  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (last: ${JSON.stringify(last)})`);
+  const seen = lastError ? `last error: ${String(lastError)}` : `last: ${JSON.stringify(last)}`;
+  const state = detail ? `; state: ${await Promise.resolve(detail()).catch((e: unknown) => `(unavailable: ${String(e)})`)}` : '';
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (${seen}${state})`);
+}
+
+/** Waits until a webview panel's page has said ready; the timeout names the panel's view state and channel. */
+export async function waitForPage(
+  panel: { channel: { isReady: boolean }; describe(): string },
+  what: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  await waitFor(
+    () => panel.channel.isReady,
+    `${what}: the page to be ready`,
+    timeoutMs,
+    () => panel.describe(),
+  );
+}
+
+/** Waits until the extension is connected to its service and returns the client (the Local region in tests). */
+export async function useService(api: KnowledgeDeskTestApi): Promise<ApiClient> {
+  await waitFor(
+    () => api.container.connection.status.state === 'connected',
+    'the connection to the service',
+    30_000,
+    () => JSON.stringify(api.container.connection.status),
+  );
+  return api.container.connection.getClient();
+}
+
+/**
+ * Puts the workbench into the state every suite starts from and leaves: no editors (untitled ones reverted,
+ * so no "save changes?" dialog), one editor group, no quick input, no notifications, the panel closed, and
+ * the real user input back in place of scripted answers.
+ */
+export async function resetWorkbench(api?: KnowledgeDeskTestApi): Promise<void> {
+  if (api) api.container.ui = new WindowUserInput();
+  await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  for (const doc of vscode.workspace.textDocuments) {
+    if (!doc.isDirty || doc.isClosed) continue;
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  }
+  const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs);
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+  await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('workbench.action.closePanel');
+  await waitFor(
+    () => vscode.window.tabGroups.all.length === 1 && vscode.window.tabGroups.all[0].tabs.length === 0,
+    'the workbench to have one empty editor group',
+    15_000,
+    () => JSON.stringify(vscode.window.tabGroups.all.map((g) => g.tabs.map((t) => t.label))),
+  );
 }
 
 /** Answers the next prompts from `answers`; an unexpected prompt throws. Call the result's restore(). */
@@ -81,5 +151,29 @@ export async function runFailingCommand(
     return shown[0].message;
   } finally {
     input.restore();
+  }
+}
+
+/**
+ * Runs `fn` with another colour theme, then puts the previous setting back. Only with KD_THEME_SHOTS=1: the
+ * web workbench starts in Light+ although the setting's default is Light Modern, so later screenshots would
+ * change. Waits until the workbench has applied each theme, not for a fixed time.
+ */
+export async function withTheme(theme: string, fn: () => Promise<void>): Promise<void> {
+  if (!process.env.KD_THEME_SHOTS) return;
+  const config = vscode.workspace.getConfiguration('workbench');
+  const previous = config.inspect<string>('colorTheme')?.globalValue;
+  const before = vscode.window.activeColorTheme.kind;
+  const dark = /dark/i.test(theme);
+  await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
+  try {
+    await waitFor(
+      () => (dark ? vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark : vscode.window.activeColorTheme.kind !== before),
+      `the ${theme} theme to be applied`,
+    );
+    await fn();
+  } finally {
+    await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
+    await waitFor(() => vscode.window.activeColorTheme.kind === before, 'the previous theme to be applied again');
   }
 }

@@ -64,7 +64,7 @@ describe('ApiClient against the local service', () => {
       .request({ operation: 'x.method', method: 'DELETE', path: '/webapi/faq/embedding_status', schema: z.unknown() })
       .catch((e) => e);
     assert.ok(method instanceof MethodNotAllowedError, inspect(method));
-    // Every route of the contract has a local handler now; the echo route produces the 501 a partial deployment sends.
+    // Every route of the API (docs/api.md) has a local handler now; the echo route produces the 501 a partial deployment sends.
     const later = await echo(t, { status: 501, body: { errors: 'retrieval is not implemented by the local service yet.' } }).catch(
       (e) => e,
     );

@@ -73,7 +73,7 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
 
   const histories = async (params: HistoryParams = {}) => (await client().faq.searchHistory(params)).histories;
 
-  it('lists every recorded search, latest first, with the contract shape', async () => {
+  it('lists every recorded search, latest first, with the documented shape', async () => {
     const res = await request(`${service.url}/webapi/faq_histories`, { headers: { 'API-KEY': service.apiKey } });
     const json = (await res.body.json()) as any;
     assert.deepEqual(Object.keys(json), ['result', 'errors']);
@@ -166,7 +166,7 @@ describe('Q&A search history, daily count and daily analytics (local service)', 
     assert.deepEqual((await client().faq.dailyCount({ startDate: day(0), endDate: day(0) })).dailyTotalCount, [{ date: day(0), count: 4 }]);
   });
 
-  it('reads daily count dates from a JSON body too (the sample shape), with the contract body', async () => {
+  it('reads daily count dates from a JSON body too (the sample shape), with the documented body', async () => {
     const res = await request(`${service.url}/webapi/faq_daily_count`, {
       method: 'GET',
       headers: { 'API-KEY': service.apiKey, 'content-type': 'application/json' },

@@ -17,7 +17,7 @@ describe('Q&A candidates and select answer (local service)', () => {
   });
   after(() => t.stop());
 
-  it('registers a query whose best confidence is below 0.5 as a candidate, with the contract shape', async () => {
+  it('registers a query whose best confidence is below 0.5 as a candidate, with the documented shape', async () => {
     const search = await c().faq.search({ query: 'How can I book a meeting room?' });
     assert.ok(
       search.result.every((r) => r.confidence < 0.5),

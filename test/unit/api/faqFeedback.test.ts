@@ -24,7 +24,7 @@ describe('Q&A feedback and feedback history (local service)', () => {
     return { agent: d.agentFeedback, user: d.userFeedback };
   };
 
-  it('counts a vote as agent feedback when AGENT-EMAIL is sent, with the contract body', async () => {
+  it('counts a vote as agent feedback when AGENT-EMAIL is sent, with the documented body', async () => {
     const res = await request(`${t.service.url}/webapi/faq_feedback`, {
       method: 'POST',
       headers: { 'API-KEY': t.service.apiKey, 'content-type': 'application/json', 'AGENT-EMAIL': sato.agentEmail },

@@ -33,7 +33,7 @@ describe('Q&A register, update, delete and single lookup (local service)', () =>
     return { status: res.statusCode, json: await res.body.json() };
   }
 
-  it('creates a Q&A with every field; single lookup returns exactly the contract fields and never the memo', async () => {
+  it('creates a Q&A with every field; single lookup returns exactly the documented fields and never the memo', async () => {
     const created = await agent().faq.register({
       question: 'VPNの設定方法を教えてください',
       answer: '<p>Install the <b>client</b> &amp; sign in.</p><ul><li>Step 1</li><li>Step 2</li></ul>',

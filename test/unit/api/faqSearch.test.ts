@@ -3,7 +3,7 @@ import { BadRequestError } from '../../../src/api/errors';
 import type { FaqSearchParams } from '../../../src/api/resources/faq';
 import { startTestService, type TestService } from '../support/localService';
 
-/** The decisions.md formula, written out independently of the service. */
+/** The formula of docs/api.md#search-qa, written out independently of the service. */
 const effective = (confidence: number, pos: number, neg: number): number =>
   Math.min(1, Math.max(0, confidence + (0.05 * (pos - neg)) / (pos + neg + 1)));
 
@@ -41,7 +41,7 @@ describe('Q&A search (local service)', () => {
   });
   after(() => t.stop());
 
-  it('gives confidence 1.0 for the exact question, with the contract fields', async () => {
+  it('gives confidence 1.0 for the exact question, with the documented fields', async () => {
     const res = await search({ query: 'How do I set up the VPN on my laptop?' });
     assert.equal(res.count, res.result.length);
     assert.match(res.hashId, /^[0-9a-f]{32}$/);

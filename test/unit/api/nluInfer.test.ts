@@ -109,7 +109,7 @@ describe('Entity recognition: infer through the client (local service)', () => {
     ]);
   });
 
-  it('rejects empty or missing text with 400/7003 and the contract message', async () => {
+  it('rejects empty or missing text with 400/7003 and the documented message', async () => {
     for (const body of ['{"text":""}', '{"text":"  \\n "}', '{}', '{"text":42}', '[]', '']) {
       const res = await raw('/api/inference', { body });
       assert.equal(res.status, 400, body);

@@ -28,7 +28,7 @@ describe('Local service HTTP layer', () => {
   after(() => t.stop());
   const key = () => ({ 'API-KEY': t.service.apiKey, 'content-type': 'application/json' });
 
-  it('routes every path of the contract (never 404 or 405 for the right method)', async () => {
+  it('routes every path of the API (never 404 or 405 for the right method)', async () => {
     for (const r of ROUTES.filter((r) => r.api !== 'admin')) {
       const url = t.service.url + r.path.replace(/\{(\w+)\}/g, 'x1');
       const headers = r.api === 'nlu' ? { 'API-KEY': t.service.nluApiKey } : key();
@@ -60,7 +60,7 @@ describe('Local service HTTP layer', () => {
     const crossed = await call(`${t.service.url}/webapi/faq/embedding_status`, 'GET', { 'API-KEY': t.service.nluApiKey });
     assert.equal(crossed.status, 401, 'the entity-recognition key must not open base_url operations');
     const bearer = await call(`${t.service.url}/webapi/faq/embedding_status`, 'GET', { authorization: `Bearer ${t.service.apiKey}` });
-    assert.equal(bearer.status, 200, 'bearer authentication is declared by the contract');
+    assert.equal(bearer.status, 200, 'bearer authentication is declared by the service');
     const nlu = await call(`${t.service.url}/api/inference`, 'POST', { 'API-KEY': t.service.apiKey }, '{"text":"x"}');
     assert.deepEqual(nlu.json, { type: 'APIError', code: 7001, message: 'API-KEY is not valid.' });
     assert.equal(nlu.status, 403);

@@ -4,7 +4,7 @@ import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
 import type { ChatOptions } from './protocol';
 
 export interface ThreadContext {
-  /** OWN-USER-ID is set: threads work (decisions.md), so the request is stateful. */
+  /** OWN-USER-ID is set: threads work (docs/api.md#identity-headers), so the request is stateful. */
   stateful: boolean;
   /** The conversation's thread from an earlier answer; absent on the first turn. */
   threadId?: string;

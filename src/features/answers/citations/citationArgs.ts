@@ -15,7 +15,7 @@ const optionalPage = z
   .nullish()
   .transform((v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined));
 
-/** A citation of a generative answer (document 2), tolerant like the client: nulls and unknown keys pass. */
+/** A citation of a generative answer (docs/api.md#answer-response), tolerant like the client: nulls and unknown keys pass. */
 const citationSchema = z
   .object({
     index: z.number().int().nullish(),

@@ -2,11 +2,11 @@ import * as vscode from 'vscode';
 import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
-import { renderWebviewHtml, webviewOptions, type WebviewPage } from '../../../platform/webview/webviewHtml';
+import type { WebviewPage } from '../../../platform/webview/webviewHtml';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { documentKey } from './citationArgs';
 import type { DocumentSource, ResolveExtras } from './documentSource';
-import { PDF_RESOURCE_ROOTS, pdfCspDirectives, withCspDirectives } from './pdfWebview';
+import { PDF_CSP_DIRECTIVES, PDF_EXTRA_ROOTS } from './pdfWebview';
 import {
   CITATION_VIEW_TYPE,
   citationProtocol,
@@ -33,6 +33,9 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
     styles: ['citation.css'],
     images: 'none',
     data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') },
+    // pdfjs reads its character maps and standard fonts from dist/pdfjs with fetch().
+    extraRoots: PDF_EXTRA_ROOTS,
+    extraCsp: PDF_CSP_DIRECTIVES,
   };
 }
 
@@ -60,17 +63,6 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       log: ctx.log,
       channel: { describeError: describeForPage },
     });
-    // The shared setup allows dist/webview and media only, and no fetch(): pdfjs also reads dist/pdfjs.
-    // Set the roots, then render once more with the extra directive (the page has not loaded yet).
-    const webview = panel.webview;
-    webview.options = {
-      ...webviewOptions(ctx.extensionUri),
-      localResourceRoots: PDF_RESOURCE_ROOTS.map((p) => vscode.Uri.joinPath(ctx.extensionUri, ...p)),
-    };
-    webview.html = withCspDirectives(
-      renderWebviewHtml(webview, ctx.extensionUri, citationPage(webview, ctx.extensionUri)),
-      pdfCspDirectives(webview.cspSource),
-    );
     this.view = { kind: 'loading', title: target.title ?? 'Citation' };
     this.channel.handle('reload', async () => {
       await this.load();

@@ -12,7 +12,7 @@ export type Column = z.infer<typeof columnSchema>;
 
 const weight = z.number().min(0).max(9);
 
-/** One column's settings, named as the retrieval request names them (document 2). */
+/** One column's settings, named as the retrieval request names them (docs/api.md#retrieval). */
 export const retrievalSettingsSchema = z.object({
   bm25_score_weight: weight,
   text_vector_score_weight: weight,
@@ -25,7 +25,7 @@ export const retrievalSettingsSchema = z.object({
 });
 export type RetrievalSettings = z.infer<typeof retrievalSettingsSchema>;
 
-/** The service's defaults (document 2): keyword 9, content vectors 1, title vectors 0, 3 pages, 16 candidates. */
+/** The service's defaults (docs/api.md#retrieval): keyword 9, content vectors 1, title vectors 0, 3 pages, 16 candidates. */
 export const SERVICE_DEFAULTS: RetrievalSettings = {
   bm25_score_weight: 9,
   text_vector_score_weight: 1,
@@ -87,7 +87,7 @@ export const resultItemSchema = z.object({
   kbId: z.string().max(1_000),
   /** The passage, plain text (shown as text, never as HTML). */
   text: z.string().max(100_000),
-  /** Which chunk of the page (not in the contract's item; the local service sends it): pins the highlight. */
+  /** Which chunk of the page (a local-service extra, docs/api.md#retrieval): pins the highlight. */
   subTextIndex: z.number().int().nonnegative().optional(),
 });
 export type ResultItem = z.infer<typeof resultItemSchema>;

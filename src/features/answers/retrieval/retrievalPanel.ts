@@ -117,7 +117,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   }
 }
 
-/** The local service adds the chunk index to each item (not in the contract): passed on when it is there. */
+/** The local service adds the chunk index to each item (docs/api.md#retrieval): passed on when it is there. */
 function subTextIndexOf(item: RetrievalItem): number | undefined {
   const v = (item as { subTextIndex?: unknown }).subTextIndex;
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;

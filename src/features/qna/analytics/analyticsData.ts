@@ -121,7 +121,7 @@ async function resolveQuestions(faq: AnalyticsClient, ids: string[], known: Map<
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
-/** Items of `feedbacks` are "not shown" in the contract: read the usual names and count what is there. */
+/** Items of `feedbacks` are undocumented (docs/api.md#qa-feedback-history): read the usual names and count what is there. */
 function feedbackRow(query: string, items: Array<Record<string, unknown>>, questions: Map<string, string>): FeedbackRow {
   let positive = 0;
   let negative = 0;

@@ -195,7 +195,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     const id = this.requireId();
     if (!this.record) await this.fetch();
     const res = await (await this.ctx.faq()).feedback({ query: this.record!.values.question, id, isPositive });
-    // The answer carries the agents' counts only (the contract); read the Q&A again for both.
+    // The answer carries the agents' counts only (docs/api.md#qa-feedback); read the Q&A again for both.
     const counts = res.result?.faqTrainSearchResult;
     const record = await this.fetch().catch((error: unknown) => {
       if (!counts) throw error;

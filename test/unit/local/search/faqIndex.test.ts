@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { FaqIndex, type IndexedFaq } from '../../../../src/local/faq/faqIndex';
 import { tokenSet } from '../../../../src/local/search/tokenizer';
 
-/** The scoring of decisions.md computed the slow way: every text, no pruning. */
+/** The scoring of docs/api.md#search-qa computed the slow way: every text, no pruning. */
 function bruteForce(faqs: Iterable<IndexedFaq>, query: string, min: number): Map<string, number> {
   const texts: Array<{ faqId: string; tokens: Set<string> }> = [];
   for (const f of faqs) {
