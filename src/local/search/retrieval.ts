@@ -44,8 +44,11 @@ export class Retrieval {
     private readonly logger: LocalLogger,
   ) {
     // A deleted document leaves the index in the same turn as it leaves the store.
-    kb.onChange((id, node) => {
+    kb.onChange((id, node, previous) => {
       if (!node) this.index.remove(id);
+      // A delete undone by a failed write brings the document back: index its stored text again.
+      else if (!previous && node.processState === 'completed' && node.textBlob)
+        void this.indexStored(id).catch((error) => this.logger.warn(`re-indexing ${id}: ${(error as Error)?.message ?? error}`));
     });
   }
 
@@ -148,25 +151,31 @@ export class Retrieval {
     while (this.extractions.size > EXTRACTION_CACHE) this.extractions.delete(this.extractions.keys().next().value!);
   }
 
+  /** Indexes a completed document from its stored extraction unless already indexed; false if nothing was done. */
+  private async indexStored(id: string): Promise<boolean> {
+    const node = this.kb.get(id);
+    if (!node?.textBlob || node.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) return false;
+    const extraction = await this.extraction(node);
+    // Processing may have re-indexed, replaced or deleted it meanwhile.
+    const now = this.kb.get(id);
+    if (
+      !extraction ||
+      now?.textBlob !== node.textBlob ||
+      now.processState !== 'completed' ||
+      this.index.doc(id)?.textBlob === node.textBlob
+    )
+      return false;
+    this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+    return true;
+  }
+
   private async rebuild(): Promise<void> {
     const started = Date.now();
     const ids = [...this.kb.all()].filter((n) => n.nodeType === 'file' && n.processState === 'completed' && n.textBlob).map((n) => n.id);
     let indexed = 0;
     for (const id of ids) {
       if (this.closed) return;
-      const node = this.kb.get(id);
-      if (!node?.textBlob || node.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) continue;
-      const extraction = await this.extraction(node);
-      // Processing may have re-indexed, replaced or deleted it meanwhile.
-      const now = this.kb.get(id);
-      if (
-        !extraction ||
-        now?.textBlob !== node.textBlob ||
-        now.processState !== 'completed' ||
-        this.index.doc(id)?.textBlob === node.textBlob
-      )
-        continue;
-      this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+      if (!(await this.indexStored(id))) continue;
       indexed++;
       await nextTurn(); // one document per event-loop turn: the server keeps answering meanwhile
     }
