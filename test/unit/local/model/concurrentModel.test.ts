@@ -11,7 +11,7 @@ import { SeqAgent } from './seqAgent';
 import { verifyAgainstModel } from './verify';
 
 describe('Local service: concurrent model test', function () {
-  this.timeout(180_000);
+  this.timeout(300_000);
 
   for (const seed of modelSeeds()) {
     it(`${MODEL_OPS} operations from ${MODEL_CLIENTS} clients end in the state the model computes (seed ${seed})`, async () => {
