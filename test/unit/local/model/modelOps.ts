@@ -137,7 +137,7 @@ export async function randomOperation(c: ClientCtx): Promise<Outcome> {
       });
       const n = nodes[0];
       const ack = { id: n.id, name: n.name, action: String((n as { action?: unknown }).action), parentId: n.parentFolder?.id ?? null };
-      pools.files.push({ id: n.id, parentId: ack.parentId, name: n.name, content: op.content });
+      pools.files.push({ id: n.id, parentId: op.folderId, name: n.name, content: op.content });
       return done(c, kind, (m) => m.applyUpload(op, ack), ack.action === 'skipped');
     }
     if (roll < 0.28) {
