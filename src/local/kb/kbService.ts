@@ -91,7 +91,9 @@ export class KbService {
     const sameName = siblings.filter((n) => n.name === name);
     const identical = sameName.find((n) => n.nodeType === 'file' && n.size === stored.size && n.blob === stored.hash);
     if (identical) return { outcome: { node: identical, action: 'skipped' } };
-    const existing = sameName.find((n) => n.nodeType === 'file');
+    // Two same-named files (a move can make them) — the one with the smallest id is overwritten, so the choice
+    // does not depend on the order of the children index, which a restart rebuilds differently.
+    const existing = sameName.filter((n) => n.nodeType === 'file').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
     if (existing && file.options.isOverwrite) {
       const node: NodeRecord = {
         ...existing,

@@ -57,7 +57,7 @@ export class KbModel {
     const size = Buffer.byteLength(op.content);
     const identical = sameName.find((n) => n.nodeType === 'file' && n.content === op.content);
     assert.equal(identical, undefined, `upload of ${op.name}: committed although an identical file was there`);
-    const existing = sameName.find((n) => n.nodeType === 'file');
+    const existing = sameName.filter((n) => n.nodeType === 'file').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
     // 'unknown': an upload whose answer was lost in a crash, found in the restarted service.
     const check = (want: string): void => void (ack.action !== 'unknown' && assert.equal(ack.action, want, `upload of ${op.name}: action`));
     if (existing && op.isOverwrite) {
