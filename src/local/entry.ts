@@ -17,7 +17,8 @@ const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--a
   --seed DIR          import the files of DIR (keeping its folders) when the knowledge base is empty
   --allow DIR         folder that file:// cloud uploads may read (repeatable)
   --max-upload-mb N   largest accepted upload (default 512)
-  --verbose           log every request`;
+  --verbose           log every request
+  --test-commit-seq   (tests) answer with the journal sequence number of each request's first commit`;
 
 export async function main(argv: string[]): Promise<LocalService | undefined> {
   let args;
@@ -31,6 +32,7 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
         allow: { type: 'string', multiple: true },
         'max-upload-mb': { type: 'string' },
         verbose: { type: 'boolean' },
+        'test-commit-seq': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -58,6 +60,7 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
   };
   if (args['max-upload-mb']) options.maxUploadBytes = Number(args['max-upload-mb']) * 1024 * 1024;
   if (args.seed) options.seedDir = args.seed;
+  if (args['test-commit-seq']) options.exposeCommitSeq = true;
   let service: LocalService;
   try {
     service = await startLocalService(options);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { CommitSeqTracker } from './http/commitSeq';
 import type { Handler } from './http/context';
 import { FaultInjector, type FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
@@ -10,6 +11,7 @@ import { localDocsHandlers } from './handlers/localDocsHandlers';
 import { retrievalHandlers } from './handlers/retrievalHandlers';
 import { faqHandlers } from './handlers/faqHandlers';
 import { jobHandlers } from './handlers/jobHandlers';
+import { isReferenced } from './jobs/jobBlobs';
 import { openJobServices } from './jobs/jobServices';
 import { kbHandlers } from './handlers/kbHandlers';
 import { nluHandlers } from './handlers/nluHandlers';
@@ -50,6 +52,8 @@ export interface LocalServiceOptions {
   fsync?: boolean;
   /** Pause added to each step of a RARE or bulk job (default 0): lets tests cancel or interrupt a running job. */
   jobStepDelayMs?: number;
+  /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
+  exposeCommitSeq?: boolean;
 }
 
 export interface LocalService {
@@ -80,7 +84,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   };
   try {
     const keys = await loadOrCreateKeys(dataDir);
-    const journal = await Journal.open({ dir: path.join(dataDir, 'db'), fsync: options.fsync ?? true });
+    const commitSeq = options.exposeCommitSeq ? new CommitSeqTracker() : undefined;
+    const journal = await Journal.open({ dir: path.join(dataDir, 'db'), fsync: options.fsync ?? true, onCommit: commitSeq?.onCommit });
     closers.push(() => journal.close());
     const blobs = await BlobStore.open(path.join(dataDir, 'blobs'));
     const kb = new KbStore(journal);
@@ -110,7 +115,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           blobs,
           allowedRoots: () => allowedRoots,
           maxUploadBytes,
-          onRemoved: (removed) => retrieval.onRemoved(removed),
+          isBlobUsed: (hash) => isReferenced({ journal, blobs, kb, logger }, hash),
         }),
         ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
         ...answerHandlers(answers),
@@ -129,12 +134,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             'retrieval.passages': retrieval.index.passageCount,
             // Requests still being handled, this one included: 1 when the service is otherwise idle.
             'http.inFlight': traffic.inFlight,
+            'retrieval.documents': retrieval.index.documentCount,
           }),
         }),
       }),
     );
     const server = createHttpServer({
-      handlers,
+      handlers: commitSeq ? commitSeq.wrap(handlers) : handlers,
       keys,
       faults,
       maxJsonBytes: options.maxJsonBytes ?? 16 * 1024 * 1024,

@@ -181,7 +181,10 @@ if (shots) {
             continue;
           }
         }
-        await page.waitForTimeout(1200); // let webviews and trees paint
+        // Tests ask for a screenshot once what it shows is there (a page's own "rendered" event, a selector above);
+        // what is left is the browser painting it: fonts loaded and two animation frames, not a fixed pause.
+        // (A string: it runs in the browser, where document and requestAnimationFrame exist.)
+        await page.evaluate('document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))');
         await page.screenshot({ path: path.join(shots, `${name}.png`) });
         log(`screenshot: ${path.join(shots, `${name}.png`)}`);
         fs.writeFileSync(path.join(shots, `${name}.done`), 'ok');

@@ -21,8 +21,8 @@ export interface KbHandlerDeps {
   blobs: BlobStore;
   allowedRoots: () => readonly string[];
   maxUploadBytes: number;
-  /** Called with nodes removed by a delete (indexes drop them). */
-  onRemoved?: (removed: NodeRecord[]) => void;
+  /** Whether any record (a node, a job) still names the blob: checked again at the moment of deletion. */
+  isBlobUsed: (hash: string) => boolean;
 }
 
 export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
@@ -108,8 +108,7 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
     'kb.delete': async (ctx) => {
       const removed = await deleteNode(store, ctx.params.node_id);
       if (!removed) throw notFound(`Node not found: ${ctx.params.node_id}`);
-      deps.onRemoved?.(removed);
-      await releaseBlobs(store.all(), removed, blobs);
+      await releaseBlobs(removed, blobs, deps.isBlobUsed);
       return Reply.text('', 'application/json; charset=utf-8');
     },
 
@@ -118,14 +117,11 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
   };
 }
 
-/** Deletes the stored files of removed documents that no remaining node uses. */
-async function releaseBlobs(remaining: Iterable<NodeRecord>, removed: NodeRecord[], blobs: BlobStore): Promise<void> {
-  const used = new Set<string>();
-  for (const n of remaining) {
-    if (n.blob) used.add(n.blob);
-    if (n.textBlob) used.add(n.textBlob);
-  }
-  for (const n of removed) {
-    for (const hash of [n.blob, n.textBlob]) if (hash && !used.has(hash)) await blobs.delete(hash).catch(() => undefined);
-  }
+/**
+ * Deletes the stored files of removed documents that nothing uses any more. Whether a file is used is
+ * decided when it is deleted, not before the awaits: an upload of the same content may land meanwhile.
+ */
+async function releaseBlobs(removed: NodeRecord[], blobs: BlobStore, isUsed: (hash: string) => boolean): Promise<void> {
+  const hashes = new Set(removed.flatMap((n) => [n.blob, n.textBlob]).filter((h): h is string => !!h));
+  for (const hash of hashes) await blobs.delete(hash, () => !isUsed(hash)).catch(() => undefined);
 }

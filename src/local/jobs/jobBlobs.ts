@@ -26,5 +26,7 @@ export function isReferenced(deps: BlobDeps, hash: string): boolean {
 /** Deletes `hash` when nothing refers to it any more (call after the record's removal is committed). */
 export async function releaseBlob(deps: BlobDeps, hash: string | undefined): Promise<void> {
   if (!hash || isReferenced(deps, hash)) return;
-  await deps.blobs.delete(hash).catch((error) => deps.logger.warn(`cannot delete job file ${hash}: ${(error as Error)?.message ?? error}`));
+  await deps.blobs
+    .delete(hash, () => !isReferenced(deps, hash))
+    .catch((error) => deps.logger.warn(`cannot delete job file ${hash}: ${(error as Error)?.message ?? error}`));
 }

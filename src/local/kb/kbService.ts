@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import type { BlobStore } from '../store/blobs';
-import { KeyedMutex } from '../util/keyedMutex';
 import { fileNameProblem, freeName, normalizeName } from './fileNames';
 import type { KbStore } from './kbStore';
 import { defaultAgentPermission, defaultUserPermission, type Creator, type NodeRecord } from './nodeRecord';
@@ -38,8 +37,6 @@ export type ProcessRequest = (nodeId: string) => void;
  * a ZIP → a new folder holding its entries; otherwise created.
  */
 export class KbService {
-  private readonly folderLocks = new KeyedMutex();
-
   constructor(
     readonly store: KbStore,
     private readonly blobs: BlobStore,
@@ -70,21 +67,34 @@ export class KbService {
       throw error;
     }
     if (/\.zip$/i.test(fileName)) return this.uploadZip({ ...file, options: { ...file.options, fileName } }, parentId);
-    // Content-addressed: storing the bytes needs no lock (an identical blob is simply shared), so
-    // only the name decision and its journal write are serialised per folder.
-    const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
-    return this.folderLocks.run(parentId ?? '', async () => [
-      await this.placeFile({ ...file, options: { ...file.options, fileName } }, parentId, stored),
-    ]);
+    // Content-addressed: storing the bytes needs no lock (an identical blob is simply shared). The name
+    // decision and its journal write then run in one synchronous span (journal.ts), so two uploads of one
+    // name cannot both be "created", and the folder is checked again: it may have gone meanwhile.
+    const release = this.blobs.hold(file.sha256);
+    try {
+      const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
+      const placed = this.placeFile({ ...file, options: { ...file.options, fileName } }, this.folderOrRoot(parentId), stored);
+      await placed.written;
+      return [placed.outcome];
+    } finally {
+      release();
+    }
   }
 
-  private async placeFile(file: Ingest, parentId: string | null, stored: { hash: string; size: number }): Promise<Outcome> {
+  /** Synchronous from reading the siblings to the commit; `written` resolves once it is durable. */
+  private placeFile(
+    file: Ingest,
+    parentId: string | null,
+    stored: { hash: string; size: number },
+  ): { outcome: Outcome; written?: Promise<void> } {
     const name = file.options.fileName;
     const siblings = this.store.childrenOf(parentId);
     const sameName = siblings.filter((n) => n.name === name);
     const identical = sameName.find((n) => n.nodeType === 'file' && n.size === stored.size && n.blob === stored.hash);
-    if (identical) return { node: identical, action: 'skipped' };
-    const existing = sameName.find((n) => n.nodeType === 'file');
+    if (identical) return { outcome: { node: identical, action: 'skipped' } };
+    // Two same-named files (a move can make them) — the one with the smallest id is overwritten, so the choice
+    // does not depend on the order of the children index, which a restart rebuilds differently.
+    const existing = sameName.filter((n) => n.nodeType === 'file').sort((a, b) => (a.id < b.id ? -1 : 1))[0];
     if (existing && file.options.isOverwrite) {
       const node: NodeRecord = {
         ...existing,
@@ -97,15 +107,17 @@ export class KbService {
         pageCount: undefined,
         textBlob: undefined,
       };
-      await this.store.write([node]);
-      this.process(node.id);
-      return { node, action: 'overwritten' };
+      return { outcome: { node, action: 'overwritten' }, written: this.writeAndProcess([node]) };
     }
     const finalName = sameName.length ? freeName(name, (n) => siblings.some((s) => s.name === n)) : name;
     const node = this.newFile(file, parentId, finalName, stored);
-    await this.store.write([node]);
-    this.process(node.id);
-    return { node, action: sameName.length ? 'suffix_added' : 'created' };
+    return { outcome: { node, action: sameName.length ? 'suffix_added' : 'created' }, written: this.writeAndProcess([node]) };
+  }
+
+  /** Commits (synchronously visible) and queues processing of the files once the write is durable. */
+  private async writeAndProcess(nodes: NodeRecord[]): Promise<void> {
+    await this.store.write(nodes);
+    for (const node of nodes) if (node.nodeType === 'file') this.process(node.id);
   }
 
   private async uploadZip(file: Ingest, parentId: string | null): Promise<Outcome[]> {
@@ -135,32 +147,34 @@ export class KbService {
         'file',
       );
     }
+    const releases = contents.files.map((entry) => this.blobs.hold(entry.sha256));
     try {
-      return await this.folderLocks.run(parentId ?? '', async () => {
-        const base = file.options.fileName.replace(/\.zip$/i, '') || 'archive';
-        const siblings = this.store.childrenOf(parentId);
-        const root = this.newFolder(
-          freeName(base, (n) => siblings.some((s) => s.name === n)),
-          parentId,
-          file.creator,
-          'zip',
-        );
-        const folders = new Map<string, NodeRecord>([['', root]]);
-        for (const segments of contents.folders) this.folderFor(segments, folders, file.creator);
-        const outcomes: Outcome[] = [{ node: root, action: 'created' }];
-        const nodes: NodeRecord[] = [];
-        for (const entry of contents.files) {
-          const parent = this.folderFor(entry.segments.slice(0, -1), folders, file.creator);
-          const stored = await this.blobs.putFile(entry.tempPath, { hash: entry.sha256, size: entry.size });
-          const node = this.newFile(file, parent.id, entry.segments[entry.segments.length - 1], stored);
-          nodes.push(node);
-          outcomes.push({ node, action: 'created' });
-        }
-        await this.store.write([...folders.values(), ...nodes]);
-        for (const node of nodes) this.process(node.id);
-        return outcomes;
-      });
+      const stored = [];
+      for (const entry of contents.files) stored.push(await this.blobs.putFile(entry.tempPath, { hash: entry.sha256, size: entry.size }));
+      // From here to the commit nothing is awaited: the name is decided on the folder as it is now.
+      const target = this.folderOrRoot(parentId);
+      const base = file.options.fileName.replace(/\.zip$/i, '') || 'archive';
+      const siblings = this.store.childrenOf(target);
+      const root = this.newFolder(
+        freeName(base, (n) => siblings.some((s) => s.name === n)),
+        target,
+        file.creator,
+        'zip',
+      );
+      const folders = new Map<string, NodeRecord>([['', root]]);
+      for (const segments of contents.folders) this.folderFor(segments, folders, file.creator);
+      const outcomes: Outcome[] = [{ node: root, action: 'created' }];
+      const nodes: NodeRecord[] = [];
+      for (const [i, entry] of contents.files.entries()) {
+        const parent = this.folderFor(entry.segments.slice(0, -1), folders, file.creator);
+        const node = this.newFile(file, parent.id, entry.segments[entry.segments.length - 1], stored[i]);
+        nodes.push(node);
+        outcomes.push({ node, action: 'created' });
+      }
+      await this.writeAndProcess([...folders.values(), ...nodes]);
+      return outcomes;
     } finally {
+      releases.forEach((release) => release());
       await Promise.all(contents.files.map((f) => rm(f.tempPath, { force: true })));
     }
   }
@@ -177,26 +191,32 @@ export class KbService {
 
   /** Swaps a document's file, keeping hashtags, permissions and properties; processing starts again. */
   async replace(nodeId: string, file: IncomingFile, options: { resetClueFeedbacks?: boolean } = {}): Promise<NodeRecord> {
-    const existing = this.store.get(nodeId);
-    if (!existing || existing.nodeType !== 'file') {
+    if (this.store.get(nodeId)?.nodeType !== 'file') {
       await rm(file.tempPath, { force: true });
       throw notFound(`Document not found: ${nodeId}`);
     }
-    const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
-    const node: NodeRecord = {
-      ...existing,
-      blob: stored.hash,
-      size: stored.size,
-      updatedAt: Date.now(),
-      processState: 'initializing',
-      processError: undefined,
-      pageCount: undefined,
-      textBlob: undefined,
-      ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
-    };
-    await this.store.write([node]);
-    this.process(node.id);
-    return node;
+    const release = this.blobs.hold(file.sha256);
+    try {
+      const stored = await this.blobs.putFile(file.tempPath, { hash: file.sha256, size: file.size });
+      // Read again after the await: a move or another replace may have landed while the file was stored.
+      const existing = this.store.get(nodeId);
+      if (existing?.nodeType !== 'file') throw notFound(`Document not found: ${nodeId}`);
+      const node: NodeRecord = {
+        ...existing,
+        blob: stored.hash,
+        size: stored.size,
+        updatedAt: Date.now(),
+        processState: 'initializing',
+        processError: undefined,
+        pageCount: undefined,
+        textBlob: undefined,
+        ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
+      };
+      await this.writeAndProcess([node]);
+      return node;
+    } finally {
+      release();
+    }
   }
 
   /** Creates a folder (used by ZIP uploads and seeding; the API has no create-folder call yet). */

@@ -5,13 +5,27 @@ export const NODES = 'nodes';
 
 /**
  * The knowledge base tree over the journal's `nodes` collection, with a children index kept in
- * memory (rebuilt on start). Every change goes through `write`, so the index never drifts.
+ * memory (rebuilt on start). The index follows the journal's changes (a watcher), so it never
+ * disagrees with the records, also when a failed write is undone.
  */
 export class KbStore {
   private readonly children = new Map<string | null, Set<string>>();
 
   constructor(private readonly journal: Journal) {
     for (const record of this.records.values()) this.link(record);
+    journal.watch(NODES, (_id, value, previous) => {
+      const [before, after] = [previous as NodeRecord | undefined, value as NodeRecord | undefined];
+      // A node keeps its place among its siblings until it leaves the folder: which of two same-named
+      // files an upload overwrites must not depend on when processing last wrote one of them.
+      if (before && after && before.parentId === after.parentId) return;
+      if (before) this.unlink(before);
+      if (after) this.link(after);
+    });
+  }
+
+  /** Calls `listener` as each node changes (value undefined: removed), also when a failed write is undone. */
+  onChange(listener: (id: string, node: NodeRecord | undefined, previous: NodeRecord | undefined) => void): void {
+    this.journal.watch(NODES, (id, value, previous) => listener(id, value as NodeRecord | undefined, previous as NodeRecord | undefined));
   }
 
   private get records(): ReadonlyMap<string, NodeRecord> {
@@ -72,14 +86,12 @@ export class KbStore {
     return toApiNode(record, this.ancestors(record), action);
   }
 
-  /** Durably stores new versions of nodes (and deletes `remove`), then updates the index. */
-  async write(upserts: NodeRecord[], remove: string[] = []): Promise<void> {
-    const before = new Map<string, NodeRecord | undefined>();
-    for (const r of upserts) before.set(r.id, this.records.get(r.id));
-    for (const id of remove) before.set(id, this.records.get(id));
-    await this.journal.commit([...upserts.map((r) => ({ c: NODES, k: r.id, v: r })), ...remove.map((id) => ({ c: NODES, k: id }))]);
-    for (const [, old] of before) if (old) this.unlink(old);
-    for (const r of upserts) this.link(r);
+  /**
+   * Stores new versions of nodes (and deletes `remove`): visible at once, resolved when durable. Callers
+   * build `upserts` from what they read with no await in between, so no other write can slip in (journal.ts).
+   */
+  write(upserts: NodeRecord[], remove: string[] = []): Promise<void> {
+    return this.journal.commit([...upserts.map((r) => ({ c: NODES, k: r.id, v: r })), ...remove.map((id) => ({ c: NODES, k: id }))]);
   }
 
   private link(record: NodeRecord): void {

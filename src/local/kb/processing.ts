@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Extraction } from '../extract/types';
 import { ExtractionError } from '../extract/types';
 import type { LocalLogger } from '../logger';
@@ -98,17 +99,24 @@ export class ProcessingQueue {
     await this.update(id, blob, { processState: 'parsing' });
     let extraction: Extraction | undefined;
     let changes: Partial<NodeRecord>;
+    // The text file is held from before it is stored until the record naming it is committed: a delete of
+    // another document with the same text must not remove it in between.
+    let release = (): void => undefined;
     try {
       const reused = this.reusableText(blob, id);
       if (reused) {
+        release = this.blobs.hold(reused.textBlob!);
         changes = { processState: 'completed', textBlob: reused.textBlob, pageCount: reused.pageCount };
         extraction = JSON.parse((await this.blobs.read(reused.textBlob!)).toString('utf8')) as Extraction;
       } else {
         extraction = await this.extractor.extract(this.blobs.path(blob), start.name, { signal: this.controller.signal });
-        const stored = await this.blobs.putBuffer(JSON.stringify(extraction));
+        const text = JSON.stringify(extraction);
+        release = this.blobs.hold(createHash('sha256').update(text, 'utf8').digest('hex'));
+        const stored = await this.blobs.putBuffer(text);
         changes = { processState: 'completed', textBlob: stored.hash, pageCount: extraction.pages.length };
       }
     } catch (error) {
+      release();
       if (this.closed) return;
       const message =
         error instanceof ExtractionError ? error.message : `Processing failed unexpectedly: ${(error as Error)?.message ?? error}`;
@@ -116,7 +124,12 @@ export class ProcessingQueue {
       extraction = undefined;
       changes = { processState: 'parsing_fail', processError: message };
     }
-    const node = await this.update(id, blob, changes);
+    let node: NodeRecord | undefined;
+    try {
+      node = await this.update(id, blob, changes);
+    } finally {
+      release();
+    }
     if (!node) return;
     if (node.textBlob) this.extracted?.set(blob, node.id);
     for (const listener of this.listeners) {
@@ -143,7 +156,11 @@ export class ProcessingQueue {
       : undefined;
   }
 
-  /** Applies changes unless the document was deleted or got new content meanwhile (a new job is queued then). */
+  /**
+   * Applies changes unless the document was deleted or got new content meanwhile (a new job is queued then).
+   * The read and the commit happen in one synchronous span, so a move, rename or overwrite that landed
+   * during extraction is kept: the changes go onto the record as it is now, never onto the copy read earlier.
+   */
   private async update(id: string, blob: string, changes: Partial<NodeRecord>): Promise<NodeRecord | undefined> {
     const current = this.store.get(id);
     if (!current || current.blob !== blob || this.closed) return undefined;

@@ -42,21 +42,30 @@ export class Retrieval {
     private readonly kb: KbStore,
     private readonly blobs: BlobStore,
     private readonly logger: LocalLogger,
-  ) {}
+  ) {
+    // A deleted document leaves the index in the same turn as it leaves the store.
+    kb.onChange((id, node, previous) => {
+      if (!node) this.index.remove(id);
+      // A delete undone by a failed write brings the document back: index its stored text again.
+      else if (!previous && node.processState === 'completed' && node.textBlob)
+        void this.indexStored(id).catch((error) => this.logger.warn(`re-indexing ${id}: ${(error as Error)?.message ?? error}`));
+    });
+  }
 
-  /** ProcessingQueue listener: index the new extraction, or drop the document when processing failed. */
-  onProcessed(node: NodeRecord, extraction: Extraction | undefined): void {
+  /**
+   * ProcessingQueue listener: index the new extraction, or drop the document when processing failed. The
+   * listener runs after the processing write was awaited: only the record as it is now counts.
+   */
+  onProcessed(processed: NodeRecord, extraction: Extraction | undefined): void {
+    const node = this.kb.get(processed.id);
+    if (!node) return;
+    if (node.textBlob !== processed.textBlob || node.processState !== processed.processState) return; // newer content: its own run indexes it
     if (!extraction || !node.textBlob || node.processState !== 'completed') {
       this.index.remove(node.id);
       return;
     }
     this.index.add(node.id, node.textBlob, titleOf(node, extraction), extraction);
     this.remember(node.textBlob, Promise.resolve(extraction));
-  }
-
-  /** KB delete listener. */
-  onRemoved(nodes: readonly NodeRecord[]): void {
-    for (const node of nodes) this.index.remove(node.id);
   }
 
   rebuildInBackground(): void {
@@ -142,25 +151,31 @@ export class Retrieval {
     while (this.extractions.size > EXTRACTION_CACHE) this.extractions.delete(this.extractions.keys().next().value!);
   }
 
+  /** Indexes a completed document from its stored extraction unless already indexed; false if nothing was done. */
+  private async indexStored(id: string): Promise<boolean> {
+    const node = this.kb.get(id);
+    if (!node?.textBlob || node.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) return false;
+    const extraction = await this.extraction(node);
+    // Processing may have re-indexed, replaced or deleted it meanwhile.
+    const now = this.kb.get(id);
+    if (
+      !extraction ||
+      now?.textBlob !== node.textBlob ||
+      now.processState !== 'completed' ||
+      this.index.doc(id)?.textBlob === node.textBlob
+    )
+      return false;
+    this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+    return true;
+  }
+
   private async rebuild(): Promise<void> {
     const started = Date.now();
     const ids = [...this.kb.all()].filter((n) => n.nodeType === 'file' && n.processState === 'completed' && n.textBlob).map((n) => n.id);
     let indexed = 0;
     for (const id of ids) {
       if (this.closed) return;
-      const node = this.kb.get(id);
-      if (!node?.textBlob || node.processState !== 'completed' || this.index.doc(id)?.textBlob === node.textBlob) continue;
-      const extraction = await this.extraction(node);
-      // Processing may have re-indexed, replaced or deleted it meanwhile.
-      const now = this.kb.get(id);
-      if (
-        !extraction ||
-        now?.textBlob !== node.textBlob ||
-        now.processState !== 'completed' ||
-        this.index.doc(id)?.textBlob === node.textBlob
-      )
-        continue;
-      this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+      if (!(await this.indexStored(id))) continue;
       indexed++;
       await nextTurn(); // one document per event-loop turn: the server keeps answering meanwhile
     }

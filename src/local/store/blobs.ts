@@ -18,6 +18,7 @@ export class InvalidBlobHashError extends Error {
 export class BlobStore {
   // Serialises put/delete of the same hash so a dedupe never races a delete of that blob.
   private readonly busy = new Map<string, Promise<unknown>>();
+  private readonly holds = new Map<string, number>();
 
   private constructor(
     private readonly dir: string,
@@ -77,9 +78,28 @@ export class BlobStore {
     return readFile(this.path(hash));
   }
 
-  delete(hash: string): Promise<void> {
+  /**
+   * Keeps `hash` from being deleted until the returned function is called: an upload holds its blob from
+   * before it is stored until the record naming it is committed, so a delete that found it unused cannot
+   * remove it in between.
+   */
+  hold(hash: string): () => void {
+    this.holds.set(hash, (this.holds.get(hash) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const n = (this.holds.get(hash) ?? 1) - 1;
+      if (n > 0) this.holds.set(hash, n);
+      else this.holds.delete(hash);
+    };
+  }
+
+  /** Deletes the blob unless it is held or `stillUnused` (checked at the moment of deletion) says otherwise. */
+  delete(hash: string, stillUnused?: () => boolean): Promise<void> {
     const path = this.path(hash);
     return this.exclusive(hash, async () => {
+      if (this.holds.has(hash) || (stillUnused && !stillUnused())) return;
       await unlink(path).catch((err) => {
         if (err.code !== 'ENOENT') throw err;
       });

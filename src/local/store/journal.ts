@@ -1,12 +1,16 @@
 // Durable key/value store of named collections: `snapshot.json` plus append-only
 // JSONL logs `log.<generation>.jsonl`. Every record carries a sequence number, so
 // replaying a log over a newer snapshot is idempotent (records <= snapshot seq are skipped).
+//
+// A commit takes effect in memory synchronously, in the order of commit() calls, and is written in that
+// same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
+// between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir, writeAll } from './durableFs';
+import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
 import {
-  apply,
   JournalCorruptionError,
   prepare,
   readSnapshot,
@@ -27,7 +31,11 @@ export interface JournalOptions {
   fsync?: boolean;
   compactAfterRecords?: number;
   compactAfterBytes?: number;
+  /** Test option: told the sequence number of each commit's last record as commit() is called. */
+  onCommit?: (seq: number) => void;
 }
+
+export type { JournalWatcher };
 
 export interface JournalStats {
   seq: number;
@@ -45,6 +53,8 @@ const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.js
 
 interface Pending {
   records: Prepared[];
+  /** What the records replaced, to undo them if their write fails. */
+  undo: Undo[];
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -59,12 +69,15 @@ export class Journal {
   private closed = false;
   private closing: Promise<void> | undefined;
   private counters = { flushes: 0, compactions: 0 };
+  private readonly memory: JournalMemory;
+  /** Sequence number of the last record committed (durable or not); `seq` is the last durable one. */
+  private headSeq: number;
   /** Last automatic compaction failure (the logs stay in place, nothing is lost). */
   lastCompactionError: unknown;
 
   private constructor(
     private readonly dir: string,
-    private readonly options: Required<Omit<JournalOptions, 'dir'>>,
+    private readonly options: Required<Omit<JournalOptions, 'dir' | 'onCommit'>>,
     private readonly state: State,
     private seq: number,
     private log: FileHandle,
@@ -72,7 +85,11 @@ export class Journal {
     private logOffset: number,
     private logRecords: number,
     private readonly loaded: JournalStats['loaded'],
-  ) {}
+    private readonly onCommit: ((seq: number) => void) | undefined,
+  ) {
+    this.headSeq = seq;
+    this.memory = new JournalMemory(state);
+  }
 
   static async open(options: JournalOptions): Promise<Journal> {
     const dir = options.dir;
@@ -113,6 +130,7 @@ export class Journal {
       goodBytes,
       replay.records,
       { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
+      options.onCommit,
     );
     // Leftovers of an interrupted compaction: fold them into a snapshot so only one log remains.
     if (gens.length > 1) await journal.compact().catch((err) => (journal.lastCompactionError = err));
@@ -134,7 +152,16 @@ export class Journal {
     return map as ReadonlyMap<string, T>;
   }
 
-  /** Resolves once the records are on disk (fdatasync'ed) and visible in memory; all or nothing. */
+  /** Calls `watcher` for every later change of `collection` (derived indexes follow the journal exactly). */
+  watch(collection: string, watcher: JournalWatcher): void {
+    this.memory.watch(collection, watcher);
+  }
+
+  /**
+   * Applies the records in memory now (later readers and writers see them) and resolves once they are on
+   * disk (fdatasync'ed); all or nothing. If the write fails, this commit and every one queued after it
+   * (they may have read it) are undone in memory and rejected.
+   */
   commit(records: JournalRecord[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('Journal is closed'));
     if (this.failure) return Promise.reject(this.failure);
@@ -144,10 +171,20 @@ export class Journal {
     } catch (err) {
       return Promise.reject(err);
     }
+    const undo = prepared.map((r) => this.memory.set(r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json)));
+    this.headSeq += prepared.length;
+    this.onCommit?.(this.headSeq);
     return new Promise((resolve, reject) => {
-      this.queue.push({ records: prepared, resolve, reject });
+      this.queue.push({ records: prepared, undo, resolve, reject });
       this.kick();
     });
+  }
+
+  /** Undoes (newest first) and rejects commits whose write failed or never happened. */
+  private abandon(pending: Pending[], err: unknown): void {
+    this.memory.undo(pending.map((p) => p.undo));
+    this.headSeq = this.seq;
+    for (const p of pending) p.reject(err);
   }
 
   compact(): Promise<void> {
@@ -184,7 +221,7 @@ export class Journal {
   private async pump(): Promise<void> {
     for (;;) {
       if (this.failure) {
-        for (const p of this.queue.splice(0)) p.reject(this.failure);
+        this.abandon(this.queue.splice(0), this.failure);
         this.rotation?.reject(this.failure);
         this.rotation = undefined;
         return;
@@ -220,7 +257,8 @@ export class Journal {
         if (this.options.fsync) await this.log.datasync();
       } catch (err) {
         await this.undoPartialWrite(err);
-        for (const p of batch) p.reject(err);
+        // Later commits were decided on top of this batch: they go too.
+        this.abandon([...batch, ...this.queue.splice(0)], err);
         return;
       }
       this.counters.flushes++;
@@ -228,10 +266,7 @@ export class Journal {
     this.logOffset += buf.length;
     this.logRecords += seq - this.seq;
     this.seq = seq;
-    for (const p of batch) {
-      for (const r of p.records) apply(this.state, r.c, r.k, r.json === undefined ? undefined : JSON.parse(r.json));
-      p.resolve();
-    }
+    for (const p of batch) p.resolve();
     const { compactAfterRecords, compactAfterBytes } = this.options;
     if (!this.autoCompacting && !this.closed && (this.logRecords >= compactAfterRecords || this.logOffset >= compactAfterBytes)) {
       this.autoCompacting = true;
@@ -270,7 +305,7 @@ export class Journal {
     this.counters.compactions++;
   }
 
-  // Runs inside the writer loop, so memory equals what is durable at `seq`.
+  // Runs inside the writer loop, between flushes: memory is what is durable at `seq` plus the queued commits.
   private async rotate(): Promise<Captured> {
     const gen = this.gen + 1;
     const next = await open(join(this.dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
@@ -287,8 +322,8 @@ export class Journal {
     this.logOffset = 0;
     this.logRecords = 0;
     await previous.close().catch(() => undefined);
-    const state: State = new Map();
-    for (const [name, map] of this.state) if (map.size > 0) state.set(name, new Map(map));
+    // The snapshot holds what is durable at `seq` only: queued commits go to the new log.
+    const state = this.memory.copyWithout(this.queue.map((p) => p.undo));
     return { seq: this.seq, gen, state };
   }
 }

@@ -34,8 +34,11 @@ export function createPanel(
   );
 }
 
-/** How long a visible panel waits for its page to say `ready` before it replaces the panel. */
-export const READY_WATCHDOG_MS = 10_000;
+/**
+ * How long a visible panel waits for its page to say `ready` before it replaces the panel; each further
+ * replacement waits twice as long, so a page that is only slow (a busy machine) is not restarted again and again.
+ */
+export const READY_WATCHDOG_MS = 15_000;
 /** Replacements a host tries before it only logs (a page that never loads is a bug to report, not to loop on). */
 const MAX_REPLACEMENTS = 2;
 
@@ -130,7 +133,7 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
 
   private arm(): void {
     this.disarm();
-    this.watchdog = setTimeout(() => this.onPageLate(), this.readyTimeoutMs);
+    this.watchdog = setTimeout(() => this.onPageLate(), this.readyTimeoutMs * 2 ** this.replacements);
   }
 
   private disarm(): void {
@@ -144,7 +147,7 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     if (this.isDisposed || this.channel.isReady || !old.visible) return;
     const retry = this.replacements < MAX_REPLACEMENTS;
     this.log.warn(
-      `${this.page.name}: the page did not say ready within ${this.readyTimeoutMs / 1000} s (${this.describe()}); ${retry ? 'opening it in a new panel' : 'giving up'}`,
+      `${this.page.name}: the page did not say ready within ${(this.readyTimeoutMs * 2 ** this.replacements) / 1000} s (${this.describe()}); ${retry ? 'opening it in a new panel' : 'giving up'}`,
     );
     if (!retry) return;
     this.replacements++;

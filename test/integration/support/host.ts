@@ -53,7 +53,8 @@ export async function waitFor<T>(
 export async function waitForPage(
   panel: { channel: { isReady: boolean }; describe(): string },
   what: string,
-  timeoutMs = 20_000,
+  // Generous: on a busy machine a page (and, if it never loads, its replacement) takes long to load.
+  timeoutMs = 90_000,
 ): Promise<void> {
   await waitFor(
     () => panel.channel.isReady,

@@ -94,6 +94,23 @@ describe('BlobStore', () => {
     await assert.rejects(stat(store.path(b.hash)), { code: 'ENOENT' });
   });
 
+  it('keeps a held blob, and one that is in use again at the moment of deletion', async () => {
+    const store = await BlobStore.open(dir);
+    const { hash } = await store.putBuffer('shared');
+    const release = store.hold(hash);
+    await store.delete(hash);
+    assert.equal(store.has(hash), true, 'held: not deleted');
+    release();
+    release(); // twice is harmless
+    let inUse = true;
+    await store.delete(hash, () => !inUse);
+    assert.equal(store.has(hash), true, 'still used when the deletion ran');
+    inUse = false;
+    await store.delete(hash, () => !inUse);
+    assert.equal(store.has(hash), false);
+    await assert.rejects(store.read(hash), { code: 'ENOENT' });
+  });
+
   it('spares recently stored blobs when gc is given olderThanMs', async () => {
     const store = await BlobStore.open(dir);
     const old = await store.putBuffer('old');

@@ -107,7 +107,8 @@ describe('data folder lock', () => {
     await lock.release();
   });
 
-  it('lets exactly one of many concurrent contenders in this process take over one stale lock', async () => {
+  it('lets exactly one of many concurrent contenders in this process take over one stale lock', async function () {
+    this.timeout(180_000); // 30 rounds of contention: seconds on a quiet machine, much longer on a busy one
     for (let round = 0; round < 30; round++) {
       await writeStaleLock(dir, await deadPid());
       // Staggered starts so the contenders interleave differently in each round.
@@ -121,7 +122,7 @@ describe('data folder lock', () => {
   });
 
   it('lets exactly one of several processes take over one stale lock', async function () {
-    this.timeout(30_000);
+    this.timeout(240_000); // 16 child processes start through tsx: slow on a busy machine
     for (let round = 0; round < 4; round++) {
       await writeStaleLock(dir, await deadPid());
       const procs = Array.from({ length: 4 }, () => {
