@@ -17,7 +17,7 @@ import { buildForm, type MultipartFields } from './multipart';
 import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
-import { linkSignals } from './signals';
+import { Attempt } from './attempt';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
 import { BulkResource, RareResource } from './resources/jobs';
@@ -275,39 +275,6 @@ export class ApiClient {
     if (spec.multipart) return buildForm(spec.multipart);
     if (spec.json !== undefined) return { body: JSON.stringify(spec.json) };
     return {};
-  }
-}
-
-/** One attempt's signal: the caller's signal plus a timeout, telling which one fired. */
-class Attempt {
-  readonly signal: AbortSignal;
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private unlink: () => void;
-  timedOut = false;
-  abortedByCaller = false;
-
-  constructor(caller: AbortSignal | undefined, timeoutMs: number) {
-    this.signal = this.controller.signal;
-    this.unlink = linkSignals(caller, (reason) => {
-      this.abortedByCaller = true;
-      this.controller.abort(reason);
-    });
-    if (timeoutMs > 0 && !this.abortedByCaller) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        this.controller.abort(new Error('timeout'));
-      }, timeoutMs);
-    }
-  }
-
-  stopTimer(): void {
-    clearTimeout(this.timer);
-  }
-
-  release(): void {
-    this.stopTimer();
-    this.unlink();
   }
 }
 
