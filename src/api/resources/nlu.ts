@@ -2,7 +2,8 @@ import type { ApiClient, CallOptions } from '../client';
 import { addPhraseResponseSchema, inferResponseSchema, type Entity, type InferResponse } from '../schemas/nlu';
 import { path } from '../url';
 
-export { NLU_MAX_CHARS } from '../values';
+/** Characters the service considers; the rest is ignored (docs/api.md#infer). */
+export const NLU_MAX_CHARS = 2000;
 
 /** Entity recognition: a separate service at nlu_url with its own key. */
 export class NluResource {

@@ -1,7 +1,6 @@
 import type { ApiClient } from '../client';
 import { NotFoundError } from '../errors';
-import type { FileNode, KbNode } from '../schemas/kbNodes';
-import { FINAL_PROCESS_STATES, isFileNode } from '../values';
+import { FINAL_PROCESS_STATES, isFileNode, type FileNode, type KbNode } from '../schemas/kbNodes';
 
 export interface WatchedNode {
   id: string;

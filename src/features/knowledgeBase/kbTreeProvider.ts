@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { KbNode } from '../../api/schemas/kbNodes';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS } from '../../api/values';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
 import { Disposable } from '../../platform/lifecycle';
 import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
 import { type KbTreeModel, ROOT, type KbElement } from './kbTreeModel';

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import type { KbNode } from '../../api/schemas/kbNodes';
-import { isFileNode } from '../../api/values';
+import { isFileNode, type KbNode } from '../../api/schemas/kbNodes';
 import { date, formatSize, NODE_SCHEME, permissionSummary, stateLabel } from './kbTreeItems';
 
 /** Read-only Markdown view of a node's fields (Show Details). */

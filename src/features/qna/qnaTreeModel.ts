@@ -1,6 +1,5 @@
 import type { ApiClient } from '../../api/client';
-import type { FaqFilterParams } from '../../api/resources/faq';
-import { faqStatus } from '../../api/values';
+import { faqStatus, type FaqFilterParams } from '../../api/resources/faq';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { toUserFacing } from '../../platform/errorMessages';
 import { PagedListing } from '../../platform/tree/pagedListing';
