@@ -4,6 +4,7 @@
 //                                                            also runnable: node dist/local.js --data DIR)
 //   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
+//   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
@@ -44,6 +45,25 @@ const splitXlsxReader = {
   },
 };
 
+// undici is ~520 KB minified and its module initialisation was most of the extension's load time; it is
+// required on the first request (src/api/undici.ts) from its own file, shared by extension.js and local.js.
+const splitUndici = {
+  name: 'split-undici',
+  setup(build) {
+    build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+
+// Every `import * as vscode from 'vscode'` of the extension goes through src/platform/vscodeApi.ts, so the
+// API object is copied into a namespace object once at load instead of once per importing module.
+const shareVscodeImport = {
+  name: 'share-vscode-import',
+  setup(build) {
+    const shim = path.join(root, 'src', 'platform', 'vscodeApi.ts');
+    build.onResolve({ filter: /^vscode$/ }, (args) => (args.importer === shim ? { path: 'vscode', external: true } : { path: shim }));
+  },
+};
+
 const problemMatcher = {
   name: 'problem-matcher',
   setup(build) {
@@ -78,8 +98,15 @@ const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
   : [];
 
 const configs = [
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js' },
+  {
+    ...node,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    external: ['vscode'],
+    plugins: [...node.plugins, splitUndici, shareVscodeImport],
+  },
+  { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js', plugins: [...node.plugins, splitUndici] },
+  { ...node, entryPoints: ['node_modules/undici/index.js'], outfile: 'dist/undici.js' },
   // Text extraction runs in worker threads (src/local/extract/extractorPool.ts) started from this file.
   { ...node, entryPoints: ['src/local/extract/worker.ts'], outfile: 'dist/extractWorker.js' },
   { ...node, entryPoints: ['src/core/qaFile/xlsxReader.ts'], outfile: 'dist/xlsxReader.js' },

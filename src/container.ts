@@ -8,7 +8,11 @@ import { Disposable, disposeAll, toDisposable, type IDisposable } from './platfo
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
 import { Settings, SettingKeys } from './platform/settings';
+import { noteUse, onDidUse } from './platform/usage';
 import { WindowUserInput, type UserInput } from './platform/userInput';
+
+// Select Region checks the connection itself once a region is picked; the log and identity need no service.
+const PASSIVE_COMMANDS = new Set(['knowledgeDesk.showLog', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity']);
 
 /** The services every feature shares; built once in activate(). */
 export class Container extends Disposable {
@@ -47,6 +51,13 @@ export class Container extends Disposable {
     this.connection = this._register(
       new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState),
     );
+    this._register(
+      onDidUse((what) => {
+        if (this.connection.isUsed) return;
+        this.logger.scoped('activation').info(`first use in this window: ${what}`);
+        this.connection.use();
+      }),
+    );
     this.commandHost = {
       log: this.logger.scoped('command'),
       showLog: () => this.logger.show(),
@@ -58,9 +69,15 @@ export class Container extends Disposable {
     return this.logger.scoped(component);
   }
 
-  /** A command behind the error-handling wrapper; the caller owns (registers) the disposable. */
+  /**
+   * A command behind the error-handling wrapper; the caller owns (registers) the disposable.
+   * Running it counts as using Knowledge Desk, except for the few commands that never talk to the service.
+   */
   command(id: CommandId, handler: CommandHandler): IDisposable {
-    return registerCommand(this.commandHost, id, handler);
+    return registerCommand(this.commandHost, id, (...args: unknown[]) => {
+      if (!PASSIVE_COMMANDS.has(id)) noteUse(`command ${id}`);
+      return handler(...args);
+    });
   }
 
   /** The one way features register commands: a table of handlers, each behind the wrapper; one disposable for all. */

@@ -1,4 +1,4 @@
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { readErrorBody, reportedError } from './errorBody';
 import {
@@ -18,6 +18,7 @@ import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, ty
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { Attempt } from './attempt';
+import { undici } from './undici';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
 import { BulkResource, RareResource } from './resources/jobs';
@@ -93,9 +94,17 @@ export class ApiClient {
   readonly localDocs = new LocalDocsResource(this);
 
   private readonly policy: RetryPolicy;
+  /** The headers of every call, per target, built once: the config does not change. */
+  private readonly baseHeaders: Record<'base' | 'nlu', Record<string, string>>;
 
   constructor(readonly config: ClientConfig) {
     this.policy = { ...defaultRetryPolicy, ...config.retry };
+    const common = {
+      accept: 'application/json, application/x-ndjson, text/csv, */*',
+      'user-agent': config.userAgent ?? `knowledge-desk/${VERSION}`,
+      ...identityHeaders(config.identity),
+    };
+    this.baseHeaders = { base: { 'API-KEY': config.apiKey, ...common }, nlu: { 'API-KEY': config.nluApiKey ?? '', ...common } };
   }
 
   /** Sends a request and returns its validated body. */
@@ -156,7 +165,7 @@ export class ApiClient {
       let failure: unknown;
       try {
         const { body, headers: bodyHeaders } = await this.body(spec);
-        const response = await undiciRequest(url, {
+        const response = await undici().request(url, {
           method: spec.method,
           headers: bodyHeaders ? { ...this.headers(spec), ...bodyHeaders } : this.headers(spec),
           body,
@@ -260,15 +269,9 @@ export class ApiClient {
   }
 
   private headers(spec: RequestSpec): Record<string, string> {
-    const key = spec.target === 'nlu' ? (this.config.nluApiKey ?? '') : this.config.apiKey;
-    const headers: Record<string, string> = {
-      'API-KEY': key,
-      accept: 'application/json, application/x-ndjson, text/csv, */*',
-      'user-agent': this.config.userAgent ?? `knowledge-desk/${VERSION}`,
-      ...identityHeaders(this.config.identity),
-    };
-    if (spec.json !== undefined) headers['content-type'] = 'application/json';
-    return headers;
+    const base = this.baseHeaders[spec.target === 'nlu' ? 'nlu' : 'base'];
+    // undici does not modify the object it is given: the shared one is safe to pass as it is.
+    return spec.json !== undefined ? { ...base, 'content-type': 'application/json' } : base;
   }
 
   private async body(spec: RequestSpec): Promise<{ body?: string | Readable; headers?: Record<string, string> }> {

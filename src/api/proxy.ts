@@ -1,4 +1,5 @@
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undici';
 
 export interface ProxySettings {
   /** VS Code's `http.proxy`; wins over the environment. */
@@ -29,13 +30,13 @@ export function createDispatcher(settings: ProxySettings = {}): DispatcherChoice
   const tls = { rejectUnauthorized: strict };
   const proxy = settings.proxy?.trim() || env.HTTPS_PROXY || env.https_proxy || env.HTTP_PROXY || env.http_proxy || '';
   const common = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000, connect: tls };
-  if (!proxy) return { dispatcher: new Agent(common), description: 'direct' };
+  if (!proxy) return { dispatcher: new (undici().Agent)(common), description: 'direct' };
 
   const noProxy = [...ALWAYS_DIRECT, ...(env.NO_PROXY ?? env.no_proxy ?? '').split(','), ...(settings.noProxy ?? [])]
     .map((s) => s.trim())
     .filter(Boolean)
     .join(',');
-  const dispatcher = new EnvHttpProxyAgent({
+  const dispatcher = new (undici().EnvHttpProxyAgent)({
     ...common,
     httpProxy: proxy,
     httpsProxy: proxy,

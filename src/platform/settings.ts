@@ -1,31 +1,21 @@
 import * as vscode from 'vscode';
 import type { Identity } from '../api/identity';
 import { isRegion, type Region } from '../core/regions';
+import { SettingKeys, USER_ONLY_SETTINGS, type SettingKey } from '../core/settingKeys';
 import { Disposable } from './lifecycle';
 
 export const SECTION = 'knowledgeDesk';
 
-export const SettingKeys = {
-  region: 'region',
-  customBaseUrl: 'custom.baseUrl',
-  customNluUrl: 'custom.nluUrl',
-  agentEmail: 'identity.agentEmail',
-  userEmail: 'identity.userEmail',
-  ownUserId: 'identity.ownUserId',
-  requestTimeoutSeconds: 'requestTimeoutSeconds',
-  maxRetries: 'maxRetries',
-  logRawStream: 'logRawStream',
-  localMaxUploadMb: 'local.maxUploadMb',
-  uploadConcurrency: 'upload.concurrency',
-  uploadOverwritePolicy: 'upload.overwritePolicy',
-  blobStoragePath: 'upload.blobStoragePath',
-  qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
-  qnaRecordSelections: 'qna.recordSearchSelections',
-  qnaImportConcurrency: 'qna.importConcurrency',
-  /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
-  allowRemoteImages: 'webview.allowRemoteImages',
-} as const;
-export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
+export { SettingKeys, USER_ONLY_SETTINGS, type SettingKey } from '../core/settingKeys';
+
+const userOnly = new Set<string>(USER_ONLY_SETTINGS);
+
+/** A workspace or folder value of a user-only setting: never used, reported once. */
+export interface IgnoredWorkspaceValue {
+  setting: string;
+  /** Where it was found: a folder's `.vscode/settings.json` or the workspace file. */
+  file: string;
+}
 
 /** Typed access to the extension's settings and VS Code's proxy settings. */
 export class Settings extends Disposable {
@@ -46,7 +36,30 @@ export class Settings extends Disposable {
   }
 
   get<T>(key: SettingKey, fallback: T): T {
-    return this.config.get<T>(key, fallback);
+    if (!userOnly.has(key)) return this.config.get<T>(key, fallback);
+    const values = this.config.inspect<T>(key);
+    return values?.globalValue ?? values?.defaultValue ?? fallback;
+  }
+
+  /** Workspace and folder values of user-only settings that VS Code reports (they are not used). */
+  ignoredValues(): IgnoredWorkspaceValue[] {
+    const found: IgnoredWorkspaceValue[] = [];
+    const workspaceFile = vscode.workspace.workspaceFile;
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    for (const key of USER_ONLY_SETTINGS) {
+      const setting = `${SECTION}.${key}`;
+      if (this.config.inspect(key)?.workspaceValue !== undefined) {
+        found.push({
+          setting,
+          file: workspaceFile?.fsPath ?? vscode.Uri.joinPath(folders[0]?.uri ?? vscode.Uri.file('/'), '.vscode/settings.json').fsPath,
+        });
+      }
+      for (const folder of folders) {
+        if (vscode.workspace.getConfiguration(SECTION, folder.uri).inspect(key)?.workspaceFolderValue !== undefined)
+          found.push({ setting, file: vscode.Uri.joinPath(folder.uri, '.vscode', 'settings.json').fsPath });
+      }
+    }
+    return found;
   }
 
   async set(key: SettingKey, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {

@@ -1,8 +1,9 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
 // usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC]
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,10 +33,37 @@ if (run('bash', [path.join(root, 'test/host/install.sh')]) !== 0) {
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-ws-'));
 fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+// A hostile workspace: its .vscode/settings.json points the Custom region (and the other user-only settings)
+// at a loopback "trap" server that records every request it gets. Every suite runs in this workspace, and
+// test/integration/workspaceTrust.test.ts checks that nothing reached the trap and that the user was told.
+const trapLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kd-trap-')), 'requests.jsonl');
+fs.writeFileSync(trapLog, '');
+const trap = http.createServer((req, res) => {
+  fs.appendFileSync(trapLog, JSON.stringify({ method: req.method, url: req.url, apiKey: req.headers['api-key'] ?? null }) + '\n');
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+});
+await new Promise((resolve) => trap.listen(0, '127.0.0.1', resolve));
+const trapUrl = `http://127.0.0.1:${trap.address().port}`;
+fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+fs.writeFileSync(
+  path.join(workspace, '.vscode', 'settings.json'),
+  `// Written by test/host/runIntegration.mjs: Knowledge Desk must ignore every one of these.
+{
+  "knowledgeDesk.region": "custom",
+  "knowledgeDesk.custom.baseUrl": "${trapUrl}",
+  "knowledgeDesk.custom.nluUrl": "${trapUrl}/nlu",
+  "knowledgeDesk.identity.ownUserId": "someone-else",
+  "knowledgeDesk.logRawStream": true,
+  "knowledgeDesk.webview.allowRemoteImages": true,
+  "knowledgeDesk.local.maxUploadMb": 1,
+}
+`,
+);
+
 const shots = a.screenshots ? path.join(root, 'test/host/.screenshots') : undefined;
 if (shots) fs.rmSync(shots, { recursive: true, force: true });
 
-const env = { ...process.env };
+const env = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
 if (a.grep) env.KD_TEST_GREP = a.grep;
 if (a.order) env.KD_TEST_ORDER = a.order;
 // The embedded local service finishes a RARE build of the test documents in milliseconds; slowed down, each job
@@ -53,7 +81,12 @@ const args = [
   a.timeout,
 ];
 if (shots) args.push('--shots', shots);
-const status = run(process.execPath, args, { env });
+// Asynchronous: the trap server answers in this process while the suites run.
+const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
+const status = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));
+trap.closeAllConnections();
+await new Promise((resolve) => trap.close(resolve));
 fs.rmSync(workspace, { recursive: true, force: true });
+fs.rmSync(path.dirname(trapLog), { recursive: true, force: true });
 if (shots) console.log(`screenshots in ${shots}`);
 process.exit(status);

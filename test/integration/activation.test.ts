@@ -1,8 +1,32 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, getApi } from './support/host';
+import { EXTENSION_ID, getApi, useService, waitFor } from './support/host';
 
 describe('Activation (real extension host)', () => {
+  // Runs first in the window (files run in name order): nothing has used Knowledge Desk yet.
+  it('starts nothing in a window where Knowledge Desk is not used: no server, no data folder, no lock; the idle status bar item starts it', async () => {
+    const api = await getApi();
+    const dataDir = path.join(api.container.context.globalStorageUri.fsPath, 'local-service');
+    assert.equal(api.container.connection.isUsed, false, 'something used Knowledge Desk before the first test');
+    assert.equal(api.container.connection.status.state, 'idle');
+    assert.equal(api.container.localService.isStarted, false, 'the local service was started');
+    assert.equal(api.container.localService.current, undefined);
+    assert.ok(!fs.existsSync(dataDir), `the data folder ${dataDir} was created`);
+    const item = api.features.connection.statusBar.item;
+    assert.match(item.text, /Knowledge Desk: Local · idle/);
+    assert.equal(typeof item.command === 'string' ? item.command : item.command?.command, 'knowledgeDesk.checkConnection');
+
+    // Clicking the item is the first use: the service starts, takes its lock and the check succeeds.
+    await vscode.commands.executeCommand(typeof item.command === 'string' ? item.command : item.command!.command);
+    await useService(api);
+    assert.equal(api.container.localService.isStarted, true);
+    assert.ok(api.container.localService.current, 'this window owns the local service');
+    await waitFor(() => fs.existsSync(path.join(dataDir, 'lock.json')), 'the lock file of the data folder');
+    assert.match(item.text, /Local · connected/);
+  });
+
   it('activates in the node extension host of VS Code 1.100', async () => {
     const api = await getApi();
     assert.equal(typeof process.versions.node, 'string');

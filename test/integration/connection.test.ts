@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ContextKeys } from '../../src/platform/commandIds';
-import { getApi, resetWorkbench, screenshot, scriptInput, waitFor } from './support/host';
+import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
@@ -37,6 +37,7 @@ describe('Connection: regions, keys, status bar', () => {
   let localKey: string;
   before(async () => {
     api = await getApi();
+    await useService(api);
     await stateIs(api, 'connected', 'local');
     localKey = api.container.localService.current!.apiKey;
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
@@ -179,5 +180,37 @@ describe('Connection: regions, keys, status bar', () => {
     assert.ok(!text.includes(key.slice(9, 30)), 'part of the API key appears in the log');
     const settings = JSON.stringify(vscode.workspace.getConfiguration('knowledgeDesk'));
     assert.ok(!settings.includes(key), 'the API key appears in settings');
+  });
+
+  it('keeps the client and the views’ loaded pages across unrelated setting changes; a client input rebuilds it with one event', async () => {
+    await stateIs(api, 'connected', 'local');
+    const connection = api.container.connection;
+    const client = await connection.getClient();
+    const events: string[] = [];
+    const subs = [
+      connection.onDidChangeClient(() => events.push('client')),
+      connection.onDidChangeStatus((s) => events.push(`status ${s.state}`)),
+    ];
+    const config = (): vscode.WorkspaceConfiguration => vscode.workspace.getConfiguration('knowledgeDesk');
+    try {
+      // The change event is delivered before update() resolves: anything it started has started by now.
+      await config().update('upload.concurrency', 7, vscode.ConfigurationTarget.Global);
+      assert.equal(api.container.settings.get('upload.concurrency', 4), 7);
+      assert.equal(events.length, 0, `an unrelated setting re-checked the connection or reset the views: ${JSON.stringify(events)}`);
+      assert.strictEqual(await connection.getClient(), client, 'the client was rebuilt');
+
+      await config().update('requestTimeoutSeconds', 45, vscode.ConfigurationTarget.Global);
+      await waitFor(() => events.includes('client'), 'the client-changed event');
+      await stateIs(api, 'connected', 'local');
+      assert.deepEqual(events.filter((e) => e === 'client').length, 1, `one client-changed event, got ${JSON.stringify(events)}`);
+      const rebuilt = await connection.getClient();
+      assert.notStrictEqual(rebuilt, client);
+      assert.equal(rebuilt.config.timeoutMs, 45_000);
+    } finally {
+      subs.forEach((d) => d.dispose());
+      await config().update('upload.concurrency', undefined, vscode.ConfigurationTarget.Global);
+      await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await stateIs(api, 'connected', 'local');
+    }
   });
 });

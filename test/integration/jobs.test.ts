@@ -247,7 +247,7 @@ describe('Jobs', function () {
     this.timeout(180_000);
     api = await getApi();
     jobs = api.features.jobs;
-    await useService(api);
+    await useService(api, 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     samples.push(
       ...(await uploadAndWait(api, [

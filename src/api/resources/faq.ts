@@ -279,9 +279,4 @@ export class FaqResource {
 }
 
 /** On or off: the status the service sent, else whichever of statusOnAt / statusOffAt is later. */
-export function faqStatus(detail: FaqDetail): 'on' | 'off' {
-  if (detail.status === 'on' || detail.status === 'off') return detail.status;
-  const on = detail.statusOnAt ? Date.parse(detail.statusOnAt) : NaN;
-  const off = detail.statusOffAt ? Date.parse(detail.statusOffAt) : NaN;
-  return !Number.isNaN(off) && (Number.isNaN(on) || off > on) ? 'off' : 'on';
-}
+export { faqStatus } from '../values';

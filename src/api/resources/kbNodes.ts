@@ -67,13 +67,8 @@ export interface BlobStorageUpload extends UploadOptions {
   fileName: string;
 }
 
-/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
-export class DeleteNotSupportedError extends Error {
-  override readonly name = 'DeleteNotSupportedError';
-  constructor() {
-    super('This deployment does not offer deleting knowledge-base nodes.');
-  }
-}
+import { DeleteNotSupportedError } from '../values';
+export { DeleteNotSupportedError };
 
 export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
 

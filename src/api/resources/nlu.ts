@@ -2,8 +2,7 @@ import type { ApiClient, CallOptions } from '../client';
 import { addPhraseResponseSchema, inferResponseSchema, type Entity, type InferResponse } from '../schemas/nlu';
 import { path } from '../url';
 
-/** Characters the service considers; the rest is ignored (docs/api.md#infer). */
-export const NLU_MAX_CHARS = 2000;
+export { NLU_MAX_CHARS } from '../values';
 
 /** Entity recognition: a separate service at nlu_url with its own key. */
 export class NluResource {

@@ -3,7 +3,7 @@ import { nullish } from './common';
 
 /** build_status / job_status values (docs/api.md#answer-generation-jobs-rare); other strings from a real service are kept as they are. */
 export const JOB_STATES = ['idle', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
-export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
+export { ACTIVE_JOB_STATES } from '../values';
 
 const looseObject = z
   .record(z.unknown())

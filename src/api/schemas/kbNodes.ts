@@ -15,8 +15,7 @@ export const PROCESS_STATES = [
   'post_completed',
   'post_retrying',
 ] as const;
-export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
-export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
+export { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../values';
 export const UPLOAD_ACTIONS = ['created', 'overwritten', 'skipped', 'suffix_added'] as const;
 
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
@@ -99,10 +98,6 @@ export const kbNodeSchema: z.ZodType<KbNode, z.ZodTypeDef, unknown> = z.unknown(
   for (const issue of parsed.error.issues) ctx.addIssue(issue);
   return z.NEVER;
 });
-
-export function isFileNode(node: KbNode): node is FileNode {
-  return node.nodeType === 'file';
-}
 
 export const nodeWrapperSchema = z.object({ result: kbNodeSchema }).passthrough();
 

@@ -1,6 +1,7 @@
 import type { ApiClient } from '../client';
 import { NotFoundError } from '../errors';
-import { FINAL_PROCESS_STATES, isFileNode, type FileNode, type KbNode } from '../schemas/kbNodes';
+import type { FileNode, KbNode } from '../schemas/kbNodes';
+import { FINAL_PROCESS_STATES, isFileNode } from '../values';
 
 export interface WatchedNode {
   id: string;

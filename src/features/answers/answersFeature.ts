@@ -6,15 +6,31 @@ import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
-import { ChatPanel, type ChatContext } from './chat/chatPanel';
-import { ConversationStore } from './chat/conversationStore';
-import { conversationToMarkdown } from './chat/exportMarkdown';
-import { CHAT_TITLE, CHAT_VIEW_TYPE, chatStateSchema, type ChatState, type Conversation, type ScopeItem } from './chat/protocol';
+import type * as ChatPanelModule from './chat/chatPanel';
+import type { ChatContext, ChatPanel } from './chat/chatPanel';
+import type * as StoreModule from './chat/conversationStore';
+import type { ConversationStore } from './chat/conversationStore';
+import type * as ExportModule from './chat/exportMarkdown';
+import type * as ChatProtocol from './chat/protocol';
+import type { ChatState, Conversation, ScopeItem } from './chat/protocol';
+
+// The chat panel, its protocol (zod schemas), the conversation store and the export load when a chat is
+// first needed (a command, a restored panel), not at activation: building the schemas costs activation time.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
+const lazy = {
+  panel: (): typeof ChatPanelModule => require('./chat/chatPanel'),
+  protocol: (): typeof ChatProtocol => require('./chat/protocol'),
+  store: (): typeof StoreModule => require('./chat/conversationStore'),
+  markdown: (): typeof ExportModule => require('./chat/exportMarkdown'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+const CHAT_VIEW_TYPE: typeof ChatProtocol.CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
+const CHAT_TITLE: typeof ChatProtocol.CHAT_TITLE = 'Ask Knowledge Desk';
 import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
 export class AnswersFeature extends Disposable {
-  readonly store: ConversationStore;
+  private conversations: ConversationStore | undefined;
   private panel: ChatPanel | undefined;
   private readonly ctx: ChatContext;
   /** The last Markdown export (tests). */
@@ -23,21 +39,31 @@ export class AnswersFeature extends Disposable {
   constructor(private readonly c: Container) {
     super();
     const log = c.log('chat');
-    this.store = new ConversationStore(c.context.workspaceState, { onProblem: (m) => log.warn(m) });
+    // The store is read from workspace state on first use: the context hands it out through a getter.
+    const store = (): ConversationStore => this.store;
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
       errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
-      store: this.store,
+      get store() {
+        return store();
+      },
       client: () => c.connection.getClient(),
       ownUserIdSet: () => !!c.settings.identity.ownUserId,
       logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
-      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(SettingKeys.allowRemoteImages, false),
+      allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
       pickScope: () => this.pickScope(),
       exportConversation: (conversation) => this.exportConversation(conversation),
     };
     this._register({ dispose: () => this.panel?.dispose() });
-    this._register(registerPanelSerializer(CHAT_VIEW_TYPE, chatStateSchema, log, (panel, state) => void this.restore(panel, state)));
+    this._register(
+      registerPanelSerializer(
+        CHAT_VIEW_TYPE,
+        () => lazy.protocol().chatStateSchema,
+        log,
+        (panel, state) => void this.restore(panel, state),
+      ),
+    );
     this._register(
       c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
     );
@@ -51,6 +77,13 @@ export class AnswersFeature extends Disposable {
         [ids.exportChat]: () => this.exportChat(),
       }),
     );
+  }
+
+  /** Conversations of this workspace; read from workspace state on first use. */
+  get store(): ConversationStore {
+    return (this.conversations ??= new (lazy.store().ConversationStore)(this.c.context.workspaceState, {
+      onProblem: (m) => this.c.log('chat').warn(m),
+    }));
   }
 
   /** The open chat panel, if any. */
@@ -82,7 +115,7 @@ export class AnswersFeature extends Disposable {
   }
 
   private adopt(panel: vscode.WebviewPanel): ChatPanel {
-    const p = new ChatPanel(panel, this.ctx);
+    const p = new (lazy.panel().ChatPanel)(panel, this.ctx);
     this.panel = p;
     p.onDidDispose(() => this.panel === p && (this.panel = undefined));
     return p;
@@ -145,7 +178,10 @@ export class AnswersFeature extends Disposable {
   }
 
   private async exportConversation(conversation: Conversation): Promise<void> {
-    const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: conversationToMarkdown(conversation) });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'markdown',
+      content: lazy.markdown().conversationToMarkdown(conversation),
+    });
     this.lastExport = document;
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
   }

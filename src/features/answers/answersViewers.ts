@@ -5,13 +5,32 @@ import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
 import type { ErrorReporting } from '../../platform/webview/panelErrors';
 import { registerPanelSerializer } from '../../platform/webview/webviewPanel';
-import { parseOpenCitation, parseOpenDocument } from './citations/citationArgs';
-import { CitationPanels } from './citations/citationPanel';
-import { DocumentSource, type SourceClient } from './citations/documentSource';
-import { downloadPreview } from './citations/previewDownload';
-import { CITATION_VIEW_TYPE, citationStateSchema } from './citations/protocol';
-import { RETRIEVAL_VIEW_TYPE, retrievalStateSchema } from './retrieval/protocol';
-import { RetrievalPanels } from './retrieval/retrievalPanel';
+import type * as CitationArgs from './citations/citationArgs';
+import type * as CitationPanelModule from './citations/citationPanel';
+import type { CitationPanels } from './citations/citationPanel';
+import type * as DocumentSourceModule from './citations/documentSource';
+import type { SourceClient } from './citations/documentSource';
+import type * as PreviewDownload from './citations/previewDownload';
+import type * as CitationProtocol from './citations/protocol';
+import type * as RetrievalProtocol from './retrieval/protocol';
+import type * as RetrievalPanelModule from './retrieval/retrievalPanel';
+import type { RetrievalPanels } from './retrieval/retrievalPanel';
+
+// The viewers, their protocols (zod schemas) and the preview download load when a viewer is first needed
+// (a command, a restored panel), not at activation: building the schemas costs activation time.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
+const lazy = {
+  citationArgs: (): typeof CitationArgs => require('./citations/citationArgs'),
+  citationPanel: (): typeof CitationPanelModule => require('./citations/citationPanel'),
+  documentSource: (): typeof DocumentSourceModule => require('./citations/documentSource'),
+  previewDownload: (): typeof PreviewDownload => require('./citations/previewDownload'),
+  citationProtocol: (): typeof CitationProtocol => require('./citations/protocol'),
+  retrievalProtocol: (): typeof RetrievalProtocol => require('./retrieval/protocol'),
+  retrievalPanel: (): typeof RetrievalPanelModule => require('./retrieval/retrievalPanel'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+const CITATION_VIEW_TYPE: typeof CitationProtocol.CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
+const RETRIEVAL_VIEW_TYPE: typeof RetrievalProtocol.RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 import { CommandIds } from '../../platform/commandIds';
 
 /**
@@ -19,18 +38,59 @@ import { CommandIds } from '../../platform/commandIds';
  * Retrieval panel (run retrieval, tune its weights, compare two settings). Commands and serializers.
  */
 export class AnswersViewers extends Disposable {
-  readonly citations: CitationPanels;
-  readonly retrieval: RetrievalPanels;
+  private citationPanels: CitationPanels | undefined;
+  private retrievalPanels: RetrievalPanels | undefined;
 
-  constructor(c: Container) {
+  constructor(private readonly c: Container) {
     super();
-    const errors = (log: ReturnType<Container['log']>): ErrorReporting => ({
-      log,
-      showLog: () => c.logger.show(),
-      onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }),
+    this._register({
+      dispose: () => {
+        this.citationPanels?.dispose();
+        this.retrievalPanels?.dispose();
+      },
     });
+    const log = c.log('webview');
+    this._register(
+      registerPanelSerializer(
+        CITATION_VIEW_TYPE,
+        () => lazy.citationProtocol().citationStateSchema,
+        log,
+        (panel, state) => this.citations.restore(panel, state),
+      ),
+    );
+    this._register(
+      registerPanelSerializer(
+        RETRIEVAL_VIEW_TYPE,
+        () => lazy.retrievalProtocol().retrievalStateSchema,
+        log,
+        (panel) => this.retrieval.restore(panel),
+      ),
+    );
+
+    this._register(
+      c.commands({
+        [CommandIds.answers.openCitation]: async (arg?: unknown) => {
+          const action = lazy.citationArgs().parseOpenCitation(arg);
+          if (action.kind === 'qna') return vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId });
+          return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+        },
+        [CommandIds.answers.openDocument]: (arg?: unknown) => this.citations.open(lazy.citationArgs().parseOpenDocument(arg)),
+        [CommandIds.answers.showRetrieval]: (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined),
+      }),
+    );
+  }
+
+  private errors(log: ReturnType<Container['log']>): ErrorReporting {
+    const c = this.c;
+    return { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) };
+  }
+
+  /** The citation viewers; built on first use. */
+  get citations(): CitationPanels {
+    if (this.citationPanels) return this.citationPanels;
+    const c = this.c;
     const citationLog = c.log('citation');
-    const source = new DocumentSource({
+    const source = new (lazy.documentSource().DocumentSource)({
       region: () => c.settings.region,
       // localDocs is added to the client for the Local region (GET /_local/documents/{id}/content|pages).
       client: async (): Promise<SourceClient> => await c.connection.getClient(),
@@ -40,43 +100,31 @@ export class AnswersViewers extends Disposable {
           (client) => client.config.dispatcher,
           () => undefined,
         );
-        return downloadPreview(url, { dispatcher });
+        return lazy.previewDownload().downloadPreview(url, { dispatcher });
       },
       describe: (error) => toUserFacing(error).message,
       log: citationLog,
     });
-    this.citations = this._register(
-      new CitationPanels({ extensionUri: c.context.extensionUri, log: citationLog, errors: errors(citationLog), source }),
-    );
+    return (this.citationPanels = new (lazy.citationPanel().CitationPanels)({
+      extensionUri: c.context.extensionUri,
+      log: citationLog,
+      errors: this.errors(citationLog),
+      source,
+    }));
+  }
 
+  /** The Retrieval panel's host; built on first use. */
+  get retrieval(): RetrievalPanels {
+    if (this.retrievalPanels) return this.retrievalPanels;
+    const c = this.c;
     const retrievalLog = c.log('retrieval');
-    this.retrieval = this._register(
-      new RetrievalPanels({
-        extensionUri: c.context.extensionUri,
-        log: retrievalLog,
-        errors: errors(retrievalLog),
-        regionLabel: () => REGION_INFO[c.settings.region].label,
-        retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
-        openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
-      }),
-    );
-
-    const log = c.log('webview');
-    this._register(
-      registerPanelSerializer(CITATION_VIEW_TYPE, citationStateSchema, log, (panel, state) => this.citations.restore(panel, state)),
-    );
-    this._register(registerPanelSerializer(RETRIEVAL_VIEW_TYPE, retrievalStateSchema, log, (panel) => this.retrieval.restore(panel)));
-
-    this._register(
-      c.commands({
-        [CommandIds.answers.openCitation]: async (arg?: unknown) => {
-          const action = parseOpenCitation(arg);
-          if (action.kind === 'qna') return vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId });
-          return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
-        },
-        [CommandIds.answers.openDocument]: (arg?: unknown) => this.citations.open(parseOpenDocument(arg)),
-        [CommandIds.answers.showRetrieval]: (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined),
-      }),
-    );
+    return (this.retrievalPanels = new (lazy.retrievalPanel().RetrievalPanels)({
+      extensionUri: c.context.extensionUri,
+      log: retrievalLog,
+      errors: this.errors(retrievalLog),
+      regionLabel: () => REGION_INFO[c.settings.region].label,
+      retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
+      openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
+    }));
   }
 }

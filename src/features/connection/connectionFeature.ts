@@ -5,25 +5,32 @@ import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { CommandIds, ContextKeys } from '../../platform/commandIds';
 import { setContext } from '../../platform/contextKeys';
-import { Disposable } from '../../platform/lifecycle';
+import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
+import type { ConnectionStatus } from './connectionManager';
 import { setIdentity } from './identityCommand';
 import { ConnectionStatusBar } from './statusBar';
+import { WorkspaceSettingsGuard } from './workspaceSettingsGuard';
 
 /** Regions, keys, identity, the status bar and the connection context keys. */
 export class ConnectionFeature extends Disposable {
   readonly statusBar: ConnectionStatusBar;
+  readonly workspaceSettings: WorkspaceSettingsGuard;
 
   constructor(private readonly c: Container) {
     super();
     this.statusBar = this._register(new ConnectionStatusBar(c.connection));
-    this._register(
-      c.connection.onDidChangeStatus((s) => {
-        setContext(ContextKeys.connectionState, s.state);
-        setContext(ContextKeys.region, s.region);
-        if (s.state !== 'checking') setContext(ContextKeys.hasKey, s.state !== 'noKey');
-      }),
-    );
+    this.workspaceSettings = this._register(new WorkspaceSettingsGuard(c.settings, c.context.workspaceState, c.log('settings')));
+    // Reads the workspace's settings files: after activation, not in it.
+    const firstCheck = setTimeout(() => void this.workspaceSettings.check(), 0);
+    this._register(toDisposable(() => clearTimeout(firstCheck)));
+    const publish = (s: ConnectionStatus): void => {
+      setContext(ContextKeys.connectionState, s.state);
+      setContext(ContextKeys.region, s.region);
+      if (s.state !== 'checking' && s.state !== 'idle') setContext(ContextKeys.hasKey, s.state !== 'noKey');
+    };
+    publish(c.connection.status);
+    this._register(c.connection.onDidChangeStatus(publish));
     this._register(
       c.commands({
         [CommandIds.selectRegion]: () => this.selectRegion(),

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ApiClient } from '../../api/client';
+import type * as ClientModule from '../../api/client';
+import type { ApiClient } from '../../api/client';
 import { ApiConnectionError, AuthenticationError, PermissionDeniedError } from '../../api/errors';
 import { createDispatcher } from '../../api/proxy';
 import { REGION_INFO, remoteEndpoints, type Endpoints, type Region } from '../../core/regions';
@@ -9,7 +10,8 @@ import type { Secrets } from '../../platform/secrets';
 import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
 
-export type ConnectionState = 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
+/** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
+export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
 
 export interface ConnectionStatus {
   state: ConnectionState;
@@ -25,6 +27,9 @@ export class NotConnectedError extends Error {
 }
 
 const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
+/** Settings the client is built from: a change of any other setting (e.g. upload.concurrency) keeps the client and the views' pages. */
+const CLIENT_INPUTS = ['region', 'custom', 'identity', 'requestTimeoutSeconds', 'maxRetries'].map((k) => `knowledgeDesk.${k}`);
+const PROXY_INPUTS = ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
 const RECHECK_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
 /**
@@ -35,13 +40,21 @@ export class ConnectionManager extends Disposable {
   private readonly statusEmitter = this._register(new vscode.EventEmitter<ConnectionStatus>());
   readonly onDidChangeStatus = this.statusEmitter.event;
   private readonly clientEmitter = this._register(new vscode.EventEmitter<void>());
-  /** The client changed (region, key, identity or network settings): views reload. */
+  /**
+   * What views show may have changed: the client was rebuilt from new inputs (region, URLs, keys,
+   * identity, timeouts, retries, proxy) or the connection became ready or stopped being ready.
+   * Fires once per such change, never for unrelated settings.
+   */
   readonly onDidChangeClient = this.clientEmitter.event;
 
   private _status: ConnectionStatus;
   private client: { key: string; value: ApiClient } | undefined;
-  private dispatcher!: ReturnType<typeof createDispatcher>;
+  /** Built on the first request: undici is loaded then, not at activation. */
+  private dispatcher: { choice: ReturnType<typeof createDispatcher>; settings: string } | undefined;
   private dispatcherVersion = 0;
+  /** Inputs and readiness the views were last told about (see onDidChangeClient). */
+  private announced: { inputs: string; ready: boolean } = { inputs: '', ready: false };
+  private used = false;
   private generation = 0;
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckAttempt = 0;
@@ -56,21 +69,38 @@ export class ConnectionManager extends Disposable {
   ) {
     super();
     this.log = logger.scoped('connection');
-    this._status = { state: 'checking', region: settings.region };
-    this.applyProxy();
+    this._status = { state: 'idle', region: settings.region };
     this._register(
       settings.onDidChange((e) => {
-        if (e.affectsConfiguration('http')) this.applyProxy();
+        const proxy = PROXY_INPUTS.some((k) => e.affectsConfiguration(k));
+        if (!proxy && !CLIENT_INPUTS.some((k) => e.affectsConfiguration(k))) return;
+        if (!this.used) return this.setStatus({ state: 'idle', region: this.settings.region });
         void this.refresh();
       }),
     );
-    this._register(secrets.onDidChange(({ region }) => region === this.settings.region && void this.refresh()));
+    this._register(secrets.onDidChange(({ region }) => this.used && region === this.settings.region && void this.refresh()));
     this._register(
       toDisposable(() => {
         clearTimeout(this.recheckTimer);
-        void this.dispatcher.dispatcher.close();
+        void this.dispatcher?.choice.dispatcher.close();
       }),
     );
+  }
+
+  /** True once Knowledge Desk was used in this window (the local service may be running). */
+  get isUsed(): boolean {
+    return this.used;
+  }
+
+  /**
+   * Knowledge Desk is being used in this window (a view became visible, a command ran, a panel was
+   * restored, a request needs the service): the first call checks the connection, which starts the
+   * local service for the Local region. Later calls do nothing.
+   */
+  use(): void {
+    if (this.used) return;
+    this.used = true;
+    void this.refresh();
   }
 
   get status(): ConnectionStatus {
@@ -95,22 +125,13 @@ export class ConnectionManager extends Disposable {
 
   /** A client for the current region; throws NotConnectedError (with the next step) when there is no key. */
   async getClient(): Promise<ApiClient> {
+    this.use();
     const region = this.settings.region;
     const ep = await this.endpoints(region);
     const key = await this.secrets.get('apiKey', region);
     if (!key) throw new NotConnectedError(`No API key is set for ${REGION_INFO[region].label}. Run "Knowledge Desk: Set API Key".`);
     const nluKey = await this.secrets.get('nluApiKey', region);
-    const id = JSON.stringify([
-      region,
-      ep.baseUrl,
-      ep.nluUrl,
-      key,
-      nluKey,
-      this.settings.identity,
-      this.settings.timeoutMs,
-      this.settings.maxRetries,
-      this.dispatcherVersion,
-    ]);
+    const id = this.inputsKey(region, ep, key, nluKey);
     if (this.client?.key !== id) {
       this.logger.redact(key);
       this.logger.redact(nluKey);
@@ -121,6 +142,9 @@ export class ConnectionManager extends Disposable {
 
   createClient(ep: Endpoints, apiKey: string, nluApiKey?: string): ApiClient {
     const http = this.logger.scoped('http');
+    // The client and its zod schemas load with the first request, not at activation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at activation
+    const { ApiClient } = require('../../api/client') as typeof ClientModule;
     return new ApiClient({
       baseUrl: ep.baseUrl,
       nluUrl: ep.nluUrl,
@@ -129,9 +153,16 @@ export class ConnectionManager extends Disposable {
       identity: this.settings.identity,
       timeoutMs: this.settings.timeoutMs,
       retry: { maxRetries: this.settings.maxRetries },
-      dispatcher: this.dispatcher.dispatcher,
+      dispatcher: this.currentDispatcher(),
       logger: { debug: (m) => http.debug(m), info: (m) => http.info(m), warn: (m) => http.warn(m) },
     });
+  }
+
+  /** Everything the client is built from, as one comparable string (keys included: it never leaves memory). */
+  private inputsKey(region: Region, ep: Endpoints, key: string | undefined, nluKey: string | undefined): string {
+    this.currentDispatcher();
+    const s = this.settings;
+    return JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, s.identity, s.timeoutMs, s.maxRetries, this.dispatcherVersion]);
   }
 
   /** Checks a key with one cheap authenticated call (Q&A embedding status); throws the API error. */
@@ -156,17 +187,21 @@ export class ConnectionManager extends Disposable {
 
   /** Re-resolves the connection and checks it. Safe to call often; the latest call wins. */
   async refresh(): Promise<ConnectionStatus> {
+    this.used = true;
     const ticket = ++this.generation;
     clearTimeout(this.recheckTimer);
     const region = this.settings.region;
     this.setStatus({ state: 'checking', region });
-    this.clientEmitter.fire();
     const status = await this.check(region);
     if (ticket !== this.generation) return this._status;
     this.setStatus(status);
     if (status.state === 'connected') this.recheckAttempt = 0;
     if (status.state === 'unreachable') this.scheduleRecheck();
-    this.clientEmitter.fire();
+    const now = { inputs: this.client?.key ?? '', ready: status.state === 'connected' };
+    if (now.inputs !== this.announced.inputs || now.ready !== this.announced.ready) {
+      this.announced = now;
+      this.clientEmitter.fire();
+    }
     return status;
   }
 
@@ -215,11 +250,17 @@ export class ConnectionManager extends Disposable {
     this.recheckTimer = setTimeout(() => void this.refresh(), delay);
   }
 
-  private applyProxy(): void {
-    const old = this.dispatcher;
-    this.dispatcher = createDispatcher(this.settings.proxy);
-    this.dispatcherVersion++;
-    this.log.info(`network: ${this.dispatcher.description}`);
-    void old?.dispatcher.close();
+  /** The keep-alive dispatcher for the current proxy settings; rebuilt only when they changed. */
+  private currentDispatcher(): ReturnType<typeof createDispatcher>['dispatcher'] {
+    const proxy = this.settings.proxy;
+    const settings = JSON.stringify(proxy);
+    if (this.dispatcher?.settings !== settings) {
+      const old = this.dispatcher;
+      this.dispatcher = { choice: createDispatcher(proxy), settings };
+      this.dispatcherVersion++;
+      this.log.info(`network: ${this.dispatcher.choice.description}`);
+      void old?.choice.dispatcher.close();
+    }
+    return this.dispatcher.choice.dispatcher;
   }
 }

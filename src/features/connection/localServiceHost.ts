@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { request } from 'undici';
+import { undici } from '../../api/undici';
 import type * as LocalModule from '../../local/entry';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
@@ -40,6 +40,11 @@ export class LocalServiceHost extends Disposable {
     return this.service
       ? { url: this.service.url, apiKey: this.service.apiKey, nluApiKey: this.service.nluApiKey, owned: true }
       : undefined;
+  }
+
+  /** True once something asked for the service in this window (it may still be starting). */
+  get isStarted(): boolean {
+    return this.starting !== undefined;
   }
 
   ensureStarted(): Promise<LocalEndpoint> {
@@ -111,7 +116,7 @@ class OwnerNotAnswering extends Error {}
 
 async function answers(url: string, apiKey: string): Promise<boolean> {
   try {
-    const res = await request(`${url}/_local/info`, { headers: { 'API-KEY': apiKey }, signal: AbortSignal.timeout(3000) });
+    const res = await undici().request(`${url}/_local/info`, { headers: { 'API-KEY': apiKey }, signal: AbortSignal.timeout(3000) });
     await res.body.dump();
     return res.statusCode === 200;
   } catch {

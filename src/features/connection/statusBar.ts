@@ -5,6 +5,7 @@ import { Disposable } from '../../platform/lifecycle';
 import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
 
 const LOOK: Record<ConnectionState, { icon: string; text: string; background?: string }> = {
+  idle: { icon: '$(circle-large-outline)', text: 'idle' },
   checking: { icon: '$(sync~spin)', text: 'connecting' },
   connected: { icon: '$(database)', text: 'connected' },
   noKey: { icon: '$(key)', text: 'no key', background: 'statusBarItem.warningBackground' },
@@ -14,7 +15,7 @@ const LOOK: Record<ConnectionState, { icon: string; text: string; background?: s
   error: { icon: '$(error)', text: 'error', background: 'statusBarItem.errorBackground' },
 };
 
-/** Region and connection state; a click opens Select Region. */
+/** Region and connection state; a click opens Select Region, or starts Knowledge Desk while it is idle. */
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
 
@@ -22,7 +23,6 @@ export class ConnectionStatusBar extends Disposable {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('knowledgeDesk.connection', vscode.StatusBarAlignment.Left, 50));
     this.item.name = 'Knowledge Desk Connection';
-    this.item.command = CommandIds.selectRegion;
     this.render(connection.status);
     this._register(connection.onDidChangeStatus((s) => this.render(s)));
     this.item.show();
@@ -37,7 +37,16 @@ export class ConnectionStatusBar extends Disposable {
     md.appendMarkdown(`**Knowledge Desk** — ${region}: ${look.text}\n\n`);
     if (status.baseUrl) md.appendMarkdown(`Service: \`${status.baseUrl}\`\n\n`);
     if (status.detail && status.state !== 'connected') md.appendText(`${status.detail}\n\n`);
-    md.appendMarkdown('Click to select the region.');
+    if (status.state === 'idle') {
+      md.appendMarkdown(
+        status.region === 'local'
+          ? 'The local service starts when you first use Knowledge Desk in this window. Click to start it now.'
+          : 'The connection is checked when you first use Knowledge Desk in this window. Click to check it now.',
+      );
+    } else {
+      md.appendMarkdown('Click to select the region.');
+    }
+    this.item.command = status.state === 'idle' ? CommandIds.checkConnection : CommandIds.selectRegion;
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: `Knowledge Desk ${region} ${look.text}` };
   }

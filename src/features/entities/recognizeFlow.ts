@@ -3,7 +3,7 @@
 // first at once and each next one when the user asks ("Recognize Next Part"), adding to the decorations.
 import * as vscode from 'vscode';
 import type { Entity } from '../../api/schemas/nlu';
-import { NLU_MAX_CHARS } from '../../api/resources/nlu';
+import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
 import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 import { locateEntity, nextPart } from './textParts';

@@ -2,7 +2,7 @@
 // one line is sent with its line as context (the phrase is the line, the entity the selection); a
 // selection over several lines is sent alone, as one entity. Train teaches it, test stores it only.
 import * as vscode from 'vscode';
-import { NLU_MAX_CHARS } from '../../api/resources/nlu';
+import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
 
 export const BUILTIN_TAGS = ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY'] as const;

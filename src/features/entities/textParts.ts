@@ -1,7 +1,7 @@
 // Cutting a long selection into parts the service reads whole, and mapping the entities it returns
 // back to offsets in the part. Plain TypeScript (no vscode): offsets are UTF-16 code units, the unit
 // of JavaScript strings, of VS Code's document offsets and of the local service's entities.
-import { NLU_MAX_CHARS } from '../../api/resources/nlu';
+import { NLU_MAX_CHARS } from '../../api/values';
 
 export interface TextPart {
   /** Offsets in the whole text: [start, end). */

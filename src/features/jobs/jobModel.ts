@@ -1,5 +1,6 @@
 // What the Jobs view shows, as plain functions (no vscode: unit-tested in plain Node).
-import { ACTIVE_JOB_STATES, type BulkResult, type RareResult, type RareStatus } from '../../api/schemas/jobs';
+import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
+import { ACTIVE_JOB_STATES } from '../../api/values';
 
 export type RareJob = 'build' | 'generate';
 

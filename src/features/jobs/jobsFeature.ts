@@ -13,6 +13,7 @@ import { ResultDocuments } from './resultDocuments';
 import { JobTracker, type FinishedJob } from './jobTracker';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
 import { CommandIds } from '../../platform/commandIds';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 export interface JobNotification {
   severity: 'info' | 'warning' | 'error';
@@ -51,6 +52,7 @@ export class JobsFeature extends Disposable implements JobsHost {
     this.store = new JobsStore((error) => toUserFacing(error).message);
     this.tree = this._register(new JobsTreeProvider(this.store));
     this.view = this._register(vscode.window.createTreeView(JOBS_VIEW, { treeDataProvider: connectedOnly(this.tree, c.connection) }));
+    this._register(noteUseWhenVisible(JOBS_VIEW, this.view));
     this.poller = new Poller({
       tick: () => this.tick(),
       shouldPoll: () => this.shouldPoll(),

@@ -1,7 +1,7 @@
 import { parseHashtags } from '../../core/hashtags';
 import * as vscode from 'vscode';
-import { DeleteNotSupportedError } from '../../api/resources/kbNodes';
-import { isFileNode, NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import { DeleteNotSupportedError, isFileNode, NODE_ORDERS } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { isFileNode } from '../../api/schemas/kbNodes';
+import { isFileNode } from '../../api/values';
 import type { KbElement } from './kbTreeModel';
 
 export const TREE_MIME = 'application/vnd.code.tree.knowledgedesk.knowledgebase';

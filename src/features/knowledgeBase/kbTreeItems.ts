@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type KbNode } from '../../api/schemas/kbNodes';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../../api/values';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { KbElement } from './kbTreeModel';

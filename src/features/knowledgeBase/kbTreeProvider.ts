@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS, type KbNode } from '../../api/schemas/kbNodes';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode, type NODE_ORDERS } from '../../api/values';
 import { Disposable } from '../../platform/lifecycle';
 import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
 import { type KbTreeModel, ROOT, type KbElement } from './kbTreeModel';

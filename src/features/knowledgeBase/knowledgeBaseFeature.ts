@@ -1,7 +1,8 @@
 import { parseHashtags } from '../../core/hashtags';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, type FileNode, type KbNode } from '../../api/schemas/kbNodes';
+import type { FileNode, KbNode } from '../../api/schemas/kbNodes';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES } from '../../api/values';
 import { ProcessingWatcher } from '../../api/uploads/processingWatcher';
 import type { FolderMode } from '../../api/uploads/planUploads';
 import type { Container } from '../../container';
@@ -17,6 +18,7 @@ import { KbTreeModel, type KbElement, type NodeElement } from './kbTreeModel';
 import { KbTreeProvider } from './kbTreeProvider';
 import { NodeDetailsProvider } from './nodeDetails';
 import { uploadBatch, type BatchResult } from './uploadFlow';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 /** The Knowledge Base view: browse, search, upload, replace, move, delete, and processing badges. */
 export class KnowledgeBaseFeature extends Disposable {
@@ -48,6 +50,7 @@ export class KnowledgeBaseFeature extends Disposable {
         showCollapseAll: true,
       }),
     );
+    this._register(noteUseWhenVisible(KB_VIEW, this.view));
     this._register(vscode.window.registerFileDecorationProvider(this.tree));
     const details = this._register(new NodeDetailsProvider());
     this._register(vscode.workspace.registerTextDocumentContentProvider(`${NODE_SCHEME}-details`, details));

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { isFileNode, type KbNode } from '../../api/schemas/kbNodes';
+import type { KbNode } from '../../api/schemas/kbNodes';
+import { isFileNode } from '../../api/values';
 import { date, formatSize, NODE_SCHEME, permissionSummary, stateLabel } from './kbTreeItems';
 
 /** Read-only Markdown view of a node's fields (Show Details). */

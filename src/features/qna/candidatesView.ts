@@ -8,6 +8,7 @@ import { PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 export const CANDIDATES_VIEW = ViewIds.candidates;
 const PAGE = 100;
@@ -49,6 +50,7 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     this.view = this._register(
       vscode.window.createTreeView(CANDIDATES_VIEW, { treeDataProvider: connectedOnly(this, c.connection), canSelectMany: true }),
     );
+    this._register(noteUseWhenVisible(CANDIDATES_VIEW, this.view));
     this._register(c.connection.onDidChangeClient(() => this.reset()));
     this.describe();
   }

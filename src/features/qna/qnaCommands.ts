@@ -1,6 +1,6 @@
 import { parseHashtags } from '../../core/hashtags';
 import * as vscode from 'vscode';
-import { faqStatus } from '../../api/resources/faq';
+import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';

@@ -12,6 +12,7 @@ import { QnaFileCommands } from './qnaFileCommands';
 import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
 import { CommandIds } from '../../platform/commandIds';
+import { noteUseWhenVisible } from '../../platform/usage';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
@@ -50,6 +51,7 @@ export class QnaFeature extends Disposable {
         showCollapseAll: true,
       }),
     );
+    this._register(noteUseWhenVisible(QNA_VIEW, this.view));
     this.commands = new QnaCommands(c, this.tree, this.view);
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('knowledgeDesk.qaImport'));
     this.importer = new QaImporter(c, this.diagnostics);

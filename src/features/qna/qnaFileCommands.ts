@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { faqStatus } from '../../api/resources/faq';
+import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { qaCsv } from '../../core/qaFile/exportCsv';
 import { readQaFile } from '../../core/qaFile/readQaFile';

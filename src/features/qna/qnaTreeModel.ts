@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
-import { faqStatus, type FaqFilterParams } from '../../api/resources/faq';
+import type { FaqFilterParams } from '../../api/resources/faq';
+import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { toUserFacing } from '../../platform/errorMessages';
 import { PagedListing } from '../../platform/tree/pagedListing';

@@ -5,6 +5,7 @@ import type { Log } from '../logger';
 import type { PageProblem, PageProtocol } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
+import { noteUse } from '../usage';
 
 export interface PanelSetup<P extends PageProtocol> {
   extensionUri: vscode.Uri;
@@ -240,13 +241,16 @@ export class PanelRegistry<T extends { reveal(): void; onDidDispose: vscode.Even
  */
 export function registerPanelSerializer<S extends z.ZodTypeAny>(
   viewType: string,
-  stateSchema: S,
+  /** The schema, or a function returning it (so that the panel's protocol loads on the first restore). */
+  stateSchema: S | (() => S),
   log: Log,
   restore: (panel: vscode.WebviewPanel, state: z.output<S> | undefined) => void | Promise<void>,
 ): vscode.Disposable {
   return vscode.window.registerWebviewPanelSerializer(viewType, {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
-      const parsed = stateSchema.safeParse(raw);
+      noteUse(`restored ${viewType}`);
+      const schema: S = typeof stateSchema === 'function' ? (stateSchema as () => S)() : stateSchema;
+      const parsed = schema.safeParse(raw);
       if (!parsed.success && raw !== undefined && raw !== null)
         log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
       await restore(panel, parsed.success ? parsed.data : undefined);

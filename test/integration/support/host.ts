@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import { CommandIds } from '../../../src/platform/commandIds';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
@@ -63,12 +64,17 @@ export async function waitForPage(
   );
 }
 
-/** Waits until the extension is connected to its service and returns the client (the Local region in tests). */
-export async function useService(api: KnowledgeDeskTestApi): Promise<ApiClient> {
+/**
+ * Knowledge Desk starts nothing until it is used in a window: uses it the way a user does (the status
+ * bar's "idle" item runs Check Connection) unless something already did, waits until it is connected to
+ * its service (the Local region in tests) and returns the client.
+ */
+export async function useService(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<ApiClient> {
+  if (!api.container.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
   await waitFor(
     () => api.container.connection.status.state === 'connected',
     'the connection to the service',
-    30_000,
+    timeoutMs,
     () => JSON.stringify(api.container.connection.status),
   );
   return api.container.connection.getClient();

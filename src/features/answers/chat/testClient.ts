@@ -1,16 +1,18 @@
 // Test support only: a client that adds request headers (the local service's
 // X-Local-Stream-Delay-Ms slows a stream so a test can press Stop in the middle of it).
-import { getGlobalDispatcher, type Dispatcher } from 'undici';
-import { ApiClient } from '../../../api/client';
+import type { Dispatcher } from 'undici';
+import { undici } from '../../../api/undici';
+import type { ApiClient } from '../../../api/client';
 
 export const STREAM_DELAY_HEADER = 'X-Local-Stream-Delay-Ms';
 
 export function withExtraHeaders(client: ApiClient, extra: Record<string, string>): ApiClient {
-  const base: Dispatcher = client.config.dispatcher ?? getGlobalDispatcher();
+  const base: Dispatcher = client.config.dispatcher ?? undici().getGlobalDispatcher();
   const dispatcher = base.compose(
     (dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler),
   );
-  return new ApiClient({ ...client.config, dispatcher });
+  // The client's own class: importing ApiClient here would load it (and its schemas) at activation.
+  return new (client.constructor as typeof ApiClient)({ ...client.config, dispatcher });
 }
 
 function addHeaders(

@@ -1,7 +1,8 @@
 // Downloads an answer's PDF preview in the extension host (never in the webview): https only, no
 // API key or identity headers (the link is its own credential), redirects followed only to https,
 // a size cap and a timeout. Uses the client's dispatcher, so the proxy settings apply.
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from '../../../api/undici';
 import { MAX_PDF_BYTES } from './protocol';
 
 export class PreviewDownloadError extends Error {
@@ -24,16 +25,18 @@ export async function downloadPreview(url: string, options: DownloadOptions = {}
   for (let hop = 0; ; hop++) {
     const parsed = new URL(current);
     if (parsed.protocol !== 'https:') throw new PreviewDownloadError(`only https links are fetched (got ${parsed.protocol})`);
-    const res = await request(parsed, {
-      method: 'GET',
-      headers: { accept: 'application/pdf, */*' },
-      dispatcher: options.dispatcher,
-      signal,
-    }).catch((error: unknown) => {
-      throw new PreviewDownloadError(
-        timeout.aborted ? 'timed out' : `cannot reach ${parsed.host} (${(error as { code?: string })?.code ?? String(error)})`,
-      );
-    });
+    const res = await undici()
+      .request(parsed, {
+        method: 'GET',
+        headers: { accept: 'application/pdf, */*' },
+        dispatcher: options.dispatcher,
+        signal,
+      })
+      .catch((error: unknown) => {
+        throw new PreviewDownloadError(
+          timeout.aborted ? 'timed out' : `cannot reach ${parsed.host} (${(error as { code?: string })?.code ?? String(error)})`,
+        );
+      });
     if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
       await res.body.dump();
       if (hop >= (options.maxRedirects ?? 3)) throw new PreviewDownloadError('too many redirects');

@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import type { FaqResource } from '../../../api/resources/faq';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
+import { SettingKeys } from '../../../platform/settings';
 import type { Log } from '../../../platform/logger';
-import { SECTION, SettingKeys } from '../../../platform/settings';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
@@ -268,7 +268,7 @@ export class QaEditorPanels extends Disposable {
       errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
-      allowRemoteImages: () => vscode.workspace.getConfiguration(SECTION).get<boolean>(SettingKeys.allowRemoteImages, false),
+      allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
       saved: (panel, e) => this.onSaved(panel, e),
       deleted: (_panel, id) => this.deleteEmitter.fire(id),
     };

@@ -1,4 +1,4 @@
-import { faqStatus } from '../../../api/resources/faq';
+import { faqStatus } from '../../../api/values';
 import type { FaqDetail } from '../../../api/schemas/faq';
 import type { QaRecord } from './protocol';
 

@@ -1,0 +1,33 @@
+// Plain values and checks of the API that views need at activation. They live apart from the zod
+// schemas and resources on purpose: building the schemas costs activation time, so those load with
+// the client, on the first request. The schema and resource modules re-export them.
+import type { FaqDetail } from './schemas/faq';
+import type { FileNode, KbNode } from './schemas/kbNodes';
+
+export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
+export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
+export { NODE_ORDERS } from '../core/kbWire';
+
+export function isFileNode(node: KbNode): node is FileNode {
+  return node.nodeType === 'file';
+}
+
+export const ACTIVE_JOB_STATES: ReadonlySet<string> = new Set(['queued', 'running']);
+
+/** Characters the entity-recognition service considers; the rest is ignored (docs/api.md#infer). */
+export const NLU_MAX_CHARS = 2000;
+
+export function faqStatus(detail: FaqDetail): 'on' | 'off' {
+  if (detail.status === 'on' || detail.status === 'off') return detail.status;
+  const on = detail.statusOnAt ? Date.parse(detail.statusOnAt) : NaN;
+  const off = detail.statusOffAt ? Date.parse(detail.statusOffAt) : NaN;
+  return !Number.isNaN(off) && (Number.isNaN(on) || off > on) ? 'off' : 'on';
+}
+
+/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
+export class DeleteNotSupportedError extends Error {
+  override readonly name = 'DeleteNotSupportedError';
+  constructor() {
+    super('This deployment does not offer deleting knowledge-base nodes.');
+  }
+}

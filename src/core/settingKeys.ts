@@ -1,0 +1,43 @@
+// The extension's setting keys (under `knowledgeDesk.`), without VS Code: unit tests check them against package.json.
+
+export const SettingKeys = {
+  region: 'region',
+  customBaseUrl: 'custom.baseUrl',
+  customNluUrl: 'custom.nluUrl',
+  agentEmail: 'identity.agentEmail',
+  userEmail: 'identity.userEmail',
+  ownUserId: 'identity.ownUserId',
+  requestTimeoutSeconds: 'requestTimeoutSeconds',
+  maxRetries: 'maxRetries',
+  logRawStream: 'logRawStream',
+  localMaxUploadMb: 'local.maxUploadMb',
+  uploadConcurrency: 'upload.concurrency',
+  uploadOverwritePolicy: 'upload.overwritePolicy',
+  blobStoragePath: 'upload.blobStoragePath',
+  qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
+  qnaRecordSelections: 'qna.recordSearchSelections',
+  qnaImportConcurrency: 'qna.importConcurrency',
+  /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
+  allowRemoteImages: 'webview.allowRemoteImages',
+} as const;
+export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
+
+/**
+ * Settings that decide where keys and data go, or what is loaded or logged: `application` (or
+ * `machine`) scope in package.json, so VS Code ignores workspace values, and read here from the user's
+ * settings only, whatever the host does. The identity settings are here too: they go with the stored
+ * key in every request and decide whose personal folders and threads are read and to whom edits are
+ * attributed, which a repository must not choose. A unit test keeps this list equal to package.json.
+ */
+export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
+  SettingKeys.region,
+  SettingKeys.customBaseUrl,
+  SettingKeys.customNluUrl,
+  SettingKeys.agentEmail,
+  SettingKeys.userEmail,
+  SettingKeys.ownUserId,
+  SettingKeys.logRawStream,
+  SettingKeys.localMaxUploadMb,
+  SettingKeys.blobStoragePath,
+  SettingKeys.allowRemoteImages,
+];
