@@ -25,8 +25,10 @@ const noVscodeOutsideHost = {
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) => {
       const rel = path.relative(root, args.importer).split(path.sep).join('/');
-      if (/^src\/(api|core|local)\//.test(rel)) {
-        return { errors: [{ text: `${rel} imports 'vscode'; src/api, src/core and src/local must not depend on VS Code` }] };
+      if (/^src\/(api|core|local|ai|mcp)\//.test(rel)) {
+        return {
+          errors: [{ text: `${rel} imports 'vscode'; src/api, src/core, src/local, src/ai and src/mcp must not depend on VS Code` }],
+        };
       }
       return undefined;
     });

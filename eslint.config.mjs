@@ -38,6 +38,19 @@ const zones = [
   { target: 'src/core', from: 'src', except: ['core'], message: 'src/core is pure: it imports nothing of ours outside src/core.' },
   { target: 'src/api', from: 'src', except: ['api', 'core'], message: 'src/api is the HTTP client: it imports only src/core.' },
   {
+    target: 'src/ai',
+    from: 'src',
+    except: ['ai', 'api', 'core'],
+    message: 'src/ai holds the knowledge tools shared by VS Code and the MCP server: it imports src/api and src/core only.',
+  },
+  {
+    target: 'src/mcp',
+    from: 'src',
+    except: ['mcp', 'ai', 'api', 'core', 'local/entry.ts'],
+    message:
+      'src/mcp is the MCP server (dist/mcp.js): src/ai, src/api, src/core, and the local service only through src/local/entry.ts (types).',
+  },
+  {
     target: 'src/local',
     from: 'src',
     except: ['local', 'core'],
@@ -153,12 +166,12 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
   },
-  { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts'], rules: noVscode },
+  { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts', 'src/ai/**/*.ts', 'src/mcp/**/*.ts'], rules: noVscode },
   { files: ['src/webview/**/*.ts'], rules: noVscodeNoNode },
   {
     // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests
     // load built bundles afresh.
-    files: ['src/features/connection/localServiceHost.ts', 'test/**/*.ts'],
+    files: ['src/features/connection/localServiceHost.ts', 'src/mcp/localEndpoint.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Scripts are plain JavaScript outside the TypeScript projects: the rules above without type information.

@@ -1,0 +1,49 @@
+// A failed tool call becomes one short text that says what went wrong and what to do next. The next
+// step differs by host (a VS Code command, an environment variable), so the host passes its wording.
+import {
+  ApiAbortError,
+  ApiConnectionError,
+  ApiError,
+  ApiTimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  PermissionDeniedError,
+  RateLimitError,
+} from '../api/errors';
+import { ToolInputError } from './toolInput';
+
+export interface ErrorHints {
+  /** How to set (or fix) the key, e.g. "Run 'Knowledge Desk: Set API Key'." */
+  setKey: string;
+  /** How to reach the service, e.g. "Check --base-url, or start the local service." */
+  unreachable: string;
+}
+
+/** A key is needed but none is configured. */
+export class MissingKeyError extends Error {
+  override readonly name = 'MissingKeyError';
+}
+
+export type ToolErrorKind = 'input' | 'key' | 'unreachable' | 'cancelled' | 'service';
+
+export function describeToolError(error: unknown, hints: ErrorHints): { kind: ToolErrorKind; message: string } {
+  if (error instanceof ToolInputError) return { kind: 'input', message: `Invalid input: ${error.message}` };
+  if (error instanceof MissingKeyError) return { kind: 'key', message: `${error.message} ${hints.setKey}` };
+  if (error instanceof AuthenticationError) return { kind: 'key', message: `The service rejected the API key. ${hints.setKey}` };
+  if (error instanceof ApiAbortError) return { kind: 'cancelled', message: 'Cancelled.' };
+  if (error instanceof ApiTimeoutError)
+    return { kind: 'unreachable', message: `The service did not answer in time. Try again. ${hints.unreachable}` };
+  if (error instanceof ApiConnectionError)
+    return { kind: 'unreachable', message: `Cannot reach the Knowledge Desk service (${trim(error.message)}). ${hints.unreachable}` };
+  if (error instanceof PermissionDeniedError)
+    return { kind: 'service', message: 'Access denied: the project is inactive or this IP address is not allowed.' };
+  if (error instanceof RateLimitError)
+    return { kind: 'service', message: 'The service is rate limiting requests: wait a little and try again.' };
+  if (error instanceof BadRequestError) return { kind: 'input', message: `The service refused the request: ${trim(error.message)}` };
+  if (error instanceof ApiError) return { kind: 'service', message: `The service failed: ${trim(error.message)}` };
+  return { kind: 'service', message: error instanceof Error ? error.message : String(error) };
+}
+
+function trim(message: string): string {
+  return message.replace(/^[\w.]+ failed( \(\d+\))?: /, '');
+}
