@@ -109,6 +109,8 @@ const configs = [
   },
   { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js', plugins: [...node.plugins, splitUndici] },
   { ...node, entryPoints: ['node_modules/undici/index.js'], outfile: 'dist/undici.js' },
+  // The MCP server (stdio) for agents outside VS Code; it loads dist/local.js at run time for --local.
+  { ...node, entryPoints: ['src/mcp/entry.ts'], outfile: 'dist/mcp.js', plugins: [...node.plugins, splitUndici] },
   // Text extraction runs in worker threads (src/local/extract/extractorPool.ts) started from this file.
   { ...node, entryPoints: ['src/local/extract/worker.ts'], outfile: 'dist/extractWorker.js' },
   { ...node, entryPoints: ['src/core/qaFile/xlsxReader.ts'], outfile: 'dist/xlsxReader.js' },
