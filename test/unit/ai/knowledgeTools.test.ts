@@ -25,13 +25,11 @@ describe('Knowledge tools (shared by the LM tools and the MCP server)', () => {
   before(async () => {
     t = await startSeeded();
     ids = await idsByName(t.client());
-    await t
-      .client()
-      .faq.register({
-        question: 'How do I reset my VPN password?',
-        answer: 'Open the IT portal and choose Reset VPN password.',
-        status: 'on',
-      } as never);
+    await t.client().faq.register({
+      question: 'How do I reset my VPN password?',
+      answer: 'Open the IT portal and choose Reset VPN password.',
+      status: 'on',
+    } as never);
   });
   after(() => t.stop());
 

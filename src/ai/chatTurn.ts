@@ -1,0 +1,211 @@
+// One turn of the @knowledge chat participant, free of vscode: the host hands in a sink with the few
+// ChatResponseStream calls used (links are strings, the host makes URIs of them), so the same code runs
+// in the real host and in unit tests against the real local service.
+import type { ApiClient } from '../api/client';
+import type { Citation, GenerativeAnswer } from '../api/schemas/answers';
+import { clip } from './budget';
+import { answerRequestFor } from './knowledgeTools';
+import { describeToolError, type ErrorHints, type ToolErrorKind } from './toolErrors';
+import { DEFAULT_RESULTS, answerInput, parseToolInput, qnaInput, retrieveInput } from './toolInput';
+import type { ChatLink } from './chatLinks';
+
+export type ChatCommand = 'ask' | 'docs' | 'faq';
+
+export interface ChatSink {
+  progress(message: string): void;
+  markdown(text: string): void;
+  anchor(link: ChatLink, title: string): void;
+  reference(link: ChatLink): void;
+  button(command: { command: string; title: string; arguments?: unknown[] }): void;
+}
+
+export interface ChatTurnDeps {
+  client(): Promise<ApiClient>;
+  /** OWN-USER-ID is set: the service keeps threads (docs/api.md#identity-headers). */
+  stateful: boolean;
+  regionLabel: string;
+  /** Remembers a citation for its link (the viewer needs the cited text and the answer); returns its key. */
+  rememberCitation(citation: Citation, question: string, answer: string): string;
+  autoRegisterCandidates: boolean;
+  hints: ErrorHints;
+  commands: { setApiKey: string; selectRegion: string; showLog: string };
+  log?(message: string): void;
+}
+
+/** Kept in the chat result's metadata: the next turn of the same chat continues the thread. */
+export interface TurnMetadata {
+  command: ChatCommand;
+  threadId?: string;
+  followUp?: string;
+  errorKind?: ToolErrorKind;
+}
+
+export interface TurnResult {
+  metadata: TurnMetadata;
+}
+
+/** The thread of the latest answer in this chat (history metadata, newest last). */
+export function threadFromHistory(metadata: readonly unknown[]): string | undefined {
+  for (let i = metadata.length - 1; i >= 0; i--) {
+    const threadId = (metadata[i] as { threadId?: unknown } | undefined)?.threadId;
+    if (typeof threadId === 'string' && threadId) return threadId;
+  }
+  return undefined;
+}
+
+export async function runChatTurn(
+  prompt: string,
+  command: ChatCommand,
+  thread: string | undefined,
+  deps: ChatTurnDeps,
+  sink: ChatSink,
+  signal: AbortSignal,
+): Promise<TurnResult> {
+  try {
+    if (command === 'docs') return await docs(prompt, deps, sink, signal);
+    if (command === 'faq') return await faq(prompt, deps, sink, signal);
+    return await ask(prompt, thread, deps, sink, signal);
+  } catch (error) {
+    return fail(error, command, deps, sink, signal, thread);
+  }
+}
+
+async function ask(
+  prompt: string,
+  thread: string | undefined,
+  deps: ChatTurnDeps,
+  sink: ChatSink,
+  signal: AbortSignal,
+): Promise<TurnResult> {
+  const input = parseToolInput(answerInput, { question: prompt });
+  sink.progress(`Asking Knowledge Desk (${deps.regionLabel})…`);
+  const client = await deps.client();
+  const request = {
+    ...(await answerRequestFor(client, input, signal)),
+    ...(deps.stateful ? { isStateful: true, ...(thread ? { threadId: thread } : {}) } : {}),
+  };
+  let shown = '';
+  let result: GenerativeAnswer | undefined;
+  try {
+    for await (const chunk of client.answers.stream(request, { signal })) {
+      if (chunk.type === 'done') {
+        result = chunk.result;
+        break;
+      }
+      shown = emitAnswer(sink, shown, chunk.answer);
+    }
+  } catch (error) {
+    // The part that arrived stays; the error follows it.
+    const partial = (error as { partialAnswer?: unknown }).partialAnswer;
+    if (typeof partial === 'string') shown = emitAnswer(sink, shown, partial);
+    throw Object.assign(error as object, { shownAnswer: shown });
+  }
+  if (!result || signal.aborted) return { metadata: { command: 'ask', threadId: thread } };
+  shown = emitAnswer(sink, shown, result.answer);
+  if (!shown.trim()) sink.markdown('_The service returned an empty answer._');
+  const threadId = result.threadId ?? thread;
+  const cited = result.citations.filter((c) => c.title || c.knowledgeBaseId || c.faqId || c.url);
+  if (cited.length) {
+    sink.markdown('\n\n**Sources**\n');
+    for (const c of cited) {
+      const link = citationLink(c, input.question, result.answer, deps);
+      sink.markdown(`\n${c.index}. `);
+      sink.anchor(link, `${c.title || c.url || 'Q&A'}${c.pageNo ? ` — page ${c.pageNo}` : ''}`);
+      if (c.text) sink.markdown(` — ${escapeMarkdown(clip(c.text.replace(/\s+/g, ' '), 160))}`);
+      sink.reference(link);
+    }
+  }
+  return { metadata: { command: 'ask', threadId: threadId ?? undefined, followUp: result.fuQuestion?.trim() || undefined } };
+}
+
+/** Streams what is new; an answer the service rewrote (rare) is shown again whole, after a rule. */
+function emitAnswer(sink: ChatSink, shown: string, answer: string): string {
+  if (answer === shown) return shown;
+  if (answer.startsWith(shown)) sink.markdown(answer.slice(shown.length));
+  else sink.markdown(`\n\n---\n_Revised answer:_\n\n${answer}`);
+  return answer;
+}
+
+function citationLink(c: Citation, question: string, answer: string, deps: ChatTurnDeps): ChatLink {
+  const label = c.title || c.url || `Q&A ${c.index}`;
+  if (c.faqId && !c.knowledgeBaseId) return { kind: 'qna', id: c.faqId, label };
+  const key = deps.rememberCitation(c, question, answer);
+  return { kind: 'citation', key, kbId: c.knowledgeBaseId ?? undefined, pageNo: c.pageNo ?? undefined, label };
+}
+
+async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: AbortSignal): Promise<TurnResult> {
+  const input = parseToolInput(retrieveInput, { question: prompt });
+  sink.progress(`Searching the knowledge base (${deps.regionLabel})…`);
+  const client = await deps.client();
+  const items = (await client.answers.retrieve({ question: input.question, maxDocumentClues: DEFAULT_RESULTS }, { signal })).slice(
+    0,
+    DEFAULT_RESULTS,
+  );
+  if (!items.length) {
+    sink.markdown('No pages of the knowledge base match this question.');
+    return { metadata: { command: 'docs' } };
+  }
+  sink.markdown(`The top ${items.length} page${items.length === 1 ? '' : 's'}:\n`);
+  items.forEach((item, i) => {
+    const link: ChatLink = {
+      kind: 'document',
+      kbId: item.kb_id,
+      pageNo: item.pageNo,
+      key: deps.rememberCitation(
+        { index: i + 1, knowledgeBaseId: item.kb_id, pageNo: item.pageNo, title: item.title, text: item.text },
+        input.question,
+        '',
+      ),
+      label: item.title,
+    };
+    sink.markdown(`\n${i + 1}. `);
+    sink.anchor(link, `${item.title} — page ${item.pageNo}`);
+    sink.markdown(`\n\n   > ${escapeMarkdown(clip(item.text.replace(/\s+/g, ' '), 300))}\n`);
+    sink.reference(link);
+  });
+  return { metadata: { command: 'docs' } };
+}
+
+async function faq(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: AbortSignal): Promise<TurnResult> {
+  const input = parseToolInput(qnaInput, { question: prompt });
+  sink.progress(`Searching Q&As (${deps.regionLabel})…`);
+  const client = await deps.client();
+  const found = await client.faq.search(
+    { query: input.question, maxResults: DEFAULT_RESULTS, format: 'text', autoRegisterCandidates: deps.autoRegisterCandidates },
+    { signal },
+  );
+  if (!found.result.length) {
+    sink.markdown('No Q&A matches this question. Ask without `/faq` for an answer from the documents.');
+    return { metadata: { command: 'faq' } };
+  }
+  found.result.slice(0, DEFAULT_RESULTS).forEach((item, i) => {
+    sink.markdown(`${i ? '\n\n' : ''}**${i + 1}. `);
+    sink.anchor({ kind: 'qna', id: item.id, label: item.question }, clip(item.question, 200));
+    sink.markdown(`** — confidence ${Math.round(item.confidence * 100)}%\n\n${clip(item.answer, 1_500)}`);
+  });
+  return { metadata: { command: 'faq' } };
+}
+
+function fail(
+  error: unknown,
+  command: ChatCommand,
+  deps: ChatTurnDeps,
+  sink: ChatSink,
+  signal: AbortSignal,
+  thread: string | undefined,
+): TurnResult {
+  const { kind, message } = describeToolError(error, deps.hints);
+  if (kind === 'cancelled' || signal.aborted) return { metadata: { command, threadId: thread } };
+  deps.log?.(`chat ${command} failed (${kind}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const partial = (error as { shownAnswer?: unknown } | undefined)?.shownAnswer;
+  sink.markdown(`${typeof partial === 'string' && partial ? '\n\n---\n' : ''}**Knowledge Desk:** ${escapeMarkdown(message)}`);
+  if (kind === 'key') sink.button({ command: deps.commands.setApiKey, title: 'Set API Key' });
+  if (kind === 'key' || kind === 'unreachable' || /Select Region/.test(message))
+    sink.button({ command: deps.commands.selectRegion, title: 'Select Region' });
+  if (kind === 'service') sink.button({ command: deps.commands.showLog, title: 'Show Log' });
+  return { metadata: { command, threadId: thread, errorKind: kind } };
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/([\\`*_[\]<>#|])/g, '\\$1');
+}
