@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { Container } from './container';
+import { AiFeature } from './features/ai/aiFeature';
 import { AnswersFeature } from './features/answers/answersFeature';
 import { AnswersViewers } from './features/answers/answersViewers';
 import { ConnectionFeature } from './features/connection/connectionFeature';
@@ -22,6 +23,7 @@ export interface KnowledgeDeskTestApi {
     answersViewers: AnswersViewers;
     jobs: JobsFeature;
     entities: EntitiesFeature;
+    ai: AiFeature;
   };
   timings: { activationMs: number; activationCpuMs: number; firstConnectedMs?: number; steps: Record<string, number> };
   /** Value of a context key this extension set (the test bundle has its own module instances). */
@@ -49,7 +51,8 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   const answersViewers = timed('answersViewers', () => new AnswersViewers(container));
   const jobs = timed('jobs', () => new JobsFeature(container));
   const entities = timed('entities', () => new EntitiesFeature(container));
-  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna, answers, answersViewers, jobs, entities);
+  const ai = timed('ai', () => new AiFeature(container));
+  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna, answers, answersViewers, jobs, entities, ai);
 
   const firstConnected = container.connection.onDidChangeStatus((s) => {
     if (s.state !== 'connected') return;
@@ -69,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): KnowledgeDeskTestApi
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return {
     container,
-    features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities },
+    features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai },
     timings,
     contextKey: getContext,
   };

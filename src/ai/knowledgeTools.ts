@@ -5,6 +5,7 @@ import type { GenerativeAnswer, RetrievalItem } from '../api/schemas/answers';
 import type { FaqSearchItem } from '../api/schemas/faq';
 import { clip, fitToBudget } from './budget';
 import { resolveScope } from './scope';
+import { TOOL_NAMES, type ToolName } from './toolNames';
 import {
   DEFAULT_RESULTS,
   answerInput,
@@ -16,12 +17,7 @@ import {
   type RetrieveInput,
 } from './toolInput';
 
-export const TOOL_NAMES = {
-  retrieve: 'knowledge_desk_retrieve_pages',
-  qna: 'knowledge_desk_search_qna',
-  answer: 'knowledge_desk_answer',
-} as const;
-export type ToolName = (typeof TOOL_NAMES)[keyof typeof TOOL_NAMES];
+export { TOOL_NAMES, type ToolName };
 
 /** What a model reads to decide when to call a tool (also package.json `modelDescription`; a unit test keeps them equal). */
 export const TOOL_DESCRIPTIONS: Record<ToolName, string> = {

@@ -10,18 +10,15 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
-import { ToolInputError } from './toolInput';
+import { MissingKeyError, ToolInputError } from './errors';
+
+export { MissingKeyError };
 
 export interface ErrorHints {
   /** How to set (or fix) the key, e.g. "Run 'Knowledge Desk: Set API Key'." */
   setKey: string;
   /** How to reach the service, e.g. "Check --base-url, or start the local service." */
   unreachable: string;
-}
-
-/** A key is needed but none is configured. */
-export class MissingKeyError extends Error {
-  override readonly name = 'MissingKeyError';
 }
 
 export type ToolErrorKind = 'input' | 'key' | 'unreachable' | 'cancelled' | 'service';

@@ -1,6 +1,7 @@
 // Inputs of the knowledge tools, shared by the language model tools (VS Code) and the MCP server: one zod
 // schema per tool, with messages written for the model (or person) that sent the input. No vscode here.
 import { z } from 'zod';
+import { ToolInputError } from './errors';
 
 /** The service's own limit on a question (docs/api.md#answer-request, #retrieval). */
 export const QUESTION_MAX_CHARS = 2_000;
@@ -8,10 +9,7 @@ export const MAX_SCOPE_IDS = 20;
 export const MAX_RESULTS = 10;
 export const DEFAULT_RESULTS = 5;
 
-/** Input the tool cannot use: the message says what to send instead. Never a crash. */
-export class ToolInputError extends Error {
-  override readonly name = 'ToolInputError';
-}
+export { ToolInputError };
 
 const question = z
   .string({ required_error: 'question is missing: send the question as text.', invalid_type_error: 'question must be text.' })

@@ -19,6 +19,8 @@ export const SettingKeys = {
   qnaImportConcurrency: 'qna.importConcurrency',
   /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
   allowRemoteImages: 'webview.allowRemoteImages',
+  /** The chat participant, language model tools and MCP server definition (organisations may turn them off). */
+  aiEnabled: 'ai.enabled',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 
@@ -40,4 +42,5 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   SettingKeys.localMaxUploadMb,
   SettingKeys.blobStoragePath,
   SettingKeys.allowRemoteImages,
+  SettingKeys.aiEnabled,
 ];

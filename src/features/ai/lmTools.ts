@@ -1,0 +1,56 @@
+// Language model tools (vscode.lm.registerTool) over the shared knowledge tools of src/ai: the same input
+// checks, output and budget as the MCP server. A failure is thrown as an Error whose message tells the
+// model (and the person) what to do; VS Code hands it to the model as the tool's result.
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../api/client';
+import { clip } from '../../ai/budget';
+import type * as KnowledgeTools from '../../ai/knowledgeTools';
+import type * as ToolErrors from '../../ai/toolErrors';
+import type { ErrorHints } from '../../ai/toolErrors';
+import { TOOL_NAMES, type ToolName } from '../../ai/toolNames';
+import type { Log } from '../../platform/logger';
+
+// The tools' code (zod schemas, the API client) loads on the first call, not at activation.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
+const lazy = {
+  tools: (): typeof KnowledgeTools => require('../../ai/knowledgeTools'),
+  errors: (): typeof ToolErrors => require('../../ai/toolErrors'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const ACTIONS: Record<ToolName, string> = {
+  [TOOL_NAMES.retrieve]: 'Searching the knowledge base for',
+  [TOOL_NAMES.qna]: 'Searching Q&As for',
+  [TOOL_NAMES.answer]: 'Asking Knowledge Desk',
+};
+
+export interface ToolDeps {
+  client(): Promise<ApiClient>;
+  hints: ErrorHints;
+  log: Log;
+}
+
+export function registerKnowledgeTools(deps: ToolDeps): vscode.Disposable[] {
+  return Object.values(TOOL_NAMES).map((name) =>
+    vscode.lm.registerTool<Record<string, unknown>>(name, {
+      prepareInvocation(options) {
+        const question = typeof options.input?.question === 'string' ? clip(options.input.question.replace(/\s+/g, ' '), 80) : '';
+        return { invocationMessage: question ? `${ACTIONS[name]} "${question}"` : ACTIONS[name] };
+      },
+      async invoke(options, token) {
+        const controller = new AbortController();
+        const cancel = token.onCancellationRequested(() => controller.abort());
+        try {
+          const text = await lazy.tools().TOOL_RUNNERS[name](await deps.client(), options.input, controller.signal);
+          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+        } catch (error) {
+          const { kind, message } = lazy.errors().describeToolError(error, deps.hints);
+          deps.log.warn(`tool ${name} failed (${kind}): ${message}`);
+          throw new Error(message);
+        } finally {
+          cancel.dispose();
+        }
+      },
+    }),
+  );
+}

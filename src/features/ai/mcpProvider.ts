@@ -1,0 +1,74 @@
+// Offers dist/mcp.js to VS Code's MCP support (1.101+). engines.vscode stays ^1.100.0 and @types/vscode is
+// 1.100, so the API is detected at run time and typed here with the few members used.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Region } from '../../core/regions';
+
+export const MCP_PROVIDER_ID = 'knowledgeDesk.mcp';
+
+interface McpServerDefinition {
+  env?: Record<string, string | number | null>;
+}
+type McpStdioServerDefinitionCtor = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string | number | null>,
+  version?: string,
+) => McpServerDefinition;
+interface McpServerDefinitionProvider {
+  readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpServerDefinition[]>;
+  resolveMcpServerDefinition?(server: McpServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpServerDefinition>;
+}
+type RegisterProvider = (id: string, provider: McpServerDefinitionProvider) => vscode.Disposable;
+
+export interface McpProviderDeps {
+  extensionPath: string;
+  localDataDir: string;
+  region(): Region;
+  customBaseUrl(): string;
+  /** The region's key from SecretStorage; never prompts. */
+  apiKey(region: Region): Promise<string | undefined>;
+  onDidChange: vscode.Event<void>;
+}
+
+/** The MCP API of this VS Code, or undefined before 1.101. */
+export function mcpApi(): { register: RegisterProvider; Stdio: McpStdioServerDefinitionCtor } | undefined {
+  const register = (vscode.lm as unknown as { registerMcpServerDefinitionProvider?: RegisterProvider }).registerMcpServerDefinitionProvider;
+  const Stdio = (vscode as unknown as { McpStdioServerDefinition?: McpStdioServerDefinitionCtor }).McpStdioServerDefinition;
+  return typeof register === 'function' && typeof Stdio === 'function' ? { register, Stdio } : undefined;
+}
+
+/** Arguments of dist/mcp.js for a region: never the key (it goes in the environment). */
+export function mcpArgs(region: Region, localDataDir: string, customBaseUrl: string): string[] {
+  if (region === 'local') return ['--local', '--data', localDataDir];
+  if (region === 'custom') return ['--base-url', customBaseUrl];
+  return ['--region', region];
+}
+
+export function registerMcpProvider(deps: McpProviderDeps): vscode.Disposable | undefined {
+  const api = mcpApi();
+  if (!api) return undefined;
+  const script = path.join(deps.extensionPath, 'dist', 'mcp.js');
+  const definition = (env: Record<string, string> = {}) =>
+    // VS Code's own runtime runs the server, so no separate Node.js is needed.
+    new api.Stdio(
+      'Knowledge Desk',
+      process.execPath,
+      [script, ...mcpArgs(deps.region(), deps.localDataDir, deps.customBaseUrl())],
+      { ELECTRON_RUN_AS_NODE: '1', ...env },
+      '0.1.0',
+    );
+  return api.register(MCP_PROVIDER_ID, {
+    onDidChangeMcpServerDefinitions: deps.onDidChange,
+    provideMcpServerDefinitions: () => [definition()],
+    // Called when the server starts: only then is the key read, and it travels in the environment.
+    async resolveMcpServerDefinition() {
+      const region = deps.region();
+      if (region === 'local') return definition();
+      const key = await deps.apiKey(region);
+      return definition(key ? { KNOWLEDGE_DESK_API_KEY: key } : {});
+    },
+  });
+}
