@@ -72,14 +72,17 @@ export class AiFeature extends Disposable {
     const log = this.c.log('ai');
     const participant = createParticipant(this.chatHandler, this.c.context.extensionUri);
     const tools = registerKnowledgeTools({ client: () => this.client(), hints: HINTS, log });
-    const mcp = registerMcpProvider({
-      extensionPath: this.c.context.extensionPath,
-      localDataDir: path.join(this.c.context.globalStorageUri.fsPath, 'local-service'),
-      region: () => this.c.settings.region,
-      customBaseUrl: () => this.c.settings.custom.baseUrl ?? '',
-      apiKey: (region) => this.c.secrets.get('apiKey', region),
-      onDidChange: this.mcpChanged.event,
-    });
+    const mcp = registerMcpProvider(
+      {
+        extensionPath: this.c.context.extensionPath,
+        localDataDir: path.join(this.c.context.globalStorageUri.fsPath, 'local-service'),
+        region: () => this.c.settings.region,
+        customBaseUrl: () => this.c.settings.custom.baseUrl ?? '',
+        apiKey: (region) => this.c.secrets.get('apiKey', region),
+        onDidChange: this.mcpChanged.event,
+      },
+      (m) => log.warn(m),
+    );
     this.active = [participant, ...tools, ...(mcp ? [mcp] : [])];
     Object.assign(this.registered, { participant: true, tools: tools.length, mcp: !!mcp });
     log.info(

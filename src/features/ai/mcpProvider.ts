@@ -47,9 +47,23 @@ export function mcpArgs(region: Region, localDataDir: string, customBaseUrl: str
   return ['--region', region];
 }
 
-export function registerMcpProvider(deps: McpProviderDeps): vscode.Disposable | undefined {
+/**
+ * Registers the definition, or returns undefined when this VS Code has no MCP API or refuses it (1.100
+ * had the API under the contribution point `modelContextServerCollections`, 1.101 renamed it
+ * `mcpServerDefinitionProviders`; package.json declares both). Never throws: activation must go on.
+ */
+export function registerMcpProvider(deps: McpProviderDeps, warn: (message: string) => void): vscode.Disposable | undefined {
   const api = mcpApi();
   if (!api) return undefined;
+  try {
+    return register(api, deps);
+  } catch (error) {
+    warn(`the MCP server definition was not registered: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+}
+
+function register(api: NonNullable<ReturnType<typeof mcpApi>>, deps: McpProviderDeps): vscode.Disposable {
   const script = path.join(deps.extensionPath, 'dist', 'mcp.js');
   const definition = (env: Record<string, string> = {}) =>
     // VS Code's own runtime runs the server, so no separate Node.js is needed.

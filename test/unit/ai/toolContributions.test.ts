@@ -18,6 +18,7 @@ const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
     languageModelTools: Tool[];
     chatParticipants: Array<{ id: string; name: string; commands: Array<{ name: string }>; when: string }>;
     mcpServerDefinitionProviders: Array<{ id: string }>;
+    modelContextServerCollections: Array<{ id: string }>;
     configuration: { properties: Record<string, { scope: string; default: unknown }> };
   };
 };
