@@ -209,52 +209,48 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
     await config.update('ai.enabled', false, vscode.ConfigurationTarget.Global);
     try {
-      await waitFor(
-        () => ours().length === 0,
-        'the tools to be gone from vscode.lm.tools',
-        15_000,
-        () => ours().join(', '),
-      );
+      await waitFor(() => !api.features.ai.registered.participant, 'the participant to be disposed');
       assert.deepEqual(api.features.ai.registered, { participant: false, tools: 0, mcp: false });
-      await assert.rejects(invoke('knowledge_desk_answer', { question: LEAVE }));
+      // The implementations are gone: VS Code has nothing to run.
+      for (const name of TOOLS) await assert.rejects(invoke(name, { question: LEAVE }), Error, name);
+      // package.json declares the tools with `when: config.knowledgeDesk.ai.enabled`; whether this host's
+      // vscode.lm.tools follows that clause is recorded, not assumed.
+      probe.toolsListedWhenOff = await waitFor(() => ours().length === 0, 'the tools to leave vscode.lm.tools', 5_000).then(
+        () => [],
+        () => ours(),
+      );
     } finally {
       await config.update('ai.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(
-      () => ours().length === 3,
-      'the tools to be back',
-      15_000,
-      () => ours().join(', '),
-    );
-    assert.equal(api.features.ai.registered.participant, true);
+    await waitFor(() => api.features.ai.registered.participant && ours().length === 3, 'the participant and tools to be back');
+    const back = textOf(await invoke('knowledge_desk_retrieve_pages', { question: LEAVE, scopeIds: [handbookId], maxResults: 1 }));
+    assert.match(back, /employee-handbook\.pdf — page 1/);
   });
 
   it('asks @knowledge in the chat view when this host has one (screenshot)', async () => {
     // code-server has no chat model provider; whether its chat view takes a question for an extension's
     // participant is recorded, not assumed.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     try {
-      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@knowledge ${LEAVE}` });
+      await vscode.commands.executeCommand('workbench.action.chat.open', { query: `@knowledge ${LEAVE}`, isPartialQuery: false });
       probe.chatOpen = 'ok';
     } catch (error) {
       probe.chatOpen = `failed: ${error instanceof Error ? error.message : String(error)}`;
     }
+    // A response of the participant in the chat view, if this host draws one.
+    probe.chatResponseShown = await screenshot('ai-chat-participant', {
+      keepNotifications: true,
+      waitForSelector: '.interactive-item-container.interactive-response',
+    }).then(
+      () => true,
+      (e: unknown) => `no: ${String(e)}`,
+    );
+    if (probe.chatResponseShown !== true) await screenshot('ai-chat-view', { keepNotifications: true }).catch(() => undefined);
     const commands = await vscode.commands.getCommands(true);
     probe.chatCommands = commands.filter((c) => /^workbench\.action\.chat\.(open|submit|newChat)$/.test(c));
-    await screenshot('ai-chat-participant', { keepNotifications: true }).catch((e: unknown) => (probe.screenshot = String(e)));
-    // Opening an app-scheme link the way the chat's anchors do reaches the UriHandler?
-    const before = api.features.answersViewers.citations.panels.length;
-    const opened = await vscode.env.openExternal(
-      vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/document/employee-handbook.pdf?kbId=${handbookId}&page=1`),
-    );
-    probe.openExternalAppScheme = opened;
-    probe.openExternalReachedHandler = await waitFor(
-      () => api.features.answersViewers.citations.panels.length > before,
-      'a viewer from openExternal',
-      10_000,
-    ).then(
-      () => true,
-      () => false,
-    );
+    // Not probed here: vscode.env.openExternal of a code-oss:// link in code-server goes to the browser's
+    // URL callback page ("All done. You can close this tab now"), not to the UriHandler, and that page
+    // asks to close the workbench's tab (seen in a run of this suite; see the closing note).
     assert.ok(typeof probe.chatOpen === 'string');
   });
 });
