@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadWithCodeCache } from '../../src/platform/codeCache';
 import { getApi, waitFor } from './support/host';
+import type { UnusedWindow } from './index';
 
 describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache', () => {
   it('this window loaded its code through the loader and wrote the cache the next window takes', async () => {
@@ -25,5 +26,20 @@ describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache'
       scriptName: 'next-window-check',
     });
     assert.equal(next.cache, 'hit');
+  });
+});
+
+describe('Activation: a window where Knowledge Desk is never used', () => {
+  it('starts no server, opens no data folder and holds no lock', () => {
+    // Recorded by index.ts before any suite ran, once activation had long finished (see observeUnusedWindow).
+    const seen = (globalThis as { kdUnusedWindow?: UnusedWindow }).kdUnusedWindow;
+    assert.ok(seen, 'index.ts did not observe the window before the suites');
+    assert.deepEqual(seen, {
+      connectionState: 'idle',
+      localServiceStarted: false,
+      dataFolderExists: false,
+      lockFileExists: false,
+      tcpServers: [],
+    });
   });
 });
