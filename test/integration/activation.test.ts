@@ -35,6 +35,19 @@ describe('Activation (real extension host)', () => {
     console.log(`      activation ${api.timings.activationMs.toFixed(1)} ms in VS Code ${vscode.version}, node ${process.version}`);
   });
 
+  it('runs in Test mode, the only kind of run with the test probe: the local service serves the test routes', async () => {
+    const api = await getApi();
+    // The driver loads the extension with extensionDevelopmentPath and extensionTestsPath (a real VS Code run of
+    // extension tests), which gives ExtensionMode.Test; in Production Container.probe is undefined and activate()
+    // returns nothing (test/unit/platform/testProbe.test.ts checks the local service's side without the option).
+    assert.equal(api.container.context.extensionMode, vscode.ExtensionMode.Test);
+    assert.equal(api.container.probe, api.probe);
+    await useService(api);
+    const ep = api.container.localService.current!;
+    const who = await fetch(`${ep.url}/_local/whoami`, { headers: { 'API-KEY': ep.apiKey } });
+    assert.equal(who.status, 200, 'the extension starts its local service with the test hooks outside Production');
+  });
+
   it('registers every contributed command, each with the Knowledge Desk category', async () => {
     const ext = vscode.extensions.getExtension(EXTENSION_ID)!;
     const contributed: Array<{ command: string; category?: string }> = ext.packageJSON.contributes.commands;
