@@ -143,6 +143,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             // Requests still being handled, this one included: 1 when the service is otherwise idle.
             'http.inFlight': traffic.inFlight,
             'retrieval.documents': retrieval.index.documentCount,
+            // 0 while the start-up rebuild runs (searches wait for it; the two counts above are partial until then).
+            'retrieval.ready': retrieval.isReady ? 1 : 0,
           }),
         }),
       }),
