@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { Container } from './container';
 import { AiFeature } from './features/ai/aiFeature';
 import { AnswersFeature } from './features/answers/answersFeature';
@@ -10,6 +10,7 @@ import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeat
 import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
+import type { TestProbe } from './platform/testProbe';
 
 /** How src/boot.ts loaded this bundle (dist/main.js); absent when something loads it directly. */
 export interface BootInfo {
@@ -20,6 +21,8 @@ export interface BootInfo {
 
 /** What activate() returns in development and test modes: the container and features, for integration tests. */
 export interface KnowledgeDeskTestApi {
+  /** What tests observe (errors shown, status-bar texts, what pages drew …). */
+  probe: TestProbe;
   container: Container;
   features: {
     connection: ConnectionFeature;
@@ -101,8 +104,10 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     timer.unref();
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
-  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
+  // The probe exists only outside Production mode (Container): so does this API.
+  if (!container.probe) return undefined;
   return {
+    probe: container.probe,
     container,
     features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai },
     timings,
