@@ -2,7 +2,7 @@
 // with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
-// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC]
+// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja]
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
 // <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
@@ -23,6 +23,8 @@ const { values: a } = parseArgs({
     workspace: { type: 'string' },
     shots: { type: 'string' },
     timeout: { type: 'string', default: '600' },
+    // VS Code's display language (code-server --locale): see README, Japanese UI.
+    locale: { type: 'string' },
     'code-server': { type: 'string', default: process.env.CODE_SERVER_BIN || path.join(here, 'node_modules/.bin/code-server') },
     chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
   },
@@ -114,6 +116,7 @@ server = spawn(
     'info',
     '--config',
     path.join(tmp, 'config.yaml'),
+    ...(a.locale ? ['--locale', a.locale] : []),
   ],
   { detached: true, stdio: ['ignore', serverLog, serverLog], env },
 );
