@@ -150,6 +150,13 @@ if (watch) {
 } else {
   try {
     await Promise.all(contexts.map((c) => c.rebuild()));
+    // dist/main.js runs through a vm.Script (src/platform/codeCache.ts): a dynamic import() there depends on
+    // the host's Node offering a default loader for scripts, so lazy parts are require()d instead.
+    const imports = fs.readFileSync(path.join(root, 'dist/main.js'), 'utf8').match(/\bimport\((["'`])[^"'`]+\1\)/g);
+    if (imports) {
+      console.error(`✘ [ERROR] dist/main.js must not use import(): ${imports.join(', ')} (use require(), see src/api/undici.ts)`);
+      process.exitCode = 1;
+    }
   } catch {
     process.exitCode = 1;
   } finally {

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { Container } from './container';
 import { AnswersFeature } from './features/answers/answersFeature';
 import { AnswersViewers } from './features/answers/answersViewers';
@@ -10,6 +10,7 @@ import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
 import { shareL10nBundle } from './platform/l10n';
+import type { TestProbe } from './platform/testProbe';
 
 /** How src/boot.ts loaded this bundle (dist/main.js); absent when something loads it directly. */
 export interface BootInfo {
@@ -20,6 +21,8 @@ export interface BootInfo {
 
 /** What activate() returns in development and test modes: the container and features, for integration tests. */
 export interface KnowledgeDeskTestApi {
+  /** What tests observe (errors shown, status-bar texts, what pages drew …). */
+  probe: TestProbe;
   container: Container;
   features: {
     connection: ConnectionFeature;
@@ -100,8 +103,10 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     timer.unref();
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
-  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
+  // The probe exists only outside Production mode (Container): so does this API.
+  if (!container.probe) return undefined;
   return {
+    probe: container.probe,
     container,
     features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities },
     timings,

@@ -49,7 +49,15 @@ export function loadWithCodeCache<T>(file: string, options: CodeCacheOptions): C
       // No cache yet (first run of this build): compiled normally below.
     }
   }
-  const script = new vm.Script(Module.wrap(source), { filename: options.scriptName ?? file, cachedData });
+  // import() inside the bundle uses Node's own loader where this Node has the option (20.15+); the bundles
+  // themselves load their lazy parts with require() so they do not depend on it.
+  // `vm.constants` is missing before Node 20.15.
+  const importModuleDynamically = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
+  const script = new vm.Script(Module.wrap(source), {
+    filename: options.scriptName ?? file,
+    cachedData,
+    ...(importModuleDynamically ? { importModuleDynamically } : {}),
+  });
   const cache: CodeCacheLoad<T>['cache'] = !cacheFile ? 'off' : !cachedData ? 'miss' : script.cachedDataRejected ? 'rejected' : 'hit';
   // The same module object `require()` would build, so `require('vscode')` resolves for this extension (VS
   // Code finds the extension from the requiring module's file name) and relative requires find dist/.

@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { loadWithCodeCache } from '../../src/platform/codeCache';
-import { getApi, waitFor } from './support/host';
+import { getApi, useService, waitFor } from './support/host';
 import type { UnusedWindow } from './index';
 
 describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache', () => {
@@ -41,5 +42,20 @@ describe('Activation: a window where Knowledge Desk is never used', () => {
       lockFileExists: false,
       tcpServers: [],
     });
+  });
+});
+
+describe('Activation: the test probe', () => {
+  it('runs in Test mode, the only kind of run with the test probe: the local service serves the test routes', async () => {
+    const api = await getApi();
+    // The driver loads the extension with extensionDevelopmentPath and extensionTestsPath (a real VS Code run of
+    // extension tests), which gives ExtensionMode.Test; in Production Container.probe is undefined and activate()
+    // returns nothing (test/unit/local/testHooks.test.ts checks the local service without the option).
+    assert.equal(api.container.context.extensionMode, vscode.ExtensionMode.Test);
+    assert.equal(api.container.probe, api.probe);
+    await useService(api);
+    const ep = api.container.localService.current!;
+    const who = await fetch(`${ep.url}/_local/whoami`, { headers: { 'API-KEY': ep.apiKey } });
+    assert.equal(who.status, 200, 'the extension starts its local service with the test hooks outside Production');
   });
 });

@@ -96,3 +96,18 @@ describe('V8 code cache loader (src/platform/codeCache.ts)', () => {
     assert.throws(() => loadWithCodeCache(file, { cacheDir }), /boom at load/);
   });
 });
+
+describe('V8 code cache loader: lazy parts of a bundle', () => {
+  it('require() of a sibling file on first use works from a cached load, as dist/main.js loads dist/xlsxReader.js', () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-codecache-'));
+    try {
+      fs.writeFileSync(path.join(root, 'lazy.js'), 'exports.value = "lazy";');
+      const file = path.join(root, 'main.js');
+      fs.writeFileSync(file, 'exports.later = () => require("./lazy.js").value;');
+      const load = loadWithCodeCache<{ later(): string }>(file, { cacheDir: path.join(root, 'c') });
+      assert.equal(load.exports.later(), 'lazy');
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
