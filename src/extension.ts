@@ -10,6 +10,7 @@ import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeat
 import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
+import { shareL10nBundle } from './platform/l10n';
 import type { TestProbe } from './platform/testProbe';
 
 /** How src/boot.ts loaded this bundle (dist/main.js); absent when something loads it directly. */
@@ -65,6 +66,7 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     timings.steps[name] = performance.now() - t;
     return built;
   };
+  shareL10nBundle();
   const container = timed('container', () => new Container(context));
   context.subscriptions.push(container);
   const connection = timed('connection', () => new ConnectionFeature(container));

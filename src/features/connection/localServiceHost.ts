@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { undici } from '../../api/undici';
 import type * as LocalModule from '../../local/entry';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
@@ -100,7 +101,11 @@ export class LocalServiceHost extends Disposable {
       const owner = error.owner;
       if (!(await answers(owner.url!, keys.apiKey))) {
         throw new OwnerNotAnswering(
-          `The local service data folder is locked by process ${owner.pid}, which does not answer at ${owner.url}. Close the other VS Code window or restart it.`,
+          vscode.l10n.t(
+            'The local service data folder is locked by process {0}, which does not answer at {1}. Close the other VS Code window or restart it.',
+            owner.pid,
+            owner.url!,
+          ),
         );
       }
       log.info(`using the local service of process ${owner.pid} at ${owner.url} (another window owns ${dataDir})`);

@@ -102,8 +102,20 @@ export class KnowledgeBaseFeature extends Disposable {
 
   /** Explorer context menu (multi-select: the second argument holds the whole selection). */
   private async uploadFromExplorer(clicked?: vscode.Uri, selected?: vscode.Uri[]): Promise<BatchResult | undefined> {
-    const uris = selected?.length ? selected : clicked ? [clicked] : [];
-    if (!uris.length) throw new Error('Choose files or folders in the Explorer, then "Upload to Knowledge Base".');
+    // Run without a selection (the walkthrough's button): ask for folders of the workspace.
+    const uris = selected?.length
+      ? selected
+      : clicked
+        ? [clicked]
+        : await this.c.ui.showOpenDialog({
+            title: vscode.l10n.t('Upload Folders to the Knowledge Base'),
+            canSelectFiles: false,
+            canSelectFolders: true,
+            canSelectMany: true,
+            openLabel: vscode.l10n.t('Upload'),
+            defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+          });
+    if (!uris?.length) return undefined;
     const client = await this.c.connection.getClient();
     const target = await pickFolder(this.c.ui, client, {
       title: `Upload ${uris.length === 1 ? uris[0].path.split('/').pop() : `${uris.length} items`} to…`,
