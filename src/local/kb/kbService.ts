@@ -99,13 +99,7 @@ export class KbService {
       const node: NodeRecord = {
         ...existing,
         ...this.optionFields(file, existing),
-        blob: stored.hash,
-        size: stored.size,
-        updatedAt: Date.now(),
-        processState: 'initializing',
-        processError: undefined,
-        pageCount: undefined,
-        textBlob: undefined,
+        ...newContent(stored),
       };
       return { outcome: { node, action: 'overwritten' }, written: this.writeAndProcess([node]) };
     }
@@ -203,13 +197,7 @@ export class KbService {
       if (existing?.nodeType !== 'file') throw notFound(`Document not found: ${nodeId}`);
       const node: NodeRecord = {
         ...existing,
-        blob: stored.hash,
-        size: stored.size,
-        updatedAt: Date.now(),
-        processState: 'initializing',
-        processError: undefined,
-        pageCount: undefined,
-        textBlob: undefined,
+        ...newContent(stored),
         ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
       };
       await this.writeAndProcess([node]);
@@ -296,4 +284,17 @@ export class KbService {
 function pick(filters: Array<{ variableName: string; value: string }>, name: string): string[] | null {
   const values = filters.filter((f) => f.variableName === name).map((f) => f.value);
   return values.length ? values : null;
+}
+
+/** What replacing a file's content changes: the new blob, and everything derived from the old one is dropped until it is processed again. */
+function newContent(stored: { hash: string; size: number }): Partial<NodeRecord> {
+  return {
+    blob: stored.hash,
+    size: stored.size,
+    updatedAt: Date.now(),
+    processState: 'initializing',
+    processError: undefined,
+    pageCount: undefined,
+    textBlob: undefined,
+  };
 }
