@@ -215,15 +215,8 @@ export class KbService {
   }
 
   private newFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string | null): NodeRecord {
-    const now = Date.now();
     return {
-      id: randomUUID(),
-      name,
-      nodeType: 'folder',
-      parentId,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: creator,
+      ...newNode('folder', name, parentId, creator),
       agentPermission: defaultAgentPermission(),
       userPermission: defaultUserPermission(),
       sourceType,
@@ -231,15 +224,8 @@ export class KbService {
   }
 
   private newFile(file: Ingest, parentId: string | null, name: string, stored: { hash: string; size: number }): NodeRecord {
-    const now = Date.now();
     return {
-      id: randomUUID(),
-      name,
-      nodeType: 'file',
-      parentId,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: file.creator,
+      ...newNode('file', name, parentId, file.creator),
       sourceType: file.sourceType,
       status: 'on',
       blob: stored.hash,
@@ -297,4 +283,15 @@ function newContent(stored: { hash: string; size: number }): Partial<NodeRecord>
     pageCount: undefined,
     textBlob: undefined,
   };
+}
+
+/** The fields every new node starts with: a fresh id, its place, and who made it when. */
+function newNode(
+  nodeType: NodeRecord['nodeType'],
+  name: string,
+  parentId: string | null,
+  createdBy: Creator | null,
+): Pick<NodeRecord, 'id' | 'name' | 'nodeType' | 'parentId' | 'createdAt' | 'updatedAt' | 'createdBy'> {
+  const now = Date.now();
+  return { id: randomUUID(), name, nodeType, parentId, createdAt: now, updatedAt: now, createdBy };
 }
