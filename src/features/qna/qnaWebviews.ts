@@ -7,15 +7,16 @@ import type * as AnalyticsPanelModule from './analytics/analyticsPanel';
 import type { AnalyticsPanels } from './analytics/analyticsPanel';
 import type * as AnalyticsProtocol from './analytics/protocol';
 import type * as EditorProtocol from './editor/protocol';
-import type * as EditorPanelModule from './editor/qaEditorPanel';
-import type { QaEditorPanels, QaSaveEvent } from './editor/qaEditorPanel';
+import type * as EditorPanelModule from './editor/qaEditorPanels';
+import type { QaSaveEvent } from './editor/qaEditorPanel';
+import type { QaEditorPanels } from './editor/qaEditorPanels';
 import type { QaEditorOpener } from './qnaFeature';
 
 // The panels and their protocols (zod schemas) load when a panel is first needed (a command, a restored
 // panel), not at activation: building the schemas costs activation time.
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
 const lazy = {
-  editor: (): typeof EditorPanelModule => require('./editor/qaEditorPanel'),
+  editor: (): typeof EditorPanelModule => require('./editor/qaEditorPanels'),
   editorProtocol: (): typeof EditorProtocol => require('./editor/protocol'),
   analytics: (): typeof AnalyticsPanelModule => require('./analytics/analyticsPanel'),
   analyticsProtocol: (): typeof AnalyticsProtocol => require('./analytics/protocol'),

@@ -162,5 +162,8 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
 
 /** Takes `value` out of its bucket (a new array: callers may hold the old one). */
 function remove<T>(map: Map<string, T[]>, key: string, value: T): void {
-  map.set(key, (map.get(key) ?? []).filter((v) => v !== value));
+  map.set(
+    key,
+    (map.get(key) ?? []).filter((v) => v !== value),
+  );
 }
