@@ -15,6 +15,7 @@ import { createH, type H } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
 import { createColumn, type ColumnState } from './columnState';
 import { renderResults } from './resultsList';
+import { pageHeader } from '../shared/widgets';
 
 const AUTO_RUN_MS = 400;
 
@@ -54,10 +55,9 @@ export class RetrievalController {
     this.root = h(
       'div',
       { class: 'kd-page rt-root' },
-      h(
-        'header',
-        { class: 'kd-header' },
-        h('div', { class: 'kd-title-row' }, h('h1', { class: 'kd-title' }, 'Retrieval'), this.region),
+      pageHeader(
+        h,
+        [h('h1', { class: 'kd-title' }, 'Retrieval'), this.region],
         h(
           'p',
           { class: 'kd-description' },
