@@ -169,3 +169,10 @@ export class PagedListing<T> {
     return keyOf ? uniqueBy(items, keyOf) : items;
   }
 }
+
+/** The listing of `key` (one per tree node whose children page), made with `options` on first use. */
+export function listingFor<K, T>(listings: Map<K, PagedListing<T>>, key: K, options: () => PagedListingOptions<T>): PagedListing<T> {
+  let listing = listings.get(key);
+  if (!listing) listings.set(key, (listing = new PagedListing<T>(options())));
+  return listing;
+}
