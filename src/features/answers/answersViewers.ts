@@ -75,7 +75,11 @@ export class AnswersViewers extends Disposable {
 
   private errors(log: ReturnType<Container['log']>): ErrorReporting {
     const c = this.c;
-    return { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) };
+    return {
+      log,
+      showLog: () => c.logger.show(),
+      onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+    };
   }
 
   /** The citation viewers; built on first use. */
@@ -109,6 +113,7 @@ export class AnswersViewers extends Disposable {
     return new (lazy.citationPanel().CitationPanels)({
       extensionUri: c.context.extensionUri,
       log: citationLog,
+      probe: c.probe,
       errors: this.errors(citationLog),
       source,
     });
@@ -120,6 +125,7 @@ export class AnswersViewers extends Disposable {
     return new (lazy.retrievalPanel().RetrievalPanels)({
       extensionUri: c.context.extensionUri,
       log: retrievalLog,
+      probe: c.probe,
       errors: this.errors(retrievalLog),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),

@@ -20,6 +20,8 @@ export interface LocalServiceHostOptions {
   maxUploadBytes: () => number;
   /** Sample documents imported when the knowledge base is empty (npm start sets KNOWLEDGE_DESK_LOCAL_SEED). */
   seedDir?: string;
+  /** Test options of the local service (only when the test probe exists; see platform/testProbe.ts). */
+  test?: Pick<LocalModule.LocalServiceOptions, 'testHooks' | 'jobStepDelayMs'>;
 }
 
 /**
@@ -87,6 +89,7 @@ export class LocalServiceHost extends Disposable {
         allowedRoots: this.options.allowedRoots(),
         maxUploadBytes: this.options.maxUploadBytes(),
         seedDir: this.options.seedDir,
+        ...this.options.test,
         logger: { debug: (m) => log.trace(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
       });
       log.info(`local service started on ${this.service.url} in ${Date.now() - started} ms (data: ${dataDir})`);

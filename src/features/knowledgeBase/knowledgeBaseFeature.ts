@@ -19,6 +19,7 @@ import { KbTreeProvider } from './kbTreeProvider';
 import { NodeDetailsProvider } from './nodeDetails';
 import { uploadBatch, type BatchResult } from './uploadFlow';
 import { noteUseWhenVisible } from '../../platform/usage';
+import { ProbeKeys } from '../../platform/testProbe';
 
 /** The Knowledge Base view: browse, search, upload, replace, move, delete, and processing badges. */
 export class KnowledgeBaseFeature extends Disposable {
@@ -28,8 +29,6 @@ export class KnowledgeBaseFeature extends Disposable {
   readonly commands: KbCommands;
   readonly watcher: ProcessingWatcher;
   readonly dnd: KbDragAndDrop;
-  /** The last upload batch (tests and diagnostics). */
-  lastBatch: BatchResult | undefined;
   private failures: FileNode[] = [];
   private failureTimer: NodeJS.Timeout | undefined;
 
@@ -187,7 +186,7 @@ export class KnowledgeBaseFeature extends Disposable {
   }
 
   private afterBatch(batch: BatchResult): void {
-    this.lastBatch = batch;
+    this.c.probe?.record(this, ProbeKeys.uploadBatches, batch);
     void this.tree.refresh();
     this.watch(batch.newNodes);
   }

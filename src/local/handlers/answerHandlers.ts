@@ -5,7 +5,8 @@ import { answerRequestSchema } from '../answers/answerSchema';
 import type { AnswerService } from '../answers/answerService';
 import { streamDelay, writeAnswerStream } from '../answers/streamWriter';
 
-export function answerHandlers(answers: AnswerService): Record<string, Handler> {
+/** `honourStreamDelay`: the X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
+export function answerHandlers(answers: AnswerService, honourStreamDelay = false): Record<string, Handler> {
   return {
     'answers.generate': async (ctx) => {
       const request = await ctx.parse(answerRequestSchema);
@@ -17,7 +18,7 @@ export function answerHandlers(answers: AnswerService): Record<string, Handler> 
         return answerBody(plan);
       }
       answers.counts.streamed++;
-      const outcome = await writeAnswerStream(ctx, plan, commit, streamDelay(ctx));
+      const outcome = await writeAnswerStream(ctx, plan, commit, honourStreamDelay ? streamDelay(ctx) : 0);
       if (outcome.closedEarly) answers.counts.closedEarly++;
       return Reply.handled();
     },

@@ -6,6 +6,7 @@ import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
+import type { TestProbe } from '../../../platform/testProbe';
 
 export type QaEditorTarget =
   | { kind: 'new'; prefill?: { question?: string; answer?: string; similarQuestions?: string[]; hashtags?: string[] } }
@@ -21,6 +22,8 @@ export interface EditorContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   faq(): Promise<FaqResource>;
   confirm(message: string, action: string): Promise<boolean>;
   allowRemoteImages(): boolean;
@@ -55,6 +58,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       protocol: qaEditorProtocol,
       label: 'Q&A editor page',
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     const ch = this.channel;

@@ -23,7 +23,12 @@ export class QaEditorPanels extends Disposable {
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
-      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      probe: c.probe,
+      errors: {
+        log,
+        showLog: () => c.logger.show(),
+        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+      },
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
       allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
