@@ -3,7 +3,6 @@ import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
-import type { ErrorReporting } from '../../platform/webview/panelErrors';
 import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import type * as CitationArgs from './citations/citationArgs';
 import type * as CitationPanelModule from './citations/citationPanel';
@@ -73,15 +72,6 @@ export class AnswersViewers extends Disposable {
     );
   }
 
-  private errors(log: ReturnType<Container['log']>): ErrorReporting {
-    const c = this.c;
-    return {
-      log,
-      showLog: () => c.logger.show(),
-      onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-    };
-  }
-
   /** The citation viewers; built on first use. */
   get citations(): CitationPanels {
     return this.citationHost.get();
@@ -114,7 +104,7 @@ export class AnswersViewers extends Disposable {
       extensionUri: c.context.extensionUri,
       log: citationLog,
       probe: c.probe,
-      errors: this.errors(citationLog),
+      errors: c.errorReporting(citationLog),
       source,
     });
   }
@@ -126,7 +116,7 @@ export class AnswersViewers extends Disposable {
       extensionUri: c.context.extensionUri,
       log: retrievalLog,
       probe: c.probe,
-      errors: this.errors(retrievalLog),
+      errors: c.errorReporting(retrievalLog),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),

@@ -5,21 +5,12 @@
 // A commit takes effect in memory synchronously, in the order of commit() calls, and is written in that
 // same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
 // between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
-import { constants } from 'node:fs';
-import { type FileHandle, open, readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { syncDir, writeAll } from './durableFs';
 import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
-import { LOG_NAME, logName, recover, type LoadedStats } from './journalRecovery';
-import {
-  JournalCorruptionError,
-  prepare,
-  writeSnapshot,
-  type Captured,
-  type Prepared,
-  type JournalRecord,
-  type State,
-} from './journalFormat';
+import { createLog, recover, removeLogsBefore, type LoadedStats } from './journalRecovery';
+import type { Captured, Prepared, State } from './journalFormat';
+import { JournalCorruptionError, prepare, writeSnapshot, type JournalRecord } from './journalFormat';
 
 export { JournalCorruptionError, type JournalRecord };
 
@@ -277,17 +268,14 @@ export class Journal {
     });
     // Commits continue into the new log while the snapshot of `captured` is written.
     await writeSnapshot(this.dir, captured);
-    for (const name of await readdir(this.dir)) {
-      const m = LOG_NAME.exec(name);
-      if (m && Number(m[1]) < captured.gen) await unlink(join(this.dir, name)).catch(() => undefined);
-    }
+    await removeLogsBefore(this.dir, captured.gen);
     this.counters.compactions++;
   }
 
   // Runs inside the writer loop, between flushes: memory is what is durable at `seq` plus the queued commits.
   private async rotate(): Promise<Captured> {
     const gen = this.gen + 1;
-    const next = await open(join(this.dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
+    const next = await createLog(this.dir, gen);
     try {
       // The new name must be durable before acknowledged records land in it.
       await syncDir(this.dir);

@@ -1,7 +1,8 @@
-// Opening a journal: the snapshot, then every log over it in generation order; a torn tail of the active log
-// (a crash mid-append) is cut off before anything is appended to it.
+// The journal's files: opening them (the snapshot, then every log over it in generation order; a torn tail of
+// the active log, from a crash mid-append, is cut off before anything is appended to it), starting a new log,
+// and removing the logs a snapshot has folded in.
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir } from './durableFs';
 import { readSnapshot, replayLog, SNAPSHOT, type State } from './journalFormat';
@@ -63,4 +64,17 @@ export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
     loaded: { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
     logCount: gens.length,
   };
+}
+
+/** A new, empty log of generation `gen` (compaction starts one; the caller makes its name durable). */
+export function createLog(dir: string, gen: number): Promise<FileHandle> {
+  return open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
+}
+
+/** Deletes the logs a snapshot of generation `gen` has folded in (best effort: a leftover is replayed harmlessly). */
+export async function removeLogsBefore(dir: string, gen: number): Promise<void> {
+  for (const name of await readdir(dir)) {
+    const m = LOG_NAME.exec(name);
+    if (m && Number(m[1]) < gen) await unlink(join(dir, name)).catch(() => undefined);
+  }
 }

@@ -24,11 +24,7 @@ export class QaEditorPanels extends Disposable {
       extensionUri: c.context.extensionUri,
       log,
       probe: c.probe,
-      errors: {
-        log,
-        showLog: () => c.logger.show(),
-        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-      },
+      errors: c.errorReporting(log),
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
       allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
