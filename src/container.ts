@@ -7,6 +7,7 @@ import { registerCommand, type CommandHandler, type CommandHost } from './platfo
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
+import type { ErrorReporting } from './platform/webview/panelErrors';
 import { Settings, SettingKeys } from './platform/settings';
 import { localServiceTestOptions, TestProbe } from './platform/testProbe';
 import { noteUse, onDidUse } from './platform/usage';
@@ -71,6 +72,15 @@ export class Container extends Disposable {
 
   log(component: string): Log {
     return this.logger.scoped(component);
+  }
+
+  /** How a panel reports errors: to `log`, shown with "Show Log", and kept for tests where the probe exists. */
+  errorReporting(log: Log): ErrorReporting {
+    return {
+      log,
+      showLog: () => this.logger.show(),
+      onErrorShown: (command, message) => this.probe?.errorsShown.push({ command, message }),
+    };
   }
 
   /**

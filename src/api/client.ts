@@ -1,20 +1,12 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { readErrorBody, reportedError } from './errorBody';
-import {
-  ApiAbortError,
-  ApiConnectionError,
-  ApiTimeoutError,
-  ApiValidationError,
-  KnowledgeDeskError,
-  RateLimitError,
-  ServiceReportedError,
-  apiErrorFor,
-} from './errors';
+import { reportedError, readErrorBody } from './errorBody';
+import { ApiAbortError, ApiValidationError, ServiceReportedError } from './errors';
+import { describeOutcome, headerValue, statusError, translateFailure } from './failures';
 import { identityHeaders, type Identity } from './identity';
 import type { Readable } from 'node:stream';
 import { buildForm, type MultipartFields } from './multipart';
-import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
+import { defaultRetryPolicy, isRetryable, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { Attempt } from './attempt';
@@ -114,7 +106,7 @@ export class ApiClient {
       const text = await response.body.text();
       return this.decode(spec, response.statusCode, text);
     } catch (error) {
-      throw this.translate(spec, error, done);
+      throw translateFailure(spec.operation, error, done);
     } finally {
       done.release();
     }
@@ -126,7 +118,7 @@ export class ApiClient {
    */
   async requestRaw(spec: RequestSpec, options: CallOptions = {}): Promise<RawResponse> {
     const { response, done } = await this.send(spec, options, true);
-    const translate = (error: unknown): unknown => this.translate(spec, error, done);
+    const translate = (error: unknown): unknown => translateFailure(spec.operation, error, done);
     const body = response.body;
     async function* iterate(): AsyncGenerator<Uint8Array> {
       try {
@@ -183,15 +175,15 @@ export class ApiClient {
         }
         const text = await readLimited(response.body);
         done.release();
-        const retryAfter = header(response.headers, 'retry-after');
+        const retryAfter = headerValue(response.headers, 'retry-after');
         outcome = { kind: 'status', status: response.statusCode, retryAfter };
-        failure = this.statusError(spec, response.statusCode, text, response.headers);
+        failure = statusError(spec.operation, response.statusCode, text, response.headers);
         this.config.logger?.debug(`${spec.method} ${spec.path} → ${response.statusCode} in ${ms} ms`);
       } catch (error) {
         done.release();
         if (done.abortedByCaller) throw new ApiAbortError(spec.operation, { cause: error });
         outcome = done.timedOut ? { kind: 'timeout' } : { kind: 'connection' };
-        failure = this.translate(spec, error, done);
+        failure = translateFailure(spec.operation, error, done);
       }
       const delay =
         attempt < maxRetries && isRetryable(outcome, idempotent)
@@ -230,39 +222,6 @@ export class ApiClient {
     return parseResponse(spec.operation, spec.schema, body);
   }
 
-  private statusError(spec: RequestSpec, status: number, text: string, headers: Record<string, string | string[] | undefined>): Error {
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    const info = readErrorBody(body);
-    const message = `${spec.operation} failed (${status}): ${info.message ?? defaultMessage(status)}`;
-    const error = apiErrorFor(status, message, {
-      operation: spec.operation,
-      status,
-      code: info.code,
-      field: info.field,
-      body,
-      requestId: header(headers, 'x-request-id'),
-    });
-    if (error instanceof RateLimitError) error.retryAfterMs = parseRetryAfter(header(headers, 'retry-after'));
-    return error;
-  }
-
-  private translate(spec: RequestSpec, error: unknown, done: Attempt): unknown {
-    if (error instanceof ApiValidationError || error instanceof ServiceReportedError) return error;
-    if (done.abortedByCaller) return new ApiAbortError(spec.operation, { cause: error });
-    if (done.timedOut || (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT') {
-      return new ApiTimeoutError(spec.operation, `${spec.operation} timed out`, { cause: error });
-    }
-    if (error instanceof KnowledgeDeskError) return error;
-    const reason = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
-    const message = error instanceof Error ? error.message : String(error);
-    return new ApiConnectionError(spec.operation, `${spec.operation}: cannot reach the service (${reason ?? message})`, { cause: error });
-  }
-
   private url(spec: RequestSpec): string {
     const base = spec.target === 'nlu' ? (this.config.nluUrl ?? this.config.baseUrl) : this.config.baseUrl;
     return joinUrl(base, spec.path) + buildQuery(spec.query);
@@ -289,35 +248,4 @@ async function readLimited(body: Dispatcher.ResponseData['body']): Promise<strin
     size += (chunk as Buffer).length;
   }
   return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function describeOutcome(outcome: Outcome): string {
-  if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
-  return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
-}
-
-function defaultMessage(status: number): string {
-  switch (status) {
-    case 400:
-      return 'invalid request parameters';
-    case 401:
-      return 'API key missing or invalid';
-    case 403:
-      return 'project inactive or request IP not allowed';
-    case 404:
-      return 'not found';
-    case 405:
-      return 'method not allowed';
-    case 413:
-      return 'upload too large';
-    case 429:
-      return 'rate limited';
-    default:
-      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
-  }
 }

@@ -39,44 +39,30 @@ export class ApiError extends KnowledgeDeskError {
   }
 }
 
-export class BadRequestError extends ApiError {
-  override readonly name = 'BadRequestError';
-}
-export class AuthenticationError extends ApiError {
-  override readonly name = 'AuthenticationError';
-}
-export class PermissionDeniedError extends ApiError {
-  override readonly name = 'PermissionDeniedError';
-}
-export class NotFoundError extends ApiError {
-  override readonly name = 'NotFoundError';
-}
-export class MethodNotAllowedError extends ApiError {
-  override readonly name = 'MethodNotAllowedError';
-}
-export class PayloadTooLargeError extends ApiError {
-  override readonly name = 'PayloadTooLargeError';
-}
-export class RequestTimeoutError extends ApiError {
-  override readonly name = 'RequestTimeoutError';
-}
-export class InternalServerError extends ApiError {
-  override readonly name = 'InternalServerError';
-}
-export class NotImplementedError extends ApiError {
-  override readonly name = 'NotImplementedError';
+/** The class of one failure status: `name` says which, in logs and to callers that test it. */
+function statusError<N extends string>(name: N) {
+  return class extends ApiError {
+    override readonly name: N = name;
+  };
 }
 
-export class RateLimitError extends ApiError {
-  override readonly name = 'RateLimitError';
+export class BadRequestError extends statusError('BadRequestError') {}
+export class AuthenticationError extends statusError('AuthenticationError') {}
+export class PermissionDeniedError extends statusError('PermissionDeniedError') {}
+export class NotFoundError extends statusError('NotFoundError') {}
+export class MethodNotAllowedError extends statusError('MethodNotAllowedError') {}
+export class PayloadTooLargeError extends statusError('PayloadTooLargeError') {}
+export class RequestTimeoutError extends statusError('RequestTimeoutError') {}
+export class InternalServerError extends statusError('InternalServerError') {}
+export class NotImplementedError extends statusError('NotImplementedError') {}
+
+export class RateLimitError extends statusError('RateLimitError') {
   /** Delay the service asked for (Retry-After), in milliseconds. */
   retryAfterMs?: number;
 }
 
 /** A 2xx response whose `errors` field was not empty: the service says it failed. */
-export class ServiceReportedError extends ApiError {
-  override readonly name = 'ServiceReportedError';
-}
+export class ServiceReportedError extends statusError('ServiceReportedError') {}
 
 /** The request never got an HTTP answer (DNS, refused, reset, TLS, proxy). */
 export class ApiConnectionError extends KnowledgeDeskError {

@@ -1,4 +1,5 @@
 import type { ApiClient, CallOptions } from '../client';
+import { getJson, sendJson } from '../requestSpecs';
 import { readAnswerStream } from '../stream/answerStream';
 import {
   generativeAnswerSchema,
@@ -80,13 +81,13 @@ export class AnswersResource {
 
   generate(request: GenerativeAnswerRequest, options?: CallOptions): Promise<GenerativeAnswer> {
     return this.client.request(
-      {
-        operation: 'answers.generate',
-        method: 'POST',
-        path: '/webapi/generative_answer',
-        json: { answerFormat: 'MARKDOWN', ...request, mode: 'sync' },
-        schema: generativeAnswerSchema,
-      },
+      sendJson(
+        'answers.generate',
+        'POST',
+        '/webapi/generative_answer',
+        { answerFormat: 'MARKDOWN', ...request, mode: 'sync' },
+        generativeAnswerSchema,
+      ),
       options,
     );
   }
@@ -121,24 +122,14 @@ export class AnswersResource {
 
   async retrieve(request: RetrievalRequest, options?: CallOptions): Promise<RetrievalItem[]> {
     const body = await this.client.request(
-      {
-        operation: 'retrieval.search',
-        method: 'POST',
-        path: '/webapi/retrieval',
-        json: request,
-        schema: retrievalResponseSchema,
-        idempotent: true,
-      },
+      sendJson('retrieval.search', 'POST', '/webapi/retrieval', request, retrievalResponseSchema, { idempotent: true }),
       options,
     );
     return body.result;
   }
 
   highlightsForClue(clueId: string, options?: CallOptions): Promise<Highlight> {
-    return this.client.request(
-      { operation: 'highlights.forClue', method: 'GET', path: path`/webapi/v2/highlights/${clueId}`, schema: highlightSchema },
-      options,
-    );
+    return this.client.request(getJson('highlights.forClue', path`/webapi/v2/highlights/${clueId}`, highlightSchema), options);
   }
 
   highlightForRetrieval(
@@ -146,14 +137,7 @@ export class AnswersResource {
     options?: CallOptions,
   ): Promise<Highlight> {
     return this.client.request(
-      {
-        operation: 'highlights.forRetrieval',
-        method: 'POST',
-        path: '/webapi/v2/retrieval/highlight',
-        json: body,
-        schema: highlightSchema,
-        idempotent: true,
-      },
+      sendJson('highlights.forRetrieval', 'POST', '/webapi/v2/retrieval/highlight', body, highlightSchema, { idempotent: true }),
       options,
     );
   }

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
+import { deleteEmpty, getJson, getText, sendJson } from '../requestSpecs';
 import type { BufferPart, FilePart } from '../multipart';
 import {
   bulkResultsSchema,
@@ -43,69 +43,33 @@ export class RareResource {
   constructor(private readonly client: ApiClient) {}
 
   status(options?: CallOptions): Promise<RareStatus> {
-    return this.client.request(
-      { operation: 'rare.status', method: 'GET', path: '/webapi/v2/rare/status', schema: rareStatusSchema },
-      options,
-    );
+    return this.client.request(getJson('rare.status', '/webapi/v2/rare/status', rareStatusSchema), options);
   }
 
   build(params: RareBuildParams = {}, options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(
-      { operation: 'rare.build', method: 'POST', path: '/webapi/v2/rare/build', json: params, schema: taskAckSchema },
-      options,
-    );
+    return this.client.request(sendJson('rare.build', 'POST', '/webapi/v2/rare/build', params, taskAckSchema), options);
   }
 
   generate(params: RareGenerateParams = {}, options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(
-      { operation: 'rare.generate', method: 'POST', path: '/webapi/v2/rare/generate', json: params, schema: taskAckSchema },
-      options,
-    );
+    return this.client.request(sendJson('rare.generate', 'POST', '/webapi/v2/rare/generate', params, taskAckSchema), options);
   }
 
   /** Asks the running job to stop between steps; cancelling twice is harmless, so it is retried. */
   cancel(options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(
-      { operation: 'rare.cancel', method: 'POST', path: '/webapi/v2/rare/cancel', json: {}, schema: taskAckSchema, idempotent: true },
-      options,
-    );
+    return this.client.request(sendJson('rare.cancel', 'POST', '/webapi/v2/rare/cancel', {}, taskAckSchema, { idempotent: true }), options);
   }
 
   async results(options?: CallOptions): Promise<RareResult[]> {
-    return (
-      await this.client.request(
-        { operation: 'rare.results', method: 'GET', path: '/webapi/v2/rare/results', schema: rareResultsSchema },
-        options,
-      )
-    ).results;
+    return (await this.client.request(getJson('rare.results', '/webapi/v2/rare/results', rareResultsSchema), options)).results;
   }
 
   async deleteResult(resultId: string, options?: CallOptions): Promise<void> {
-    await this.client.request(
-      {
-        operation: 'rare.deleteResult',
-        method: 'DELETE',
-        path: path`/webapi/v2/rare/results/${resultId}`,
-        schema: z.unknown(),
-        response: 'empty',
-      },
-      options,
-    );
+    await this.client.request(deleteEmpty('rare.deleteResult', path`/webapi/v2/rare/results/${resultId}`), options);
   }
 
   /** The result CSV (text); `storagePath` is the result's result_file_url. */
   csv(storagePath?: string, options?: CallOptions): Promise<string> {
-    return this.client.request(
-      {
-        operation: 'rare.csv',
-        method: 'GET',
-        path: '/webapi/v2/rare/csv',
-        query: { path: storagePath },
-        schema: z.string(),
-        response: 'text',
-      },
-      options,
-    );
+    return this.client.request(getText('rare.csv', '/webapi/v2/rare/csv', { path: storagePath }), options);
   }
 }
 
@@ -128,36 +92,14 @@ export class BulkResource {
   }
 
   results(page = 1, options?: CallOptions): Promise<BulkResultsPage> {
-    return this.client.request(
-      { operation: 'bulk.results', method: 'GET', path: '/webapi/v2/bulk_processing/results', query: { page }, schema: bulkResultsSchema },
-      options,
-    );
+    return this.client.request(getJson('bulk.results', '/webapi/v2/bulk_processing/results', bulkResultsSchema, { page }), options);
   }
 
   download(fileUrl: string, options?: CallOptions): Promise<string> {
-    return this.client.request(
-      {
-        operation: 'bulk.download',
-        method: 'GET',
-        path: '/webapi/v2/bulk_processing/download',
-        query: { file_url: fileUrl },
-        schema: z.string(),
-        response: 'text',
-      },
-      options,
-    );
+    return this.client.request(getText('bulk.download', '/webapi/v2/bulk_processing/download', { file_url: fileUrl }), options);
   }
 
   async deleteResult(resultId: string, options?: CallOptions): Promise<void> {
-    await this.client.request(
-      {
-        operation: 'bulk.deleteResult',
-        method: 'DELETE',
-        path: path`/webapi/v2/bulk_processing/results/${resultId}`,
-        schema: z.unknown(),
-        response: 'empty',
-      },
-      options,
-    );
+    await this.client.request(deleteEmpty('bulk.deleteResult', path`/webapi/v2/bulk_processing/results/${resultId}`), options);
   }
 }

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
+import { deleteEmpty, sendJson } from '../requestSpecs';
 import { MethodNotAllowedError, NotFoundError } from '../errors';
 import type { FilePart } from '../multipart';
 import {
@@ -93,14 +93,14 @@ export class KbNodesResource {
     if (hashtagsOperator) filter_.hashtagsOperator = hashtagsOperator;
     if (nodeType?.length) filter_.nodeType = nodeType;
     return this.client.request(
-      {
-        operation: 'kbNodes.search',
-        method: 'POST',
-        path: '/webapi/v2/knowledge_base_nodes/search',
-        json: { filter_, order, offset, limit },
-        schema: nodeSearchResponseSchema,
-        idempotent: true,
-      },
+      sendJson(
+        'kbNodes.search',
+        'POST',
+        '/webapi/v2/knowledge_base_nodes/search',
+        { filter_, order, offset, limit },
+        nodeSearchResponseSchema,
+        { idempotent: true },
+      ),
       options,
     );
   }
@@ -147,13 +147,7 @@ export class KbNodesResource {
 
   async uploadFromCloudStore(body: CloudStoreUpload, options?: CallOptions): Promise<KbNode> {
     const res = await this.client.request(
-      {
-        operation: 'kbNodes.uploadFromCloudStore',
-        method: 'POST',
-        path: '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store',
-        json: body,
-        schema: nodeWrapperSchema,
-      },
+      sendJson('kbNodes.uploadFromCloudStore', 'POST', '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store', body, nodeWrapperSchema),
       options,
     );
     return res.result;
@@ -162,13 +156,7 @@ export class KbNodesResource {
   /** The service does not document this path; ours is a default a setting can override (docs/api.md#upload-from-blob-storage). */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
     const res = await this.client.request(
-      {
-        operation: 'kbNodes.uploadFromBlobStorage',
-        method: 'POST',
-        path: options?.path || DEFAULT_BLOB_STORAGE_PATH,
-        json: body,
-        schema: nodeWrapperSchema,
-      },
+      sendJson('kbNodes.uploadFromBlobStorage', 'POST', options?.path || DEFAULT_BLOB_STORAGE_PATH, body, nodeWrapperSchema),
       options,
     );
     return res.result;
@@ -179,14 +167,7 @@ export class KbNodesResource {
     options?: CallOptions,
   ): Promise<MoveResult> {
     return this.client.request(
-      {
-        operation: 'kbNodes.moveBulk',
-        method: 'POST',
-        path: '/webapi/v2/knowledge_base_nodes/move/bulk',
-        json: body,
-        schema: moveResultSchema,
-        idempotent: true,
-      },
+      sendJson('kbNodes.moveBulk', 'POST', '/webapi/v2/knowledge_base_nodes/move/bulk', body, moveResultSchema, { idempotent: true }),
       options,
     );
   }
@@ -194,16 +175,7 @@ export class KbNodesResource {
   /** Deletes a node (a folder with its contents). Throws DeleteNotSupportedError where the deployment has no delete. */
   async delete(nodeId: string, options?: CallOptions): Promise<void> {
     try {
-      await this.client.request(
-        {
-          operation: 'kbNodes.delete',
-          method: 'DELETE',
-          path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`,
-          schema: z.unknown(),
-          response: 'empty',
-        },
-        options,
-      );
+      await this.client.request(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options);
     } catch (error) {
       if (error instanceof MethodNotAllowedError) throw new DeleteNotSupportedError();
       // A 404 that does not name the node means the route itself is missing.

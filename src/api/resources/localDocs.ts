@@ -2,6 +2,7 @@
 // file and its extracted page texts, for the citation viewer.
 import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
+import { getJson } from '../requestSpecs';
 import { path } from '../url';
 
 export interface LocalDocContent {
@@ -55,10 +56,7 @@ export class LocalDocsResource {
 
   /** Page texts as extracted by the local service. 404 (unknown or not processed yet) → NotFoundError. */
   async pages(nodeId: string, options?: CallOptions): Promise<LocalDocPages> {
-    const body = await this.client.request(
-      { operation: 'localDocs.pages', method: 'GET', path: path`/_local/documents/${nodeId}/pages`, schema: pagesSchema },
-      options,
-    );
+    const body = await this.client.request(getJson('localDocs.pages', path`/_local/documents/${nodeId}/pages`, pagesSchema), options);
     return { kind: body.kind, estimatedPages: body.estimatedPages, pages: body.pages.map((p) => ({ pageNo: p.pageNo, text: p.text })) };
   }
 }

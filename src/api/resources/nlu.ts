@@ -1,4 +1,5 @@
 import type { ApiClient, CallOptions } from '../client';
+import { sendJson } from '../requestSpecs';
 import { addPhraseResponseSchema, inferResponseSchema, type Entity, type InferResponse } from '../schemas/nlu';
 import { path } from '../url';
 
@@ -11,15 +12,7 @@ export class NluResource {
   /** Entities in the first 2,000 characters; offsets index into `inputText`. Read-only, so retried. */
   infer(text: string, options?: CallOptions): Promise<InferResponse> {
     return this.client.request(
-      {
-        operation: 'nlu.infer',
-        method: 'POST',
-        path: '/api/inference',
-        json: { text },
-        schema: inferResponseSchema,
-        target: 'nlu',
-        idempotent: true,
-      },
+      sendJson('nlu.infer', 'POST', '/api/inference', { text }, inferResponseSchema, { target: 'nlu', idempotent: true }),
       options,
     );
   }
@@ -32,14 +25,7 @@ export class NluResource {
     options?: CallOptions,
   ): Promise<unknown> {
     return this.client.request(
-      {
-        operation: 'nlu.addPhrase',
-        method: 'POST',
-        path: path`/api/add_phrase/${dataType}`,
-        json: { text, entities },
-        schema: addPhraseResponseSchema,
-        target: 'nlu',
-      },
+      sendJson('nlu.addPhrase', 'POST', path`/api/add_phrase/${dataType}`, { text, entities }, addPhraseResponseSchema, { target: 'nlu' }),
       options,
     );
   }

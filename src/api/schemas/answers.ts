@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { draftToMarkdown, isDraftRaw } from '../../core/draftjs';
-import { feedbackCountsSchema, nullish } from './common';
+import { bareArrayAs, feedbackCountsSchema, listOf, nullish, unwrapResult } from './common';
 
 /** Answers arrive as Markdown text, Draft.js raw content, or a string holding Draft.js JSON. */
 export const answerTextSchema = z.unknown().transform((value): string => {
@@ -20,35 +20,22 @@ export const answerTextSchema = z.unknown().transform((value): string => {
   return value === null || value === undefined ? '' : String(value);
 });
 
-export const citationSchema = z
-  .object({
-    index: z.number().int(),
-    clueId: nullish(z.string()),
-    source: nullish(z.string()),
-    title: nullish(z.string()),
-    pageNo: nullish(z.number().int()),
-    knowledgeBaseId: nullish(z.string()),
-    faqId: nullish(z.string()),
-    url: nullish(z.string()),
-    text: nullish(z.string()),
-  })
-  .passthrough();
+/** What citations and clues both say about the passage an answer drew on. */
+const sourceRefFields = {
+  clueId: nullish(z.string()),
+  source: nullish(z.string()),
+  title: nullish(z.string()),
+  pageNo: nullish(z.number().int()),
+  knowledgeBaseId: nullish(z.string()),
+  faqId: nullish(z.string()),
+  text: nullish(z.string()),
+};
+
+export const citationSchema = z.object({ index: z.number().int(), ...sourceRefFields, url: nullish(z.string()) }).passthrough();
 export type Citation = z.infer<typeof citationSchema>;
 
 /** Clues have no documented shape (docs/api.md#answer-response): the fields we can use are read when present. */
-export const clueSchema = z
-  .object({
-    clueId: nullish(z.string()),
-    id: nullish(z.string()),
-    source: nullish(z.string()),
-    title: nullish(z.string()),
-    pageNo: nullish(z.number().int()),
-    knowledgeBaseId: nullish(z.string()),
-    kbId: nullish(z.string()),
-    faqId: nullish(z.string()),
-    text: nullish(z.string()),
-  })
-  .passthrough();
+export const clueSchema = z.object({ ...sourceRefFields, id: nullish(z.string()), kbId: nullish(z.string()) }).passthrough();
 export type Clue = z.infer<typeof clueSchema>;
 
 export const generativeAnswerSchema = z
@@ -73,14 +60,8 @@ export const generativeAnswerSchema = z
     threadId: nullish(z.string()),
     fuQuestion: nullish(z.string()),
     intent: nullish(z.string()),
-    clues: z
-      .array(clueSchema)
-      .nullish()
-      .transform((v) => v ?? []),
-    citations: z
-      .array(citationSchema)
-      .nullish()
-      .transform((v) => v ?? []),
+    clues: listOf(clueSchema),
+    citations: listOf(citationSchema),
     model: nullish(z.string()),
   })
   .passthrough();
@@ -91,29 +72,15 @@ export const retrievalItemSchema = z
   .passthrough();
 export type RetrievalItem = z.infer<typeof retrievalItemSchema>;
 
-export const retrievalResponseSchema = z.preprocess(
-  (body) => (Array.isArray(body) ? { result: body } : body),
-  z
-    .object({
-      result: z
-        .array(retrievalItemSchema)
-        .nullish()
-        .transform((v) => v ?? []),
-    })
-    .passthrough(),
-);
+export const retrievalResponseSchema = bareArrayAs('result', z.object({ result: listOf(retrievalItemSchema) }).passthrough());
 
 export const bboxSchema = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() }).passthrough();
 export type BBox = z.infer<typeof bboxSchema>;
 
-export const highlightSchema = z.preprocess(
-  (body) => (body as { result?: unknown })?.result ?? body,
+export const highlightSchema = unwrapResult(
   z
     .object({
-      bboxes: z
-        .array(bboxSchema)
-        .nullish()
-        .transform((v) => v ?? []),
+      bboxes: listOf(bboxSchema),
       type: nullish(z.string()),
       pageNo: nullish(z.number().int()),
     })

@@ -19,3 +19,27 @@ export type FeedbackCounts = z.infer<typeof feedbackCountsSchema>;
 export function nullish<T extends z.ZodTypeAny>(schema: T) {
   return schema.nullish().transform((v) => v ?? undefined);
 }
+
+/** A list the service may leave out or send as `null`: read as empty. */
+export function listOf<T extends z.ZodTypeAny>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((v): z.output<T>[] => v ?? []);
+}
+
+/** Text the service may leave out or send as `null`: read as ''. */
+export const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
+
+/** Bodies that may arrive bare or wrapped in `{ result: … }` are read as the bare value. */
+export function unwrapResult<T extends z.ZodTypeAny>(schema: T) {
+  return z.preprocess((body) => (body as { result?: unknown })?.result ?? body, schema);
+}
+
+/** Lists some services send bare: a bare array is read as `{ [key]: array }`. */
+export function bareArrayAs<T extends z.ZodTypeAny>(key: string, schema: T) {
+  return z.preprocess((body) => (Array.isArray(body) ? { [key]: body } : body), schema);
+}

@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { feedbackCountsSchema, nullish } from './common';
+import { feedbackCountsSchema, listOf, nullish, textOrEmpty, unwrapResult } from './common';
 
-const unwrap = (body: unknown): unknown => (body as { result?: unknown })?.result ?? body;
 const counts = feedbackCountsSchema.nullish().transform((v) => v ?? { positiveCount: 0, negativeCount: 0 });
-const strings = z
-  .array(z.string())
-  .nullish()
-  .transform((v) => v ?? []);
+const strings = listOf(z.string());
 
-export const embeddingStatusSchema = z.preprocess(
-  unwrap,
+export const embeddingStatusSchema = unwrapResult(
   z.object({ total: z.number().int(), pending: z.number().int(), ready: z.number().int() }).passthrough(),
 );
 export type EmbeddingStatus = z.infer<typeof embeddingStatusSchema>;
@@ -19,10 +14,7 @@ export const faqListItemSchema = z
   .object({
     id: z.string(),
     question: z.string(),
-    answer: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
+    answer: textOrEmpty,
     hashtags: strings,
     userFeedback: counts,
     agentFeedback: counts,
@@ -37,15 +29,9 @@ export type FaqSearchItem = z.infer<typeof faqSearchItemSchema>;
 
 export const faqSearchResponseSchema = z
   .object({
-    result: z
-      .array(faqSearchItemSchema)
-      .nullish()
-      .transform((v) => v ?? []),
+    result: listOf(faqSearchItemSchema),
     count: z.number().int().optional(),
-    hashId: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
+    hashId: textOrEmpty,
   })
   .passthrough();
 export type FaqSearchResponse = z.infer<typeof faqSearchResponseSchema>;
@@ -64,17 +50,14 @@ export const faqDetailSchema = faqListItemSchema.extend({
   status: nullish(z.union([z.enum(['on', 'off']), z.boolean()]).transform((v) => (typeof v === 'boolean' ? (v ? 'on' : 'off') : v))),
 });
 export type FaqDetail = z.infer<typeof faqDetailSchema>;
-export const singleFaqResponseSchema = z.preprocess(unwrap, faqDetailSchema);
+export const singleFaqResponseSchema = unwrapResult(faqDetailSchema);
 
 export const faqListResponseSchema = z
   .object({
     offset: z.number().int().default(0),
     count: z.number().int().optional(),
     total_count: z.number().int().optional(),
-    results: z
-      .array(faqListItemSchema)
-      .nullish()
-      .transform((v) => v ?? []),
+    results: listOf(faqListItemSchema),
   })
   .passthrough();
 export type FaqListResponse = z.infer<typeof faqListResponseSchema>;
@@ -106,23 +89,17 @@ export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 /** Items of feedbacks have no documented shape (docs/api.md#qa-feedback-history); kept as loose records. */
 export const feedbackHistoryResponseSchema = z
   .object({
-    result: z
-      .array(
-        z
-          .object({
-            query: z
-              .string()
-              .nullish()
-              .transform((v) => v ?? ''),
-            feedbacks: z
-              .array(z.record(z.unknown()))
-              .nullish()
-              .transform((v) => v ?? []),
-          })
-          .passthrough(),
-      )
-      .nullish()
-      .transform((v) => v ?? []),
+    result: listOf(
+      z
+        .object({
+          query: textOrEmpty,
+          feedbacks: z
+            .array(z.record(z.unknown()))
+            .nullish()
+            .transform((v) => v ?? []),
+        })
+        .passthrough(),
+    ),
     count: z.number().int().optional(),
   })
   .passthrough();
@@ -131,62 +108,40 @@ export type FeedbackHistory = z.infer<typeof feedbackHistoryResponseSchema>;
 export const uploadFaqFileResponseSchema = z
   .object({
     result: z.unknown().optional(),
-    notUploaded: z
-      .array(
-        z
-          .object({
-            question: z
-              .string()
-              .nullish()
-              .transform((v) => v ?? ''),
-            state: z
-              .string()
-              .nullish()
-              .transform((v) => v ?? ''),
-          })
-          .passthrough(),
-      )
-      .nullish()
-      .transform((v) => v ?? []),
+    notUploaded: listOf(
+      z
+        .object({
+          question: textOrEmpty,
+          state: textOrEmpty,
+        })
+        .passthrough(),
+    ),
   })
   .passthrough();
 export type UploadFaqFileResult = z.infer<typeof uploadFaqFileResponseSchema>;
 
-export const searchHistoryResponseSchema = z.preprocess(
-  unwrap,
-  z
-    .object({
-      histories: z
-        .array(
-          z
-            .object({
-              id: z.string().optional(),
-              agent: z.object({ id: z.string().nullish() }).passthrough().nullish(),
-              question: z
-                .string()
-                .nullish()
-                .transform((v) => v ?? ''),
-              answers: z
-                .array(
-                  z
-                    .object({
-                      faq: z.object({ id: z.string() }).passthrough().nullish(),
-                      effectiveConfidence: z.number().nullish(),
-                      confidence: z.number().nullish(),
-                    })
-                    .passthrough(),
-                )
-                .nullish()
-                .transform((v) => v ?? []),
-              createdAt: z.union([z.number(), z.string()]).optional(),
-            })
-            .passthrough(),
-        )
-        .nullish()
-        .transform((v) => v ?? []),
-      count: z.number().int().optional(),
-    })
-    .passthrough(),
+/** One answer the service showed for a logged search. */
+const shownAnswerSchema = z
+  .object({
+    faq: z.object({ id: z.string() }).passthrough().nullish(),
+    effectiveConfidence: z.number().nullish(),
+    confidence: z.number().nullish(),
+  })
+  .passthrough();
+
+/** One logged search: what was asked and what was shown. */
+const searchHistoryEntrySchema = z
+  .object({
+    id: z.string().optional(),
+    agent: z.object({ id: z.string().nullish() }).passthrough().nullish(),
+    question: textOrEmpty,
+    answers: listOf(shownAnswerSchema),
+    createdAt: z.union([z.number(), z.string()]).optional(),
+  })
+  .passthrough();
+
+export const searchHistoryResponseSchema = unwrapResult(
+  z.object({ histories: listOf(searchHistoryEntrySchema), count: z.number().int().optional() }).passthrough(),
 );
 export type SearchHistory = z.infer<typeof searchHistoryResponseSchema>;
 
@@ -194,54 +149,37 @@ export const candidateSchema = z
   .object({
     id: z.string(),
     frequency: z.number().int().default(0),
-    textAnswer: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    state: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
+    textAnswer: textOrEmpty,
+    state: textOrEmpty,
     createdAt: z.number().optional(),
-    questions: z
-      .array(
-        z
-          .object({
-            id: z.string(),
-            question: z.string(),
-            frequency: z.number().int().default(0),
-            history: z.object({ id: z.string() }).passthrough().nullish(),
-          })
-          .passthrough(),
-      )
-      .nullish()
-      .transform((v) => v ?? []),
+    questions: listOf(
+      z
+        .object({
+          id: z.string(),
+          question: z.string(),
+          frequency: z.number().int().default(0),
+          history: z.object({ id: z.string() }).passthrough().nullish(),
+        })
+        .passthrough(),
+    ),
   })
   .passthrough();
 export type Candidate = z.infer<typeof candidateSchema>;
 
-export const candidatesResponseSchema = z.preprocess(
-  unwrap,
+export const candidatesResponseSchema = unwrapResult(
   z
     .object({
-      faqCandidates: z
-        .array(candidateSchema)
-        .nullish()
-        .transform((v) => v ?? []),
+      faqCandidates: listOf(candidateSchema),
       count: z.number().int().optional(),
     })
     .passthrough(),
 );
 export type CandidatesPage = z.infer<typeof candidatesResponseSchema>;
 
-export const dailyCountResponseSchema = z.preprocess(
-  unwrap,
+export const dailyCountResponseSchema = unwrapResult(
   z
     .object({
-      dailyTotalCount: z
-        .array(z.object({ date: z.string(), count: z.number().int() }).passthrough())
-        .nullish()
-        .transform((v) => v ?? []),
+      dailyTotalCount: listOf(z.object({ date: z.string(), count: z.number().int() }).passthrough()),
       state: z.string().optional(),
       campaignCount: z.number().int().optional(),
     })
@@ -249,40 +187,20 @@ export const dailyCountResponseSchema = z.preprocess(
 );
 export type DailyCount = z.infer<typeof dailyCountResponseSchema>;
 
-export const dailyAnalyticsResponseSchema = z.preprocess(
-  unwrap,
-  z
-    .object({
-      faqDailyAnalytics: z
-        .array(
-          z
-            .object({
-              totalCount: z.number().int(),
-              totalShownCount: z.number().int(),
-              selectedRatio: z.number(),
-              faq: z.object({ id: z.string(), question: z.string() }).passthrough(),
-              stats: z
-                .array(z.object({ date: z.string(), selectedCount: z.number().int() }).passthrough())
-                .nullish()
-                .transform((v) => v ?? []),
-            })
-            .passthrough(),
-        )
-        .nullish()
-        .transform((v) => v ?? []),
-    })
-    .passthrough(),
-);
+/** One Q&A's shown/selected figures over the asked period. */
+const faqDailyFiguresSchema = z
+  .object({
+    totalCount: z.number().int(),
+    totalShownCount: z.number().int(),
+    selectedRatio: z.number(),
+    faq: z.object({ id: z.string(), question: z.string() }).passthrough(),
+    stats: listOf(z.object({ date: z.string(), selectedCount: z.number().int() }).passthrough()),
+  })
+  .passthrough();
+
+export const dailyAnalyticsResponseSchema = unwrapResult(z.object({ faqDailyAnalytics: listOf(faqDailyFiguresSchema) }).passthrough());
 export type DailyAnalytics = z.infer<typeof dailyAnalyticsResponseSchema>;
 
-export const addCandidatesResponseSchema = z.preprocess(
-  unwrap,
-  z
-    .object({
-      candidates: z
-        .array(z.object({ id: z.string() }).passthrough())
-        .nullish()
-        .transform((v) => v ?? []),
-    })
-    .passthrough(),
+export const addCandidatesResponseSchema = unwrapResult(
+  z.object({ candidates: listOf(z.object({ id: z.string() }).passthrough()) }).passthrough(),
 );

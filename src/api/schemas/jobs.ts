@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nullish } from './common';
+import { bareArrayAs, listOf, nullish, textOrEmpty, unwrapResult } from './common';
 
 /** build_status / job_status values (docs/api.md#answer-generation-jobs-rare); other strings from a real service are kept as they are. */
 export const JOB_STATES = ['idle', 'queued', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -10,8 +10,7 @@ const looseObject = z
   .nullish()
   .transform((v) => v ?? {});
 
-export const rareStatusSchema = z.preprocess(
-  (body) => (body as { result?: unknown })?.result ?? body,
+export const rareStatusSchema = unwrapResult(
   z
     .object({
       build_status: nullish(z.string()),
@@ -23,10 +22,7 @@ export const rareStatusSchema = z.preprocess(
       generate_progress: looseObject,
       build_stats: looseObject,
       generate_stats: looseObject,
-      folder_ids: z
-        .array(z.string())
-        .nullish()
-        .transform((v) => v ?? []),
+      folder_ids: listOf(z.string()),
       default_model: nullish(z.string()),
       generation_model: nullish(z.string()),
     })
@@ -36,10 +32,7 @@ export type RareStatus = z.infer<typeof rareStatusSchema>;
 
 export const taskAckSchema = z
   .object({
-    message: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
+    message: textOrEmpty,
     task_id: nullish(z.string()),
   })
   .passthrough();
@@ -56,17 +49,8 @@ export const rareResultSchema = z
   .passthrough();
 export type RareResult = z.infer<typeof rareResultSchema>;
 
-export const rareResultsSchema = z.preprocess(
-  (body) => (Array.isArray(body) ? { results: body } : ((body as { result?: unknown })?.result ?? body)),
-  z
-    .object({
-      results: z
-        .array(rareResultSchema)
-        .nullish()
-        .transform((v) => v ?? []),
-    })
-    .passthrough(),
-);
+/** Either a bare array or `{ result: { results } }`. */
+export const rareResultsSchema = bareArrayAs('results', unwrapResult(z.object({ results: listOf(rareResultSchema) }).passthrough()));
 
 /** Bulk processing bodies are undocumented; docs/api.md#bulk-processing fixes the local ones, read tolerantly. */
 export const bulkRunSchema = z.object({ id: z.string(), status: nullish(z.string()) }).passthrough();
@@ -86,17 +70,10 @@ export const bulkResultSchema = z
   .passthrough();
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
-export const bulkResultsSchema = z.preprocess(
-  (body) => (Array.isArray(body) ? { results: body } : body),
+export const bulkResultsSchema = bareArrayAs(
+  'results',
   z
-    .object({
-      results: z
-        .array(bulkResultSchema)
-        .nullish()
-        .transform((v) => v ?? []),
-      page: z.number().int().optional(),
-      total_pages: z.number().int().optional(),
-    })
+    .object({ results: listOf(bulkResultSchema), page: z.number().int().optional(), total_pages: z.number().int().optional() })
     .passthrough(),
 );
 export type BulkResultsPage = z.infer<typeof bulkResultsSchema>;

@@ -1,22 +1,16 @@
 import { z } from 'zod';
+import { listOf, textOrEmpty, unwrapResult } from './common';
 
 export const entitySchema = z
   .object({ startIndex: z.number().int(), endIndex: z.number().int(), tag: z.string(), token: z.string() })
   .passthrough();
 export type Entity = z.infer<typeof entitySchema>;
 
-export const inferResponseSchema = z.preprocess(
-  (body) => (body as { result?: unknown })?.result ?? body,
+export const inferResponseSchema = unwrapResult(
   z
     .object({
-      inputText: z
-        .string()
-        .nullish()
-        .transform((v) => v ?? ''),
-      entities: z
-        .array(entitySchema)
-        .nullish()
-        .transform((v) => v ?? []),
+      inputText: textOrEmpty,
+      entities: listOf(entitySchema),
     })
     .passthrough(),
 );

@@ -45,11 +45,7 @@ export class AnswersFeature extends Disposable {
       extensionUri: c.context.extensionUri,
       log,
       probe: c.probe,
-      errors: {
-        log,
-        showLog: () => c.logger.show(),
-        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-      },
+      errors: c.errorReporting(log),
       get store() {
         return store();
       },

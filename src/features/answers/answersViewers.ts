@@ -3,8 +3,7 @@ import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
-import type { ErrorReporting } from '../../platform/webview/panelErrors';
-import { registerPanelSerializer } from '../../platform/webview/webviewPanel';
+import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import type * as CitationArgs from './citations/citationArgs';
 import type * as CitationPanelModule from './citations/citationPanel';
 import type { CitationPanels } from './citations/citationPanel';
@@ -39,35 +38,28 @@ import { completeWalkthroughStep } from '../../platform/walkthrough';
  * Retrieval panel (run retrieval, tune its weights, compare two settings). Commands and serializers.
  */
 export class AnswersViewers extends Disposable {
-  private citationPanels: CitationPanels | undefined;
-  private retrievalPanels: RetrievalPanels | undefined;
+  private readonly citationHost: LazyPanelHost<typeof CitationProtocol.citationStateSchema, CitationPanels>;
+  private readonly retrievalHost: LazyPanelHost<typeof RetrievalProtocol.retrievalStateSchema, RetrievalPanels>;
 
   constructor(private readonly c: Container) {
     super();
-    this._register({
-      dispose: () => {
-        this.citationPanels?.dispose();
-        this.retrievalPanels?.dispose();
-      },
-    });
     const log = c.log('webview');
-    this._register(
-      registerPanelSerializer(
-        CITATION_VIEW_TYPE,
-        () => lazy.citationProtocol().citationStateSchema,
+    this.citationHost = this._register(
+      new LazyPanelHost({
+        viewType: CITATION_VIEW_TYPE,
+        stateSchema: () => lazy.citationProtocol().citationStateSchema,
         log,
-        (panel, state) => this.citations.restore(panel, state),
-      ),
+        create: () => this.createCitations(),
+      }),
     );
-    this._register(
-      registerPanelSerializer(
-        RETRIEVAL_VIEW_TYPE,
-        () => lazy.retrievalProtocol().retrievalStateSchema,
+    this.retrievalHost = this._register(
+      new LazyPanelHost({
+        viewType: RETRIEVAL_VIEW_TYPE,
+        stateSchema: () => lazy.retrievalProtocol().retrievalStateSchema,
         log,
-        (panel) => this.retrieval.restore(panel),
-      ),
+        create: () => this.createRetrieval(),
+      }),
     );
-
     this._register(
       c.commands({
         [CommandIds.answers.openCitation]: async (arg?: unknown) => {
@@ -85,18 +77,17 @@ export class AnswersViewers extends Disposable {
     );
   }
 
-  private errors(log: ReturnType<Container['log']>): ErrorReporting {
-    const c = this.c;
-    return {
-      log,
-      showLog: () => c.logger.show(),
-      onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-    };
-  }
-
   /** The citation viewers; built on first use. */
   get citations(): CitationPanels {
-    if (this.citationPanels) return this.citationPanels;
+    return this.citationHost.get();
+  }
+
+  /** The Retrieval panel's host; built on first use. */
+  get retrieval(): RetrievalPanels {
+    return this.retrievalHost.get();
+  }
+
+  private createCitations(): CitationPanels {
     const c = this.c;
     const citationLog = c.log('citation');
     const source = new (lazy.documentSource().DocumentSource)({
@@ -114,28 +105,26 @@ export class AnswersViewers extends Disposable {
       describe: (error) => toUserFacing(error).message,
       log: citationLog,
     });
-    return (this.citationPanels = new (lazy.citationPanel().CitationPanels)({
+    return new (lazy.citationPanel().CitationPanels)({
       extensionUri: c.context.extensionUri,
       log: citationLog,
       probe: c.probe,
-      errors: this.errors(citationLog),
+      errors: c.errorReporting(citationLog),
       source,
-    }));
+    });
   }
 
-  /** The Retrieval panel's host; built on first use. */
-  get retrieval(): RetrievalPanels {
-    if (this.retrievalPanels) return this.retrievalPanels;
+  private createRetrieval(): RetrievalPanels {
     const c = this.c;
     const retrievalLog = c.log('retrieval');
-    return (this.retrievalPanels = new (lazy.retrievalPanel().RetrievalPanels)({
+    return new (lazy.retrievalPanel().RetrievalPanels)({
       extensionUri: c.context.extensionUri,
       log: retrievalLog,
       probe: c.probe,
-      errors: this.errors(retrievalLog),
+      errors: c.errorReporting(retrievalLog),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
-    }));
+    });
   }
 }

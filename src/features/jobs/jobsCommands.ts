@@ -50,13 +50,7 @@ export class JobsCommands {
     this.refuseWhileRunning(status);
     const params = await promptBuildParams(this.c.ui, client);
     const ack = await this.progress('Starting the build', () => client.rare.build(params));
-    this.c
-      .log('jobs')
-      .info(`build started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
-    this.f.expectRare('build', status);
-    vscode.window.setStatusBarMessage('Knowledge Desk: build started', 4000);
-    await this.f.poller.pollNow();
-    return ack;
+    return this.started('build', params, ack, status);
   }
 
   /** The service refuses a generate before a completed build: its message is shown as it is. */
@@ -66,11 +60,16 @@ export class JobsCommands {
     const built = status.build_status ? status.build_status === 'completed' : undefined;
     const params = await promptGenerateParams(this.c.ui, built);
     const ack = await this.progress('Starting generate', () => client.rare.generate(params));
+    return this.started('generate', params, ack, status);
+  }
+
+  /** Logs and announces a job the service accepted, then follows it. */
+  private async started(job: 'build' | 'generate', params: object, ack: TaskAck, status: RareStatus): Promise<TaskAck> {
     this.c
       .log('jobs')
-      .info(`generate started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
-    this.f.expectRare('generate', status);
-    vscode.window.setStatusBarMessage('Knowledge Desk: generate started', 4000);
+      .info(`${job} started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
+    this.f.expectRare(job, status);
+    vscode.window.setStatusBarMessage(`Knowledge Desk: ${job} started`, 4000);
     await this.f.poller.pollNow();
     return ack;
   }

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
-import { PagedListing } from '../../platform/tree/pagedListing';
+import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
 export const PAGE_SIZE = 50;
@@ -74,20 +74,15 @@ export class KbTreeModel {
   }
 
   private listing(parentKey: string): PagedListing<NodeElement> {
-    let listing = this.listings.get(parentKey);
-    if (!listing) {
-      listing = new PagedListing<NodeElement>({
-        pageSize: PAGE_SIZE,
-        fetchPage: async (page, signal) => {
-          const client = await this.client();
-          const query = { ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE };
-          const result = await client.kbNodes.search(query, { signal });
-          return { items: result.nodes.map((n) => this.elementFor(n, parentKey)), total: result.total };
-        },
-      });
-      this.listings.set(parentKey, listing);
-    }
-    return listing;
+    return listingFor(this.listings, parentKey, () => ({
+      pageSize: PAGE_SIZE,
+      fetchPage: async (page, signal) => {
+        const client = await this.client();
+        const query = { ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE };
+        const result = await client.kbNodes.search(query, { signal });
+        return { items: result.nodes.map((n) => this.elementFor(n, parentKey)), total: result.total };
+      },
+    }));
   }
 
   private query(parentKey: string) {

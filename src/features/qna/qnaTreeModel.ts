@@ -3,7 +3,7 @@ import type { FaqFilterParams } from '../../api/resources/faq';
 import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { toUserFacing } from '../../platform/errorMessages';
-import { PagedListing } from '../../platform/tree/pagedListing';
+import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
 export const QNA_PAGE = 100;
@@ -96,23 +96,18 @@ export class QnaTreeModel {
   }
 
   private listing(key: 'on' | 'off'): PagedListing<QaElement> {
-    let listing = this.listings.get(key);
-    if (!listing) {
-      listing = new PagedListing<QaElement>({
-        pageSize: QNA_PAGE,
-        fetchPage: async (page, signal) => {
-          const client = await this.client();
-          const params = { ...this.params(), isUsed: key === 'on', offset: page * QNA_PAGE, limit: QNA_PAGE, format: 'text' as const };
-          const result = await client.faq.filter(params, { signal });
-          return {
-            items: result.results.map((item) => ({ kind: 'qa' as const, item, status: key, parentKey: key })),
-            total: result.total_count,
-          };
-        },
-      });
-      this.listings.set(key, listing);
-    }
-    return listing;
+    return listingFor(this.listings, key, () => ({
+      pageSize: QNA_PAGE,
+      fetchPage: async (page, signal) => {
+        const client = await this.client();
+        const params = { ...this.params(), isUsed: key === 'on', offset: page * QNA_PAGE, limit: QNA_PAGE, format: 'text' as const };
+        const result = await client.faq.filter(params, { signal });
+        return {
+          items: result.results.map((item) => ({ kind: 'qa' as const, item, status: key, parentKey: key })),
+          total: result.total_count,
+        };
+      },
+    }));
   }
 
   private params(): FaqFilterParams {

@@ -2,20 +2,21 @@ import * as vscode from 'vscode';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
-import { registerPanelSerializer } from '../../platform/webview/webviewPanel';
+import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import type * as AnalyticsPanelModule from './analytics/analyticsPanel';
 import type { AnalyticsPanels } from './analytics/analyticsPanel';
 import type * as AnalyticsProtocol from './analytics/protocol';
 import type * as EditorProtocol from './editor/protocol';
-import type * as EditorPanelModule from './editor/qaEditorPanel';
-import type { QaEditorPanels, QaSaveEvent } from './editor/qaEditorPanel';
+import type * as EditorPanelModule from './editor/qaEditorPanels';
+import type { QaSaveEvent } from './editor/qaEditorPanel';
+import type { QaEditorPanels } from './editor/qaEditorPanels';
 import type { QaEditorOpener } from './qnaFeature';
 
 // The panels and their protocols (zod schemas) load when a panel is first needed (a command, a restored
 // panel), not at activation: building the schemas costs activation time.
 /* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
 const lazy = {
-  editor: (): typeof EditorPanelModule => require('./editor/qaEditorPanel'),
+  editor: (): typeof EditorPanelModule => require('./editor/qaEditorPanels'),
   editorProtocol: (): typeof EditorProtocol => require('./editor/protocol'),
   analytics: (): typeof AnalyticsPanelModule => require('./analytics/analyticsPanel'),
   analyticsProtocol: (): typeof AnalyticsProtocol => require('./analytics/protocol'),
@@ -27,36 +28,34 @@ import { CommandIds } from '../../platform/commandIds';
 
 /** The Q&A webviews: editor panels and the analytics panel, their commands and serializers. */
 export class QnaWebviews extends Disposable {
-  private editorPanels: QaEditorPanels | undefined;
-  private analyticsPanels: AnalyticsPanels | undefined;
+  private readonly editors: LazyPanelHost<typeof EditorProtocol.qaEditorStateSchema, QaEditorPanels>;
+  private readonly analyticsHost: LazyPanelHost<typeof AnalyticsProtocol.analyticsStateSchema, AnalyticsPanels>;
   private readonly saved = this._register(new vscode.EventEmitter<QaSaveEvent>());
   /** What the Q&A views need from the editor, without loading it. */
   readonly opener: QaEditorOpener = { open: (target) => this.editor.open(target), onDidSave: this.saved.event };
 
   constructor(private readonly c: Container) {
     super();
-    this._register({
-      dispose: () => {
-        this.editorPanels?.dispose();
-        this.analyticsPanels?.dispose();
-      },
-    });
     const log = c.log('webview');
-    this._register(
-      registerPanelSerializer(
-        QA_EDITOR_VIEW_TYPE,
-        () => lazy.editorProtocol().qaEditorStateSchema,
+    this.editors = this._register(
+      new LazyPanelHost({
+        viewType: QA_EDITOR_VIEW_TYPE,
+        stateSchema: () => lazy.editorProtocol().qaEditorStateSchema,
         log,
-        (panel, state) => this.editor.restore(panel, state),
-      ),
+        create: () => {
+          const panels = new (lazy.editor().QaEditorPanels)(this.c);
+          this._register(panels.onDidSave((e) => this.saved.fire(e)));
+          return panels;
+        },
+      }),
     );
-    this._register(
-      registerPanelSerializer(
-        ANALYTICS_VIEW_TYPE,
-        () => lazy.analyticsProtocol().analyticsStateSchema,
+    this.analyticsHost = this._register(
+      new LazyPanelHost({
+        viewType: ANALYTICS_VIEW_TYPE,
+        stateSchema: () => lazy.analyticsProtocol().analyticsStateSchema,
         log,
-        (panel) => this.analytics.restore(panel),
-      ),
+        create: () => new (lazy.analytics().AnalyticsPanels)(this.c),
+      }),
     );
     this._register(
       c.commands({
@@ -77,16 +76,12 @@ export class QnaWebviews extends Disposable {
 
   /** The Q&A editor panels; built on first use. */
   get editor(): QaEditorPanels {
-    if (!this.editorPanels) {
-      this.editorPanels = new (lazy.editor().QaEditorPanels)(this.c);
-      this._register(this.editorPanels.onDidSave((e) => this.saved.fire(e)));
-    }
-    return this.editorPanels;
+    return this.editors.get();
   }
 
   /** The analytics panel's host; built on first use. */
   get analytics(): AnalyticsPanels {
-    return (this.analyticsPanels ??= new (lazy.analytics().AnalyticsPanels)(this.c));
+    return this.analyticsHost.get();
   }
 
   /** `knowledgeDesk.qna.open` with an id, `{ id }` (tree items), or nothing (asks for an id). */

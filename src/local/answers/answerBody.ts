@@ -83,21 +83,16 @@ export function firstCitedDocument(plan: AnswerPlan): AnswerSource['hit'] | unde
 }
 
 function citation({ index, source }: Cited): Record<string, unknown> {
-  return {
-    index,
-    clueId: source.clueId,
-    source: source.kind,
-    title: source.title,
-    pageNo: source.hit?.passage.pageNo ?? null,
-    knowledgeBaseId: source.hit?.node.id ?? '',
-    faqId: source.faq?.id ?? '',
-    url: '',
-    text: source.text,
-  };
+  return { index, ...sourceRef(source), url: '', text: source.text };
 }
 
 function clue(source: AnswerSource, withText: boolean): Record<string, unknown> {
-  const c: Record<string, unknown> = {
+  return withText ? { ...sourceRef(source), text: source.text } : sourceRef(source);
+}
+
+/** What citations and clues both say about a source. */
+function sourceRef(source: AnswerSource): Record<string, unknown> {
+  return {
     clueId: source.clueId,
     source: source.kind,
     title: source.title,
@@ -105,8 +100,6 @@ function clue(source: AnswerSource, withText: boolean): Record<string, unknown> 
     knowledgeBaseId: source.hit?.node.id ?? '',
     faqId: source.faq?.id ?? '',
   };
-  if (withText) c.text = source.text;
-  return c;
 }
 
 /** Draft.js raw content: one unstyled block per sentence. */

@@ -3,9 +3,11 @@
 import { z } from 'zod';
 import type { RequestContext } from '../http/context';
 import { badRequest, parseOrBadRequest } from '../http/errors';
+import { optional, orDefault } from '../http/optionalFields';
 import { charCount } from '../../core/charCount';
 import { normalizeHashtag } from '../../core/hashtags';
 import { QA_LIMITS } from '../../core/qaFile/limits';
+import { uniqueBy } from '../../core/uniqueBy';
 import { hashtagKey, questionKey } from './faqRecord';
 
 export async function parseBody<S extends z.ZodTypeAny>(ctx: RequestContext, schema: S): Promise<z.output<S>> {
@@ -27,17 +29,13 @@ export const requiredText = (name: string, max: number) =>
     .refine((s) => charCount(s) <= max, `must be at most ${max} characters`);
 
 const optionalText = (name: string, max: number) =>
-  str(name)
-    .transform((s) => s.trim())
-    .refine((s) => charCount(s) <= max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v ?? undefined);
+  optional(
+    str(name)
+      .transform((s) => s.trim())
+      .refine((s) => charCount(s) <= max, `must be at most ${max} characters`),
+  );
 
-const bool = (name: string) =>
-  z
-    .boolean({ invalid_type_error: `${name} must be true or false` })
-    .nullish()
-    .transform((v) => v ?? undefined);
+const bool = (name: string) => optional(z.boolean({ invalid_type_error: `${name} must be true or false` }));
 
 export const statusSchema = z
   .union([z.enum(['on', 'off']), z.boolean()], { errorMap: () => ({ message: 'must be "on" or "off"' }) })
@@ -68,22 +66,12 @@ export const hashtagsSchema = z
   .max(QA_LIMITS.hashtags, `at most ${QA_LIMITS.hashtags} hashtags are allowed`)
   .transform((list) => uniqueBy(list.map(normalizeHashtag).filter(Boolean), hashtagKey));
 
-export function uniqueBy(list: string[], key: (s: string) => string): string[] {
-  const seen = new Set<string>();
-  return list.filter((s) => {
-    const k = key(s);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-}
-
 export const registerSchema = z.object({
   question: requiredText('question', QA_LIMITS.question),
   answer: requiredText('answer', QA_LIMITS.answer),
   status: statusSchema,
-  similarQuestions: similarQuestionsSchema.nullish().transform((v) => v ?? undefined),
-  hashtags: hashtagsSchema.nullish().transform((v) => v ?? undefined),
+  similarQuestions: optional(similarQuestionsSchema),
+  hashtags: optional(hashtagsSchema),
   memo: optionalText('memo', QA_LIMITS.memo),
   folder: optionalText('folder', QA_LIMITS.folder),
   allowOtherAgentsView: bool('allowOtherAgentsView'),
@@ -93,15 +81,11 @@ export type RegisterInput = z.output<typeof registerSchema>;
 
 export const updateSchema = z.object({
   id: requiredText('id', 200),
-  question: requiredText('question', QA_LIMITS.question)
-    .nullish()
-    .transform((v) => v ?? undefined),
-  similar_questions: similarQuestionsSchema.nullish().transform((v) => v ?? undefined),
-  answer: requiredText('answer', QA_LIMITS.answer)
-    .nullish()
-    .transform((v) => v ?? undefined),
-  hashtags: hashtagsSchema.nullish().transform((v) => v ?? undefined),
-  status: statusSchema.nullish().transform((v) => v ?? undefined),
+  question: optional(requiredText('question', QA_LIMITS.question)),
+  similar_questions: optional(similarQuestionsSchema),
+  answer: optional(requiredText('answer', QA_LIMITS.answer)),
+  hashtags: optional(hashtagsSchema),
+  status: optional(statusSchema),
   memo: optionalText('memo', QA_LIMITS.memo),
   folder: optionalText('folder', QA_LIMITS.folder),
   allowOtherAgentsView: bool('allowOtherAgentsView'),
@@ -111,10 +95,7 @@ export type UpdateInput = z.output<typeof updateSchema>;
 
 export const idSchema = z.object({ id: requiredText('id', 200) });
 
-const formatSchema = z
-  .enum(['html', 'text'], { errorMap: () => ({ message: 'must be "html" or "text"' }) })
-  .nullish()
-  .transform((v) => v ?? 'html');
+const formatSchema = orDefault(z.enum(['html', 'text'], { errorMap: () => ({ message: 'must be "html" or "text"' }) }), 'html');
 const int = (min: number, max: number) =>
   z
     .number({ invalid_type_error: 'must be a number' })
@@ -131,33 +112,23 @@ export const searchSchema = z.object({
     .nullish()
     .transform((v) => v ?? -1),
   format: formatSchema,
-  hashtags: hashtagsSchema.nullish().transform((v) => v ?? []),
-  hashtagsOperator: z
-    .enum(['AND', 'OR'], { errorMap: () => ({ message: 'must be "AND" or "OR"' }) })
-    .nullish()
-    .transform((v) => v ?? 'OR'),
+  hashtags: orDefault(hashtagsSchema, []),
+  hashtagsOperator: orDefault(z.enum(['AND', 'OR'], { errorMap: () => ({ message: 'must be "AND" or "OR"' }) }), 'OR'),
   autoRegisterCandidates: bool('autoRegisterCandidates').transform((v) => v ?? true),
 });
 
 export const filterSchema = z.object({
   searchTerm: z.string({ invalid_type_error: 'must be a string' }).max(QUERY_MAX_CHARS).nullish(),
   isUsed: bool('isUsed'),
-  hashtags: hashtagsSchema.nullish().transform((v) => v ?? []),
-  hashtagsOperator: z
-    .enum(['and', 'or'], { errorMap: () => ({ message: 'must be "and" or "or"' }) })
-    .nullish()
-    .transform((v) => v ?? 'or'),
+  hashtags: orDefault(hashtagsSchema, []),
+  hashtagsOperator: orDefault(z.enum(['and', 'or'], { errorMap: () => ({ message: 'must be "and" or "or"' }) }), 'or'),
   createdByAgent: bool('createdByAgent'),
   answeredByMrc: bool('answeredByMrc'),
   autoGenerated: bool('autoGenerated'),
   editedByAgent: bool('editedByAgent'),
   format: formatSchema,
-  offset: int(0, Number.MAX_SAFE_INTEGER)
-    .nullish()
-    .transform((v) => v ?? 0),
-  limit: int(1, 1000)
-    .nullish()
-    .transform((v) => v ?? 1000),
+  offset: orDefault(int(0, Number.MAX_SAFE_INTEGER), 0),
+  limit: orDefault(int(1, 1000), 1000),
 });
 export type FilterInput = z.output<typeof filterSchema>;
 

@@ -109,11 +109,7 @@ export class SearchLog {
     if (previous) {
       this.searches.delete(key);
       this.timeline = this.timeline.filter((s) => s !== previous);
-      const day = localDate(previous.at);
-      this.searchesByDay.set(
-        day,
-        this.searchesOn(day).filter((s) => s !== previous),
-      );
+      remove(this.searchesByDay, localDate(previous.at), previous);
     }
     if (!search) return;
     this.searches.set(key, search);
@@ -128,11 +124,7 @@ export class SearchLog {
     const previous = this.selections.get(key);
     if (previous) {
       this.selections.delete(key);
-      const day = localDate(previous.at);
-      this.selectionsByDay.set(
-        day,
-        this.selectionsOn(day).filter((s) => s !== previous),
-      );
+      remove(this.selectionsByDay, localDate(previous.at), previous);
     }
     if (!selection) return;
     this.selections.set(key, selection);
@@ -166,4 +158,12 @@ function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
+}
+
+/** Takes `value` out of its bucket (a new array: callers may hold the old one). */
+function remove<T>(map: Map<string, T[]>, key: string, value: T): void {
+  map.set(
+    key,
+    (map.get(key) ?? []).filter((v) => v !== value),
+  );
 }

@@ -1,5 +1,6 @@
 // Fault injection for tests of the client's behaviour under real failures (no mocks):
 // rates of 429 / 500 / dropped connections, or a script of faults applied in order.
+import { seededRandom } from '../../core/seededRandom';
 
 export type FaultKind = 'none' | '429' | '500' | 'drop' | 'dropAfter';
 
@@ -27,7 +28,7 @@ export class FaultInjector {
   configure(config: FaultConfig): void {
     this.config = { ...config };
     this.script = [...(config.script ?? [])];
-    this.random = config.seed === undefined ? Math.random : mulberry32(config.seed);
+    this.random = config.seed === undefined ? Math.random : seededRandom(config.seed);
     for (const k of Object.keys(this.counts) as FaultKind[]) this.counts[k] = 0;
   }
 
@@ -60,15 +61,4 @@ export class FaultInjector {
     this.counts[kind]++;
     return kind;
   }
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

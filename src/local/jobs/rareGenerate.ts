@@ -11,6 +11,7 @@ import { progress, type JobProgress } from './jobRecords';
 import type { BuildData } from './rareBuild';
 import type { GenerateParams } from './rareParams';
 import { askableSentences, keyPhrase, questionFor, questionLanguage } from './questionTemplates';
+import { seededRandom } from '../../core/seededRandom';
 
 export const RESULT_COLUMNS = ['sample_id', 'question', 'answer', 'information', 'source_document', 'page_no'] as const;
 
@@ -57,17 +58,7 @@ export function chunkIdf(data: BuildData): (term: string) => number {
   return (term) => Math.log(1 + (n + 1) / ((df.get(term) ?? 0) + 1));
 }
 
-/** mulberry32: small, fast and good enough to draw samples reproducibly. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** FNV-1a of a string: the RNG seed from the build run and the parameters. */
 export function seedOf(text: string): number {

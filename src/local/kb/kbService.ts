@@ -99,13 +99,7 @@ export class KbService {
       const node: NodeRecord = {
         ...existing,
         ...this.optionFields(file, existing),
-        blob: stored.hash,
-        size: stored.size,
-        updatedAt: Date.now(),
-        processState: 'initializing',
-        processError: undefined,
-        pageCount: undefined,
-        textBlob: undefined,
+        ...newContent(stored),
       };
       return { outcome: { node, action: 'overwritten' }, written: this.writeAndProcess([node]) };
     }
@@ -203,13 +197,7 @@ export class KbService {
       if (existing?.nodeType !== 'file') throw notFound(`Document not found: ${nodeId}`);
       const node: NodeRecord = {
         ...existing,
-        blob: stored.hash,
-        size: stored.size,
-        updatedAt: Date.now(),
-        processState: 'initializing',
-        processError: undefined,
-        pageCount: undefined,
-        textBlob: undefined,
+        ...newContent(stored),
         ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
       };
       await this.writeAndProcess([node]);
@@ -227,15 +215,8 @@ export class KbService {
   }
 
   private newFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string | null): NodeRecord {
-    const now = Date.now();
     return {
-      id: randomUUID(),
-      name,
-      nodeType: 'folder',
-      parentId,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: creator,
+      ...newNode('folder', name, parentId, creator),
       agentPermission: defaultAgentPermission(),
       userPermission: defaultUserPermission(),
       sourceType,
@@ -243,15 +224,8 @@ export class KbService {
   }
 
   private newFile(file: Ingest, parentId: string | null, name: string, stored: { hash: string; size: number }): NodeRecord {
-    const now = Date.now();
     return {
-      id: randomUUID(),
-      name,
-      nodeType: 'file',
-      parentId,
-      createdAt: now,
-      updatedAt: now,
-      createdBy: file.creator,
+      ...newNode('file', name, parentId, file.creator),
       sourceType: file.sourceType,
       status: 'on',
       blob: stored.hash,
@@ -296,4 +270,28 @@ export class KbService {
 function pick(filters: Array<{ variableName: string; value: string }>, name: string): string[] | null {
   const values = filters.filter((f) => f.variableName === name).map((f) => f.value);
   return values.length ? values : null;
+}
+
+/** What replacing a file's content changes: the new blob, and everything derived from the old one is dropped until it is processed again. */
+function newContent(stored: { hash: string; size: number }): Partial<NodeRecord> {
+  return {
+    blob: stored.hash,
+    size: stored.size,
+    updatedAt: Date.now(),
+    processState: 'initializing',
+    processError: undefined,
+    pageCount: undefined,
+    textBlob: undefined,
+  };
+}
+
+/** The fields every new node starts with: a fresh id, its place, and who made it when. */
+function newNode(
+  nodeType: NodeRecord['nodeType'],
+  name: string,
+  parentId: string | null,
+  createdBy: Creator | null,
+): Pick<NodeRecord, 'id' | 'name' | 'nodeType' | 'parentId' | 'createdAt' | 'updatedAt' | 'createdBy'> {
+  const now = Date.now();
+  return { id: randomUUID(), name, nodeType, parentId, createdAt: now, updatedAt: now, createdBy };
 }

@@ -5,23 +5,12 @@
 // A commit takes effect in memory synchronously, in the order of commit() calls, and is written in that
 // same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
 // between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
-import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import { syncDir, writeAll } from './durableFs';
 import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
-import {
-  JournalCorruptionError,
-  prepare,
-  readSnapshot,
-  replayLog,
-  SNAPSHOT,
-  writeSnapshot,
-  type Captured,
-  type Prepared,
-  type JournalRecord,
-  type State,
-} from './journalFormat';
+import { createLog, recover, removeLogsBefore, type LoadedStats } from './journalRecovery';
+import type { Captured, Prepared, State } from './journalFormat';
+import { JournalCorruptionError, prepare, writeSnapshot, type JournalRecord } from './journalFormat';
 
 export { JournalCorruptionError, type JournalRecord };
 
@@ -44,12 +33,10 @@ export interface JournalStats {
   /** Write+fdatasync rounds so far; one round serves every commit queued behind the previous one. */
   flushes: number;
   compactions: number;
-  loaded: { snapshotSeq: number; replayed: number; truncatedBytes: number };
+  loaded: LoadedStats;
 }
 
-const LOG_NAME = /^log\.(\d+)\.jsonl$/;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
-const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.jsonl`;
 
 interface Pending {
   records: Prepared[];
@@ -94,48 +81,16 @@ export class Journal {
   }
 
   static async open(options: JournalOptions): Promise<Journal> {
-    const dir = options.dir;
-    const created = await mkdir(dir, { recursive: true });
-    if (created) await syncDir(dirname(created));
-    await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true });
-    const snap = await readSnapshot(join(dir, SNAPSHOT));
-    const gens = (await readdir(dir)).flatMap((n) => (LOG_NAME.test(n) ? [Number(LOG_NAME.exec(n)![1])] : []));
-    gens.sort((a, b) => a - b);
-    const replay = { seq: snap.seq, replayed: 0, records: 0 };
-    let goodBytes = 0;
-    let truncatedBytes = 0;
-    for (const [i, gen] of gens.entries()) {
-      const isActive = i === gens.length - 1;
-      const r = replayLog(join(dir, logName(gen)), await readFile(join(dir, logName(gen))), isActive, snap, replay);
-      if (isActive) ({ goodBytes, truncatedBytes } = r);
-    }
-    const gen = gens.at(-1) ?? 1;
-    const log = await open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT);
-    const fsync = options.fsync ?? true;
-    if (truncatedBytes > 0) {
-      // Cut the torn tail before anything is appended, or the next line would glue onto it.
-      await log.truncate(goodBytes);
-      if (fsync) await log.datasync();
-    }
-    if (gens.length === 0) await syncDir(dir);
-    const journal = new Journal(
-      dir,
-      {
-        fsync,
-        compactAfterRecords: options.compactAfterRecords ?? 20_000,
-        compactAfterBytes: options.compactAfterBytes ?? 16 * 1024 * 1024,
-      },
-      snap.state,
-      replay.seq,
-      log,
-      gen,
-      goodBytes,
-      replay.records,
-      { snapshotSeq: snap.seq, replayed: replay.replayed, truncatedBytes },
-      options.onCommit,
-    );
+    const settings = {
+      fsync: options.fsync ?? true,
+      compactAfterRecords: options.compactAfterRecords ?? 20_000,
+      compactAfterBytes: options.compactAfterBytes ?? 16 * 1024 * 1024,
+    };
+    const r = await recover(options.dir, settings.fsync);
+    const { dir, onCommit } = options;
+    const journal = new Journal(dir, settings, r.state, r.seq, r.log, r.gen, r.logOffset, r.logRecords, r.loaded, onCommit);
     // Leftovers of an interrupted compaction: fold them into a snapshot so only one log remains.
-    if (gens.length > 1) await journal.compact().catch((err) => (journal.lastCompactionError = err));
+    if (r.logCount > 1) await journal.compact().catch((err) => (journal.lastCompactionError = err));
     return journal;
   }
 
@@ -313,17 +268,14 @@ export class Journal {
     });
     // Commits continue into the new log while the snapshot of `captured` is written.
     await writeSnapshot(this.dir, captured);
-    for (const name of await readdir(this.dir)) {
-      const m = LOG_NAME.exec(name);
-      if (m && Number(m[1]) < captured.gen) await unlink(join(this.dir, name)).catch(() => undefined);
-    }
+    await removeLogsBefore(this.dir, captured.gen);
     this.counters.compactions++;
   }
 
   // Runs inside the writer loop, between flushes: memory is what is durable at `seq` plus the queued commits.
   private async rotate(): Promise<Captured> {
     const gen = this.gen + 1;
-    const next = await open(join(this.dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
+    const next = await createLog(this.dir, gen);
     try {
       // The new name must be durable before acknowledged records land in it.
       await syncDir(this.dir);

@@ -1,4 +1,5 @@
 // One paged listing behind a tree node (no vscode: unit-tested in plain Node).
+import { uniqueBy } from '../../core/uniqueBy';
 import { toUserFacing } from '../errorMessages';
 
 /** One page as the service returned it. */
@@ -165,13 +166,13 @@ export class PagedListing<T> {
 
   private merge(items: T[]): T[] {
     const keyOf = this.options.keyOf;
-    if (!keyOf) return items;
-    const seen = new Set<string>();
-    return items.filter((item) => {
-      const key = keyOf(item);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return keyOf ? uniqueBy(items, keyOf) : items;
   }
+}
+
+/** The listing of `key` (one per tree node whose children page), made with `options` on first use. */
+export function listingFor<K, T>(listings: Map<K, PagedListing<T>>, key: K, options: () => PagedListingOptions<T>): PagedListing<T> {
+  let listing = listings.get(key);
+  if (!listing) listings.set(key, (listing = new PagedListing<T>(options())));
+  return listing;
 }

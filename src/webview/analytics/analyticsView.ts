@@ -11,6 +11,7 @@ import { createH, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
 import type { Messenger } from '../shared/messenger';
 import { feedbackTable, formatTime, searchTable, summary, topTable } from './tables';
+import { card, pageHeader } from '../shared/widgets';
 
 /** Draws the charts; injected so the page logic can be tested where there is no canvas. */
 export interface ChartDrawer {
@@ -79,10 +80,9 @@ export class AnalyticsView {
       'div',
       { class: 'kd-page' },
       this.progress,
-      h(
-        'header',
-        { class: 'kd-header' },
-        h('div', { class: 'kd-title-row' }, icon(doc, 'graph'), h('h1', { class: 'kd-title' }, 'Q&A Analytics')),
+      pageHeader(
+        h,
+        [icon(doc, 'graph'), h('h1', { class: 'kd-title' }, 'Q&A Analytics')],
         this.subtitle,
         h(
           'div',
@@ -98,34 +98,24 @@ export class AnalyticsView {
       h(
         'div',
         { class: 'kd-chart-grid' },
-        h(
-          'section',
-          { class: 'kd-card', attrs: { 'aria-labelledby': 'an-daily-title' } },
-          h('h2', { attrs: { id: 'an-daily-title' } }, 'Searches per day'),
+        card(
+          h,
+          'an-daily-title',
+          'Searches per day',
           this.dailyProblem,
           h('div', { class: 'kd-chart-box kd-chart-daily' }, this.dailyCanvas),
         ),
-        h(
-          'section',
-          { class: 'kd-card', attrs: { 'aria-labelledby': 'an-top-title' } },
-          h('h2', { attrs: { id: 'an-top-title' } }, 'Top Q&As: shown vs selected'),
+        card(
+          h,
+          'an-top-title',
+          'Top Q&As: shown vs selected',
           this.topBox,
           this.topEmpty,
           h('details', { class: 'kd-details' }, h('summary', null, 'As a table'), this.topDetails),
         ),
       ),
-      h(
-        'section',
-        { class: 'kd-card', attrs: { 'aria-labelledby': 'an-search-title' } },
-        h('h2', { attrs: { id: 'an-search-title' } }, 'Latest searches'),
-        this.searches,
-      ),
-      h(
-        'section',
-        { class: 'kd-card', attrs: { 'aria-labelledby': 'an-feedback-title' } },
-        h('h2', { attrs: { id: 'an-feedback-title' } }, 'Feedback history'),
-        this.feedback,
-      ),
+      card(h, 'an-search-title', 'Latest searches', this.searches),
+      card(h, 'an-feedback-title', 'Feedback history', this.feedback),
     );
   }
 

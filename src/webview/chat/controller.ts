@@ -13,12 +13,12 @@ import {
   type DriveParams,
   type Turn,
 } from '../../features/answers/chat/protocol';
-import { citationKind, citationTitle, KIND_LABEL, pageLabel } from '../../features/answers/chat/citations';
 import { createH } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
 import type { Sanitizer } from '../shared/sanitize';
 import { ChatLayout } from './layout';
 import type { BlockRenderer } from './streamRenderer';
+import { describeTurn } from './turnSnapshot';
 import { TurnView, type TurnDeps } from './turnView';
 
 export class ChatController {
@@ -124,29 +124,7 @@ export class ChatController {
       options: this.layout.options.value,
       optionsOpen: this.layout.options.open,
       draft: this.layout.input.value,
-      turns: [...this.views.values()].map((v) => {
-        const t = v.data;
-        return {
-          id: t.id,
-          question: t.question,
-          status: t.status,
-          answerText: v.answer.element.textContent ?? '',
-          answerHtml: v.answer.element.innerHTML,
-          citationLinks: v.answer.element.querySelectorAll('a.kd-cite-link').length,
-          sources:
-            t.status === 'streaming'
-              ? []
-              : t.citations.map((c) => ({
-                  index: c.index,
-                  title: citationTitle(c),
-                  kind: KIND_LABEL[citationKind(c)],
-                  page: pageLabel(c),
-                })),
-          followUp: t.fuQuestion ?? null,
-          error: t.error?.message ?? null,
-          model: t.model ?? null,
-        };
-      }),
+      turns: [...this.views.values()].map(describeTurn),
       stats: this.stats(),
     };
   }

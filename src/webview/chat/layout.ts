@@ -4,6 +4,7 @@ import type { ConversationSummary } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { icon } from '../shared/icons';
 import { OptionsPanel, type OptionsEvents } from './optionsPanel';
+import { dismissibleBanner } from '../shared/widgets';
 
 export interface LayoutEvents extends OptionsEvents {
   send(): void;
@@ -48,6 +49,19 @@ export class ChatLayout {
         },
         icon(doc, name),
       );
+    const textButton = (
+      name: Parameters<typeof icon>[1],
+      text: string,
+      title: string,
+      action: string,
+      run: () => void,
+    ): HTMLButtonElement =>
+      h(
+        'button',
+        { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'data-action': action, title }, on: { click: run } },
+        icon(doc, name),
+        text,
+      );
     this.switcher = h('select', {
       class: 'kd-input kd-select kd-switcher',
       attrs: { 'aria-label': 'Conversation', title: 'Recent conversations in this workspace' },
@@ -61,26 +75,8 @@ export class ChatLayout {
       h(
         'div',
         { class: 'kd-chat-actions' },
-        h(
-          'button',
-          {
-            class: 'kd-button kd-secondary kd-small',
-            attrs: { type: 'button', 'data-action': 'newChat', title: 'Start a new conversation' },
-            on: { click: () => events.newChat() },
-          },
-          icon(doc, 'add'),
-          'New Chat',
-        ),
-        h(
-          'button',
-          {
-            class: 'kd-button kd-secondary kd-small',
-            attrs: { type: 'button', 'data-action': 'exportChat', title: 'Export this conversation as Markdown' },
-            on: { click: () => events.exportChat() },
-          },
-          icon(doc, 'save'),
-          'Export',
-        ),
+        textButton('add', 'New Chat', 'Start a new conversation', 'newChat', () => events.newChat()),
+        textButton('save', 'Export', 'Export this conversation as Markdown', 'exportChat', () => events.exportChat()),
         this.deleteButton,
       ),
     );
@@ -142,12 +138,7 @@ export class ChatLayout {
     );
     this.stopButton.addEventListener('click', () => events.stop());
     this.noticeText = h('span', { class: 'kd-banner-text' });
-    this.notice = h(
-      'div',
-      { class: 'kd-banner kd-banner-info kd-notice', attrs: { role: 'status', hidden: true } },
-      this.noticeText,
-      h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showNotice(null) } }, 'Dismiss'),
-    );
+    this.notice = dismissibleBanner(h, 'kd-banner-info kd-notice', 'status', this.noticeText, () => this.showNotice(null));
     const composer = h(
       'footer',
       { class: 'kd-composer' },

@@ -11,7 +11,7 @@ import {
 } from '../../features/answers/citations/protocol';
 import { createH, type H } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
-import { renderFallback } from './fallbackView';
+import { emptyReport, renderFallback } from './fallbackView';
 import type { PdfEngine } from './pdfEngine';
 import { PdfView } from './pdfView';
 import { TextDocView } from './textView';
@@ -214,19 +214,4 @@ export class CitationController {
   private save(pageNo: number, zoom: Zoom): void {
     if (this.target) this.messenger.setState(citationStateSchema, { target: this.target, pageNo, zoom });
   }
-}
-
-function emptyReport(view: RenderedReport['view']): RenderedReport {
-  return {
-    view,
-    pageNo: null,
-    pageCount: null,
-    canvas: null,
-    scale: null,
-    rects: [],
-    highlightSource: 'none',
-    highlightedText: '',
-    textSample: '',
-    fontProblems: [],
-  };
 }

@@ -36,17 +36,22 @@ export function renderFallback(h: H, data: FallbackView): { element: HTMLElement
   );
   return {
     element,
-    report: {
-      view: 'fallback',
-      pageNo: data.pageNo,
-      pageCount: null,
-      canvas: null,
-      scale: null,
-      rects: [],
-      highlightSource: 'none',
-      highlightedText: '',
-      textSample: data.passageText.slice(0, 300),
-      fontProblems: [],
-    },
+    report: { ...emptyReport('fallback'), pageNo: data.pageNo, textSample: data.passageText.slice(0, 300) },
+  };
+}
+
+/** What a page reports when it drew nothing of a document: no page, no canvas, no highlight. */
+export function emptyReport(view: RenderedReport['view']): RenderedReport {
+  return {
+    view,
+    pageNo: null,
+    pageCount: null,
+    canvas: null,
+    scale: null,
+    rects: [],
+    highlightSource: 'none',
+    highlightedText: '',
+    textSample: '',
+    fontProblems: [],
   };
 }

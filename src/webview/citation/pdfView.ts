@@ -4,8 +4,8 @@ import type { PdfView as PdfViewData, RenderedReport, Zoom } from '../../feature
 import type { H } from '../shared/dom';
 import { boxesForPassage, boxesToRects, normalizeBoxes, type Box } from './highlightGeometry';
 import type { PdfDocument, PdfEngine, PdfPage } from './pdfEngine';
+import { PdfToolbar, ZOOM_STEPS } from './pdfToolbar';
 
-export const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3] as const;
 const FALLBACK_WIDTH = 800;
 
 export interface PdfViewEvents {
@@ -23,12 +23,7 @@ export class PdfView {
   private readonly canvas: HTMLCanvasElement;
   private readonly textLayer: HTMLElement;
   private readonly highlights: HTMLElement;
-  private readonly pageInput: HTMLInputElement;
-  private readonly pageCountLabel: HTMLElement;
-  private readonly prev: HTMLButtonElement;
-  private readonly next: HTMLButtonElement;
-  private readonly zoomSelect: HTMLSelectElement;
-  private readonly citedButton: HTMLButtonElement;
+  private readonly bar: PdfToolbar;
   private doc: PdfDocument | undefined;
   private data: PdfViewData | undefined;
   private page = 1;
@@ -45,48 +40,13 @@ export class PdfView {
     private readonly engine: PdfEngine,
     private readonly events: PdfViewEvents,
   ) {
-    const button = (label: string, text: string, onClick: () => void): HTMLButtonElement =>
-      h(
-        'button',
-        { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button', 'aria-label': label, title: label }, on: { click: onClick } },
-        text,
-      );
-    this.prev = button('Previous page', '‹ Prev', () => void this.goTo(this.page - 1));
-    this.next = button('Next page', 'Next ›', () => void this.goTo(this.page + 1));
-    this.pageInput = h('input', {
-      class: 'kd-input cd-page-input',
-      attrs: { type: 'number', min: 1, value: 1, 'aria-label': 'Page number', inputmode: 'numeric' },
+    this.bar = new PdfToolbar(h, {
+      goTo: (pageNo) => void this.goTo(pageNo),
+      turn: (by) => void this.goTo(this.page + by),
+      zoom: (zoom) => void this.setZoom(zoom),
+      backToCited: () => void this.goTo(this.citedPage),
     });
-    this.pageInput.addEventListener('change', () => void this.goTo(Number(this.pageInput.value)));
-    this.pageCountLabel = h('span', { class: 'kd-muted cd-page-count' }, 'of –');
-    this.zoomSelect = h(
-      'select',
-      { class: 'kd-input kd-select cd-zoom', attrs: { 'aria-label': 'Zoom' } },
-      h('option', { attrs: { value: 'fit' } }, 'Fit width'),
-      ...ZOOM_STEPS.map((z) => h('option', { attrs: { value: String(z) } }, `${Math.round(z * 100)}%`)),
-    );
-    this.zoomSelect.addEventListener(
-      'change',
-      () => void this.setZoom(this.zoomSelect.value === 'fit' ? 'fit' : Number(this.zoomSelect.value)),
-    );
-    this.citedButton = h(
-      'button',
-      { class: 'kd-button kd-small', attrs: { type: 'button', hidden: true }, on: { click: () => void this.goTo(this.citedPage) } },
-      'Back to cited page',
-    );
-    this.toolbar = h(
-      'div',
-      { class: 'cd-toolbar', attrs: { role: 'toolbar', 'aria-label': 'Page navigation and zoom' } },
-      h('div', { class: 'cd-group' }, this.prev, this.pageInput, this.pageCountLabel, this.next),
-      h(
-        'div',
-        { class: 'cd-group' },
-        button('Zoom out', '−', () => void this.step(-1)),
-        this.zoomSelect,
-        button('Zoom in', '+', () => void this.step(1)),
-      ),
-      this.citedButton,
-    );
+    this.toolbar = this.bar.element;
     this.canvas = h('canvas', { class: 'cd-canvas', attrs: { 'aria-hidden': 'true' } });
     this.highlights = h('div', { class: 'cd-highlights', attrs: { 'aria-hidden': 'true' } });
     this.textLayer = h('div', { class: 'textLayer' });
@@ -131,8 +91,7 @@ export class PdfView {
     const doc = await this.engine.open(data.data);
     if (token !== this.token) return doc.destroy();
     this.doc = doc;
-    this.pageInput.max = String(doc.numPages);
-    this.pageCountLabel.textContent = `of ${doc.numPages}`;
+    this.bar.setPageCount(doc.numPages);
     const cited = this.citedPage;
     if (cited > doc.numPages) this.events.note(`The cited page ${cited} is not in this document (${doc.numPages} pages); showing page 1.`);
     await this.goTo(pageNo ?? cited);
@@ -263,13 +222,7 @@ export class PdfView {
   }
 
   private syncToolbar(): void {
-    const count = this.doc?.numPages ?? 1;
-    this.pageInput.value = String(this.page);
-    this.prev.disabled = this.page <= 1;
-    this.next.disabled = this.page >= count;
-    this.zoomSelect.value = this.zoomLevel === 'fit' ? 'fit' : String(this.zoomLevel);
-    if (this.zoomLevel !== 'fit' && this.zoomSelect.value !== String(this.zoomLevel)) this.zoomSelect.value = 'fit';
-    this.citedButton.hidden = this.page === this.citedPage;
+    this.bar.sync({ page: this.page, count: this.doc?.numPages ?? 1, zoom: this.zoomLevel, citedPage: this.citedPage });
   }
 
   /** Scrolls so the first highlight is in view, a third of the way down (its context above stays visible). */

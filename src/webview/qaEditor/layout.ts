@@ -3,6 +3,7 @@ import type { EditorAction, QaRecord } from '../../features/qna/editor/protocol'
 import type { H } from '../shared/dom';
 import { icon, type IconName } from '../shared/icons';
 import type { Sanitizer } from '../shared/sanitize';
+import { card, dismissibleBanner, pageHeader } from '../shared/widgets';
 
 export type ActionHandler = (action: EditorAction) => void;
 
@@ -66,12 +67,7 @@ export class EditorLayout {
     );
     this.progress = h('div', { class: 'kd-progress', attrs: { hidden: true, role: 'progressbar', 'aria-label': 'Working' } });
     this.errorText = h('span', { class: 'kd-banner-text' });
-    this.errorBanner = h(
-      'div',
-      { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } },
-      this.errorText,
-      h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: () => this.showError(null) } }, 'Dismiss'),
-    );
+    this.errorBanner = dismissibleBanner(h, 'kd-banner-error', 'alert', this.errorText, () => this.showError(null));
     this.noticeText = h('span', { class: 'kd-banner-text' });
     this.noticeAction = h('button', {
       class: 'kd-link-button',
@@ -87,11 +83,7 @@ export class EditorLayout {
     this.formHost = h('section', { class: 'kd-main-col', attrs: { 'aria-labelledby': 'qa-title' } });
     this.preview = h('div', { class: 'kd-rendered kd-preview', attrs: { id: 'qa-preview', 'aria-live': 'polite', tabindex: 0 } });
     this.previewNote = h('div', { class: 'kd-description', attrs: { hidden: true } });
-    this.settingsHost = h(
-      'section',
-      { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-settings-title' } },
-      h('h2', { attrs: { id: 'qa-settings-title' } }, 'Details'),
-    );
+    this.settingsHost = card(h, 'qa-settings-title', 'Details');
     this.helpfulCount = h('span', { class: 'kd-count' }, '0');
     this.notHelpfulCount = h('span', { class: 'kd-count' }, '0');
     const helpful = button('helpful', 'Helpful', 'thumbsUp');
@@ -111,13 +103,7 @@ export class EditorLayout {
       'div',
       { class: 'kd-page' },
       this.progress,
-      h(
-        'header',
-        { class: 'kd-header' },
-        h('div', { class: 'kd-title-row' }, this.title, this.statusBadge, this.dirtyBadge),
-        this.meta,
-        actions,
-      ),
+      pageHeader(h, [this.title, this.statusBadge, this.dirtyBadge], this.meta, actions),
       this.errorBanner,
       this.notice,
       h(
@@ -127,13 +113,7 @@ export class EditorLayout {
         h(
           'aside',
           { class: 'kd-side-col' },
-          h(
-            'section',
-            { class: 'kd-card', attrs: { 'aria-labelledby': 'qa-preview-title' } },
-            h('h2', { attrs: { id: 'qa-preview-title' } }, 'Answer preview'),
-            this.preview,
-            this.previewNote,
-          ),
+          card(h, 'qa-preview-title', 'Answer preview', this.preview, this.previewNote),
           this.settingsHost,
         ),
       ),

@@ -9,30 +9,13 @@ import {
   type RetrievalProtocol,
   type RetrievalSettings,
   type RetrievalSnapshot,
-  type RunResult,
 } from '../../features/answers/retrieval/protocol';
 import { compareRankings, markLabel } from '../../features/answers/retrieval/rankChanges';
 import { createH, type H } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
-import { ColumnForm } from './columnForm';
+import { createColumn, type ColumnState } from './columnState';
 import { renderResults } from './resultsList';
-
-interface ColumnState {
-  form: ColumnForm;
-  preset: HTMLElement;
-  status: HTMLElement;
-  error: HTMLElement;
-  results: HTMLElement;
-  request: HTMLPreElement;
-  run: HTMLButtonElement;
-  result: RunResult | null;
-  /** The question the result is for (marks compare results of the same question only). */
-  ranFor: string | null;
-  errorText: string | null;
-  busy: boolean;
-  seq: number;
-  timer: ReturnType<typeof setTimeout> | undefined;
-}
+import { pageHeader } from '../shared/widgets';
 
 const AUTO_RUN_MS = 400;
 
@@ -66,14 +49,15 @@ export class RetrievalController {
       'Run A and B',
     );
     this.region = h('span', { class: 'kd-badge', attrs: { id: 'rt-region' } });
-    this.columns = { A: this.column('A'), B: this.column('B') };
+    const column = (c: Column): ColumnState =>
+      createColumn(h, c, { changed: (kind) => this.changed(c, kind), run: () => void this.runColumns([c]), reset: () => this.reset(c) });
+    this.columns = { A: column('A'), B: column('B') };
     this.root = h(
       'div',
       { class: 'kd-page rt-root' },
-      h(
-        'header',
-        { class: 'kd-header' },
-        h('div', { class: 'kd-title-row' }, h('h1', { class: 'kd-title' }, 'Retrieval'), this.region),
+      pageHeader(
+        h,
+        [h('h1', { class: 'kd-title' }, 'Retrieval'), this.region],
         h(
           'p',
           { class: 'kd-description' },
@@ -92,7 +76,7 @@ export class RetrievalController {
           'In B: ↑/↓ places higher/lower than in A, new = not returned by A. In A: only A = not returned by B.',
         ),
       ),
-      h('div', { class: 'rt-columns' }, ...COLUMNS.map((c) => this.columnElement(c))),
+      h('div', { class: 'rt-columns' }, ...COLUMNS.map((c) => this.columns[c].element)),
     );
   }
 
@@ -144,58 +128,6 @@ export class RetrievalController {
     this.refreshPresets();
     this.save();
     this.question.focus();
-  }
-
-  private column(c: Column): ColumnState {
-    const h = this.h;
-    const state: ColumnState = {
-      form: new ColumnForm(h, c, (kind) => this.changed(c, kind)),
-      preset: h('span', { class: 'kd-muted rt-preset' }),
-      status: h('p', { class: 'kd-muted rt-status', attrs: { 'aria-live': 'polite' } }),
-      error: h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } }),
-      results: h('div', { class: 'rt-results-host' }),
-      request: h('pre', { class: 'rt-request-body' }),
-      run: h(
-        'button',
-        { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => void this.runColumns([c]) } },
-        `Run ${c}`,
-      ),
-      result: null,
-      ranFor: null,
-      errorText: null,
-      busy: false,
-      seq: 0,
-      timer: undefined,
-    };
-    return state;
-  }
-
-  private columnElement(c: Column): HTMLElement {
-    const h = this.h;
-    const s = this.columns[c];
-    const reset = h(
-      'button',
-      { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.reset(c) } },
-      'Reset',
-    );
-    return h(
-      'section',
-      { class: `rt-column rt-column-${c}`, attrs: { 'aria-labelledby': `rt-${c}-title` } },
-      h(
-        'div',
-        { class: 'rt-column-head' },
-        h('h2', { attrs: { id: `rt-${c}-title` } }, c),
-        s.preset,
-        h('span', { class: 'rt-spacer' }),
-        reset,
-        s.run,
-      ),
-      s.form.element,
-      h('details', { class: 'rt-request' }, h('summary', null, 'Request body'), s.request),
-      s.status,
-      s.error,
-      s.results,
-    );
   }
 
   private reset(c: Column): void {

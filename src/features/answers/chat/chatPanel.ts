@@ -7,8 +7,8 @@ import { describeForPage, type ErrorReporting } from '../../../platform/webview/
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
-import { toChatCitation } from './citations';
 import type { ConversationStore } from './conversationStore';
+import { ALLOWED_ACTIONS, applyOutcome } from './turnOutcome';
 import {
   CHAT_LIMITS,
   CHAT_TITLE,
@@ -23,15 +23,6 @@ import {
 import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
 
 export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
-/** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
-const ALLOWED_ACTIONS = new Set([
-  'knowledgeDesk.setApiKey',
-  'knowledgeDesk.selectRegion',
-  'knowledgeDesk.setIdentity',
-  'knowledgeDesk.showLog',
-  'knowledgeDesk.connect',
-]);
-
 export interface ChatContext {
   extensionUri: vscode.Uri;
   log: Log;
@@ -239,36 +230,13 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
   }
 
   private finish(conversation: Conversation, turn: Turn, outcome: AnswerOutcome): void {
-    turn.answeredAt = Date.now();
-    if (outcome.answer !== turn.answer) turn.answer = outcome.answer.slice(0, CHAT_LIMITS.answer);
+    applyOutcome(turn, outcome);
     if (outcome.status === 'done') {
-      const r = outcome.result;
-      turn.status = 'done';
-      turn.citations = r.citations.slice(0, CHAT_LIMITS.citations).map(toChatCitation);
-      turn.fuQuestion = r.fuQuestion?.trim().slice(0, 2_000) || undefined;
-      turn.threadId = r.threadId ?? undefined;
-      turn.model = typeof r.model === 'string' && r.model ? r.model.slice(0, 200) : undefined;
-      const notes = Array.isArray(r.notes)
-        ? r.notes
-            .filter((n): n is string => typeof n === 'string' && !!n.trim())
-            .map((n) => n.slice(0, 1_000))
-            .slice(0, 10)
-        : [];
-      turn.notes = notes.length ? notes : undefined;
-      if (turn.stateful && r.threadId) this.ctx.store.setThread(conversation.id, r.threadId);
+      if (turn.stateful && outcome.result.threadId) this.ctx.store.setThread(conversation.id, outcome.result.threadId);
       this.ctx.log.info(
         `answer ${turn.id}: ${outcome.deltas} chunks, ${turn.answer.length} characters, ${turn.citations.length} citations${turn.model ? `, model ${turn.model}` : ''}`,
       );
-    } else if (outcome.status === 'stopped') {
-      turn.status = 'stopped';
-    } else {
-      turn.status = 'error';
-      const shown = toUserFacing(outcome.error);
-      const kept = outcome.broken && turn.answer ? ' The part of the answer that arrived is kept above.' : '';
-      turn.error = {
-        message: `${shown.message}${kept}`.slice(0, 4_000),
-        actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3),
-      };
+    } else if (outcome.status === 'error') {
       this.ctx.log.error(`answer ${turn.id} failed after ${outcome.deltas} chunks`);
       this.ctx.log.error(outcome.error instanceof Error ? outcome.error : String(outcome.error));
     }

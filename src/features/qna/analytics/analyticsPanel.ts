@@ -92,11 +92,7 @@ export class AnalyticsPanels extends Disposable {
       extensionUri: c.context.extensionUri,
       log,
       probe: c.probe,
-      errors: {
-        log,
-        showLog: () => c.logger.show(),
-        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-      },
+      errors: c.errorReporting(log),
       faq: async () => (await c.connection.getClient()).faq,
     };
     this._register({ dispose: () => this.panel?.dispose() });

@@ -1,22 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { FaqResource } from '../../../api/resources/faq';
-import type { Container } from '../../../container';
-import { Disposable } from '../../../platform/lifecycle';
-import { SettingKeys } from '../../../platform/settings';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
-import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import {
-  QA_EDITOR_VIEW_TYPE,
-  qaEditorProtocol,
-  type QaDraft,
-  type QaEditorProtocol,
-  type QaEditorState,
-  type QaRecord,
-  type QaTarget,
-  type SaveResult,
-} from './protocol';
+import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
 import type { TestProbe } from '../../../platform/testProbe';
@@ -30,7 +17,8 @@ export interface QaSaveEvent {
   change: 'created' | 'updated' | 'status' | 'feedback';
 }
 
-interface EditorContext {
+/** What an editor needs from the extension (built once by QaEditorPanels). */
+export interface EditorContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
@@ -250,92 +238,5 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     if (this.isDisposed) return;
     const question = this.dirty || !this.record ? this.typedQuestion || this.record?.values.question || '' : this.record.values.question;
     this.panel.title = this.target.kind === 'existing' && !question ? 'Q&A' : editorTitle(question, this.dirty);
-  }
-}
-
-/** All Q&A editors: one panel per Q&A id (revealed if open), any number of new ones. */
-export class QaEditorPanels extends Disposable {
-  private readonly registry = new PanelRegistry<QaEditorPanel>();
-  private readonly saveEmitter = this._register(new vscode.EventEmitter<QaSaveEvent>());
-  private readonly deleteEmitter = this._register(new vscode.EventEmitter<string>());
-  /** A Q&A was created, changed, turned on/off or rated from an editor (the Q&A tree refreshes). */
-  readonly onDidSave = this.saveEmitter.event;
-  readonly onDidDelete = this.deleteEmitter.event;
-  private readonly ctx: EditorContext;
-
-  constructor(private readonly c: Container) {
-    super();
-    const log = c.log('qaEditor');
-    this.ctx = {
-      extensionUri: c.context.extensionUri,
-      log,
-      probe: c.probe,
-      errors: {
-        log,
-        showLog: () => c.logger.show(),
-        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
-      },
-      faq: async () => (await c.connection.getClient()).faq,
-      confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
-      allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
-      saved: (panel, e) => this.onSaved(panel, e),
-      deleted: (_panel, id) => this.deleteEmitter.fire(id),
-    };
-    this._register({ dispose: () => this.registry.dispose() });
-  }
-
-  open(target: QaEditorTarget): QaEditorPanel {
-    if (target.kind === 'existing') {
-      return this.registry.revealOrCreate(target.id, () =>
-        this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', this.c.context.extensionUri), { kind: 'existing', id: target.id }),
-      );
-    }
-    const key = randomUUID();
-    const prefill = target.prefill ? { ...target.prefill } : undefined;
-    return this.registry.add(
-      `new:${key}`,
-      this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'New Q&A', this.c.context.extensionUri), { kind: 'new', key }, prefill),
-    );
-  }
-
-  /** The open editor of a Q&A, if any. */
-  get(id: string): QaEditorPanel | undefined {
-    return this.registry.get(id);
-  }
-
-  get panels(): QaEditorPanel[] {
-    return this.registry.values();
-  }
-
-  /** Serializer: a panel VS Code restored, with the state the page saved (undefined: start blank). */
-  restore(panel: vscode.WebviewPanel, state: QaEditorState | undefined): void {
-    const target: QaTarget = state?.target ?? { kind: 'new', key: randomUUID() };
-    const key = target.kind === 'existing' ? target.id : `new:${target.key}`;
-    const open = this.registry.get(key);
-    if (open) {
-      panel.dispose();
-      open.reveal();
-      return;
-    }
-    this.registry.add(key, this.create(panel, target));
-  }
-
-  private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>): QaEditorPanel {
-    return new QaEditorPanel(panel, this.ctx, target, prefill);
-  }
-
-  private onSaved(panel: QaEditorPanel, e: QaSaveEvent): void {
-    if (e.change === 'created') {
-      // "register" with an existing question updates that Q&A: its open editor takes over.
-      const other = this.registry.get(e.id);
-      if (other && other !== panel) {
-        void other.load();
-        other.reveal();
-        setTimeout(() => panel.dispose(), 0);
-      } else {
-        this.registry.rekey(panel, e.id);
-      }
-    }
-    this.saveEmitter.fire(e);
   }
 }

@@ -1,0 +1,83 @@
+// What a failed call becomes: one error class per status (with the body's code and field), or a connection,
+// timeout or cancel error. Kept apart from the transport so that the mapping reads in one place.
+import type { Attempt } from './attempt';
+import { readErrorBody } from './errorBody';
+import {
+  ApiAbortError,
+  ApiConnectionError,
+  ApiTimeoutError,
+  ApiValidationError,
+  KnowledgeDeskError,
+  RateLimitError,
+  ServiceReportedError,
+  apiErrorFor,
+} from './errors';
+import { parseRetryAfter, type Outcome } from './retry';
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** The error for a failure status, with what the body and headers say. */
+export function statusError(operation: string, status: number, text: string, headers: Headers): Error {
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  const info = readErrorBody(body);
+  const message = `${operation} failed (${status}): ${info.message ?? defaultMessage(status)}`;
+  const error = apiErrorFor(status, message, {
+    operation,
+    status,
+    code: info.code,
+    field: info.field,
+    body,
+    requestId: headerValue(headers, 'x-request-id'),
+  });
+  if (error instanceof RateLimitError) error.retryAfterMs = parseRetryAfter(headerValue(headers, 'retry-after'));
+  return error;
+}
+
+/** What a failed attempt becomes: the caller's cancel, a timeout, or a connection failure (errors of ours pass through). */
+export function translateFailure(operation: string, error: unknown, done: Attempt): unknown {
+  if (error instanceof ApiValidationError || error instanceof ServiceReportedError) return error;
+  if (done.abortedByCaller) return new ApiAbortError(operation, { cause: error });
+  if (done.timedOut || (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT') {
+    return new ApiTimeoutError(operation, `${operation} timed out`, { cause: error });
+  }
+  if (error instanceof KnowledgeDeskError) return error;
+  const reason = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiConnectionError(operation, `${operation}: cannot reach the service (${reason ?? message})`, { cause: error });
+}
+
+export function headerValue(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function describeOutcome(outcome: Outcome): string {
+  if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
+  return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
+}
+
+function defaultMessage(status: number): string {
+  switch (status) {
+    case 400:
+      return 'invalid request parameters';
+    case 401:
+      return 'API key missing or invalid';
+    case 403:
+      return 'project inactive or request IP not allowed';
+    case 404:
+      return 'not found';
+    case 405:
+      return 'method not allowed';
+    case 413:
+      return 'upload too large';
+    case 429:
+      return 'rate limited';
+    default:
+      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
+  }
+}

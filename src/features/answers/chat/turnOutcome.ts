@@ -1,0 +1,47 @@
+// How an answer's outcome ends its turn: the answer as it arrived (within the chat's limits), its citations,
+// follow-up question, thread and model when it finished; "stopped"; or the user-facing error with the next
+// steps the page may offer.
+import { toUserFacing } from '../../../platform/errorMessages';
+import type { AnswerOutcome } from './answerRunner';
+import { toChatCitation } from './citations';
+import { CHAT_LIMITS, type Turn } from './protocol';
+
+/** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
+export const ALLOWED_ACTIONS = new Set([
+  'knowledgeDesk.setApiKey',
+  'knowledgeDesk.selectRegion',
+  'knowledgeDesk.setIdentity',
+  'knowledgeDesk.showLog',
+  'knowledgeDesk.connect',
+]);
+
+/** Sets the fields of a finished turn from the outcome of its request. */
+export function applyOutcome(turn: Turn, outcome: AnswerOutcome): void {
+  turn.answeredAt = Date.now();
+  if (outcome.answer !== turn.answer) turn.answer = outcome.answer.slice(0, CHAT_LIMITS.answer);
+  if (outcome.status === 'done') {
+    const r = outcome.result;
+    turn.status = 'done';
+    turn.citations = r.citations.slice(0, CHAT_LIMITS.citations).map(toChatCitation);
+    turn.fuQuestion = r.fuQuestion?.trim().slice(0, 2_000) || undefined;
+    turn.threadId = r.threadId ?? undefined;
+    turn.model = typeof r.model === 'string' && r.model ? r.model.slice(0, 200) : undefined;
+    const notes = Array.isArray(r.notes)
+      ? r.notes
+          .filter((n): n is string => typeof n === 'string' && !!n.trim())
+          .map((n) => n.slice(0, 1_000))
+          .slice(0, 10)
+      : [];
+    turn.notes = notes.length ? notes : undefined;
+  } else if (outcome.status === 'stopped') {
+    turn.status = 'stopped';
+  } else {
+    turn.status = 'error';
+    const shown = toUserFacing(outcome.error);
+    const kept = outcome.broken && turn.answer ? ' The part of the answer that arrived is kept above.' : '';
+    turn.error = {
+      message: `${shown.message}${kept}`.slice(0, 4_000),
+      actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3),
+    };
+  }
+}
