@@ -54,6 +54,10 @@ export class NotFoundError extends ApiError {
 export class MethodNotAllowedError extends ApiError {
   override readonly name = 'MethodNotAllowedError';
 }
+/** A name already taken in the folder (create folder, rename). */
+export class ConflictError extends ApiError {
+  override readonly name = 'ConflictError';
+}
 export class PayloadTooLargeError extends ApiError {
   override readonly name = 'PayloadTooLargeError';
 }
@@ -128,6 +132,7 @@ const byStatus: Record<number, ApiErrorClass> = {
   404: NotFoundError,
   405: MethodNotAllowedError,
   408: RequestTimeoutError,
+  409: ConflictError,
   413: PayloadTooLargeError,
   429: RateLimitError,
   501: NotImplementedError,

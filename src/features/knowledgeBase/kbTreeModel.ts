@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
+import { NodePager } from '../../api/resources/kbPaging';
 import { PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
@@ -76,13 +77,15 @@ export class KbTreeModel {
   private listing(parentKey: string): PagedListing<NodeElement> {
     let listing = this.listings.get(parentKey);
     if (!listing) {
+      // Offset or cursor paging, a default page smaller than asked, a deployment ignoring offset (kbPaging.ts).
+      const pager = new NodePager(PAGE_SIZE);
       listing = new PagedListing<NodeElement>({
         pageSize: PAGE_SIZE,
         fetchPage: async (page, signal) => {
           const client = await this.client();
-          const query = { ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE };
-          const result = await client.kbNodes.search(query, { signal });
-          return { items: result.nodes.map((n) => this.elementFor(n, parentKey)), total: result.total };
+          const result = await client.kbNodes.search({ ...this.query(parentKey), ...pager.request(page) }, { signal });
+          const { fresh, hasMore } = pager.digest(page, result);
+          return { items: fresh.map((n) => this.elementFor(n, parentKey)), total: result.total, hasMore };
         },
       });
       this.listings.set(parentKey, listing);

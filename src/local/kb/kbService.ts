@@ -104,6 +104,9 @@ export class KbService {
         updatedAt: Date.now(),
         processState: 'initializing',
         processError: undefined,
+        ingestQueuedAt: Date.now(),
+        ingestStartedAt: undefined,
+        ingestEndedAt: undefined,
         pageCount: undefined,
         textBlob: undefined,
       };
@@ -208,6 +211,9 @@ export class KbService {
         updatedAt: Date.now(),
         processState: 'initializing',
         processError: undefined,
+        ingestQueuedAt: Date.now(),
+        ingestStartedAt: undefined,
+        ingestEndedAt: undefined,
         pageCount: undefined,
         textBlob: undefined,
         ...(options.resetClueFeedbacks ? { clueFeedbackResetAt: Date.now() } : {}),
@@ -257,6 +263,7 @@ export class KbService {
       blob: stored.hash,
       size: stored.size,
       processState: 'initializing',
+      ingestQueuedAt: now,
       piiDetected: false,
       ...this.optionFields(file),
     };

@@ -96,7 +96,7 @@ export class ProcessingQueue {
     const start = this.store.get(id);
     if (!start || start.nodeType !== 'file' || !start.blob || this.closed) return;
     const blob = start.blob;
-    await this.update(id, blob, { processState: 'parsing' });
+    await this.update(id, blob, { processState: 'parsing', ingestStartedAt: Date.now(), ingestEndedAt: undefined });
     let extraction: Extraction | undefined;
     let changes: Partial<NodeRecord>;
     // The text file is held from before it is stored until the record naming it is committed: a delete of
@@ -126,7 +126,7 @@ export class ProcessingQueue {
     }
     let node: NodeRecord | undefined;
     try {
-      node = await this.update(id, blob, changes);
+      node = await this.update(id, blob, { ...changes, ingestEndedAt: Date.now() });
     } finally {
       release();
     }
