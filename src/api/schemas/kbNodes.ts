@@ -164,19 +164,19 @@ export const nodeSearchResponseSchema = z.preprocess(
     }
     return root;
   },
-  z.object({
-    nodes: z.array(kbNodeSchema),
-    total: z
-      .number()
-      .int()
-      .nonnegative()
-      .nullish()
-      .transform((v) => v ?? undefined),
-    cursor: z
-      .union([z.string(), z.number()])
-      .nullish()
-      .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
-  }),
+  z
+    .object({
+      nodes: z.array(kbNodeSchema),
+      total: z.number().int().nonnegative().nullish(),
+      cursor: z.union([z.string(), z.number()]).nullish(),
+    })
+    .transform(({ nodes, total, cursor }) => {
+      // Keys only when present, as before cursors were read.
+      const page: { nodes: KbNode[]; total?: number; cursor?: string } = { nodes };
+      if (total !== null && total !== undefined) page.total = total;
+      if (cursor !== null && cursor !== undefined && cursor !== '') page.cursor = String(cursor);
+      return page;
+    }),
 );
 export type NodeSearchResult = z.infer<typeof nodeSearchResponseSchema>;
 
