@@ -9,6 +9,7 @@ import type { Log, Logger } from '../../platform/logger';
 import type { Secrets } from '../../platform/secrets';
 import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
+import { regionLabel } from './regionLabels';
 
 /** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
 export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
@@ -119,7 +120,13 @@ export class ConnectionManager extends Disposable {
     }
     const resolved = remoteEndpoints(region, this.settings.custom);
     if ('error' in resolved)
-      throw new NotConnectedError(`The Custom region is not configured: ${resolved.error}. Run "Knowledge Desk: Select Region".`);
+      throw new NotConnectedError(
+        vscode.l10n.t(
+          'The Custom region is not configured: {0}. Run "{1}".',
+          resolved.error,
+          vscode.l10n.t('Knowledge Desk: Select Region'),
+        ),
+      );
     return resolved;
   }
 
@@ -129,7 +136,10 @@ export class ConnectionManager extends Disposable {
     const region = this.settings.region;
     const ep = await this.endpoints(region);
     const key = await this.secrets.get('apiKey', region);
-    if (!key) throw new NotConnectedError(`No API key is set for ${REGION_INFO[region].label}. Run "Knowledge Desk: Set API Key".`);
+    if (!key)
+      throw new NotConnectedError(
+        vscode.l10n.t('No API key is set for {0}. Run "{1}".', regionLabel(region), vscode.l10n.t('Knowledge Desk: Set API Key')),
+      );
     const nluKey = await this.secrets.get('nluApiKey', region);
     const id = this.inputsKey(region, ep, key, nluKey);
     if (this.client?.key !== id) {
@@ -224,7 +234,7 @@ export class ConnectionManager extends Disposable {
         this.log.info('stored the local service key for the Local region');
       }
       const key = await this.secrets.get('apiKey', region);
-      if (!key) return { state: 'noKey', region, baseUrl, detail: 'No API key is set for this region.' };
+      if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this region.') };
       const client = await this.getClient();
       await client.projects.checkKey({ maxRetries: 0, timeoutMs: 15_000 });
       this.log.info(`connected to ${REGION_INFO[region].label} (${baseUrl})`);
