@@ -231,6 +231,7 @@ export class KbService {
       blob: stored.hash,
       size: stored.size,
       processState: 'initializing',
+      ingestQueuedAt: Date.now(),
       piiDetected: false,
       ...this.optionFields(file),
     };
@@ -280,6 +281,9 @@ function newContent(stored: { hash: string; size: number }): Partial<NodeRecord>
     updatedAt: Date.now(),
     processState: 'initializing',
     processError: undefined,
+    ingestQueuedAt: Date.now(),
+    ingestStartedAt: undefined,
+    ingestEndedAt: undefined,
     pageCount: undefined,
     textBlob: undefined,
   };

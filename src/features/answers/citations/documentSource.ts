@@ -1,7 +1,7 @@
 // What the citation viewer shows for a target, per region, with the fallbacks:
 //   Local:  the document from the local service (GET /_local/documents/{id}/pages, …/content):
 //           a PDF with the service's highlight boxes, anything else as text with the passage marked.
-//   Remote: no document download yet (docs/api.md#planned-operations). The answer's `pdfPreview` (https only, fetched
+//   Remote: no document download yet (docs/api.md#download-the-original-and-the-parsed-text: the client has it, the viewer does not use it yet). The answer's `pdfPreview` (https only, fetched
 //           here in the host, without the API key), else the page number and the passage text.
 // Pure of vscode: unit-tested in Node with fakes.
 import type { Region } from '../../../core/regions';
