@@ -44,7 +44,9 @@ export class ChatLinks implements vscode.UriHandler {
       return;
     }
     if (!link.kbId) {
-      void vscode.window.showInformationMessage('This citation is from an earlier session: ask the question again to open it.');
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('This citation is from an earlier session: ask the question again to open it.'),
+      );
       return;
     }
     await vscode.commands.executeCommand(CommandIds.answers.openDocument, {

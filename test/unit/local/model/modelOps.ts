@@ -6,20 +6,12 @@ import type { ApiClient } from '../../../../src/api/client';
 import { ApiConnectionError, ApiError } from '../../../../src/api/errors';
 import type { KbModel } from './kbModel';
 import type { SeqAgent } from './seqAgent';
+import { seededRandom } from '../../../../src/core/seededRandom';
 
 export type Random = () => number;
 
-/** mulberry32: small, seedable, good enough to pick operations. */
-export function prng(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The project's seeded generator (mulberry32), so a failing run replays from its seed. */
+export const prng: (seed: number) => () => number = seededRandom;
 
 export interface Acked {
   seq: number;
