@@ -19,6 +19,8 @@ export const SettingKeys = {
   qnaImportConcurrency: 'qna.importConcurrency',
   /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
   allowRemoteImages: 'webview.allowRemoteImages',
+  /** Open Original's download cache in globalStorage, in MB (openOriginal.ts). */
+  originalsCacheMb: 'originalsCacheMb',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 
