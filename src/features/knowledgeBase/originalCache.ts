@@ -146,8 +146,9 @@ function entryName(id: string, updatedAt: number): string {
 /** A file name safe on every platform, keeping the extension (VS Code picks the editor from it). */
 export function safeFileName(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  const unsafe = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
   const cleaned = name
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, '_')
+    .replace(unsafe, '_')
     .replace(/^[.\s]+/, '')
     .trim();
   return (cleaned || 'document').slice(-120);
