@@ -180,9 +180,14 @@ export class ApiClient {
   }
 
   private notOffered(spec: RequestSpec, error: unknown, optional: OptionalSpec): unknown {
+    // The service's own message (not ours, which names the operation) decides whether the 404 is about an id.
+    const said =
+      error instanceof NotFoundError
+        ? `${readErrorBody(error.body).message ?? ''} ${typeof error.body === 'string' ? error.body : ''}`
+        : '';
     const missingRoute =
       error instanceof MethodNotAllowedError ||
-      (error instanceof NotFoundError && !(optional.ids ?? []).some((id) => id && String(error.message).includes(id)));
+      (error instanceof NotFoundError && !(optional.ids ?? []).some((id) => id && said.includes(id)));
     if (!missingRoute) return error;
     this.rememberMissing(spec);
     this.config.logger?.info(`${spec.operation}: not offered by this deployment (HTTP ${(error as NotFoundError).status})`);

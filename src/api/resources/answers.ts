@@ -186,6 +186,7 @@ export class AnswersResource {
         idempotent: true,
       },
       options,
+      { ids: [documentId] },
     );
   }
 
