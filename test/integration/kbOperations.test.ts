@@ -129,6 +129,36 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await api.features.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
   });
 
+  it('a folder cannot be moved into itself or its own subfolder (drag or Move…)', async () => {
+    const outer = (await run(api, ids.newFolder, [`${PREFIX}outer`])) as KbNode;
+    const outerEl = await nodeNamed(api, `${PREFIX}outer`);
+    await run(api, ids.newFolder, ['inner'], outerEl);
+    const innerEl = await nodeNamed(api, 'inner', outerEl);
+    const data = new vscode.DataTransfer();
+    data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([outer.id]));
+    await api.features.knowledgeBase.dnd.handleDrop(innerEl, data, new vscode.CancellationTokenSource().token);
+    const client = await api.container.connection.getClient();
+    assert.deepEqual((await client.kbNodes.get(outer.id)).breadcrumbs, [], 'still at the top level');
+    let offered: string[] = [];
+    await run(
+      api,
+      'knowledgeDesk.kb.move',
+      [
+        (p: { items?: Array<{ label: string }> }) => {
+          offered = (p.items ?? []).map((i) => i.label);
+          return undefined;
+        },
+      ],
+      outerEl,
+      [outerEl],
+    );
+    assert.ok(offered.length > 0, 'the folder picker was shown');
+    assert.ok(
+      !offered.some((l) => l.endsWith(`${PREFIX}outer`) || l.endsWith(' inner')),
+      `itself and its subfolder are not offered: ${offered.join(', ')}`,
+    );
+  });
+
   it('refuses bad names before asking the service, and says when a node was deleted meanwhile', async () => {
     const folder = (await run(api, ids.newFolder, [`${PREFIX}names`])) as KbNode;
     const el = await nodeNamed(api, `${PREFIX}names`);
