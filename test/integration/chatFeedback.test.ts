@@ -37,7 +37,7 @@ describe('Chat answer feedback', () => {
     client = await useService(api);
     feature = api.features.answers;
     const file = path.join(api.container.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
-    const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'employee-handbook.pdf', isOverwrite: true });
+    const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'feedback-handbook.pdf', isOverwrite: true });
     handbookId = node.id;
     await waitFor(
       async () => ((await client.kbNodes.get(handbookId)) as FileNode).processState === 'completed',
@@ -63,6 +63,11 @@ describe('Chat answer feedback', () => {
   afterEach(async () => {
     feature.current?.dispose();
     await resetWorkbench(api);
+  });
+
+  // Other suites upload the same sample under their own names; nothing of ours is left for them.
+  after(async () => {
+    if (handbookId) await client.kbNodes.delete(handbookId).catch(() => undefined);
   });
 
   it('sends 👍/👎 with the answer hash, document, query and answer; the same button again cancels; counts shown', async () => {
