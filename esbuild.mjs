@@ -1,5 +1,6 @@
 // Builds every bundle of the extension. Usage: node esbuild.mjs [--production] [--watch] [--tests]
-//   extension  src/extension.ts      -> dist/extension.js   (node, cjs, vscode external)
+//   boot       src/boot.ts           -> dist/extension.js   (loads dist/main.js with a V8 code cache)
+//   extension  src/extension.ts      -> dist/main.js        (node, cjs, vscode external)
 //   local      src/local/entry.ts    -> dist/local.js       (node, cjs; loaded only for the Local region,
 //                                                            also runnable: node dist/local.js --data DIR)
 //   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
@@ -98,10 +99,12 @@ const webviewEntries = fs.existsSync(path.join(root, 'src/webview'))
   : [];
 
 const configs = [
+  // dist/extension.js (package.json "main") is only the loader of dist/main.js with a V8 code cache (src/boot.ts).
+  { ...node, entryPoints: ['src/boot.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   {
     ...node,
     entryPoints: ['src/extension.ts'],
-    outfile: 'dist/extension.js',
+    outfile: 'dist/main.js',
     external: ['vscode'],
     plugins: [...node.plugins, splitUndici, shareVscodeImport],
   },
@@ -147,6 +150,13 @@ if (watch) {
 } else {
   try {
     await Promise.all(contexts.map((c) => c.rebuild()));
+    // dist/main.js runs through a vm.Script (src/platform/codeCache.ts): a dynamic import() there depends on
+    // the host's Node offering a default loader for scripts, so lazy parts are require()d instead.
+    const imports = fs.readFileSync(path.join(root, 'dist/main.js'), 'utf8').match(/\bimport\((["'`])[^"'`]+\1\)/g);
+    if (imports) {
+      console.error(`✘ [ERROR] dist/main.js must not use import(): ${imports.join(', ')} (use require(), see src/api/undici.ts)`);
+      process.exitCode = 1;
+    }
   } catch {
     process.exitCode = 1;
   } finally {

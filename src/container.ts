@@ -8,6 +8,7 @@ import { Disposable, disposeAll, toDisposable, type IDisposable } from './platfo
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
 import { Settings, SettingKeys } from './platform/settings';
+import { localServiceTestOptions, TestProbe } from './platform/testProbe';
 import { noteUse, onDidUse } from './platform/usage';
 import { WindowUserInput, type UserInput } from './platform/userInput';
 
@@ -23,12 +24,13 @@ export class Container extends Disposable {
   readonly connection: ConnectionManager;
   /** Replaced by scripted input in integration tests. */
   ui: UserInput = new WindowUserInput();
-  /** Messages of errors shown to the user (kept for tests and diagnostics). */
-  readonly errorsShown: Array<{ command: string; message: string }> = [];
+  /** What integration tests observe; only when the extension does not run in Production mode (platform/testProbe.ts). */
+  readonly probe: TestProbe | undefined;
   private readonly commandHost: CommandHost;
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
+    this.probe = context.extensionMode === vscode.ExtensionMode.Production ? undefined : new TestProbe();
     this.logger = this._register(new Logger());
     this.settings = this._register(new Settings());
     this.secrets = this._register(new Secrets(context.secrets));
@@ -41,6 +43,8 @@ export class Container extends Disposable {
         allowedRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
         maxUploadBytes: () => this.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024,
         seedDir: process.env.KNOWLEDGE_DESK_LOCAL_SEED || undefined,
+        // Test routes, the stream-delay header and slow job steps exist only where the probe does.
+        test: this.probe ? localServiceTestOptions() : undefined,
       }),
     );
     this._register(
@@ -61,7 +65,7 @@ export class Container extends Disposable {
     this.commandHost = {
       log: this.logger.scoped('command'),
       showLog: () => this.logger.show(),
-      onErrorShown: (command, message) => this.errorsShown.push({ command, message }),
+      onErrorShown: (command, message) => this.probe?.errorsShown.push({ command, message }),
     };
   }
 

@@ -1,14 +1,12 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { readErrorBody, reportedError } from './errorBody';
+import { defaultStatusMessage, readErrorBody, reportedError } from './errorBody';
 import {
   ApiAbortError,
   ApiConnectionError,
   ApiTimeoutError,
   ApiValidationError,
   KnowledgeDeskError,
-  MethodNotAllowedError,
-  NotFoundError,
   RateLimitError,
   ServiceReportedError,
   apiErrorFor,
@@ -20,6 +18,7 @@ import { defaultRetryPolicy, isRetryable, parseRetryAfter, retryDelay, sleep, ty
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { Attempt } from './attempt';
+import { describeOutcome, header, readLimited } from './responseParts';
 import { undici } from './undici';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
@@ -30,7 +29,7 @@ import { LocalDocsResource } from './resources/localDocs';
 import { FoldersResource } from './resources/folders';
 import { HashtagsResource } from './resources/hashtags';
 import { ProjectsResource } from './resources/projects';
-import { offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory } from './offers';
+import { isMissingRoute, offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory } from './offers';
 import { OperationNotOfferedError } from './values';
 
 export interface ClientLogger {
@@ -96,7 +95,6 @@ export interface RawResponse {
 }
 
 const VERSION = '0.1.0';
-const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** The HTTP client of the service: resource modules over one `request()`. */
 export class ApiClient {
@@ -180,17 +178,10 @@ export class ApiClient {
   }
 
   private notOffered(spec: RequestSpec, error: unknown, optional: OptionalSpec): unknown {
-    // The service's own message (not ours, which names the operation) decides whether the 404 is about an id.
-    const said =
-      error instanceof NotFoundError
-        ? `${readErrorBody(error.body).message ?? ''} ${typeof error.body === 'string' ? error.body : ''}`
-        : '';
-    const missingRoute =
-      error instanceof MethodNotAllowedError ||
-      (error instanceof NotFoundError && !(optional.ids ?? []).some((id) => id && said.includes(id)));
+    const missingRoute = isMissingRoute(error, optional.ids ?? []);
     if (!missingRoute) return error;
     this.rememberMissing(spec);
-    this.config.logger?.info(`${spec.operation}: not offered by this deployment (HTTP ${(error as NotFoundError).status})`);
+    this.config.logger?.info(`${spec.operation}: not offered by this deployment (HTTP ${(error as { status?: number }).status})`);
     return new OperationNotOfferedError(spec.operation);
   }
 
@@ -312,7 +303,7 @@ export class ApiClient {
       // not JSON: keep the text
     }
     const info = readErrorBody(body);
-    const message = `${spec.operation} failed (${status}): ${info.message ?? defaultMessage(status)}`;
+    const message = `${spec.operation} failed (${status}): ${info.message ?? defaultStatusMessage(status)}`;
     const error = apiErrorFor(status, message, {
       operation: spec.operation,
       status,
@@ -352,46 +343,5 @@ export class ApiClient {
     if (spec.multipart) return buildForm(spec.multipart);
     if (spec.json !== undefined) return { body: JSON.stringify(spec.json) };
     return {};
-  }
-}
-
-async function readLimited(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    if (size < ERROR_BODY_LIMIT) chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function describeOutcome(outcome: Outcome): string {
-  if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
-  return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
-}
-
-function defaultMessage(status: number): string {
-  switch (status) {
-    case 400:
-      return 'invalid request parameters';
-    case 401:
-      return 'API key missing or invalid';
-    case 403:
-      return 'project inactive or request IP not allowed';
-    case 404:
-      return 'not found';
-    case 405:
-      return 'method not allowed';
-    case 413:
-      return 'upload too large';
-    case 429:
-      return 'rate limited';
-    default:
-      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
   }
 }

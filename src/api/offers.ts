@@ -3,6 +3,21 @@
 // The client records an operation when a call answers OperationNotOfferedError (404/405 from the route);
 // the UI asks `isOffered` to hide the command and listens to `onDidChange` (docs/api.md#operations-a-deployment-may-not-offer).
 
+import { readErrorBody } from './errorBody';
+import { MethodNotAllowedError, NotFoundError } from './errors';
+
+/**
+ * Whether a failure means "this deployment has no such route": a 405, or a 404 whose body does not name one of
+ * the ids the request was about (then it is that id that is unknown). The body's own message decides, not
+ * ours, which names the operation.
+ */
+export function isMissingRoute(error: unknown, ids: readonly string[]): boolean {
+  if (error instanceof MethodNotAllowedError) return true;
+  if (!(error instanceof NotFoundError)) return false;
+  const said = `${readErrorBody(error.body).message ?? ''} ${typeof error.body === 'string' ? error.body : ''}`;
+  return !ids.some((id) => id && said.includes(id));
+}
+
 type Listener = (deployment: string, operation: string) => void;
 
 export class OfferMemory {

@@ -5,7 +5,7 @@ import { CommitSeqTracker } from './http/commitSeq';
 import type { Handler } from './http/context';
 import { FaultInjector, type FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
-import { adminHandlers } from './handlers/adminHandlers';
+import { adminHandlers, testHandlers } from './handlers/adminHandlers';
 import { answerHandlers } from './handlers/answerHandlers';
 import { localDocsHandlers } from './handlers/localDocsHandlers';
 import { retrievalHandlers } from './handlers/retrievalHandlers';
@@ -48,6 +48,13 @@ export interface LocalServiceOptions {
   maxUploadBytes?: number;
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
   maxJsonBytes?: number;
+  /**
+   * Test option: serves the test routes (/_local/faults, /_local/echo, /_local/whoami), injects faults, and
+   * honours the X-Local-Stream-Delay-Ms header. Without it those routes are 404 and the header is ignored; the
+   * extension passes it only when it does not run in Production mode.
+   */
+  testHooks?: boolean;
+  /** Faults injected from the start (with `testHooks` only). */
   faults?: FaultConfig;
   logger?: LocalLogger;
   /** fdatasync each commit (default true; tests of other things may turn it off for speed). */
@@ -64,7 +71,6 @@ export interface LocalService {
   readonly apiKey: string;
   readonly nluApiKey: string;
   readonly dataDir: string;
-  setFaults(config: FaultConfig): void;
   /** Folders file:// cloud uploads may read (the extension passes the workspace folders). */
   setAllowedRoots(roots: string[]): void;
   /** Resolves when no document is waiting for or in processing. */
@@ -91,8 +97,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(() => journal.close());
     const blobs = await BlobStore.open(path.join(dataDir, 'blobs'));
     const kb = new KbStore(journal);
-    const faults = new FaultInjector();
-    if (options.faults) faults.configure(options.faults);
+    const faults = options.testHooks ? new FaultInjector() : undefined;
+    if (faults && options.faults) faults.configure(options.faults);
+    const test = faults && testHandlers(faults);
     const maxUploadBytes = options.maxUploadBytes ?? 512 * 1024 * 1024;
     let allowedRoots = [...(options.allowedRoots ?? [])];
 
@@ -120,7 +127,11 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           isBlobUsed: (hash) => isReferenced({ journal, blobs, kb, logger }, hash),
         }),
         ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
-        ...answerHandlers(answers, { feedback: new AnswerFeedbackStore(journal), isDocument: (id) => kb.get(id)?.nodeType === 'file' }),
+        ...answerHandlers(
+          answers,
+          { feedback: new AnswerFeedbackStore(journal), isDocument: (id) => kb.get(id)?.nodeType === 'file' },
+          !!options.testHooks,
+        ),
         ...kbOpsHandlers({
           kb,
           blobs,
@@ -132,18 +143,21 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
         ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
         ...nluHandlers({ journal, logger }),
         ...jobHandlers(jobs),
-        ...adminHandlers(faults, {
+        ...test?.handlers,
+        ...adminHandlers({
           name: 'knowledge-desk-local',
           version: LOCAL_SERVICE_VERSION,
           startedAt: Date.now(),
           counts: () => ({
             nodes: kb.size,
-            ...prefixed('faults.', faults.counts),
+            ...test?.counts(),
             ...prefixed('answers.', answers.counts),
             'retrieval.passages': retrieval.index.passageCount,
             // Requests still being handled, this one included: 1 when the service is otherwise idle.
             'http.inFlight': traffic.inFlight,
             'retrieval.documents': retrieval.index.documentCount,
+            // 0 while the start-up rebuild runs (searches wait for it; the two counts above are partial until then).
+            'retrieval.ready': retrieval.isReady ? 1 : 0,
           }),
         }),
       }),
@@ -182,7 +196,6 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       apiKey: keys.apiKey,
       nluApiKey: keys.nluApiKey,
       dataDir,
-      setFaults: (config) => faults.configure(config),
       setAllowedRoots: (roots) => (allowedRoots = [...roots]),
       processingIdle: () => processing.idle(),
       close: () => (closed ??= closeAll()),

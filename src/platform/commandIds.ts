@@ -137,4 +137,11 @@ export const ContextKeys = {
   qnaByFolder: 'knowledgeDesk.qna.byFolder',
   entitiesHasEntities: 'knowledgeDesk.entities.hasEntities',
   entitiesHasNextPart: 'knowledgeDesk.entities.hasNextPart',
+  /** Read by the walkthrough's completionEvents (onContext:…), set by src/platform/walkthrough.ts. */
+  walkthroughUploaded: 'knowledgeDesk.walkthrough.uploaded',
+  walkthroughCitationOpened: 'knowledgeDesk.walkthrough.citationOpened',
+  walkthroughImported: 'knowledgeDesk.walkthrough.imported',
 } as const;
+
+/** The Get Started walkthrough: `<publisher>.<name>#<id>`, as workbench.action.openWalkthrough takes it. */
+export const WALKTHROUGH_ID = 'knowledge-desk.knowledge-desk#gettingStarted';

@@ -37,8 +37,9 @@ export function registerCommand(host: CommandHost, id: string, handler: CommandH
 }
 
 async function showError(host: CommandHost, message: string, actions: Array<{ label: string; command: string }>): Promise<void> {
-  const choice = await vscode.window.showErrorMessage(message, ...actions.map((a) => a.label), 'Show Log');
-  if (choice === 'Show Log') host.showLog();
+  const showLog = vscode.l10n.t('Show Log');
+  const choice = await vscode.window.showErrorMessage(message, ...actions.map((a) => a.label), showLog);
+  if (choice === showLog) host.showLog();
   const action = actions.find((a) => a.label === choice);
   if (action) await vscode.commands.executeCommand(action.command);
 }

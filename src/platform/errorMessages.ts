@@ -1,3 +1,5 @@
+// @vscode/l10n, not vscode: this module also runs in plain Node (src/platform/l10n.ts hands it the bundle).
+import * as l10n from '@vscode/l10n';
 import {
   ApiConnectionError,
   ApiError,
@@ -21,46 +23,55 @@ export interface UserFacingError {
 export function toUserFacing(error: unknown): UserFacingError {
   if (error instanceof AuthenticationError) {
     return {
-      message: 'The API key was rejected. Set a valid key for this region.',
-      actions: [{ label: 'Set API Key', command: CommandIds.setApiKey }],
+      message: l10n.t('The API key was rejected. Set a valid key for this region.'),
+      actions: [{ label: l10n.t('Set API Key'), command: CommandIds.setApiKey }],
     };
   }
   // Entity recognition speaks in its own codes (docs/api.md#entity-recognition-errors).
   if (error instanceof ApiError && error.operation.startsWith('nlu.')) {
     if (error.code === 7001)
       return {
-        message: 'The entity-recognition key was rejected. Set a valid key for this region.',
-        actions: [{ label: 'Set Entity Recognition Key', command: CommandIds.setNluKey }],
+        message: l10n.t('The entity-recognition key was rejected. Set a valid key for this region.'),
+        actions: [{ label: l10n.t('Set Entity Recognition Key'), command: CommandIds.setNluKey }],
       };
     if (error.code === 7004)
-      return { message: 'Entity recognition refused the request because of a billing problem with the project.', actions: [] };
+      return { message: l10n.t('Entity recognition refused the request because of a billing problem with the project.'), actions: [] };
   }
   if (error instanceof PermissionDeniedError) {
-    return { message: 'Access denied: the project is inactive or this IP address is not allowed.', actions: [] };
+    return { message: l10n.t('Access denied: the project is inactive or this IP address is not allowed.'), actions: [] };
   }
   if (error instanceof RateLimitError) {
-    const wait = error.retryAfterMs ? ` Try again in ${Math.ceil(error.retryAfterMs / 1000)} s.` : ' Try again shortly.';
-    return { message: `The service is rate limiting requests.${wait}`, actions: [] };
+    const message = error.retryAfterMs
+      ? l10n.t('The service is rate limiting requests. Try again in {0} s.', Math.ceil(error.retryAfterMs / 1000))
+      : l10n.t('The service is rate limiting requests. Try again shortly.');
+    return { message, actions: [] };
   }
   if (error instanceof PayloadTooLargeError) return { message: trimOperation(error.message), actions: [] };
   if (error instanceof NotImplementedError) {
     return {
-      message: 'This operation is not available in the local service yet. Select another region to use it.',
-      actions: [{ label: 'Select Region', command: CommandIds.selectRegion }],
+      message: l10n.t('This operation is not available in the local service yet. Select another region to use it.'),
+      actions: [{ label: l10n.t('Select Region'), command: CommandIds.selectRegion }],
     };
   }
   if (error instanceof ApiTimeoutError) {
-    return { message: 'The service did not answer in time. Try again, or raise knowledgeDesk.requestTimeoutSeconds.', actions: [] };
+    return {
+      message: l10n.t('The service did not answer in time. Try again, or raise {0}.', 'knowledgeDesk.requestTimeoutSeconds'),
+      actions: [],
+    };
   }
   if (error instanceof ApiConnectionError) {
     return {
-      message: `Cannot reach the service. Check the network and proxy settings (http.proxy). ${trimOperation(error.message)}`,
-      actions: [{ label: 'Select Region', command: CommandIds.selectRegion }],
+      message: l10n.t(
+        'Cannot reach the service. Check the network and proxy settings ({0}). {1}',
+        'http.proxy',
+        trimOperation(error.message),
+      ),
+      actions: [{ label: l10n.t('Select Region'), command: CommandIds.selectRegion }],
     };
   }
   if (error instanceof ApiValidationError) {
     return {
-      message: `The service sent a response Knowledge Desk does not understand (${error.operation}: ${error.field || 'body'}).`,
+      message: l10n.t('The service sent a response Knowledge Desk does not understand ({0}: {1}).', error.operation, error.field || 'body'),
       actions: [],
     };
   }

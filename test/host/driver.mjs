@@ -2,7 +2,7 @@
 // with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
-// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC]
+// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja]
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
 // <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
@@ -23,6 +23,8 @@ const { values: a } = parseArgs({
     workspace: { type: 'string' },
     shots: { type: 'string' },
     timeout: { type: 'string', default: '600' },
+    // VS Code's display language (code-server --locale): see README, Japanese UI.
+    locale: { type: 'string' },
     'code-server': { type: 'string', default: process.env.CODE_SERVER_BIN || path.join(here, 'node_modules/.bin/code-server') },
     chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
   },
@@ -93,6 +95,20 @@ const hermetic = {
 };
 const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
 if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
+// --locale: VS Code resolves the display language only when a language pack for it is registered in the user
+// data folder (languagepacks.json); without one, code-server's --locale ja falls back to English everywhere. No
+// pack may be downloaded here, so a stub registers one with no workbench translations: VS Code's own UI stays
+// English, while the display language is ja for extensions (package.nls.ja.json, l10n bundles, vscode.env.language).
+if (a.locale && a.locale !== 'en') {
+  const userData = path.join(tmp, 'user-data');
+  const main = path.join(tmp, 'locale-pack', 'main.i18n.json');
+  fs.mkdirSync(path.dirname(main), { recursive: true });
+  fs.mkdirSync(userData, { recursive: true });
+  fs.writeFileSync(main, JSON.stringify({ contents: {} }));
+  const stub = { extensionIdentifier: { id: 'knowledge-desk.test-locale-stub' }, version: '1.0.0' };
+  const packs = { [a.locale]: { hash: 'kd-stub', extensions: [stub], translations: { vscode: main }, label: a.locale } };
+  fs.writeFileSync(path.join(userData, 'languagepacks.json'), JSON.stringify(packs));
+}
 const serverLog = fs.openSync(serverLogPath, 'w');
 server = spawn(
   a['code-server'],
@@ -114,6 +130,7 @@ server = spawn(
     'info',
     '--config',
     path.join(tmp, 'config.yaml'),
+    ...(a.locale ? ['--locale', a.locale] : []),
   ],
   { detached: true, stdio: ['ignore', serverLog, serverLog], env },
 );

@@ -1,6 +1,6 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
-// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC]
+// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC] [--locale ja]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +16,7 @@ const { values: a } = parseArgs({
     order: { type: 'string' }, // name (default), reverse, shuffle:<seed>: suites must pass in any order
     timeout: { type: 'string', default: '900' },
     'skip-build': { type: 'boolean', default: false },
+    locale: { type: 'string' }, // VS Code's display language, e.g. ja (tests read it as vscode.env.language)
   },
 });
 
@@ -81,6 +82,7 @@ const args = [
   a.timeout,
 ];
 if (shots) args.push('--shots', shots);
+if (a.locale) args.push('--locale', a.locale);
 // Asynchronous: the trap server answers in this process while the suites run.
 const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
 const status = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));

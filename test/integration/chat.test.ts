@@ -6,9 +6,22 @@ import type { ApiClient } from '../../src/api/client';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
-import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
+import type { ChatPanel, CitationOpened } from '../../src/features/answers/chat/chatPanel';
+import type { GenerativeAnswerRequest } from '../../src/api/resources/answers';
+import { ProbeKeys } from '../../src/platform/testProbe';
 import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, resetWorkbench, screenshot, useService, waitFor, waitForPage, withTheme } from './support/host';
+import {
+  getApi,
+  lastRendered,
+  pageProblems,
+  probe,
+  resetWorkbench,
+  screenshot,
+  useService,
+  waitFor,
+  waitForPage,
+  withTheme,
+} from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
 const HOTEL_JA = '出張の宿泊費の上限はいくらですか？';
@@ -61,7 +74,7 @@ async function ask(p: ChatPanel, question: string): Promise<Turn> {
 
 /** Asks about paid leave on a slow stream and presses Stop after the first sentence: a turn marked stopped. */
 async function askAndStop(p: ChatPanel): Promise<{ turn: Turn; requestId: string; stopMs: number }> {
-  p.testStreamDelayMs = 2000;
+  probe().streamDelayMs = 2000;
   try {
     const finished = nextTurn(p);
     await drive(p, { type: PAID_LEAVE });
@@ -80,7 +93,7 @@ async function askAndStop(p: ChatPanel): Promise<{ turn: Turn; requestId: string
     const turn = await finished;
     return { turn, requestId, stopMs: Date.now() - stopped };
   } finally {
-    p.testStreamDelayMs = undefined;
+    probe().streamDelayMs = undefined;
   }
 }
 
@@ -105,6 +118,9 @@ async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> 
   });
   assert.ok(res.ok, `faults: ${res.status}`);
 }
+
+/** The last request the chat sent to the service. */
+const lastRequest = (panel: ChatPanel): GenerativeAnswerRequest | undefined => probe().last(panel, ProbeKeys.requests);
 
 describe('Chat panel', () => {
   let api: KnowledgeDeskTestApi;
@@ -180,7 +196,7 @@ describe('Chat panel', () => {
     const first = await pageShows(panel);
     assert.equal(first.hintShown, true, 'no OWN-USER-ID: the thread hint shows');
 
-    panel.testStreamDelayMs = 2000; // slow enough to look at mid-stream
+    probe().streamDelayMs = 2000; // slow enough to look at mid-stream
     const finished = nextTurn(panel);
     await drive(panel, { type: PAID_LEAVE });
     await drive(panel, { send: true });
@@ -196,7 +212,7 @@ describe('Chat panel', () => {
     assert.equal(mid.turns.at(-1)!.sources.length, 0, 'sources come with the finished answer');
     await screenshot('chat-streaming');
     const turn = await finished;
-    panel.testStreamDelayMs = undefined;
+    probe().streamDelayMs = undefined;
     assert.equal(turn.status, 'done');
     assert.ok(turn.seq >= 2, `deltas before done: ${turn.seq}`);
     assert.match(turn.answer, /15 days of paid leave/);
@@ -204,7 +220,7 @@ describe('Chat panel', () => {
     assert.equal(turn.citations[0].title, 'employee-handbook.pdf');
     assert.equal(turn.model, 'local-extractive');
     assert.equal(turn.stateful, false);
-    assert.deepEqual(panel.lastRequest, {
+    assert.deepEqual(lastRequest(panel), {
       query: PAID_LEAVE,
       includeCitations: true,
       clues: true,
@@ -220,7 +236,7 @@ describe('Chat panel', () => {
     assert.equal(shown.model, 'local-extractive');
     const stats = (await snapshot(panel)).stats;
     assert.ok(stats.deltas >= 2 && stats.fullRenders === 1, JSON.stringify(stats));
-    assert.deepEqual(panel.pageProblems, []);
+    assert.deepEqual(pageProblems(panel), []);
   });
 
   it('answers a Japanese question from the Japanese guide', async () => {
@@ -236,13 +252,13 @@ describe('Chat panel', () => {
     const turn = await ask(panel, PAID_LEAVE);
     assert.equal(turn.status, 'done');
     await pageFinished(panel, turn.id);
-    const opened = panel.citationsOpened.length;
+    const opened = probe().ring(panel, ProbeKeys.citationsOpened).total;
     // beforeEach closed every editor, so the viewer this click opens is a new one.
     const viewers = api.features.answersViewers.citations;
     const previous = viewers.last;
     await drive(panel, { clickCitation: { turnId: turn.id, index: 1 } });
     const citation = await waitFor(
-      () => panel.citationsOpened[opened],
+      () => probe().ring<CitationOpened>(panel, ProbeKeys.citationsOpened).since(opened)[0],
       'the citation to be opened',
       15_000,
       () => panel.describe(),
@@ -254,7 +270,7 @@ describe('Chat panel', () => {
     assert.equal(citation.answer, turn.answer);
     // The citation viewer opens on the cited page of the cited document.
     const viewer = await waitFor(
-      () => (viewers.last !== previous ? viewers.last?.lastRendered : undefined),
+      () => (viewers.last !== previous ? viewers.last && lastRendered(viewers.last) : undefined),
       'the citation viewer to render',
       20_000,
       () => viewers.last?.describe() ?? 'no citation viewer open',
@@ -315,7 +331,7 @@ describe('Chat panel', () => {
     );
     assert.deepEqual(s.options.scope, [{ id: handbook.id, name: 'employee-handbook.pdf', kind: 'document' }]);
     const turn = await ask(panel, 'How many days of sick leave are there?');
-    assert.deepEqual(panel.lastRequest?.source, { sharedKnowledgeBaseNodeIds: [handbook.id] });
+    assert.deepEqual(lastRequest(panel)?.source, { sharedKnowledgeBaseNodeIds: [handbook.id] });
     assert.ok(turn.citations.every((c) => c.knowledgeBaseId === handbook.id));
     await drive(panel, { options: { scope: [] } });
     await waitFor(() => panel.conversation.options.scope.length === 0, 'the scope cleared on the host');
@@ -345,8 +361,8 @@ describe('Chat panel', () => {
     );
     const first = await ask(panel, PAID_LEAVE);
     assert.equal(first.stateful, true);
-    assert.equal(panel.lastRequest?.isStateful, true);
-    assert.equal(panel.lastRequest?.threadId, undefined, 'the first turn starts the thread');
+    assert.equal(lastRequest(panel)?.isStateful, true);
+    assert.equal(lastRequest(panel)?.threadId, undefined, 'the first turn starts the thread');
     assert.ok(first.threadId && first.fuQuestion, JSON.stringify(first));
     assert.equal(panel.conversation.threadId, first.threadId);
     const chip = await pageFinished(panel, first.id);
@@ -358,7 +374,7 @@ describe('Chat panel', () => {
     await drive(panel, { clickFollowUp: { turnId: first.id } });
     const second = await secondDone;
     assert.equal(second.question, first.fuQuestion);
-    assert.equal(panel.lastRequest?.threadId, first.threadId, 'the follow-up goes to the same thread');
+    assert.equal(lastRequest(panel)?.threadId, first.threadId, 'the follow-up goes to the same thread');
     assert.equal(second.threadId, first.threadId);
     const third = await ask(panel, 'And how many of those days can I carry over?');
     assert.equal(third.status, 'done');

@@ -7,7 +7,7 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, resetWorkbench, screenshot, useService, waitFor, waitForPage } from './support/host';
+import { getApi, lastRendered, resetWorkbench, screenshot, useService, waitFor, waitForPage } from './support/host';
 
 // 👍/👎 on chat answers (mrc/user_feedback) and a citation of the answer opened from the downloaded PDF.
 
@@ -121,7 +121,7 @@ describe('Chat answer feedback', () => {
     const viewer = await waitFor(() => api.features.answersViewers.citations.last, 'the citation viewer', 30_000);
     await waitForPage(viewer, 'the citation viewer');
     const drawn = await waitFor(
-      () => (viewer.lastRendered?.view === 'pdf' ? viewer.lastRendered : undefined),
+      () => (lastRendered(viewer)?.view === 'pdf' ? lastRendered(viewer) : undefined),
       'the cited page of the downloaded PDF',
       60_000,
       () => viewer.describe(),

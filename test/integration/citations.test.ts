@@ -10,7 +10,17 @@ import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel'
 import { compareRankings, markLabel } from '../../src/features/answers/retrieval/rankChanges';
 import { DEFAULT_SETTINGS, toRetrievalRequest } from '../../src/features/answers/retrieval/protocol';
 import type { RetrievalPanel } from '../../src/features/answers/retrieval/retrievalPanel';
-import { EXTENSION_ID, getApi, resetWorkbench, screenshot, useService, waitFor, waitForPage } from './support/host';
+import {
+  EXTENSION_ID,
+  getApi,
+  lastRendered,
+  pageProblems,
+  resetWorkbench,
+  screenshot,
+  useService,
+  waitFor,
+  waitForPage,
+} from './support/host';
 
 const FILES = {
   handbook: 'samples/knowledge-base/Handbook/employee-handbook.pdf',
@@ -27,13 +37,15 @@ const squash = (s: string): string => s.normalize('NFKC').replace(/\s+/g, '');
 async function drawn(panel: CitationPanel, view: RenderedReport['view'], pageNo?: number, since?: RenderedReport): Promise<RenderedReport> {
   return waitFor(
     () => {
-      const r = panel.lastRendered;
+      const r = lastRendered(panel);
       return r && r !== since && r.view === view && (pageNo === undefined || r.pageNo === pageNo) ? r : undefined;
     },
     `the citation viewer to draw ${view}${pageNo ? ` page ${pageNo}` : ''}`,
     45_000,
-    () =>
-      `${panel.describe()}; last drawn: ${JSON.stringify(panel.lastRendered && { view: panel.lastRendered.view, pageNo: panel.lastRendered.pageNo, new: panel.lastRendered !== since })}`,
+    () => {
+      const r = lastRendered(panel);
+      return `${panel.describe()}; last drawn: ${JSON.stringify(r && { view: r.view, pageNo: r.pageNo, new: r !== since })}`;
+    },
   );
 }
 
@@ -150,7 +162,7 @@ describe('Citations and retrieval', () => {
     );
     assert.match(r.textSample, /Remote work/);
     assert.deepEqual(r.fontProblems, []);
-    assert.deepEqual(panel.pageProblems, [], 'no CSP violation or page error');
+    assert.deepEqual(pageProblems(panel), [], 'no CSP violation or page error');
     assert.match(panel.panel.title, /employee-handbook\.pdf · p\. 2/);
 
     // A generative answer's citation of one sentence: the same viewer moves to it, and only that sentence is highlighted.
@@ -177,10 +189,13 @@ describe('Citations and retrieval', () => {
     assert.match(p3.textSample, /Expenses/);
     await panel.channel.request('drive', { pageNo: 2, zoom: 1.5 });
     const zoomed = await waitFor(
-      () => (panel.lastRendered?.scale === 1.5 && panel.lastRendered.pageNo === 2 ? panel.lastRendered : undefined),
+      () => {
+        const r = lastRendered(panel);
+        return r?.scale === 1.5 && r.pageNo === 2 ? r : undefined;
+      },
       'page 2 at 150%',
       15_000,
-      () => `${panel.describe()}; last drawn page ${panel.lastRendered?.pageNo} at ${panel.lastRendered?.scale}`,
+      () => `${panel.describe()}; last drawn page ${lastRendered(panel)?.pageNo} at ${lastRendered(panel)?.scale}`,
     );
     assert.ok(Math.abs(zoomed.canvas!.width - 595 * 1.5) < 2, `width at 150%: ${zoomed.canvas!.width}`);
     assert.equal(zoomed.rects.length, s.rects.length);
@@ -205,7 +220,7 @@ describe('Citations and retrieval', () => {
     await openCitation({ citation: { index: 1, knowledgeBaseId: item.kb_id, pageNo: 1, title: item.title, text: paragraph }, question });
     const p = await drawn(panel, 'text', undefined, r);
     assert.equal(p.highlightedText, paragraph);
-    assert.deepEqual(panel.pageProblems, []);
+    assert.deepEqual(pageProblems(panel), []);
     await screenshot('citation-text');
   });
 
@@ -229,7 +244,7 @@ describe('Citations and retrieval', () => {
     const c = await drawn(cmap, 'pdf', 1);
     assert.ok(squash(c.textSample).includes('東京都千代田区'), `decoded text: ${JSON.stringify(c.textSample)}`);
     assert.deepEqual(c.fontProblems, [], 'no font or character map warnings');
-    assert.deepEqual([...rules.pageProblems, ...cmap.pageProblems], []);
+    assert.deepEqual([...pageProblems(rules), ...pageProblems(cmap)], []);
   });
 
   it('falls back to the page number and passage when there is no document or no highlight', async () => {
@@ -258,16 +273,16 @@ describe('Citations and retrieval', () => {
       },
     })) as CitationPanel;
     const m = await waitFor(
-      () =>
-        missing.lastRendered?.view === 'pdf' &&
-        missing.lastRendered.pageNo === 1 &&
-        missing.current.target.passageText?.startsWith('Quarterly')
-          ? missing.lastRendered
-          : undefined,
+      () => {
+        const r = lastRendered(missing);
+        return r?.view === 'pdf' && r.pageNo === 1 && missing.current.target.passageText?.startsWith('Quarterly') ? r : undefined;
+      },
       'page 1 without highlight',
       15_000,
-      () =>
-        `${missing.describe()}; last drawn ${JSON.stringify(missing.lastRendered && { view: missing.lastRendered.view, pageNo: missing.lastRendered.pageNo })}`,
+      () => {
+        const r = lastRendered(missing);
+        return `${missing.describe()}; last drawn ${JSON.stringify(r && { view: r.view, pageNo: r.pageNo })}`;
+      },
     );
     assert.equal(m.highlightSource, 'none');
     assert.deepEqual(m.rects, []);
@@ -310,10 +325,10 @@ describe('Citations and retrieval', () => {
       A: { ...DEFAULT_SETTINGS.A, maxDocumentClues: 5 },
       B: { ...DEFAULT_SETTINGS.B, maxDocumentClues: 5, title_vector_score_weight: 9 },
     };
-    const before = panel.lastRendered;
+    const before = lastRendered(panel);
     const snap = await panel.channel.request('drive', { question, A: settings.A, B: settings.B, run: 'both' });
     const r = await waitFor(
-      () => (panel.lastRendered !== before ? panel.lastRendered : undefined),
+      () => (lastRendered(panel) !== before ? lastRendered(panel) : undefined),
       'both columns drawn',
       15_000,
       () => panel.describe(),
@@ -342,7 +357,7 @@ describe('Citations and retrieval', () => {
       `B differs from A somewhere: ${JSON.stringify(r)}`,
     );
     assert.deepEqual(snap.B.request, { ...toRetrievalRequest(question, settings.B) });
-    assert.deepEqual(panel.pageProblems, []);
+    assert.deepEqual(pageProblems(panel), []);
     await screenshot('retrieval-compare');
     // Clicking a result opens it in the citation viewer, at its page.
     const first = snap.B.results[0];
@@ -357,10 +372,13 @@ describe('Citations and retrieval', () => {
     }))!;
     assert.equal(viewer.current.target.kbId, first.kbId);
     const shown = await waitFor(
-      () => (viewer.lastRendered && viewer.lastRendered.pageNo === first.pageNo ? viewer.lastRendered : undefined),
+      () => {
+        const r = lastRendered(viewer);
+        return r && r.pageNo === first.pageNo ? r : undefined;
+      },
       'the opened result',
       15_000,
-      () => `${viewer.describe()}; last drawn page ${viewer.lastRendered?.pageNo}`,
+      () => `${viewer.describe()}; last drawn page ${lastRendered(viewer)?.pageNo}`,
     );
     assert.notEqual(shown.view, 'error');
   });

@@ -82,7 +82,7 @@ describe('Connection: regions, keys, status bar', () => {
   });
 
   it('shows the Connect welcome view while the selected region has no key', async () => {
-    const errorsBefore = api.container.errorsShown.length;
+    const errorsBefore = api.probe.errorsShown.total;
     await selectRegion(api, 'US', undefined /* cancel the key prompt that follows */);
     await stateIs(api, 'noKey', 'us');
     assert.equal(api.contextKey(ContextKeys.hasKey), false);
@@ -90,7 +90,7 @@ describe('Connection: regions, keys, status bar', () => {
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'us');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await screenshot('welcome-no-key');
-    assert.deepEqual(api.container.errorsShown.slice(errorsBefore), [], 'cancelling the key prompt must stay silent');
+    assert.deepEqual(api.probe.errorsShown.since(errorsBefore), [], 'cancelling the key prompt must stay silent');
   });
 
   it('rejects a wrong key without storing it, then Set API Key stores a valid one and the status bar says connected to Local', async () => {
@@ -107,15 +107,15 @@ describe('Connection: regions, keys, status bar', () => {
     await stateIs(api, 'noKey', 'local');
     assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined);
 
-    const errorsBefore = api.container.errorsShown.length;
+    const errorsBefore = api.probe.errorsShown.total;
     input = scriptInput(api, ['kd_local_this-key-is-wrong']);
     try {
       await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
     } finally {
       input.restore();
     }
-    assert.equal(api.container.errorsShown.length, errorsBefore + 1, 'one error for the rejected key');
-    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /rejected/);
+    assert.equal(api.probe.errorsShown.total, errorsBefore + 1, 'one error for the rejected key');
+    assert.match(api.probe.errorsShown.last?.message ?? '', /rejected/);
     assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined, 'a rejected key must not be stored');
 
     input = scriptInput(api, [localKey]);
@@ -132,10 +132,10 @@ describe('Connection: regions, keys, status bar', () => {
   });
 
   it('Custom region refuses http:// on the network and accepts a loopback URL', async () => {
-    const errorsBefore = api.container.errorsShown.length;
+    const errorsBefore = api.probe.errorsShown.total;
     await selectRegion(api, 'Custom', 'http://kb.example.com');
-    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /https/);
-    assert.equal(api.container.errorsShown.length, errorsBefore + 1);
+    assert.match(api.probe.errorsShown.last?.message ?? '', /https/);
+    assert.equal(api.probe.errorsShown.total, errorsBefore + 1);
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'local', 'region unchanged after a refused URL');
 
     await selectRegion(api, 'Custom', 'http://127.0.0.1:9/', '', undefined /* no key now */);
@@ -154,15 +154,15 @@ describe('Connection: regions, keys, status bar', () => {
     }
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.agentEmail'), 'taro.yamada@xn--r8jz45g.jp');
 
-    const errorsBefore = api.container.errorsShown.length;
+    const errorsBefore = api.probe.errorsShown.total;
     input = scriptInput(api, ['User email', 'not an email']);
     try {
       await vscode.commands.executeCommand('knowledgeDesk.setIdentity');
     } finally {
       input.restore();
     }
-    assert.equal(api.container.errorsShown.length, errorsBefore + 1, 'one error for the malformed email');
-    assert.match(api.container.errorsShown.at(-1)?.message ?? '', /email address/);
+    assert.equal(api.probe.errorsShown.total, errorsBefore + 1, 'one error for the malformed email');
+    assert.match(api.probe.errorsShown.last?.message ?? '', /email address/);
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('identity.userEmail'), '');
   });
 

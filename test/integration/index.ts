@@ -2,7 +2,41 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-import { getApi, resetWorkbench } from './support/host';
+import * as net from 'node:net';
+import { getApi, resetWorkbench, waitFor } from './support/host';
+
+/** What a window in which Knowledge Desk was activated but never used looked like (see activation.test.ts). */
+export interface UnusedWindow {
+  connectionState: string;
+  localServiceStarted: boolean;
+  dataFolderExists: boolean;
+  lockFileExists: boolean;
+  tcpServers: string[];
+}
+
+/**
+ * Before any suite uses Knowledge Desk: waits until activation has long finished (its code cache is written
+ * 3 s after activate() returns, an event rather than a sleep) and records what an unused window holds.
+ */
+async function observeUnusedWindow(): Promise<UnusedWindow> {
+  const api = await getApi();
+  const cacheDir = path.join(api.container.context.globalStorageUri.fsPath, 'code-cache');
+  await waitFor(() => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((f) => f.endsWith('.v8cache')), 'the code cache', 60_000);
+  const dataDir = path.join(api.container.context.globalStorageUri.fsPath, 'local-service');
+  const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
+  const tcpServers = handles
+    .filter((h): h is net.Server => h instanceof net.Server && h.listening)
+    .map((s) => s.address())
+    .filter((a): a is net.AddressInfo => typeof a === 'object' && a !== null)
+    .map((a) => `${a.address}:${a.port}`);
+  return {
+    connectionState: api.container.connection.status.state,
+    localServiceStarted: api.container.localService.isStarted,
+    dataFolderExists: fs.existsSync(dataDir),
+    lockFileExists: fs.existsSync(path.join(dataDir, 'lock.json')),
+    tcpServers,
+  };
+}
 
 /**
  * The suites' files in the order asked for by KD_TEST_ORDER: `name` (default), `reverse`, or `shuffle:<seed>`.
@@ -23,7 +57,8 @@ function ordered(files: string[]): string[] {
   return sorted;
 }
 
-export function run(): Promise<void> {
+export async function run(): Promise<void> {
+  (globalThis as { kdUnusedWindow?: UnusedWindow }).kdUnusedWindow = await observeUnusedWindow();
   // The timeout is a hang guard, not a speed limit: a busy machine runs the workbench several times slower.
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 180_000, slow: 5_000 });
   if (process.env.KD_TEST_GREP) mocha.grep(process.env.KD_TEST_GREP);

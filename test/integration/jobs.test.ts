@@ -3,11 +3,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { JobsFeature } from '../../src/features/jobs/jobsFeature';
+import type { JobNotification, JobsFeature } from '../../src/features/jobs/jobsFeature';
 import type { JobsElement } from '../../src/features/jobs/jobsTree';
+import { ProbeKeys } from '../../src/platform/testProbe';
 import {
   EXTENSION_ID,
   getApi,
+  probe,
   resetWorkbench,
   runCommand,
   runFailingCommand,
@@ -16,6 +18,9 @@ import {
   useService,
   waitFor,
 } from './support/host';
+
+/** Notifications the Jobs view showed when jobs finished. */
+const notifications = (jobs: JobsFeature) => probe().ring<JobNotification>(jobs, ProbeKeys.jobNotifications);
 
 const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
 const JOB_TIMEOUT = 240_000;
@@ -208,7 +213,7 @@ describe('Jobs', function () {
       '"How many days of paid leave do employees get, per year?",local-extractive,hybrid',
     ].join('\n');
     await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
-    const notified = jobs.notifications.length;
+    const notified = notifications(jobs).total;
     const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as {
       id: string;
       status?: string;
@@ -232,7 +237,7 @@ describe('Jobs', function () {
   /** Starts a build on 40 more documents and cancels it; resolves once the view shows it cancelled. */
   async function cancelledBuild(): Promise<{ notified: number; startedAs: string }> {
     added.push(...(await uploadManyPolicies(api)));
-    const notified = jobs.notifications.length;
+    const notified = notifications(jobs).total;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     const startedAs = state(jobs, 'build');
     assert.ok(['queued', 'running'].includes(startedAs), `build ${startedAs} right after the start`);
@@ -309,8 +314,8 @@ describe('Jobs', function () {
   });
 
   it('starts a build with the defaults: queued → running → completed, the status bar showing progress', async () => {
-    const notified = jobs.notifications.length;
-    const history = jobs.statusBarHistory.length;
+    const notified = notifications(jobs).total;
+    const history = probe().statusBar.total;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     let shot = false;
     const seen = await follow(jobs, 'build', async (s) => {
@@ -326,7 +331,7 @@ describe('Jobs', function () {
       `states seen: ${seen.join(' → ')}`,
     );
     // From the entry before the start on: the history skips a text equal to the one before it.
-    const shown = jobs.statusBarHistory.slice(Math.max(0, history - 1));
+    const shown = probe().statusBar.since(history - 1);
     assert.ok(
       shown.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)),
       `status bar showed: ${JSON.stringify(shown)}`,
@@ -336,10 +341,13 @@ describe('Jobs', function () {
       `status bar showed: ${JSON.stringify(shown)}`,
     );
     await waitFor(
-      () => jobs.notifications.slice(notified).some((n) => n.message === 'Build completed'),
+      () =>
+        notifications(jobs)
+          .since(notified)
+          .some((n) => n.message === 'Build completed'),
       '"Build completed" notification',
       15_000,
-      () => JSON.stringify(jobs.notifications.slice(notified)),
+      () => JSON.stringify(notifications(jobs).since(notified)),
     );
     await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again', 15_000, jobDetail(jobs));
     assert.match(description(jobs, rareRows(jobs).build), /^completed/);
@@ -347,16 +355,19 @@ describe('Jobs', function () {
 
   it('generates after the build: completed, a result appears, Open CSV shows the result columns', async () => {
     await completedBuild();
-    const notified = jobs.notifications.length;
+    const notified = notifications(jobs).total;
     const resultsBefore = new Set(jobs.store.rareResults.map((r) => JSON.stringify(r)));
     await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     const seen = await follow(jobs, 'generate');
     assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
     const note = await waitFor(
-      () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Generate completed')),
+      () =>
+        notifications(jobs)
+          .since(notified)
+          .find((n) => n.message.startsWith('Generate completed')),
       '"Generate completed" notification',
       15_000,
-      () => JSON.stringify(jobs.notifications.slice(notified)),
+      () => JSON.stringify(notifications(jobs).since(notified)),
     );
     assert.match(note.message, /^Generate completed — \d+ (questions|samples)$/);
     assert.equal(note.action, 'Open Result');
@@ -393,10 +404,13 @@ describe('Jobs', function () {
     assert.equal(done.processed, 3);
     assert.equal(done.total, 3);
     const note = await waitFor(
-      () => jobs.notifications.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')),
+      () =>
+        notifications(jobs)
+          .since(notified)
+          .find((n) => n.message.startsWith('Bulk processing finished')),
       'bulk notification',
       15_000,
-      () => JSON.stringify(jobs.notifications.slice(notified)),
+      () => JSON.stringify(notifications(jobs).since(notified)),
     );
     assert.equal(note.message, 'Bulk processing finished: 3 rows');
     const element = jobs.tree.bulkResult(done);
@@ -444,10 +458,13 @@ describe('Jobs', function () {
     // Enough documents that the build cannot finish before the cancel arrives.
     const { notified } = await cancelledBuild();
     await waitFor(
-      () => jobs.notifications.slice(notified).some((n) => n.message === 'Build cancelled'),
+      () =>
+        notifications(jobs)
+          .since(notified)
+          .some((n) => n.message === 'Build cancelled'),
       '"Build cancelled" notification',
       15_000,
-      () => JSON.stringify(jobs.notifications.slice(notified)),
+      () => JSON.stringify(notifications(jobs).since(notified)),
     );
     assert.equal(description(jobs, rareRows(jobs).build), 'cancelled');
     const message = await runFailing(api, 'knowledgeDesk.jobs.cancel', []);

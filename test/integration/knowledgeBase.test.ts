@@ -3,7 +3,13 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
+import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
+import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
+
+/** The last upload batch the knowledge base ran. */
+const lastBatch = (api: KnowledgeDeskTestApi): BatchResult =>
+  api.probe.last<BatchResult>(api.features.knowledgeBase, ProbeKeys.uploadBatches)!;
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs', ...parts);
@@ -118,7 +124,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('uploads workspace files from the Explorer menu (multi-select) and shows them processed in the tree', async () => {
     const files = [doc('guide.md'), doc('handbook.pdf'), doc('release-notes.html'), doc('議事録 #3 100%.md')];
     await uploadTop(api, files, '#docs onboarding');
-    const batch = api.features.knowledgeBase.lastBatch!;
+    const batch = lastBatch(api);
     const outcomes = [...batch.report.outcomes.values()];
     assert.deepEqual(
       outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),
@@ -153,7 +159,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     const team = await uploadTeam(api);
     assert.deepEqual(names(await children(api, team)).sort(), ['roster.md', 'setup.docx']);
     await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['team', 'Sync into "team"', [], 'Overwrite'], doc('team'), [doc('team')]);
-    const outcomes = [...api.features.knowledgeBase.lastBatch!.report.outcomes.values()];
+    const outcomes = [...lastBatch(api).report.outcomes.values()];
     assert.deepEqual(
       outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),
       ['skipped', 'skipped'],

@@ -5,7 +5,18 @@ import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { EditorAction, EditorSnapshot, QaDraft } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel, QaSaveEvent } from '../../src/features/qna/editor/qaEditorPanel';
-import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor, waitForPage, withTheme } from './support/host';
+import {
+  getApi,
+  lastRendered,
+  pageProblems,
+  resetWorkbench,
+  screenshot,
+  scriptInput,
+  useService,
+  waitFor,
+  waitForPage,
+  withTheme,
+} from './support/host';
 
 const ANSWER = [
   '<p>Expense reports close on the <strong>25th</strong> of each month. Reports sent later are paid the following month.</p>',
@@ -95,7 +106,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     const saves: QaSaveEvent[] = [];
     panel.onDidSave((e) => saves.push(e));
     await pageShows(panel);
-    const errorsBefore = api.container.errorsShown.length;
+    const errorsBefore = api.probe.errorsShown.total;
     const invalid = await drive(panel, {
       fill: { question: '', answer: '', similarQuestions: ['Expense report cut-off date', 'x'.repeat(1001)] },
       click: 'save',
@@ -146,7 +157,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     }, 'the page to show the saved Q&A');
     assert.equal(after.dirty, false);
     assert.equal(panel.panel.title, 'When is the monthly expense report dead…');
-    assert.equal(api.container.errorsShown.length, errorsBefore, 'saving showed an error');
+    assert.equal(api.probe.errorsShown.total, errorsBefore, 'saving showed an error');
     assert.deepEqual(saves, [{ id, change: 'created' }]);
   });
 
@@ -164,19 +175,19 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.match(s.previewHtml, /<a>click me<\/a>/);
     assert.equal(s.blockedImages, 2, 'the relative and the remote image');
     assert.match(s.draft!.answer, /<script>/, 'the source stays editable as text');
-    assert.deepEqual(evil.pageProblems, [], 'no CSP violation or page error');
+    assert.deepEqual(pageProblems(evil), [], 'no CSP violation or page error');
     assert.ok(evil.blockedHandlers <= 2, 'at most the two handlers of the answer were refused by the CSP while parsing');
     // A failure of the service shows above the form and through the usual error notification.
     await client.faq.delete(evilId);
-    const shownBefore = api.container.errorsShown.length;
+    const shownBefore = api.probe.errorsShown.total;
     await drive(evil, { click: 'toggle' });
     const failed = await waitFor(async () => (await snapshot(evil)).error ?? undefined, 'the error above the form');
     assert.match(failed, /not found/i);
     assert.deepEqual(
-      api.container.errorsShown.slice(shownBefore).map((e) => e.command),
+      api.probe.errorsShown.since(shownBefore).map((e) => e.command),
       ['Turn Q&A on/off'],
     );
-    assert.equal(api.container.errorsShown.at(-1)!.message, failed);
+    assert.equal(api.probe.errorsShown.last!.message, failed);
     evil.dispose();
     await vscode.commands.executeCommand('notifications.clearAll');
   });
@@ -274,7 +285,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     it('looks right (screenshot qa-editor)', async () => {
       panel.reveal();
       await pageShows(panel);
-      assert.deepEqual(panel.pageProblems, []);
+      assert.deepEqual(pageProblems(panel), []);
       await screenshot('qa-editor');
       await withTheme('Default Dark Modern', () => screenshot('qa-editor-dark'));
     });
@@ -332,7 +343,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     }
     await client.faq.feedback({ query: 'reset my password', id: a, isPositive: true });
     const shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
-    const drawn = await waitFor(() => shown.lastRendered, 'the analytics page to draw', 30_000);
+    const drawn = await waitFor(() => lastRendered(shown), 'the analytics page to draw', 30_000);
     assert.equal(drawn.dailyPoints, 14, 'one point per day of the last 14 days');
     assert.ok(drawn.topBars >= 3, `bars: ${drawn.topBars}`);
     assert.ok(drawn.searchRows >= 8, `searches: ${drawn.searchRows}`);
@@ -341,9 +352,9 @@ describe('Q&A webviews (real extension host, local service)', () => {
     const data = shown.lastData!;
     assert.equal(data.daily.at(-1)!.count >= 8, true);
     assert.ok(data.top.some((t) => t.question === 'How do I reset my password?' && t.selected >= 2));
-    assert.deepEqual(shown.pageProblems, [], 'no CSP violation (Chart.js styles go through the CSSOM)');
+    assert.deepEqual(pageProblems(shown), [], 'no CSP violation (Chart.js styles go through the CSSOM)');
     assert.deepEqual(
-      api.container.errorsShown.filter((e) => e.command === 'Q&A analytics'),
+      api.probe.errorsShown.all().filter((e) => e.command === 'Q&A analytics'),
       [],
     );
     let redrawn = false;
@@ -355,7 +366,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await screenshot('qa-analytics');
     const top1 = await shown.channel.request('drive', { query: { topN: 1 } });
     assert.equal(top1.query.topN, 1);
-    await waitFor(() => shown.lastRendered?.topBars === 1, 'one bar for the top 1');
+    await waitFor(() => lastRendered(shown)?.topBars === 1, 'one bar for the top 1');
     await shown.channel.request('drive', { query: { topN: 10 } });
     let rethemed = false;
     const redraw = shown.onDidRender(() => (rethemed = true));

@@ -10,7 +10,7 @@ import type { EditorSnapshot } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import { defineProtocol, withPageNotifications } from '../../src/platform/webview/protocol';
 import { WebviewPanelHost } from '../../src/platform/webview/webviewPanel';
-import { getApi, resetWorkbench, useService, waitFor, waitForPage } from './support/host';
+import { getApi, lastRendered, resetWorkbench, useService, waitFor, waitForPage } from './support/host';
 
 const emptyProtocol = defineProtocol({
   name: 'lifecycle-probe',
@@ -174,7 +174,7 @@ describe('Webview panels opened and closed in quick succession', function () {
     viewer.reveal();
     await waitForPage(viewer, 'the citation viewer');
     const drawn = await waitFor(
-      () => viewer.lastRendered,
+      () => lastRendered(viewer),
       'the viewer to draw the document',
       30_000,
       () => viewer.describe(),

@@ -42,9 +42,7 @@ export async function collectQaFile(
   let delimiter: ',' | '\t' | undefined;
   if (kind === 'xlsx') {
     sink = newSink();
-    await (
-      await loadXlsxReader()
-    )(path, sink, options.signal);
+    await loadXlsxReader()(path, sink, options.signal);
     sink.finish();
   } else if (kind === 'xls') {
     sink = newSink();
@@ -87,6 +85,9 @@ async function fileKind(path: string, fileName: string): Promise<'xlsx' | 'xls' 
  * exceljs and its dependencies are large: loaded on the first XLSX, not when the extension (or
  * the local service) starts. The bundles keep it in a file of its own (esbuild.mjs, dist/xlsxReader.js).
  */
-async function loadXlsxReader(): Promise<typeof import('./xlsxReader').readXlsx> {
-  return (await import('./xlsxReader')).readXlsx;
+function loadXlsxReader(): typeof import('./xlsxReader').readXlsx {
+  // require, not import(): dist/main.js runs through a vm.Script (src/platform/codeCache.ts), where import()
+  // needs a loader some hosts' Node does not offer.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first XLSX, not at activation
+  return (require('./xlsxReader') as typeof import('./xlsxReader')).readXlsx;
 }

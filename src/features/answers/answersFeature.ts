@@ -44,7 +44,12 @@ export class AnswersFeature extends Disposable {
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
-      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      probe: c.probe,
+      errors: {
+        log,
+        showLog: () => c.logger.show(),
+        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+      },
       get store() {
         return store();
       },

@@ -32,6 +32,7 @@ const lazy = {
 const CITATION_VIEW_TYPE: typeof CitationProtocol.CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 const RETRIEVAL_VIEW_TYPE: typeof RetrievalProtocol.RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 import { CommandIds } from '../../platform/commandIds';
+import { completeWalkthroughStep } from '../../platform/walkthrough';
 
 /**
  * The answers' viewers: the citation viewer (a cited page with the passage highlighted) and the
@@ -71,8 +72,12 @@ export class AnswersViewers extends Disposable {
       c.commands({
         [CommandIds.answers.openCitation]: async (arg?: unknown) => {
           const action = lazy.citationArgs().parseOpenCitation(arg);
-          if (action.kind === 'qna') return vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId });
-          return this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+          const opened =
+            action.kind === 'qna'
+              ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId })
+              : await this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+          completeWalkthroughStep('citationOpened');
+          return opened;
         },
         [CommandIds.answers.openDocument]: (arg?: unknown) => this.citations.open(lazy.citationArgs().parseOpenDocument(arg)),
         [CommandIds.answers.showRetrieval]: (arg?: unknown) => this.retrieval.show(typeof arg === 'string' ? arg : undefined),
@@ -82,7 +87,11 @@ export class AnswersViewers extends Disposable {
 
   private errors(log: ReturnType<Container['log']>): ErrorReporting {
     const c = this.c;
-    return { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) };
+    return {
+      log,
+      showLog: () => c.logger.show(),
+      onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+    };
   }
 
   /** The citation viewers; built on first use. */
@@ -108,6 +117,7 @@ export class AnswersViewers extends Disposable {
     return (this.citationPanels = new (lazy.citationPanel().CitationPanels)({
       extensionUri: c.context.extensionUri,
       log: citationLog,
+      probe: c.probe,
       errors: this.errors(citationLog),
       source,
     }));
@@ -121,6 +131,7 @@ export class AnswersViewers extends Disposable {
     return (this.retrievalPanels = new (lazy.retrievalPanel().RetrievalPanels)({
       extensionUri: c.context.extensionUri,
       log: retrievalLog,
+      probe: c.probe,
       errors: this.errors(retrievalLog),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),

@@ -9,6 +9,7 @@ import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import type { ConnectionStatus } from './connectionManager';
 import { setIdentity } from './identityCommand';
+import { regionDescription, regionLabel } from './regionLabels';
 import { ConnectionStatusBar } from './statusBar';
 import { WorkspaceSettingsGuard } from './workspaceSettingsGuard';
 
@@ -53,17 +54,21 @@ export class ConnectionFeature extends Disposable {
         const hasKey = !!(await this.c.secrets.get('apiKey', region));
         return {
           id: region,
-          label: `${region === current ? '$(check) ' : ''}${REGION_INFO[region].label}`,
-          description:
-            region === 'custom' && this.c.settings.custom.baseUrl ? this.c.settings.custom.baseUrl : REGION_INFO[region].description,
-          detail: region === 'local' ? 'Works offline; its key is managed for you' : hasKey ? 'API key stored' : 'No API key yet',
+          label: `${region === current ? '$(check) ' : ''}${regionLabel(region)}`,
+          description: region === 'custom' && this.c.settings.custom.baseUrl ? this.c.settings.custom.baseUrl : regionDescription(region),
+          detail:
+            region === 'local'
+              ? vscode.l10n.t('Works offline; its key is managed for you')
+              : hasKey
+                ? vscode.l10n.t('API key stored')
+                : vscode.l10n.t('No API key yet'),
           region,
         };
       }),
     );
     const pick = await this.c.ui.showQuickPick(items, {
-      title: 'Knowledge Desk: Select Region',
-      placeHolder: `Current: ${REGION_INFO[current].label}`,
+      title: vscode.l10n.t('Knowledge Desk: Select Region'),
+      placeHolder: vscode.l10n.t('Current: {0}', regionLabel(current)),
     });
     if (!pick) return;
     if (pick.region === 'custom' && !(await this.configureCustom())) return;
@@ -76,17 +81,17 @@ export class ConnectionFeature extends Disposable {
   private async configureCustom(): Promise<boolean> {
     const current = this.c.settings.custom;
     const baseUrl = await this.c.ui.showInputBox({
-      title: 'Custom region: base URL of the service',
+      title: vscode.l10n.t('Custom region: base URL of the service'),
       value: current.baseUrl || 'https://',
-      prompt: 'For example https://knowledge.example.co.jp (http:// only for this machine)',
-      validateInput: (v) => (checkServiceUrl(v).error ? `The URL ${checkServiceUrl(v).error}` : undefined),
+      prompt: vscode.l10n.t('For example {0} ({1} only for this machine)', 'https://knowledge.example.co.jp', 'http://'),
+      validateInput: (v) => urlProblem(v),
     });
     if (baseUrl === undefined) return false;
     const nluUrl = await this.c.ui.showInputBox({
-      title: 'Custom region: entity-recognition URL (optional)',
+      title: vscode.l10n.t('Custom region: entity-recognition URL (optional)'),
       value: current.nluUrl ?? '',
-      prompt: 'Leave empty to use the base URL',
-      validateInput: (v) => (v.trim() && checkServiceUrl(v).error ? `The URL ${checkServiceUrl(v).error}` : undefined),
+      prompt: vscode.l10n.t('Leave empty to use the base URL'),
+      validateInput: (v) => (v.trim() ? urlProblem(v) : undefined),
     });
     if (nluUrl === undefined) return false;
     await this.c.settings.set(SettingKeys.customBaseUrl, checkServiceUrl(baseUrl).url);
@@ -96,21 +101,21 @@ export class ConnectionFeature extends Disposable {
 
   private async setApiKey(regionArg?: Region): Promise<void> {
     const region = regionArg && REGIONS.includes(regionArg) ? regionArg : this.c.settings.region;
-    const label = REGION_INFO[region].label;
+    const label = regionLabel(region);
     const key = (
       await this.c.ui.showInputBox({
-        title: `Knowledge Desk: API key for ${label}`,
+        title: vscode.l10n.t('Knowledge Desk: API key for {0}', label),
         prompt:
           region === 'local'
-            ? 'Key printed by the local service (or run "Connect" to use the embedded one)'
-            : 'Found in the dashboard under Settings',
+            ? vscode.l10n.t('Key printed by the local service (or run "{0}" to use the embedded one)', vscode.l10n.t('Connect'))
+            : vscode.l10n.t('Found in the dashboard under Settings'),
         password: true,
-        validateInput: (v) => (!v.trim() ? 'Enter the key' : /\s/.test(v.trim()) ? 'A key has no spaces' : undefined),
+        validateInput: keyProblem,
       })
     )?.trim();
     if (!key) return;
     const stored = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking the key with ${label}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', label), cancellable: true },
       async (_progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
@@ -118,12 +123,13 @@ export class ConnectionFeature extends Disposable {
           return true;
         } catch (error) {
           if (!(error instanceof ApiConnectionError)) throw error;
+          const storeAnyway = vscode.l10n.t('Store Anyway');
           const choice = await this.c.ui.showWarningMessage(
-            `Could not reach ${label} to check the key (${error.message}). Store it anyway?`,
+            vscode.l10n.t('Could not reach {0} to check the key ({1}). Store it anyway?', label, error.message),
             { modal: true },
-            'Store Anyway',
+            storeAnyway,
           );
-          return choice === 'Store Anyway';
+          return choice === storeAnyway;
         } finally {
           dispose();
         }
@@ -131,25 +137,29 @@ export class ConnectionFeature extends Disposable {
     );
     if (!stored) return;
     await this.c.secrets.store('apiKey', region, key);
-    this.c.log('connection').info(`API key stored for ${label}`);
+    this.c.log('connection').info(`API key stored for ${REGION_INFO[region].label}`);
     if (region === this.c.settings.region) await this.c.connection.refresh();
   }
 
   /** The entity-recognition service has its own key per region; checked with one small inference first. */
   private async setNluKey(): Promise<void> {
     const region = this.c.settings.region;
-    const label = REGION_INFO[region].label;
+    const label = regionLabel(region);
     const key = (
       await this.c.ui.showInputBox({
-        title: `Knowledge Desk: entity-recognition key for ${label}`,
-        prompt: 'Found in the entity-recognition dashboard under Settings, General',
+        title: vscode.l10n.t('Knowledge Desk: entity-recognition key for {0}', label),
+        prompt: vscode.l10n.t('Found in the entity-recognition dashboard under Settings, General'),
         password: true,
-        validateInput: (v) => (!v.trim() ? 'Enter the key' : /\s/.test(v.trim()) ? 'A key has no spaces' : undefined),
+        validateInput: keyProblem,
       })
     )?.trim();
     if (!key) return;
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Checking the entity-recognition key with ${label}…`, cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: vscode.l10n.t('Checking the entity-recognition key with {0}…', label),
+        cancellable: true,
+      },
       async (_p, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
@@ -162,26 +172,31 @@ export class ConnectionFeature extends Disposable {
       },
     );
     await this.c.secrets.store('nluApiKey', region, key);
-    this.c.log('connection').info(`entity-recognition key stored for ${label}`);
+    this.c.log('connection').info(`entity-recognition key stored for ${REGION_INFO[region].label}`);
   }
 
   private async clearNluKey(): Promise<void> {
     const region = this.c.settings.region;
+    const remove = vscode.l10n.t('Remove Key');
     const choice = await this.c.ui.showWarningMessage(
-      `Remove the entity-recognition key for ${REGION_INFO[region].label} from this machine?`,
+      vscode.l10n.t('Remove the entity-recognition key for {0} from this machine?', regionLabel(region)),
       { modal: true },
-      'Remove Key',
+      remove,
     );
-    if (choice === 'Remove Key') await this.c.secrets.delete('nluApiKey', region);
+    if (choice === remove) await this.c.secrets.delete('nluApiKey', region);
   }
 
   private async clearApiKey(): Promise<void> {
     const region = this.c.settings.region;
-    const label = REGION_INFO[region].label;
-    const choice = await this.c.ui.showWarningMessage(`Remove the API key for ${label} from this machine?`, { modal: true }, 'Remove Key');
-    if (choice !== 'Remove Key') return;
+    const remove = vscode.l10n.t('Remove Key');
+    const choice = await this.c.ui.showWarningMessage(
+      vscode.l10n.t('Remove the API key for {0} from this machine?', regionLabel(region)),
+      { modal: true },
+      remove,
+    );
+    if (choice !== remove) return;
     await this.c.connection.clearKey(region);
-    this.c.log('connection').info(`API key removed for ${label}`);
+    this.c.log('connection').info(`API key removed for ${REGION_INFO[region].label}`);
     await this.c.connection.refresh();
   }
 
@@ -194,4 +209,15 @@ export class ConnectionFeature extends Disposable {
       await this.setApiKey();
     }
   }
+}
+
+function keyProblem(value: string): string | undefined {
+  if (!value.trim()) return vscode.l10n.t('Enter the key');
+  return /\s/.test(value.trim()) ? vscode.l10n.t('A key has no spaces') : undefined;
+}
+
+function urlProblem(value: string): string | undefined {
+  const problem = checkServiceUrl(value).error;
+  // The reason comes from src/core/regions.ts (English, shared with the logs).
+  return problem ? vscode.l10n.t('The URL {0}', problem) : undefined;
 }

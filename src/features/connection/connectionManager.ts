@@ -9,6 +9,7 @@ import type { Log, Logger } from '../../platform/logger';
 import type { Secrets } from '../../platform/secrets';
 import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
+import { regionLabel } from './regionLabels';
 
 /** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
 export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
@@ -119,7 +120,13 @@ export class ConnectionManager extends Disposable {
     }
     const resolved = remoteEndpoints(region, this.settings.custom);
     if ('error' in resolved)
-      throw new NotConnectedError(`The Custom region is not configured: ${resolved.error}. Run "Knowledge Desk: Select Region".`);
+      throw new NotConnectedError(
+        vscode.l10n.t(
+          'The Custom region is not configured: {0}. Run "{1}".',
+          resolved.error,
+          vscode.l10n.t('Knowledge Desk: Select Region'),
+        ),
+      );
     return resolved;
   }
 
@@ -129,7 +136,10 @@ export class ConnectionManager extends Disposable {
     const region = this.settings.region;
     const ep = await this.endpoints(region);
     const key = await this.secrets.get('apiKey', region);
-    if (!key) throw new NotConnectedError(`No API key is set for ${REGION_INFO[region].label}. Run "Knowledge Desk: Set API Key".`);
+    if (!key)
+      throw new NotConnectedError(
+        vscode.l10n.t('No API key is set for {0}. Run "{1}".', regionLabel(region), vscode.l10n.t('Knowledge Desk: Set API Key')),
+      );
     const nluKey = await this.secrets.get('nluApiKey', region);
     const id = this.inputsKey(region, ep, key, nluKey);
     if (this.client?.key !== id) {
@@ -165,11 +175,14 @@ export class ConnectionManager extends Disposable {
     return JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, s.identity, s.timeoutMs, s.maxRetries, this.dispatcherVersion]);
   }
 
-  /** Checks a key with one cheap authenticated call (Q&A embedding status); throws the API error. */
+  /**
+   * Checks a key with the cheapest authenticated call the deployment has (the key's project, else the Q&A
+   * embedding status; docs/api.md#key-check); throws the API error.
+   */
   async verifyKey(region: Region, key: string, signal?: AbortSignal): Promise<void> {
     const ep = await this.endpoints(region);
     this.logger.redact(key);
-    await this.createClient(ep, key).faq.embeddingStatus({ signal, maxRetries: 0 });
+    await this.createClient(ep, key).projects.checkKey({ signal, maxRetries: 0 });
   }
 
   /** Stores the embedded service's own key for the Local region. */
@@ -221,9 +234,9 @@ export class ConnectionManager extends Disposable {
         this.log.info('stored the local service key for the Local region');
       }
       const key = await this.secrets.get('apiKey', region);
-      if (!key) return { state: 'noKey', region, baseUrl, detail: 'No API key is set for this region.' };
+      if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this region.') };
       const client = await this.getClient();
-      await client.faq.embeddingStatus({ maxRetries: 0, timeoutMs: 15_000 });
+      await client.projects.checkKey({ maxRetries: 0, timeoutMs: 15_000 });
       this.log.info(`connected to ${REGION_INFO[region].label} (${baseUrl})`);
       return { state: 'connected', region, baseUrl };
     } catch (error) {

@@ -1,4 +1,6 @@
 import { domainToASCII } from 'node:url';
+// @vscode/l10n, not vscode: this module runs in plain Node in unit tests (src/platform/l10n.ts hands it the bundle).
+import * as l10n from '@vscode/l10n';
 import { SettingKeys, type SettingKey, type Settings } from '../../platform/settings';
 import type { UserInput } from '../../platform/userInput';
 
@@ -10,20 +12,27 @@ interface Field {
   kind: 'email' | 'id';
 }
 
-const FIELDS: Field[] = [
+// A function: the texts are looked up when the command runs, after activation handed over the bundle.
+const fields = (): Field[] => [
   {
     key: SettingKeys.agentEmail,
-    label: 'Agent email',
+    label: l10n.t('Agent email'),
     header: 'AGENT-EMAIL',
-    help: 'The agent acting through the API (creator of uploads, agent feedback)',
+    help: l10n.t('The agent acting through the API (creator of uploads, agent feedback)'),
     kind: 'email',
   },
-  { key: SettingKeys.userEmail, label: 'User email', header: 'USER-EMAIL', help: 'Email associated with the end user', kind: 'email' },
+  {
+    key: SettingKeys.userEmail,
+    label: l10n.t('User email'),
+    header: 'USER-EMAIL',
+    help: l10n.t('Email associated with the end user'),
+    kind: 'email',
+  },
   {
     key: SettingKeys.ownUserId,
-    label: 'Own user ID',
+    label: l10n.t('Own user ID'),
     header: 'OWN-USER-ID',
-    help: 'Identifies the end user; needed for conversation threads and personal folders',
+    help: l10n.t('Identifies the end user; needed for conversation threads and personal folders'),
     kind: 'id',
   },
 ];
@@ -41,21 +50,24 @@ export function normalizeEmail(value: string): string | undefined {
 
 /** Set Identity: the three identity headers, kept in settings (they are not secrets). */
 export async function setIdentity(ui: UserInput, settings: Settings): Promise<void> {
-  const items = FIELDS.map((f) => {
+  const items = fields().map((f) => {
     const value = settings.get<string>(f.key, '');
-    return { label: f.label, description: value || '(not set)', detail: `${f.header}: ${f.help}`, field: f };
+    return { label: f.label, description: value || l10n.t('(not set)'), detail: `${f.header}: ${f.help}`, field: f };
   });
-  const pick = await ui.showQuickPick(items, { title: 'Knowledge Desk: Set Identity', placeHolder: 'Which identity header?' });
+  const pick = await ui.showQuickPick(items, {
+    title: l10n.t('Knowledge Desk: Set Identity'),
+    placeHolder: l10n.t('Which identity header?'),
+  });
   if (!pick) return;
   const f = pick.field;
   const value = await ui.showInputBox({
     title: `${f.label} (${f.header})`,
     value: settings.get<string>(f.key, ''),
-    prompt: `${f.help}. Leave empty to stop sending it.`,
+    prompt: l10n.t('{0}. Leave empty to stop sending it.', f.help),
     validateInput: (v) => {
       if (!v.trim()) return undefined;
-      if (f.kind === 'email') return normalizeEmail(v) ? undefined : 'Enter an email address such as agent@example.com';
-      return v.length > 256 ? 'At most 256 characters' : undefined;
+      if (f.kind === 'email') return normalizeEmail(v) ? undefined : l10n.t('Enter an email address such as {0}', 'agent@example.com');
+      return v.length > 256 ? l10n.t('At most {0} characters', 256) : undefined;
     },
   });
   if (value === undefined) return;

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { undici } from '../../api/undici';
 import type * as LocalModule from '../../local/entry';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
@@ -20,6 +21,8 @@ export interface LocalServiceHostOptions {
   maxUploadBytes: () => number;
   /** Sample documents imported when the knowledge base is empty (npm start sets KNOWLEDGE_DESK_LOCAL_SEED). */
   seedDir?: string;
+  /** Test options of the local service (only when the test probe exists; see platform/testProbe.ts). */
+  test?: Pick<LocalModule.LocalServiceOptions, 'testHooks' | 'jobStepDelayMs'>;
 }
 
 /**
@@ -87,6 +90,7 @@ export class LocalServiceHost extends Disposable {
         allowedRoots: this.options.allowedRoots(),
         maxUploadBytes: this.options.maxUploadBytes(),
         seedDir: this.options.seedDir,
+        ...this.options.test,
         logger: { debug: (m) => log.trace(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
       });
       log.info(`local service started on ${this.service.url} in ${Date.now() - started} ms (data: ${dataDir})`);
@@ -97,7 +101,11 @@ export class LocalServiceHost extends Disposable {
       const owner = error.owner;
       if (!(await answers(owner.url!, keys.apiKey))) {
         throw new OwnerNotAnswering(
-          `The local service data folder is locked by process ${owner.pid}, which does not answer at ${owner.url}. Close the other VS Code window or restart it.`,
+          vscode.l10n.t(
+            'The local service data folder is locked by process {0}, which does not answer at {1}. Close the other VS Code window or restart it.',
+            owner.pid,
+            owner.url!,
+          ),
         );
       }
       log.info(`using the local service of process ${owner.pid} at ${owner.url} (another window owns ${dataDir})`);

@@ -1,18 +1,19 @@
 import * as vscode from 'vscode';
-import { REGION_INFO } from '../../core/regions';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
 import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
+import { regionLabel } from './regionLabels';
 
-const LOOK: Record<ConnectionState, { icon: string; text: string; background?: string }> = {
-  idle: { icon: '$(circle-large-outline)', text: 'idle' },
-  checking: { icon: '$(sync~spin)', text: 'connecting' },
-  connected: { icon: '$(database)', text: 'connected' },
-  noKey: { icon: '$(key)', text: 'no key', background: 'statusBarItem.warningBackground' },
-  unreachable: { icon: '$(debug-disconnect)', text: 'unreachable', background: 'statusBarItem.warningBackground' },
-  unauthorized: { icon: '$(lock)', text: 'unauthorized', background: 'statusBarItem.errorBackground' },
-  misconfigured: { icon: '$(gear)', text: 'not configured', background: 'statusBarItem.warningBackground' },
-  error: { icon: '$(error)', text: 'error', background: 'statusBarItem.errorBackground' },
+// Functions, not strings: vscode.l10n.t must run after activation has the bundle (and stay literal calls for `npm run l10n`).
+const LOOK: Record<ConnectionState, { icon: string; text: () => string; background?: string }> = {
+  idle: { icon: '$(circle-large-outline)', text: () => vscode.l10n.t('idle') },
+  checking: { icon: '$(sync~spin)', text: () => vscode.l10n.t('connecting') },
+  connected: { icon: '$(database)', text: () => vscode.l10n.t('connected') },
+  noKey: { icon: '$(key)', text: () => vscode.l10n.t('no key'), background: 'statusBarItem.warningBackground' },
+  unreachable: { icon: '$(debug-disconnect)', text: () => vscode.l10n.t('unreachable'), background: 'statusBarItem.warningBackground' },
+  unauthorized: { icon: '$(lock)', text: () => vscode.l10n.t('unauthorized'), background: 'statusBarItem.errorBackground' },
+  misconfigured: { icon: '$(gear)', text: () => vscode.l10n.t('not configured'), background: 'statusBarItem.warningBackground' },
+  error: { icon: '$(error)', text: () => vscode.l10n.t('error'), background: 'statusBarItem.errorBackground' },
 };
 
 /** Region and connection state; a click opens Select Region, or starts Knowledge Desk while it is idle. */
@@ -22,7 +23,7 @@ export class ConnectionStatusBar extends Disposable {
   constructor(connection: ConnectionManager) {
     super();
     this.item = this._register(vscode.window.createStatusBarItem('knowledgeDesk.connection', vscode.StatusBarAlignment.Left, 50));
-    this.item.name = 'Knowledge Desk Connection';
+    this.item.name = vscode.l10n.t('Knowledge Desk Connection');
     this.render(connection.status);
     this._register(connection.onDidChangeStatus((s) => this.render(s)));
     this.item.show();
@@ -30,24 +31,25 @@ export class ConnectionStatusBar extends Disposable {
 
   private render(status: ConnectionStatus): void {
     const look = LOOK[status.state];
-    const region = REGION_INFO[status.region].label;
-    this.item.text = `${look.icon} Knowledge Desk: ${region} · ${look.text}`;
+    const region = regionLabel(status.region);
+    const state = look.text();
+    this.item.text = `${look.icon} ${vscode.l10n.t('Knowledge Desk: {0} · {1}', region, state)}`;
     this.item.backgroundColor = look.background ? new vscode.ThemeColor(look.background) : undefined;
     const md = new vscode.MarkdownString(undefined, true);
-    md.appendMarkdown(`**Knowledge Desk** — ${region}: ${look.text}\n\n`);
-    if (status.baseUrl) md.appendMarkdown(`Service: \`${status.baseUrl}\`\n\n`);
+    md.appendMarkdown(`${vscode.l10n.t('**Knowledge Desk** — {0}: {1}', region, state)}\n\n`);
+    if (status.baseUrl) md.appendMarkdown(`${vscode.l10n.t('Service: {0}', `\`${status.baseUrl}\``)}\n\n`);
     if (status.detail && status.state !== 'connected') md.appendText(`${status.detail}\n\n`);
     if (status.state === 'idle') {
       md.appendMarkdown(
         status.region === 'local'
-          ? 'The local service starts when you first use Knowledge Desk in this window. Click to start it now.'
-          : 'The connection is checked when you first use Knowledge Desk in this window. Click to check it now.',
+          ? vscode.l10n.t('The local service starts when you first use Knowledge Desk in this window. Click to start it now.')
+          : vscode.l10n.t('The connection is checked when you first use Knowledge Desk in this window. Click to check it now.'),
       );
     } else {
-      md.appendMarkdown('Click to select the region.');
+      md.appendMarkdown(vscode.l10n.t('Click to select the region.'));
     }
     this.item.command = status.state === 'idle' ? CommandIds.checkConnection : CommandIds.selectRegion;
     this.item.tooltip = md;
-    this.item.accessibilityInformation = { label: `Knowledge Desk ${region} ${look.text}` };
+    this.item.accessibilityInformation = { label: vscode.l10n.t('Knowledge Desk {0} {1}', region, state) };
   }
 }

@@ -51,14 +51,17 @@ export class WorkspaceSettingsGuard extends Disposable {
     if (!toTell.length) return;
     await this.workspaceState.update(REPORTED_KEY, [...reported, ...toTell.map((v) => `${v.file}#${v.setting}`)]);
     const files = [...new Set(toTell.map((v) => v.file))];
-    const message =
-      `Knowledge Desk ignores ${toTell.map((v) => v.setting).join(', ')} set in ${files.map((f) => vscode.workspace.asRelativePath(f)).join(', ')}: ` +
-      'these settings decide where your API keys and data go, so only your user settings can change them.';
+    const message = vscode.l10n.t(
+      'Knowledge Desk ignores {0} set in {1}: these settings decide where your API keys and data go, so only your user settings can change them.',
+      toTell.map((v) => v.setting).join(', '),
+      files.map((f) => vscode.workspace.asRelativePath(f)).join(', '),
+    );
     this.notices.push(message);
     // Not awaited: the notification stays until the user closes it, and later checks must not wait for that.
+    const openFile = vscode.l10n.t('Open File');
     void vscode.window
-      .showWarningMessage(message, 'Open File')
-      .then((choice) => (choice === 'Open File' ? vscode.window.showTextDocument(vscode.Uri.file(files[0])) : undefined));
+      .showWarningMessage(message, openFile)
+      .then((choice) => (choice === openFile ? vscode.window.showTextDocument(vscode.Uri.file(files[0])) : undefined));
   }
 
   /** VS Code leaves application-scoped workspace values out of inspect(): read the files themselves. */

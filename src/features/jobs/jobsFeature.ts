@@ -14,6 +14,7 @@ import { JobTracker, type FinishedJob } from './jobTracker';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
 import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
+import { ProbeKeys } from '../../platform/testProbe';
 
 export interface JobNotification {
   severity: 'info' | 'warning' | 'error';
@@ -35,12 +36,8 @@ export class JobsFeature extends Disposable implements JobsHost {
   readonly commands: JobsCommands;
   readonly resultDocuments: ResultDocuments;
   tracker = new JobTracker();
-  /** Every text the status-bar item showed, in order (tests and diagnostics). */
-  readonly statusBarHistory: string[] = [];
   /** The status-bar text now; undefined while the item is hidden. */
   statusBarText: string | undefined;
-  /** Notifications shown when jobs finished (tests and diagnostics). */
-  readonly notifications: JobNotification[] = [];
   /** The last error of a poll, if the last poll failed as a whole. */
   lastPollError: string | undefined;
   private lastContent = '';
@@ -168,7 +165,7 @@ export class JobsFeature extends Disposable implements JobsHost {
       this.statusBar.tooltip = 'Knowledge Desk jobs are running. Click to open the Jobs view.';
       this.statusBar.accessibilityInformation = { label: text.replace(/^\$\([^)]*\)\s*/, '') };
       this.statusBar.show();
-      if (this.statusBarHistory[this.statusBarHistory.length - 1] !== text) this.statusBarHistory.push(text);
+      if (this.c.probe && this.c.probe.statusBar.last !== text) this.c.probe.statusBar.push(text);
     } else this.statusBar.hide();
     this.statusBarText = text;
     const rare = this.store.rareError ? undefined : this.store.rare;
@@ -221,7 +218,7 @@ export class JobsFeature extends Disposable implements JobsHost {
   }
 
   private show(n: JobNotification, onAction?: () => unknown): void {
-    this.notifications.push(n);
+    this.c.probe?.record(this, ProbeKeys.jobNotifications, n);
     this.log.info(`notify: ${n.message}`);
     const fn =
       n.severity === 'error'

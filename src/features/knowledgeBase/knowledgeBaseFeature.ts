@@ -22,6 +22,7 @@ import { KbTreeProvider } from './kbTreeProvider';
 import { NodeDetailsProvider } from './nodeDetails';
 import { uploadBatch, type BatchResult } from './uploadFlow';
 import { noteUseWhenVisible } from '../../platform/usage';
+import { ProbeKeys } from '../../platform/testProbe';
 
 /** The Knowledge Base view: browse, search, upload, replace, move, delete, and processing badges. */
 export class KnowledgeBaseFeature extends Disposable {
@@ -34,8 +35,6 @@ export class KnowledgeBaseFeature extends Disposable {
   readonly offerContext: OfferContext;
   readonly watcher: ProcessingWatcher;
   readonly dnd: KbDragAndDrop;
-  /** The last upload batch (tests and diagnostics). */
-  lastBatch: BatchResult | undefined;
   private failures: FileNode[] = [];
   private failureTimer: NodeJS.Timeout | undefined;
 
@@ -125,8 +124,20 @@ export class KnowledgeBaseFeature extends Disposable {
 
   /** Explorer context menu (multi-select: the second argument holds the whole selection). */
   private async uploadFromExplorer(clicked?: vscode.Uri, selected?: vscode.Uri[]): Promise<BatchResult | undefined> {
-    const uris = selected?.length ? selected : clicked ? [clicked] : [];
-    if (!uris.length) throw new Error('Choose files or folders in the Explorer, then "Upload to Knowledge Base".');
+    // Run without a selection (the walkthrough's button): ask for folders of the workspace.
+    const uris = selected?.length
+      ? selected
+      : clicked
+        ? [clicked]
+        : await this.c.ui.showOpenDialog({
+            title: vscode.l10n.t('Upload Folders to the Knowledge Base'),
+            canSelectFiles: false,
+            canSelectFolders: true,
+            canSelectMany: true,
+            openLabel: vscode.l10n.t('Upload'),
+            defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+          });
+    if (!uris?.length) return undefined;
     const client = await this.c.connection.getClient();
     const target = await pickFolder(this.c.ui, client, {
       title: `Upload ${uris.length === 1 ? uris[0].path.split('/').pop() : `${uris.length} items`} to…`,
@@ -209,7 +220,7 @@ export class KnowledgeBaseFeature extends Disposable {
   }
 
   private afterBatch(batch: BatchResult): void {
-    this.lastBatch = batch;
+    this.c.probe?.record(this, ProbeKeys.uploadBatches, batch);
     void this.tree.refresh();
     this.watch(batch.newNodes);
   }

@@ -10,6 +10,7 @@ import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
+import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { showUploadSummary, type UploadReport } from './uploadReport';
 
 export type OverwritePolicy = 'ask' | 'overwrite' | 'keepBoth';
@@ -67,6 +68,7 @@ export async function uploadBatch(
     const report: UploadReport = { target: targetLabel(request.target), jobs: plan.jobs, outcomes: new Map(), options };
     const result = await runBatch(c, client, report, plan.jobs);
     onBatch(result);
+    if ([...report.outcomes.values()].some((o) => o.status === 'done')) completeWalkthroughStep('uploaded');
     void showUploadSummary(c, report, async (failed) => {
       const retried = await runBatch(c, await c.connection.getClient(), report, failed, true);
       onBatch(retried);

@@ -6,6 +6,7 @@ import type { ColumnMapping, QaField, QaRow, RowProblem } from '../../core/qaFil
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
+import { completeWalkthroughStep } from '../../platform/walkthrough';
 
 const FIELD_LABEL: Record<QaField, string> = {
   question: 'question',
@@ -98,6 +99,7 @@ export class QaImporter {
       if (!choice) return undefined;
       const outcome = await this.importRows(client, dry.rows);
       onDone();
+      if (outcome.imported > 0) completeWalkthroughStep('imported');
       // Not awaited: the command ends when the import does, not when the summary is dismissed.
       void this.report(outcome, client, onDone);
       return outcome;

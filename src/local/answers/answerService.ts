@@ -79,6 +79,8 @@ export class AnswerService {
       for (const hit of hits)
         sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
     }
+    // Term weights come from the retrieval index: wait for its start-up rebuild (a Q&A-only answer did not).
+    await this.deps.retrieval.ready();
     const chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
     if (!chosen.length) this.counts.noAnswer++;
 

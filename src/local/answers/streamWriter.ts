@@ -13,8 +13,9 @@ export const MAX_STREAM_DELAY_MS = 2000;
 
 /**
  * Test hook: `X-Local-Stream-Delay-Ms` (0–2000) waits between lines, so a Stop or a time-to-first-line
- * measurement has something to act on. Honoured only on requests that carry the API-KEY header (the
- * service's own key, already checked); otherwise, or when not an integer in range, ignored.
+ * measurement has something to act on. Read only when the service was started with `testHooks`, and then only
+ * on requests that carry the API-KEY header (the service's own key, already checked); otherwise, or when not
+ * an integer in range, ignored.
  */
 export function streamDelay(ctx: RequestContext): number {
   if (!ctx.req.headers['api-key']) return 0;

@@ -25,20 +25,32 @@ export interface ServiceInfo {
   counts: () => Record<string, number>;
 }
 
-export function adminHandlers(faults: FaultInjector, info: ServiceInfo): Record<string, Handler> {
+/** GET /_local/info: served always (the extension checks that a service another window started answers). */
+export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
+  return {
+    'admin.info': async () => ({ name: info.name, version: info.version, startedAt: info.startedAt, counts: info.counts() }),
+  };
+}
+
+/**
+ * The test routes (LocalServiceOptions.testHooks): fault injection, the identity a request carried, echo.
+ * Their counts go into /_local/info through `counts`.
+ */
+export function testHandlers(faults: FaultInjector): { handlers: Record<string, Handler>; counts: () => Record<string, number> } {
   const echo: EchoStats = { closedEarly: 0 };
   return {
-    'admin.info': async () => ({
-      name: info.name,
-      version: info.version,
-      startedAt: info.startedAt,
-      counts: { ...info.counts(), 'echo.closedEarly': echo.closedEarly },
-    }),
-    'admin.whoami': async (ctx) => ({ identity: ctx.identity }),
-    'admin.echo': echoHandler(echo),
-    'admin.faults': async (ctx) => {
-      faults.configure(await ctx.parse(faultSchema));
-      return { result: 'ok', counts: faults.counts };
+    handlers: {
+      'admin.whoami': async (ctx) => ({ identity: ctx.identity }),
+      'admin.echo': echoHandler(echo),
+      'admin.faults': async (ctx) => {
+        faults.configure(await ctx.parse(faultSchema));
+        return { result: 'ok', counts: faults.counts };
+      },
     },
+    counts: () => ({ ...prefixed('faults.', faults.counts), 'echo.closedEarly': echo.closedEarly }),
   };
+}
+
+function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [prefix + k, v]));
 }

@@ -11,9 +11,11 @@ import { HttpError, parseOrBadRequest } from '../http/errors';
 /** Without OWN-USER-ID (or USER-EMAIL) all calls share one user, as on the service (public). */
 const DEFAULT_USER = 'default';
 
+/** `honourStreamDelay`: the X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
 export function answerHandlers(
   answers: AnswerService,
   deps: { feedback: AnswerFeedbackStore; isDocument: (id: string) => boolean },
+  honourStreamDelay = false,
 ): Record<string, Handler> {
   return {
     // POST /webapi/mrc/user_feedback {answerHash, answer, id, query, positive} → {result: {userFeedback: {positiveCount, negativeCount}}}
@@ -38,7 +40,7 @@ export function answerHandlers(
         return answerBody(plan);
       }
       answers.counts.streamed++;
-      const outcome = await writeAnswerStream(ctx, plan, commit, streamDelay(ctx));
+      const outcome = await writeAnswerStream(ctx, plan, commit, honourStreamDelay ? streamDelay(ctx) : 0);
       if (outcome.closedEarly) answers.counts.closedEarly++;
       return Reply.handled();
     },

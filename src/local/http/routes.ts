@@ -10,6 +10,8 @@ export interface RouteDef {
   path: string;
   op: string;
   api: Api;
+  /** A test route: served only when the service is started with `testHooks` (LocalServiceOptions). */
+  test?: true;
 }
 
 const base = (method: Method, path: string, op: string): RouteDef => ({ method, path, op, api: 'base' });
@@ -78,11 +80,12 @@ export const ROUTES: readonly RouteDef[] = [
   // Entity recognition (at nlu_url, its own key)
   { method: 'POST', path: '/api/inference', op: 'nlu.infer', api: 'nlu' },
   { method: 'POST', path: '/api/add_phrase/{data_type}', op: 'nlu.addPhrase', api: 'nlu' },
-  // Local-only administration (tests): fault injection and service info. Needs the base key.
+  // Local-only administration, needs the base key: service info (the extension checks that a service it found answers).
   { method: 'GET', path: '/_local/info', op: 'admin.info', api: 'admin' },
-  { method: 'POST', path: '/_local/faults', op: 'admin.faults', api: 'admin' },
-  { method: 'GET', path: '/_local/whoami', op: 'admin.whoami', api: 'admin' },
-  { method: 'POST', path: '/_local/echo', op: 'admin.echo', api: 'admin' },
+  // Test routes, absent (404) unless the service was started with `testHooks`: fault injection, identity, echo.
+  { method: 'POST', path: '/_local/faults', op: 'admin.faults', api: 'admin', test: true },
+  { method: 'GET', path: '/_local/whoami', op: 'admin.whoami', api: 'admin', test: true },
+  { method: 'POST', path: '/_local/echo', op: 'admin.echo', api: 'admin', test: true },
   // Local-only document access for the citation viewer: the stored file and its extracted pages.
   { method: 'GET', path: '/_local/documents/{node_id}/content', op: 'localDocs.content', api: 'admin' },
   { method: 'GET', path: '/_local/documents/{node_id}/pages', op: 'localDocs.pages', api: 'admin' },

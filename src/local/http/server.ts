@@ -11,7 +11,8 @@ import { ROUTES, type RouteDef } from './routes';
 export interface HttpDeps {
   handlers: ReadonlyMap<string, Handler>;
   keys: { apiKey: string; nluApiKey: string };
-  faults: FaultInjector;
+  /** Fault injection (LocalServiceOptions.testHooks): with it the test routes are served, without them they are 404. */
+  faults?: FaultInjector;
   maxJsonBytes: number;
   multipart: MultipartOptions;
   logger: LocalLogger;
@@ -19,7 +20,8 @@ export interface HttpDeps {
   traffic?: { inFlight: number };
 }
 
-const router = new Router(ROUTES);
+const productRouter = new Router(ROUTES.filter((r) => !r.test));
+const testRouter = new Router(ROUTES);
 
 export function createHttpServer(deps: HttpDeps): Server {
   const server = createServer((req, res) => {
@@ -44,7 +46,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
   const started = Date.now();
   res.on('finish', () => deps.logger.debug(`${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started} ms`));
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  const match = router.match(req.method ?? 'GET', url.pathname);
+  const match = (deps.faults ? testRouter : productRouter).match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'badPath') return fail(req, res, 'base', new HttpError(400, 'The request path is not valid.'));
   if (match.kind === 'notFound') return fail(req, res, 'base', new HttpError(404, `No operation at ${url.pathname}.`));
   if (match.kind === 'wrongMethod') {
@@ -63,10 +65,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
   }
 
   // Faults never hit the switches themselves, so a test can always turn them off again.
-  const fault = route.op === 'admin.faults' || route.op === 'admin.info' ? 'none' : deps.faults.next(url.pathname);
+  const fault = !deps.faults || route.op === 'admin.faults' || route.op === 'admin.info' ? 'none' : deps.faults.next(url.pathname);
   if (fault === 'drop') return void req.socket.destroy();
   if (fault === '429') {
-    const retryAfter = String(deps.faults.retryAfterSeconds ?? 1);
+    const retryAfter = String(deps.faults?.retryAfterSeconds ?? 1);
     return fail(req, res, route.api, new HttpError(429, 'Rate limited (injected fault).', { headers: { 'retry-after': retryAfter } }), {
       'retry-after': retryAfter,
     });

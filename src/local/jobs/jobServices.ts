@@ -16,7 +16,7 @@ export interface JobServiceDeps {
   retrieval: Retrieval;
   answers: AnswerService;
   logger: LocalLogger;
-  /** Pause added to every job step (tests; default: KD_LOCAL_JOB_STEP_DELAY_MS, else 0). */
+  /** Pause added to every job step (tests; default 0). */
   stepDelayMs?: number;
 }
 
@@ -27,18 +27,8 @@ export interface JobServices {
   close(): Promise<void>;
 }
 
-/**
- * Jobs on a few documents finish in milliseconds, too fast for a UI polling every 2 s to show "queued" and
- * "running" or to cancel one: tests of such UIs (where the service is started by the extension, without
- * options) set KD_LOCAL_JOB_STEP_DELAY_MS in the environment to slow every step down. Never set in use.
- */
-export function envStepDelayMs(env: NodeJS.ProcessEnv = process.env): number {
-  const ms = Number(env.KD_LOCAL_JOB_STEP_DELAY_MS ?? 0);
-  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
-}
-
 export async function openJobServices(deps: JobServiceDeps): Promise<JobServices> {
-  const shared = { ...deps, stepDelayMs: deps.stepDelayMs ?? envStepDelayMs() };
+  const shared = { ...deps, stepDelayMs: deps.stepDelayMs ?? 0 };
   const rare = new RareJobs(shared);
   const bulk = new BulkJobs(shared);
   await rare.recover();

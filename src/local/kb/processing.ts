@@ -10,7 +10,12 @@ export interface Extractor {
   extract(filePath: string, fileName: string, options?: { signal?: AbortSignal }): Promise<Extraction>;
 }
 
-export type ProcessedListener = (node: NodeRecord, extraction: Extraction | undefined) => void | Promise<void>;
+/**
+ * Called in the synchronous span of the commit that records a document's outcome (completed or failed), so an
+ * index derived from it never lags the record: no reader can see a completed document its index lacks. If
+ * that write then fails, the journal undoes it and the store's change watchers (KbStore.onChange) see the undo.
+ */
+export type ProcessedListener = (node: NodeRecord, extraction: Extraction | undefined) => void;
 
 const UNFINISHED = new Set(['initializing', 'parsing', 'retrying', 'post_parsing', 'post_retrying']);
 
@@ -124,20 +129,21 @@ export class ProcessingQueue {
       extraction = undefined;
       changes = { processState: 'parsing_fail', processError: message };
     }
-    let node: NodeRecord | undefined;
     try {
-      node = await this.update(id, blob, { ...changes, ingestEndedAt: Date.now() });
+      const written = this.apply(id, blob, { ...changes, ingestEndedAt: Date.now() });
+      if (!written) return;
+      const { node, durable } = written;
+      if (node.textBlob) this.extracted?.set(blob, node.id);
+      for (const listener of this.listeners) {
+        try {
+          listener(node, extraction);
+        } catch (error) {
+          this.logger.error(`after processing ${id}: ${(error as Error)?.stack ?? error}`);
+        }
+      }
+      await durable;
     } finally {
       release();
-    }
-    if (!node) return;
-    if (node.textBlob) this.extracted?.set(blob, node.id);
-    for (const listener of this.listeners) {
-      try {
-        await listener(node, extraction);
-      } catch (error) {
-        this.logger.error(`after processing ${id}: ${(error as Error)?.stack ?? error}`);
-      }
     }
   }
 
@@ -162,11 +168,17 @@ export class ProcessingQueue {
    * during extraction is kept: the changes go onto the record as it is now, never onto the copy read earlier.
    */
   private async update(id: string, blob: string, changes: Partial<NodeRecord>): Promise<NodeRecord | undefined> {
+    const written = this.apply(id, blob, changes);
+    await written?.durable;
+    return written?.node;
+  }
+
+  /** `update` without the wait: the new record is visible on return; `durable` resolves once it is on disk. */
+  private apply(id: string, blob: string, changes: Partial<NodeRecord>): { node: NodeRecord; durable: Promise<void> } | undefined {
     const current = this.store.get(id);
     if (!current || current.blob !== blob || this.closed) return undefined;
     const next: NodeRecord = { ...current, ...changes };
     if (changes.processState !== 'parsing_fail') delete next.processError;
-    await this.store.write([next]);
-    return next;
+    return { node: next, durable: this.store.write([next]) };
   }
 }

@@ -36,6 +36,7 @@ export class Retrieval {
   private readonly extractions = new Map<string, Promise<Extraction>>();
   private readonly clueIds = new WeakMap<IndexedPassage, string>();
   private rebuilding: Promise<void> = Promise.resolve();
+  private rebuilt = true;
   private closed = false;
 
   constructor(
@@ -49,12 +50,22 @@ export class Retrieval {
       // A delete undone by a failed write brings the document back: index its stored text again.
       else if (!previous && node.processState === 'completed' && node.textBlob)
         void this.indexStored(id).catch((error) => this.logger.warn(`re-indexing ${id}: ${(error as Error)?.message ?? error}`));
+      // A completion undone by a failed write (same file, its text gone again): the text indexed with it goes too.
+      else if (
+        previous?.processState === 'completed' &&
+        previous.textBlob &&
+        previous.blob === node.blob &&
+        node.textBlob !== previous.textBlob &&
+        this.index.doc(id)?.textBlob === previous.textBlob
+      )
+        this.index.remove(id);
     });
   }
 
   /**
-   * ProcessingQueue listener: index the new extraction, or drop the document when processing failed. The
-   * listener runs after the processing write was awaited: only the record as it is now counts.
+   * ProcessingQueue listener: index the new extraction, or drop the document when processing failed. It runs
+   * in the span of the commit that completes the document (a reader never sees it completed and not
+   * indexed); only the record as it is now counts.
    */
   onProcessed(processed: NodeRecord, extraction: Extraction | undefined): void {
     const node = this.kb.get(processed.id);
@@ -69,7 +80,15 @@ export class Retrieval {
   }
 
   rebuildInBackground(): void {
-    this.rebuilding = this.rebuild().catch((error) => this.logger.error(`retrieval index rebuild: ${(error as Error)?.stack ?? error}`));
+    this.rebuilt = false;
+    this.rebuilding = this.rebuild()
+      .catch((error) => this.logger.error(`retrieval index rebuild: ${(error as Error)?.stack ?? error}`))
+      .finally(() => (this.rebuilt = true));
+  }
+
+  /** False while the start-up rebuild runs: the index then holds only part of the completed documents. */
+  get isReady(): boolean {
+    return this.rebuilt;
   }
 
   /** Resolves once the start-up rebuild is done. */

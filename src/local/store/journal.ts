@@ -61,6 +61,8 @@ interface Pending {
 
 export class Journal {
   private readonly queue: Pending[] = [];
+  /** The batch being written now (out of `queue`, not yet durable). */
+  private inFlight: Pending[] = [];
   private running: Promise<void> | undefined;
   private rotation: { resolve: (c: Captured) => void; reject: (err: unknown) => void } | undefined;
   private compactions: Promise<void> = Promise.resolve();
@@ -150,6 +152,16 @@ export class Journal {
     let map = this.state.get(collection);
     if (!map) this.state.set(collection, (map = new Map()));
     return map as ReadonlyMap<string, T>;
+  }
+
+  /**
+   * The values that commits not yet durable replaced or removed in `collection`: after a crash the disk still
+   * holds them. A step that cannot be undone, decided from memory (deleting a file no record names any more),
+   * must count them too.
+   */
+  *pendingReplaced(collection: string): IterableIterator<unknown> {
+    for (const p of [...this.inFlight, ...this.queue])
+      for (const u of p.undo) if (u.c === collection && u.previous !== undefined) yield u.previous;
   }
 
   /** Calls `watcher` for every later change of `collection` (derived indexes follow the journal exactly). */
@@ -244,6 +256,7 @@ export class Journal {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
+    this.inFlight = batch;
     let seq = this.seq;
     let text = '';
     for (const p of batch) {
@@ -257,6 +270,7 @@ export class Journal {
         if (this.options.fsync) await this.log.datasync();
       } catch (err) {
         await this.undoPartialWrite(err);
+        this.inFlight = [];
         // Later commits were decided on top of this batch: they go too.
         this.abandon([...batch, ...this.queue.splice(0)], err);
         return;
@@ -266,6 +280,7 @@ export class Journal {
     this.logOffset += buf.length;
     this.logRecords += seq - this.seq;
     this.seq = seq;
+    this.inFlight = [];
     for (const p of batch) p.resolve();
     const { compactAfterRecords, compactAfterBytes } = this.options;
     if (!this.autoCompacting && !this.closed && (this.logRecords >= compactAfterRecords || this.logOffset >= compactAfterBytes)) {

@@ -1,3 +1,5 @@
+// @vscode/l10n, not vscode: pickers run in plain Node in unit tests (src/platform/l10n.ts hands it the bundle).
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import type { UserInput } from '../userInput';
@@ -45,8 +47,8 @@ export async function pickFolder(
       !!options.exclude && (options.exclude.has(f.id) || f.breadcrumbs.some((b) => options.exclude!.has(b.id)));
     return [
       {
-        label: '$(root-folder) Top level',
-        description: 'the knowledge base itself',
+        label: `$(root-folder) ${l10n.t('Top level')}`,
+        description: l10n.t('the knowledge base itself'),
         choice: { id: null, label: 'the top level' } as FolderChoice,
       },
       ...folders
@@ -60,7 +62,7 @@ export async function pickFolder(
   });
   const pick = await ui.showQuickPick(items, {
     title: options.title,
-    placeHolder: options.placeHolder ?? 'Choose a folder',
+    placeHolder: options.placeHolder ?? l10n.t('Choose a folder'),
     matchOnDescription: true,
   });
   return pick?.choice;

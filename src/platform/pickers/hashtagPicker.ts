@@ -2,6 +2,8 @@
 // uploads): the hashtags in use with their counts (`GET /webapi/hashtags`), the current ones ticked, and
 // "Other hashtags…" to type ones nobody uses yet. A deployment without the hashtag list (or a failure to
 // read it) falls back to typing them, so the picker never blocks the command.
+// @vscode/l10n, not vscode: pickers run in plain Node in unit tests (src/platform/l10n.ts hands it the bundle).
+import * as l10n from '@vscode/l10n';
 import { parseHashtags } from '../../core/hashtags';
 import type { HashtagCount } from '../../api/schemas/kbOps';
 import type { UserInput } from '../userInput';
@@ -19,7 +21,7 @@ export interface HashtagPickOptions {
   log?: { debug(message: string): void };
 }
 
-export const OTHER_HASHTAGS_LABEL = 'Other hashtags…';
+export const OTHER_HASHTAGS_LABEL = (): string => l10n.t('Other hashtags…');
 
 type Item = { label: string; description?: string; picked?: boolean; tag?: string; other?: boolean; alwaysShow?: boolean };
 
@@ -37,19 +39,21 @@ export async function pickHashtags(ui: UserInput, client: HashtagListSource, opt
   const items: Item[] = [
     ...inUse.map((h) => ({
       label: `#${h.tag}`,
-      description: h.count === 1 ? 'used once' : `used ${h.count} times`,
+      description: h.count === 1 ? l10n.t('used once') : l10n.t('used {0} times', h.count),
       picked: current.includes(h.tag),
       tag: h.tag,
     })),
-    ...current.filter((t) => !known.has(t)).map((t) => ({ label: `#${t}`, description: 'not in use elsewhere', picked: true, tag: t })),
-    { label: `$(edit) ${OTHER_HASHTAGS_LABEL}`, description: 'type hashtags that are not listed', other: true, alwaysShow: true },
+    ...current
+      .filter((t) => !known.has(t))
+      .map((t) => ({ label: `#${t}`, description: l10n.t('not in use elsewhere'), picked: true, tag: t })),
+    { label: `$(edit) ${OTHER_HASHTAGS_LABEL()}`, description: l10n.t('type hashtags that are not listed'), other: true, alwaysShow: true },
   ];
   const picked = await ui.showQuickPickMany(items, {
     title: options.title,
     placeHolder:
       inUse.length || current.length
-        ? 'Tick the hashtags (most used first); none ticked = no hashtags'
-        : `No hashtags are in use yet: choose "${OTHER_HASHTAGS_LABEL}" to type some`,
+        ? l10n.t('Tick the hashtags (most used first); none ticked = no hashtags')
+        : l10n.t('No hashtags are in use yet: choose "{0}" to type some', OTHER_HASHTAGS_LABEL()),
     matchOnDescription: false,
   });
   if (!picked) return undefined;
@@ -61,7 +65,7 @@ export async function pickHashtags(ui: UserInput, client: HashtagListSource, opt
 async function typeHashtags(ui: UserInput, options: HashtagPickOptions, already: string[]): Promise<string[] | undefined> {
   const value = await ui.showInputBox({
     title: options.title,
-    prompt: options.prompt ?? 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty for none.',
+    prompt: options.prompt ?? l10n.t('Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty for none.'),
   });
   if (value === undefined) return undefined;
   return [...new Set([...already, ...parseHashtags(value)])];

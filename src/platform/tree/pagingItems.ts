@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { formatNumber } from '../l10n';
 import type { PagingElement } from './pagingElements';
 
 /** The commands a tree's paging rows run; each receives the clicked element. */
@@ -16,20 +17,24 @@ export interface PagingCommands {
 export function pagingTreeItem(element: PagingElement, commands: PagingCommands): vscode.TreeItem {
   switch (element.kind) {
     case 'loadMore': {
-      const of = element.total !== undefined ? ` of ${element.total}` : '';
-      const item = new vscode.TreeItem(`Load more… (${element.loaded}${of})`);
+      const loaded = formatNumber(element.loaded);
+      const label =
+        element.total !== undefined
+          ? vscode.l10n.t('Load more… ({0} of {1})', loaded, formatNumber(element.total))
+          : vscode.l10n.t('Load more… ({0})', loaded);
+      const item = new vscode.TreeItem(label);
       item.id = `loadMore:${element.parentKey}`;
       item.iconPath = new vscode.ThemeIcon('ellipsis');
-      item.command = { command: commands.loadMore, title: 'Load More', arguments: [element] };
+      item.command = { command: commands.loadMore, title: vscode.l10n.t('Load More'), arguments: [element] };
       item.contextValue = 'pagingLoadMore';
       return item;
     }
     case 'error': {
-      const item = new vscode.TreeItem(`Could not load: ${element.message}`);
+      const item = new vscode.TreeItem(vscode.l10n.t('Could not load: {0}', element.message));
       item.id = `error:${element.parentKey}`;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-      item.tooltip = `${element.message}\n\nClick to try again.`;
-      item.command = { command: commands.retry, title: 'Retry', arguments: [element] };
+      item.tooltip = vscode.l10n.t('{0}\n\nClick to try again.', element.message);
+      item.command = { command: commands.retry, title: vscode.l10n.t('Retry'), arguments: [element] };
       item.contextValue = 'pagingError';
       return item;
     }

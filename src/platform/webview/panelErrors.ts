@@ -25,8 +25,9 @@ export function reportError(host: ErrorReporting, source: string, error: unknown
   host.log.error(error instanceof Error ? error : String(error));
   const shown = toUserFacing(error);
   host.onErrorShown?.(source, shown.message);
-  void vscode.window.showErrorMessage(shown.message, ...shown.actions.map((a) => a.label), 'Show Log').then(async (choice) => {
-    if (choice === 'Show Log') host.showLog();
+  const showLog = vscode.l10n.t('Show Log');
+  void vscode.window.showErrorMessage(shown.message, ...shown.actions.map((a) => a.label), showLog).then(async (choice) => {
+    if (choice === showLog) host.showLog();
     const action = shown.actions.find((a) => a.label === choice);
     if (action) await vscode.commands.executeCommand(action.command);
   });
@@ -35,6 +36,6 @@ export function reportError(host: ErrorReporting, source: string, error: unknown
 
 /** The message the page shows for an error, without notifying (for answers to the page). */
 export function describeForPage(error: unknown): WireError {
-  if (isCancellation(error)) return { message: 'Cancelled.', code: 'cancelled' };
+  if (isCancellation(error)) return { message: vscode.l10n.t('Cancelled.'), code: 'cancelled' };
   return { message: toUserFacing(error).message, code: error instanceof Error ? error.name : undefined };
 }

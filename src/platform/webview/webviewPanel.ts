@@ -5,6 +5,7 @@ import type { Log } from '../logger';
 import type { PageProblem, PageProtocol } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
+import { ProbeKeys, type TestProbe } from '../testProbe';
 import { noteUse } from '../usage';
 
 export interface PanelSetup<P extends PageProtocol> {
@@ -17,6 +18,8 @@ export interface PanelSetup<P extends PageProtocol> {
   label?: string;
   /** How long a visible page may take to say ready before the panel is replaced (default READY_WATCHDOG_MS). */
   readyTimeoutMs?: number;
+  /** Container.probe: records the page's problems, and lets the page answer the tests' `drive` requests. */
+  probe?: TestProbe;
 }
 
 /** A new panel with this project's options (scripts on, resource roots limited, no retained context). */
@@ -56,8 +59,6 @@ const MAX_REPLACEMENTS = 2;
  */
 export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposable {
   readonly channel: WebviewChannel<P>;
-  /** CSP violations and uncaught errors the page reported ("kind: message"); tests assert there are none. */
-  readonly pageProblems: string[] = [];
   /** Inline handlers in untrusted HTML that the CSP refused while the page sanitized it (defence in depth at work). */
   blockedHandlers = 0;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
@@ -73,11 +74,15 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
   private readonly replacedEmitter = this._register(new vscode.EventEmitter<vscode.WebviewPanel>());
   readonly onDidReplacePanel = this.replacedEmitter.event;
   private readonly readyTimeoutMs: number;
+  /** Only outside Production mode (platform/testProbe.ts). */
+  protected readonly probe: TestProbe | undefined;
 
   constructor(panel: vscode.WebviewPanel, setup: PanelSetup<P>) {
     super();
     this.extensionUri = setup.extensionUri;
-    this.page = setup.page;
+    this.probe = setup.probe;
+    // A page answers `drive` (tests working its controls) only when its body says data-kd-probe (see Messenger).
+    this.page = setup.probe ? { ...setup.page, data: { ...setup.page.data, kdProbe: '1' } } : setup.page;
     this.log = setup.log;
     this.readyTimeoutMs = setup.readyTimeoutMs ?? READY_WATCHDOG_MS;
     this.shown = panel;
@@ -106,7 +111,7 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
       this.blockedHandlers++;
       return this.log.debug(`${label}: the CSP refused an inline event handler while untrusted HTML was sanitized: ${p.message}`);
     }
-    this.pageProblems.push(`${p.kind}: ${p.message}`);
+    this.probe?.record(this, ProbeKeys.pageProblems, `${p.kind}: ${p.message}`);
     this.log.warn(`${label}: ${p.kind}: ${p.message}`);
   }
 

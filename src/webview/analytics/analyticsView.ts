@@ -139,7 +139,7 @@ export class AnalyticsView {
       void this.reload();
     });
     m.on('refresh', () => void this.reload());
-    m.handle('drive', async ({ query }) => {
+    m.handleForTests('drive', async ({ query }) => {
       this.setQuery({ ...(this.readQuery() as AnalyticsQuery), ...query });
       await this.reload();
       return { query: this.query! };

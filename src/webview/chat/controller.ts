@@ -111,7 +111,7 @@ export class ChatController {
       this.layout.showNotice(n);
     });
     m.handle('snapshot', () => this.snapshot());
-    m.handle('drive', (p) => this.drive(p));
+    m.handleForTests('drive', (p) => this.drive(p));
     m.start();
     this.layout.input.focus();
   }

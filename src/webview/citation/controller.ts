@@ -78,7 +78,7 @@ export class CitationController {
     const m = this.messenger;
     m.on('show', ({ target, view }) => void this.show(target, view));
     m.handle('snapshot', () => this.snapshot());
-    m.handle('drive', async ({ pageNo, zoom }) => {
+    m.handleForTests('drive', async ({ pageNo, zoom }) => {
       if (pageNo !== undefined) await this.pdf.goTo(pageNo);
       if (zoom !== undefined) await this.pdf.setZoom(zoom);
       await this.pdf.whenIdle();

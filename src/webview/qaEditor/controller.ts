@@ -56,7 +56,7 @@ export class EditorController {
     m.on('busy', ({ busy, label }) => this.layout.setBusy(busy || this.busy > 0, label));
     m.on('error', (e) => this.layout.showError(e?.message ?? null));
     m.handle('snapshot', () => this.snapshot());
-    m.handle('drive', ({ fill, click }) => {
+    m.handleForTests('drive', ({ fill, click }) => {
       if (fill) {
         this.form.value = { ...this.form.value, ...fill };
         this.onEdit();

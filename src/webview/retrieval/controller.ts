@@ -101,8 +101,13 @@ export class RetrievalController {
     app.removeAttribute('aria-busy');
     const m = this.messenger;
     m.on('init', ({ defaults, region, question }) => this.init(defaults, region, question));
+    m.on('question', ({ question }) => {
+      this.question.value = question;
+      this.refreshPresets();
+      this.save();
+    });
     m.handle('snapshot', () => this.snapshot());
-    m.handle('drive', async (d) => {
+    m.handleForTests('drive', async (d) => {
       if (d.question !== undefined) this.question.value = d.question;
       for (const c of COLUMNS) if (d[c]) this.columns[c].form.value = { ...this.columns[c].form.value, ...d[c] };
       this.refreshPresets();

@@ -84,6 +84,19 @@ export class Messenger<P extends Protocol> {
     return this.rpc.handle(type, handler);
   }
 
+  /**
+   * A request only integration tests send (`drive`: working the page's controls as a person would). Registered
+   * only when the host has the test probe, which it says with data-kd-probe on <body> (WebviewPanelHost): in
+   * Production the page does not answer it.
+   */
+  handleForTests<K extends RequestType<P['toPage']>>(
+    type: K,
+    handler: (params: RequestParams<P['toPage'], K>) => Promise<RequestResultInput<P['toPage'], K>> | RequestResultInput<P['toPage'], K>,
+  ): IDisposable | undefined {
+    const body = (this.target as Partial<Window>).document?.body;
+    return body?.dataset.kdProbe === '1' ? this.rpc.handle(type, handler) : undefined;
+  }
+
   /** The saved state if it matches `schema` (it survives hiding the panel and restarting VS Code). */
   getState<S extends z.ZodTypeAny>(schema: S): z.output<S> | undefined {
     const parsed = schema.safeParse(this.vscode.getState());

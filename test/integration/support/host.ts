@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
 import { CommandIds } from '../../../src/platform/commandIds';
+import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
@@ -14,7 +15,28 @@ export async function getApi(): Promise<KnowledgeDeskTestApi> {
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   const api = ext.isActive ? ext.exports : await ext.activate();
   if (!api) throw new Error('activate() returned no test API (production mode?)');
+  activeProbe = api.probe;
   return api;
+}
+
+let activeProbe: TestProbe | undefined;
+
+/** The extension's test probe (getApi() must have run: it exists only outside Production mode). */
+export function probe(): TestProbe {
+  if (!activeProbe) throw new Error('no test probe: call getApi() first');
+  return activeProbe;
+}
+
+type Rendered<P> = P extends { onDidRender: vscode.Event<infer R> } ? R : never;
+
+/** What a webview panel's page last reported it drew (undefined before that, and after a viewer was retargeted). */
+export function lastRendered<P extends { onDidRender: unknown }>(panel: P): Rendered<P> | undefined {
+  return probe().last<Rendered<P>>(panel, ProbeKeys.rendered);
+}
+
+/** CSP violations and uncaught errors a webview panel's page reported ("kind: message"). */
+export function pageProblems(panel: object): string[] {
+  return probe().all<string>(panel, ProbeKeys.pageProblems);
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -141,10 +163,10 @@ export async function runCommand(
   ...args: unknown[]
 ): Promise<unknown> {
   const input = scriptInput(api, answers);
-  const errors = api.container.errorsShown.length;
+  const errors = api.probe.errorsShown.total;
   try {
     const result = await vscode.commands.executeCommand(command, ...args);
-    assert.deepEqual(api.container.errorsShown.slice(errors), [], `${command} showed an error`);
+    assert.deepEqual(api.probe.errorsShown.since(errors), [], `${command} showed an error`);
     assert.equal(input.remaining, 0, `${command}: unused scripted answers`);
     return result;
   } finally {
@@ -160,10 +182,10 @@ export async function runFailingCommand(
   ...args: unknown[]
 ): Promise<string> {
   const input = scriptInput(api, answers);
-  const errors = api.container.errorsShown.length;
+  const errors = api.probe.errorsShown.total;
   try {
     await vscode.commands.executeCommand(command, ...args);
-    const shown = api.container.errorsShown.slice(errors);
+    const shown = api.probe.errorsShown.since(errors);
     assert.equal(shown.length, 1, `${command} should have shown one error, showed ${JSON.stringify(shown)}`);
     return shown[0].message;
   } finally {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { SettingKeys, USER_ONLY_SETTINGS } from '../../../src/core/settingKeys';
 import { settingsSetIn, stripJsonc } from '../../../src/core/settingsFile';
+import { readManifest } from '../support/manifest';
 
 interface Manifest {
   activationEvents: string[];
@@ -11,7 +11,7 @@ interface Manifest {
   };
   contributes: { configuration: { properties: Record<string, { scope?: string }> } };
 }
-const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as Manifest;
+const manifest = readManifest() as Manifest;
 const properties = manifest.contributes.configuration.properties;
 
 describe('Setting scopes and workspace trust (package.json)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { allCommandIds, CommandIds, ContextKeys, ViewIds } from '../../../src/platform/commandIds';
+import { allCommandIds, CommandIds, ContextKeys, ViewIds, WALKTHROUGH_ID } from '../../../src/platform/commandIds';
+import { readManifest } from '../support/manifest';
 
 interface Contributes {
   commands: Array<{ command: string; title: string }>;
@@ -8,9 +8,10 @@ interface Contributes {
   keybindings?: Array<{ command: string; when?: string }>;
   views: Record<string, Array<{ id: string }>>;
   viewsWelcome?: Array<{ view: string; contents: string; when?: string }>;
+  walkthroughs?: Array<{ id: string; steps: Array<{ id: string; description: string; completionEvents?: string[] }> }>;
 }
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { contributes: Contributes };
+const pkg = readManifest() as { contributes: Contributes };
 const c = pkg.contributes;
 const known = new Set<string>(allCommandIds());
 
@@ -35,13 +36,33 @@ describe('Command ids and context keys (src/platform/commandIds.ts against packa
     const used = [
       ...Object.entries(c.menus).flatMap(([menu, items]) => items.filter((i) => i.command).map((i) => [menu, i.command!])),
       ...(c.keybindings ?? []).map((k) => ['keybindings', k.command]),
-      ...(c.viewsWelcome ?? []).flatMap((w) => [...w.contents.matchAll(/\(command:([\w.]+)/g)].map((m) => [`welcome ${w.view}`, m[1]])),
+      ...(c.viewsWelcome ?? []).flatMap((w) =>
+        [...w.contents.matchAll(/\(command:(knowledgeDesk\.[\w.]+)/g)].map((m) => [`welcome ${w.view}`, m[1]]),
+      ),
+      ...(c.walkthroughs ?? []).flatMap((w) =>
+        w.steps.flatMap((s) => [...s.description.matchAll(/\(command:([\w.]+)/g)].map((m) => [`walkthrough step ${s.id}`, m[1]])),
+      ),
     ];
     assert.ok(used.length > 50, 'the menus were read');
     assert.deepEqual(
       used.filter(([, id]) => !known.has(id)),
       [],
     );
+  });
+
+  it('the welcome views open the contributed walkthrough, and no other workbench command', () => {
+    const links = (c.viewsWelcome ?? []).flatMap((w) =>
+      [...w.contents.matchAll(/\(command:(?!knowledgeDesk\.)([^)]+)\)/g)].map((m) => m[1]),
+    );
+    assert.ok(links.length >= 1, 'a welcome view links to the walkthrough');
+    const [publisher, name] = [(pkg as unknown as { publisher: string }).publisher, (pkg as unknown as { name: string }).name];
+    for (const link of links) {
+      const [command, args] = link.split('?');
+      assert.equal(command, 'workbench.action.openWalkthrough');
+      const [id] = JSON.parse(decodeURIComponent(args)) as [string];
+      assert.equal(id, WALKTHROUGH_ID);
+      assert.equal(id, `${publisher}.${name}#${c.walkthroughs?.[0]?.id}`);
+    }
   });
 
   it('the tree views are the ones contributed', () => {
@@ -58,6 +79,11 @@ describe('Command ids and context keys (src/platform/commandIds.ts against packa
         .map((i) => i.when),
       ...(c.keybindings ?? []).map((k) => k.when),
       ...(c.viewsWelcome ?? []).map((w) => w.when),
+      ...(c.walkthroughs ?? []).flatMap((w) =>
+        w.steps.flatMap((s) =>
+          (s.completionEvents ?? []).filter((e) => e.startsWith('onContext:')).map((e) => e.slice('onContext:'.length)),
+        ),
+      ),
     ].filter((w): w is string => !!w);
     const named = new Set(clauses.flatMap((w) => [...w.matchAll(/\bknowledgeDesk\.[\w.]+/g)].map((m) => m[0])));
     const keys = new Set<string>(Object.values(ContextKeys));

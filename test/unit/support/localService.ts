@@ -17,7 +17,8 @@ export interface TestService {
 /** A real local service on 127.0.0.1 in a fresh temp folder; stop() closes it and removes the folder. */
 export async function startTestService(options: Partial<LocalServiceOptions> = {}): Promise<TestService> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kd-unit-'));
-  const service = await startLocalService({ dataDir: dir, ...options });
+  // Test hooks on (fault, echo and whoami routes, the stream-delay header): the tests of the client need them.
+  const service = await startLocalService({ dataDir: dir, testHooks: true, ...options });
   return {
     service,
     dir,

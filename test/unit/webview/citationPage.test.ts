@@ -73,8 +73,14 @@ const pdf = (over: Partial<Extract<DocumentView, { kind: 'pdf' }>> = {}): Docume
   ...over,
 });
 
-function mount(engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }), state?: unknown) {
+/** `probe`: the host has the test probe (data-kd-probe on <body>, as WebviewPanelHost writes it outside Production). */
+function mount(
+  engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }),
+  state?: unknown,
+  probe = true,
+) {
   const win = makeWindow('<main id="app"></main>');
+  if (probe) win.document.body.dataset.kdProbe = '1';
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(citationProtocol, api, win);
   new CitationController(win, messenger, engine).start(win.document.getElementById('app'));
@@ -99,6 +105,17 @@ function mount(engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box
 const SCALE = Math.round(((800 - 32) / 595) * 1000) / 1000;
 
 describe('Citation viewer page (jsdom)', () => {
+  it('answers the drive request of tests only when its host has the test probe', async () => {
+    const p = mount(undefined, undefined, false);
+    p.show(pdf());
+    await p.rendered(1);
+    const refused = await p.request('drive', { pageNo: 3 });
+    assert.equal(refused?.ok, false, 'a page of a Production host does not answer drive');
+    assert.equal(p.reports().length, 1, 'nothing was drawn again');
+    const snap = await p.request('snapshot', {});
+    assert.equal(snap.ok, true, 'the page answers its other requests');
+  });
+
   it('says ready, shows loading, then the cited PDF page with the service’s boxes scaled to the canvas', async () => {
     const p = mount();
     assert.deepEqual(p.api.posted[0], { kind: 'ready' });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
-import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
 import { sendFeedback } from './answerFeedback';
 import { toUserFacing } from '../../../platform/errorMessages';
 import type { Log } from '../../../platform/logger';
@@ -22,7 +21,7 @@ import {
   type ScopeItem,
   type Turn,
 } from './protocol';
-import { STREAM_DELAY_HEADER, withExtraHeaders } from './testClient';
+import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
 
 export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
 /** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
@@ -38,6 +37,8 @@ export interface ChatContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   store: ConversationStore;
   client(): Promise<ApiClient>;
   ownUserIdSet(): boolean;
@@ -67,11 +68,6 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
   private readonly finishedEmitter = this._register(new vscode.EventEmitter<Turn>());
   /** A turn ended (done, stopped or failed). */
   readonly onDidFinishTurn = this.finishedEmitter.event;
-  /** Test only: the local service streams slower by this many ms per chunk (X-Local-Stream-Delay-Ms). */
-  testStreamDelayMs: number | undefined;
-  /** The last request sent to the service (tests check the fields built from the options). */
-  lastRequest: GenerativeAnswerRequest | undefined;
-  readonly citationsOpened: CitationOpened[] = [];
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -82,6 +78,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
       protocol: chatProtocol,
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     panel.title = CHAT_TITLE;
@@ -149,7 +146,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     this.channel.notify('turnStarted', { conversationId: conversation.id, turn, replaces: opts.retryOf });
     this.channel.notify('conversations', { conversations: store.list() });
     const request = buildAnswerRequest(turn.question, options, { stateful, threadId: stateful ? conversation.threadId : undefined });
-    this.lastRequest = request;
+    this.probe?.record(this, ProbeKeys.requests, request); // tests check the fields built from the options
     const controller = new AbortController();
     this.active.set(turn.id, { controller, conversationId: conversation.id, turn });
     this.ctx.log.info(
@@ -157,8 +154,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     );
     let outcome: AnswerOutcome;
     try {
-      let client = await this.ctx.client();
-      if (this.testStreamDelayMs) client = withExtraHeaders(client, { [STREAM_DELAY_HEADER]: String(this.testStreamDelayMs) });
+      const client = this.probe ? this.probe.adjustClient(await this.ctx.client()) : await this.ctx.client();
       outcome = await runAnswer(client.answers, request, {
         signal: controller.signal,
         onRaw: this.rawLogger(turn.id),
@@ -316,7 +312,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const stored = found?.turn.citations.find((c) => c.index === citation.index) ?? citation;
     const arg = { citation: stored, question: found?.turn.question ?? '', answer: found?.turn.answer ?? '' };
     const record: CitationOpened = { ...arg, outcome: 'opened' };
-    this.citationsOpened.push(record);
+    this.probe?.record(this, ProbeKeys.citationsOpened, record);
     try {
       await vscode.commands.executeCommand(OPEN_CITATION_COMMAND, arg);
     } catch (error) {

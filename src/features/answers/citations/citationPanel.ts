@@ -16,11 +16,14 @@ import {
   type DocumentView,
   type RenderedReport,
 } from './protocol';
+import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
 
 export interface CitationContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   source: DocumentSource;
 }
 
@@ -44,7 +47,6 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   private view: DocumentView;
   private generation = 0;
   private loading: Promise<void> | undefined;
-  lastRendered: RenderedReport | undefined;
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
   /** The page drew something (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
@@ -60,6 +62,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       page: citationPage(panel.webview, ctx.extensionUri),
       protocol: citationProtocol,
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     this.view = { kind: 'loading', title: target.title ?? 'Citation' };
@@ -68,7 +71,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       return { reloaded: this.view.kind !== 'error' };
     });
     this.channel.onNotification('rendered', (r) => {
-      this.lastRendered = r;
+      this.probe?.record(this, ProbeKeys.rendered, r);
       ctx.log.debug(
         `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
       );
@@ -88,7 +91,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     if (JSON.stringify(target) === JSON.stringify(this.target) && this.view.kind !== 'error') return;
     this.target = target;
     this.extras = extras;
-    this.lastRendered = undefined;
+    this.probe?.ring(this, ProbeKeys.rendered).clear();
     void this.load();
   }
 

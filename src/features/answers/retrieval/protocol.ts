@@ -142,6 +142,8 @@ export const retrievalProtocol = defineProtocol({
         region: z.string().max(100),
         question: z.string().max(10_000).nullable(),
       }),
+      /** Show Retrieval with a question while the page is open: put it in the field. */
+      question: z.object({ question: z.string().max(10_000) }),
     },
     requests: {
       snapshot: request(emptySchema, retrievalSnapshotSchema),

@@ -16,11 +16,14 @@ import {
   type RetrievalRendered,
   type RunResult,
 } from './protocol';
+import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
 
 export interface RetrievalContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   regionLabel(): string;
   retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
   /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
@@ -38,9 +41,6 @@ const MAX_PASSAGE = 100_000;
 
 /** Run retrieval with two settings side by side. */
 export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
-  /** What each column last sent and got (tests compare them with the client's own answers). */
-  readonly lastRuns: Partial<Record<Column, { request: RetrievalRequest; items: ResultItem[] }>> = {};
-  lastRendered: RetrievalRendered | undefined;
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RetrievalRendered>());
   readonly onDidRender = this.renderedEmitter.event;
   private question: string | null;
@@ -55,6 +55,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
       page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
       protocol: retrievalProtocol,
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     this.question = question ?? null;
@@ -71,7 +72,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
       return { opened: true };
     });
     this.channel.onNotification('rendered', (r) => {
-      this.lastRendered = r;
+      this.probe?.record(this, ProbeKeys.rendered, r);
       ctx.log.debug(`retrieval drawn: A ${r.A.count} [${r.A.marks.join(' ')}], B ${r.B.count} [${r.B.marks.join(' ')}]`);
       this.renderedEmitter.fire(r);
     });
@@ -80,7 +81,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   /** Puts a question in the field (Show Retrieval with an argument); the page keeps it afterwards. */
   ask(question: string): void {
     this.question = question;
-    if (this.channel.isReady) void this.channel.request('drive', { question }).catch(() => undefined);
+    if (this.channel.isReady) this.channel.notify('question', { question });
   }
 
   protected onPageReady(): void {
@@ -98,7 +99,8 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
         text: i.text.slice(0, MAX_PASSAGE),
         subTextIndex: subTextIndexOf(i),
       }));
-      this.lastRuns[column] = { request, items };
+      // What each column sent and got (tests compare them with the client's own answers).
+      this.probe?.record(this, ProbeKeys.requests, { column, request, items });
       this.ctx.log.info(
         `retrieval ${column}: ${items.length} result(s) in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`,
       );

@@ -13,11 +13,14 @@ import {
   type AnalyticsQuery,
   type RenderedReport,
 } from './protocol';
+import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
 
 interface AnalyticsContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   faq(): Promise<AnalyticsClient>;
 }
 
@@ -26,7 +29,6 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
   /** The page drew the data (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
-  lastRendered: RenderedReport | undefined;
   lastData: AnalyticsData | undefined;
 
   constructor(
@@ -38,11 +40,12 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       page: { name: 'analytics', title: 'Q&A Analytics', styles: ['analytics.css'], images: 'none' },
       protocol: analyticsProtocol,
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     this.channel.handle('load', ({ query }) => this.load(query));
     this.channel.onNotification('rendered', (r) => {
-      this.lastRendered = r;
+      this.probe?.record(this, ProbeKeys.rendered, r);
       ctx.log.debug(`analytics drawn: ${JSON.stringify(r)}`);
       this.renderedEmitter.fire(r);
     });
@@ -88,7 +91,12 @@ export class AnalyticsPanels extends Disposable {
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
-      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      probe: c.probe,
+      errors: {
+        log,
+        showLog: () => c.logger.show(),
+        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+      },
       faq: async () => (await c.connection.getClient()).faq,
     };
     this._register({ dispose: () => this.panel?.dispose() });

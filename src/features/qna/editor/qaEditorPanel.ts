@@ -19,6 +19,7 @@ import {
 } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
+import type { TestProbe } from '../../../platform/testProbe';
 
 export type QaEditorTarget =
   | { kind: 'new'; prefill?: { question?: string; answer?: string; similarQuestions?: string[]; hashtags?: string[] } }
@@ -33,6 +34,8 @@ interface EditorContext {
   extensionUri: vscode.Uri;
   log: Log;
   errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
   faq(): Promise<FaqResource>;
   confirm(message: string, action: string): Promise<boolean>;
   allowRemoteImages(): boolean;
@@ -67,6 +70,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       protocol: qaEditorProtocol,
       label: 'Q&A editor page',
       log: ctx.log,
+      probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
     const ch = this.channel;
@@ -265,7 +269,12 @@ export class QaEditorPanels extends Disposable {
     this.ctx = {
       extensionUri: c.context.extensionUri,
       log,
-      errors: { log, showLog: () => c.logger.show(), onErrorShown: (source, message) => c.errorsShown.push({ command: source, message }) },
+      probe: c.probe,
+      errors: {
+        log,
+        showLog: () => c.logger.show(),
+        onErrorShown: (source, message) => c.probe?.errorsShown.push({ command: source, message }),
+      },
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
       allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),

@@ -82,6 +82,36 @@ describe('Journal: read-modify-write order', () => {
     assert.deepEqual(Object.fromEntries(journal.collection('c')), { a: 1, c: 3 });
   });
 
+  it('tells what commits not yet durable replaced, until they are written (files named there must stay)', async () => {
+    journal = await Journal.open({ dir });
+    const j = journal;
+    await j.commit([{ c: 'c', k: 'a', v: { blob: 'x' } }]);
+    const probe = await open(join(dir, 'probe'), 'w');
+    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    await probe.close();
+    const original = proto.datasync;
+    let unblock = (): void => undefined;
+    const blocked = new Promise<void>((resolve) => (unblock = resolve));
+    proto.datasync = async function (this: unknown) {
+      await blocked;
+      return original.call(this);
+    };
+    try {
+      const first = j.commit([{ c: 'c', k: 'a' }]); // being written (in flight)
+      await new Promise((resolve) => setImmediate(resolve));
+      const second = j.commit([{ c: 'c', k: 'b', v: 1 }]); // queued behind it
+      const third = j.commit([{ c: 'c', k: 'b', v: 2 }]);
+      assert.equal(j.get('c', 'a'), undefined, 'the delete is visible at once');
+      assert.deepEqual([...j.pendingReplaced('c')], [{ blob: 'x' }, 1], 'the disk may still hold these');
+      assert.deepEqual([...j.pendingReplaced('other')], []);
+      unblock();
+      await Promise.all([first, second, third]);
+    } finally {
+      proto.datasync = original;
+    }
+    assert.deepEqual([...j.pendingReplaced('c')], [], 'durable: nothing pending');
+  });
+
   it('leaves commits queued during a compaction out of its snapshot until they are written', async () => {
     journal = await Journal.open({ dir });
     const j = journal;

@@ -1,0 +1,159 @@
+// Everything integration tests observe in the running extension, in one object. Container creates it only when
+// the extension does not run in Production mode (the test host loads it with extensionDevelopmentPath and
+// extensionTestsPath: ExtensionMode.Test); in Production `Container.probe` is undefined, product code records
+// through `probe?.…`, so nothing is recorded and nothing grows. Every buffer here keeps only the last PROBE_KEEP
+// values. No `vscode` here: the pure parts are unit-tested.
+import type { Dispatcher } from 'undici';
+import type { ApiClient } from '../api/client';
+import { undici } from '../api/undici';
+
+/** How many values each buffer keeps. */
+export const PROBE_KEEP = 50;
+
+/** The last `limit` values pushed, and how many were ever pushed (a mark to ask for what came after it). */
+export class Ring<T> {
+  private items: T[] = [];
+  private pushed = 0;
+
+  constructor(private readonly limit = PROBE_KEEP) {}
+
+  push(value: T): void {
+    this.items.push(value);
+    if (this.items.length > this.limit) this.items.shift();
+    this.pushed++;
+  }
+
+  /** Values ever pushed (kept or not): read it before an action, pass it to since() after. */
+  get total(): number {
+    return this.pushed;
+  }
+
+  get last(): T | undefined {
+    return this.items.at(-1);
+  }
+
+  /** The kept values pushed after `mark` (a `total` read earlier), oldest first. */
+  since(mark: number): T[] {
+    return this.items.slice(Math.max(0, this.items.length - Math.max(0, this.pushed - mark)));
+  }
+
+  all(): T[] {
+    return [...this.items];
+  }
+
+  /** Forgets the kept values (the count goes on, so earlier marks stay valid). */
+  clear(): void {
+    this.items = [];
+  }
+}
+
+/**
+ * The buffers an owner (a panel, a feature) records into: one table, so what tests can observe is listed in one
+ * place. Values are typed where they are read (`probe.last<RenderedReport>(panel, ProbeKeys.rendered)`): the types
+ * belong to the features, which the platform does not import.
+ */
+export const ProbeKeys = {
+  /** A webview page's CSP violations and uncaught errors ("kind: message"); tests assert there are none. */
+  pageProblems: 'pageProblems',
+  /** What a webview page reported it drew (its `rendered` notification); cleared when a viewer is retargeted. */
+  rendered: 'rendered',
+  /** Requests a panel sent to the service (chat: GenerativeAnswerRequest; retrieval: { column, request, items }). */
+  requests: 'requests',
+  /** Citations the chat opened (CitationOpened). */
+  citationsOpened: 'citationsOpened',
+  /** Upload batches the knowledge base ran (BatchResult). */
+  uploadBatches: 'uploadBatches',
+  /** Notifications the Jobs view showed when jobs finished (JobNotification). */
+  jobNotifications: 'jobNotifications',
+} as const;
+export type ProbeKey = (typeof ProbeKeys)[keyof typeof ProbeKeys];
+
+export interface ErrorShown {
+  /** The command or panel that showed it. */
+  command: string;
+  message: string;
+}
+
+/**
+ * The local service options only tests use (LocalServiceOptions.testHooks, jobStepDelayMs): the fault, echo and
+ * whoami routes and the stream-delay header, and job steps slowed down by KD_LOCAL_JOB_STEP_DELAY_MS
+ * (test/host/runIntegration.mjs sets it so the Jobs view's polling sees every state).
+ */
+export function localServiceTestOptions(env: NodeJS.ProcessEnv = process.env): { testHooks: true; jobStepDelayMs: number } {
+  return { testHooks: true, jobStepDelayMs: envStepDelayMs(env) };
+}
+
+/**
+ * KD_LOCAL_JOB_STEP_DELAY_MS as a pause in ms (at most a minute; anything but a positive number is 0). Jobs on a
+ * few documents finish in milliseconds, too fast for a UI polling every 2 s to show "queued" and "running" or to
+ * cancel one; read only here, so a user's environment never slows the service down.
+ */
+export function envStepDelayMs(env: NodeJS.ProcessEnv): number {
+  const ms = Number(env.KD_LOCAL_JOB_STEP_DELAY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
+}
+
+export class TestProbe {
+  /** Errors shown to the user by the command wrapper and the panels. */
+  readonly errorsShown = new Ring<ErrorShown>();
+  /** Texts the jobs status-bar item showed, in order (a repeated text once). */
+  readonly statusBar = new Ring<string>();
+  /** Set by a test: the chat asks the local service to wait this long between stream lines (X-Local-Stream-Delay-Ms). */
+  streamDelayMs: number | undefined;
+  private readonly owners = new WeakMap<object, Map<string, Ring<unknown>>>();
+
+  /** The client the chat asks with: while `streamDelayMs` is set, one that sends X-Local-Stream-Delay-Ms. */
+  adjustClient(client: ApiClient): ApiClient {
+    return this.streamDelayMs ? withExtraHeaders(client, { [STREAM_DELAY_HEADER]: String(this.streamDelayMs) }) : client;
+  }
+
+  /** The buffer `key` of `owner`, created on first use. */
+  ring<T>(owner: object, key: ProbeKey): Ring<T> {
+    let rings = this.owners.get(owner);
+    if (!rings) this.owners.set(owner, (rings = new Map()));
+    let ring = rings.get(key);
+    if (!ring) rings.set(key, (ring = new Ring<unknown>()));
+    return ring as Ring<T>;
+  }
+
+  record(owner: object, key: ProbeKey, value: unknown): void {
+    this.ring(owner, key).push(value);
+  }
+
+  /** The last value recorded under `key` for `owner` (undefined if none, or cleared since). */
+  last<T>(owner: object, key: ProbeKey): T | undefined {
+    return this.owners.get(owner)?.get(key)?.last as T | undefined;
+  }
+
+  /** Everything kept under `key` for `owner`, oldest first. */
+  all<T>(owner: object, key: ProbeKey): T[] {
+    return (this.owners.get(owner)?.get(key)?.all() ?? []) as T[];
+  }
+}
+
+/** The local service's test header (honoured only when it runs with `testHooks`): ms between stream lines. */
+const STREAM_DELAY_HEADER = 'X-Local-Stream-Delay-Ms';
+
+function withExtraHeaders(client: ApiClient, extra: Record<string, string>): ApiClient {
+  const base: Dispatcher = client.config.dispatcher ?? undici().getGlobalDispatcher();
+  const dispatcher = base.compose(
+    (dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler),
+  );
+  // The client's own class: importing ApiClient here would load it (and its schemas) at activation.
+  return new (client.constructor as typeof ApiClient)({ ...client.config, dispatcher });
+}
+
+function addHeaders(
+  headers: Dispatcher.DispatchOptions['headers'],
+  extra: Record<string, string>,
+): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i])] = String(headers[i + 1]);
+  } else if (headers && typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
+    for (const [k, v] of headers as Iterable<[string, string | string[] | undefined]>) out[k] = v;
+  } else if (headers) {
+    Object.assign(out, headers);
+  }
+  return { ...out, ...extra };
+}
