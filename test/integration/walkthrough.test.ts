@@ -97,7 +97,7 @@ describe('Get Started walkthrough', () => {
 
     // 2. Upload a folder of the workspace: the button asks for folders, then where and how.
     const uploadedBefore = api.contextKey('knowledgeDesk.walkthrough.uploaded');
-    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [[folder], first, first, '']);
+    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [[folder], first, first, [] /* the hashtag picker: none ticked */]);
     await stepCompleted(api, 'knowledgeDesk.walkthrough.uploaded', uploadedBefore);
     const name = folder.path.split('/').pop()!;
     const [uploadedFolder] = (await client.kbNodes.search({ searchTerm: name, limit: 10 })).nodes.filter((n) => n.name === name);

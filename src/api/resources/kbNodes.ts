@@ -175,7 +175,8 @@ export class KbNodesResource {
    * and, if the deployment answers 404 there, the older `upload_from_blob_storage` (docs/api.md#upload-from-blob-storage).
    */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
-    const send = (path: string) => this.client.request(sendJson('kbNodes.uploadFromBlobStorage', 'POST', path, body, nodeWrapperSchema), options);
+    const send = (path: string) =>
+      this.client.request(sendJson('kbNodes.uploadFromBlobStorage', 'POST', path, body, nodeWrapperSchema), options);
     if (options?.path) return (await send(options.path)).result;
     try {
       return (await send(DEFAULT_BLOB_STORAGE_PATH)).result;
@@ -198,7 +199,9 @@ export class KbNodesResource {
   /** Deletes a node (a folder with its contents). Throws DeleteNotSupportedError where the deployment has no delete. */
   async delete(nodeId: string, options?: CallOptions): Promise<void> {
     try {
-      await this.client.requestOptional(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options, { ids: [nodeId] });
+      await this.client.requestOptional(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options, {
+        ids: [nodeId],
+      });
     } catch (error) {
       if (error instanceof OperationNotOfferedError) throw new DeleteNotSupportedError();
       throw error;
