@@ -21,7 +21,7 @@ import { LocalDocsResource } from './resources/localDocs';
 import { FoldersResource } from './resources/folders';
 import { HashtagsResource } from './resources/hashtags';
 import { ProjectsResource } from './resources/projects';
-import { isMissingRoute, offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory } from './offers';
+import { isMissingRoute, offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory, type OptionalSpec } from './offers';
 import { OperationNotOfferedError } from './values';
 
 export interface ClientLogger {
@@ -45,12 +45,6 @@ export interface ClientConfig {
   logger?: ClientLogger;
   /** Where "this deployment does not offer X" is remembered (default: shared by the process, per base URL). */
   offerMemory?: OfferMemory;
-}
-
-/** How an optional operation tells "the route is missing" from "the thing is gone" on a 404. */
-export interface OptionalSpec {
-  /** Ids the request names: a 404 whose message names one of them means that id is unknown, not that the route is missing. */
-  ids?: readonly string[];
 }
 
 export interface CallOptions {

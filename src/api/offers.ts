@@ -74,3 +74,9 @@ export function offersFor(memory: OfferMemory, deployment: string): DeploymentOf
     onDidChange: (listener) => memory.onDidChange((d, op) => d === key(deployment) && listener(op)),
   };
 }
+
+/** How an optional operation tells "the route is missing" from "the thing is gone" on a 404. */
+export interface OptionalSpec {
+  /** Ids the request names: a 404 whose message names one of them means that id is unknown, not that the route is missing. */
+  ids?: readonly string[];
+}
