@@ -10,13 +10,14 @@ import { ApiClient } from '../../../src/api/client';
 import { AuthenticationError, NotFoundError } from '../../../src/api/errors';
 import { OfferMemory } from '../../../src/api/offers';
 import { DeleteNotSupportedError, OperationNotOfferedError } from '../../../src/api/values';
-import { startCannedServer, type CannedResponse, type CannedServer } from '../support/cannedServer';
+import { closeCannedServers, startCannedServer, type CannedResponse, type CannedServer } from '../support/cannedServer';
 import { startTestService } from '../support/localService';
 
 describe('Deployments that differ: operations not offered, path fallbacks, content types', () => {
   let server: CannedServer | undefined;
   afterEach(async () => {
-    await server?.close();
+    // A test may start several servers (one per shape): close every one, not only the last.
+    await closeCannedServers();
     server = undefined;
   });
   const serve = async (answer: (method: string, url: string) => CannedResponse, memory = new OfferMemory()) => {

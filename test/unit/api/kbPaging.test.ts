@@ -5,7 +5,7 @@ import { ApiClient } from '../../../src/api/client';
 import { OfferMemory } from '../../../src/api/offers';
 import { NodePager } from '../../../src/api/resources/kbPaging';
 import { listChildren } from '../../../src/api/uploads/planUploads';
-import { startCannedServer, type CannedRequest, type CannedServer } from '../support/cannedServer';
+import { closeCannedServers, startCannedServer, type CannedRequest, type CannedServer } from '../support/cannedServer';
 import { startTestService, type TestService } from '../support/localService';
 
 const node = (i: number, extra: Record<string, unknown> = {}) => ({ id: `n${i}`, name: `doc ${i}.txt`, nodeType: 'file', ...extra });
@@ -15,7 +15,8 @@ type Search = { offset?: number; limit?: number; after?: string };
 describe('Node listing over every paging shape (kbNodes.listAll / pages / NodePager)', () => {
   let server: CannedServer | undefined;
   afterEach(async () => {
-    await server?.close();
+    // A test may start several servers (one per shape): close every one, not only the last.
+    await closeCannedServers();
     server = undefined;
   });
   const serve = async (answer: (body: Search, req: CannedRequest) => unknown) => {

@@ -24,6 +24,14 @@ export interface CannedServer {
   close(): Promise<void>;
 }
 
+/** Every server started and not yet closed: a test that starts several closes them all (closeCannedServers). */
+const open = new Set<CannedServer>();
+
+/** Closes every canned server still open (afterEach), so none keeps the test process alive. */
+export async function closeCannedServers(): Promise<void> {
+  await Promise.all([...open].map((s) => s.close()));
+}
+
 export async function startCannedServer(answer: (req: CannedRequest) => CannedResponse | Promise<CannedResponse>): Promise<CannedServer> {
   const requests: CannedRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -49,12 +57,15 @@ export async function startCannedServer(answer: (req: CannedRequest) => CannedRe
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const canned: CannedServer = {
     url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
     requests,
     async close() {
+      open.delete(canned);
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+  open.add(canned);
+  return canned;
 }
