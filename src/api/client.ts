@@ -10,6 +10,7 @@ import { defaultRetryPolicy, isRetryable, retryDelay, sleep, type Outcome, type 
 import { buildQuery, joinUrl, type QueryParams } from './url';
 import { parseResponse } from './validate';
 import { Attempt } from './attempt';
+import { readLimited } from './responseParts';
 import { undici } from './undici';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
@@ -17,6 +18,11 @@ import { BulkResource, RareResource } from './resources/jobs';
 import { NluResource } from './resources/nlu';
 import { KbNodesResource } from './resources/kbNodes';
 import { LocalDocsResource } from './resources/localDocs';
+import { FoldersResource } from './resources/folders';
+import { HashtagsResource } from './resources/hashtags';
+import { ProjectsResource } from './resources/projects';
+import { isMissingRoute, offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory, type OptionalSpec } from './offers';
+import { OperationNotOfferedError } from './values';
 
 export interface ClientLogger {
   debug(message: string): void;
@@ -37,6 +43,8 @@ export interface ClientConfig {
   dispatcher?: Dispatcher;
   userAgent?: string;
   logger?: ClientLogger;
+  /** Where "this deployment does not offer X" is remembered (default: shared by the process, per base URL). */
+  offerMemory?: OfferMemory;
 }
 
 export interface CallOptions {
@@ -73,7 +81,6 @@ export interface RawResponse {
 }
 
 const VERSION = '0.1.0';
-const ERROR_BODY_LIMIT = 64 * 1024;
 
 /** The HTTP client of the service: resource modules over one `request()`. */
 export class ApiClient {
@@ -84,8 +91,15 @@ export class ApiClient {
   readonly nlu = new NluResource(this);
   readonly kbNodes = new KbNodesResource(this);
   readonly localDocs = new LocalDocsResource(this);
+  readonly folders = new FoldersResource(this);
+  readonly hashtags = new HashtagsResource(this);
+  readonly projects = new ProjectsResource(this);
+  /** Operations this deployment answered 404/405 for (docs/api.md#operations-a-deployment-may-not-offer). */
+  readonly offers: DeploymentOffers;
+  readonly nluOffers: DeploymentOffers;
 
   private readonly policy: RetryPolicy;
+  private readonly rememberMissing: (spec: RequestSpec) => void;
   /** The headers of every call, per target, built once: the config does not change. */
   private readonly baseHeaders: Record<'base' | 'nlu', Record<string, string>>;
 
@@ -96,6 +110,11 @@ export class ApiClient {
       'user-agent': config.userAgent ?? `knowledge-desk/${VERSION}`,
       ...identityHeaders(config.identity),
     };
+    const memory = config.offerMemory ?? sharedOfferMemory;
+    this.offers = offersFor(memory, config.baseUrl);
+    this.nluOffers = offersFor(memory, config.nluUrl ?? config.baseUrl);
+    this.rememberMissing = (spec) =>
+      memory.remember(spec.target === 'nlu' ? (config.nluUrl ?? config.baseUrl) : config.baseUrl, spec.operation);
     this.baseHeaders = { base: { 'API-KEY': config.apiKey, ...common }, nlu: { 'API-KEY': config.nluApiKey ?? '', ...common } };
   }
 
@@ -110,6 +129,46 @@ export class ApiClient {
     } finally {
       done.release();
     }
+  }
+
+  /**
+   * `request()` for an operation a deployment may not offer: a 404 from a missing route or a 405 throws
+   * OperationNotOfferedError and is remembered in `offers` (later calls fail at once, without a request).
+   */
+  async requestOptional<S extends z.ZodTypeAny>(
+    spec: RequestSpec<S>,
+    options: CallOptions = {},
+    optional: OptionalSpec = {},
+  ): Promise<z.output<S>> {
+    this.assertOffered(spec);
+    try {
+      return await this.request(spec, options);
+    } catch (error) {
+      throw this.notOffered(spec, error, optional);
+    }
+  }
+
+  /** `requestRaw()` for an operation a deployment may not offer (see requestOptional). */
+  async requestRawOptional(spec: RequestSpec, options: CallOptions = {}, optional: OptionalSpec = {}): Promise<RawResponse> {
+    this.assertOffered(spec);
+    try {
+      return await this.requestRaw(spec, options);
+    } catch (error) {
+      throw this.notOffered(spec, error, optional);
+    }
+  }
+
+  private assertOffered(spec: RequestSpec): void {
+    const offers = spec.target === 'nlu' ? this.nluOffers : this.offers;
+    if (!offers.isOffered(spec.operation)) throw new OperationNotOfferedError(spec.operation);
+  }
+
+  private notOffered(spec: RequestSpec, error: unknown, optional: OptionalSpec): unknown {
+    const missingRoute = isMissingRoute(error, optional.ids ?? []);
+    if (!missingRoute) return error;
+    this.rememberMissing(spec);
+    this.config.logger?.info(`${spec.operation}: not offered by this deployment (HTTP ${(error as { status?: number }).status})`);
+    return new OperationNotOfferedError(spec.operation);
   }
 
   /**
@@ -238,14 +297,4 @@ export class ApiClient {
     if (spec.json !== undefined) return { body: JSON.stringify(spec.json) };
     return {};
   }
-}
-
-async function readLimited(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    if (size < ERROR_BODY_LIMIT) chunks.push(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, ERROR_BODY_LIMIT);
 }

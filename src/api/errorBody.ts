@@ -89,3 +89,25 @@ function clip(text: string): string {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** What a status means when the body does not say. */
+export function defaultStatusMessage(status: number): string {
+  switch (status) {
+    case 400:
+      return 'invalid request parameters';
+    case 401:
+      return 'API key missing or invalid';
+    case 403:
+      return 'project inactive or request IP not allowed';
+    case 404:
+      return 'not found';
+    case 405:
+      return 'method not allowed';
+    case 413:
+      return 'upload too large';
+    case 429:
+      return 'rate limited';
+    default:
+      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
+  }
+}

@@ -51,6 +51,8 @@ export class AuthenticationError extends statusError('AuthenticationError') {}
 export class PermissionDeniedError extends statusError('PermissionDeniedError') {}
 export class NotFoundError extends statusError('NotFoundError') {}
 export class MethodNotAllowedError extends statusError('MethodNotAllowedError') {}
+/** A name already taken in the folder (create folder, rename). */
+export class ConflictError extends statusError('ConflictError') {}
 export class PayloadTooLargeError extends statusError('PayloadTooLargeError') {}
 export class RequestTimeoutError extends statusError('RequestTimeoutError') {}
 export class InternalServerError extends statusError('InternalServerError') {}
@@ -114,6 +116,7 @@ const byStatus: Record<number, ApiErrorClass> = {
   404: NotFoundError,
   405: MethodNotAllowedError,
   408: RequestTimeoutError,
+  409: ConflictError,
   413: PayloadTooLargeError,
   429: RateLimitError,
   501: NotImplementedError,

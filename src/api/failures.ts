@@ -1,7 +1,7 @@
 // What a failed call becomes: one error class per status (with the body's code and field), or a connection,
 // timeout or cancel error. Kept apart from the transport so that the mapping reads in one place.
 import type { Attempt } from './attempt';
-import { readErrorBody } from './errorBody';
+import { defaultStatusMessage, readErrorBody } from './errorBody';
 import {
   ApiAbortError,
   ApiConnectionError,
@@ -25,7 +25,7 @@ export function statusError(operation: string, status: number, text: string, hea
     // not JSON: keep the text
   }
   const info = readErrorBody(body);
-  const message = `${operation} failed (${status}): ${info.message ?? defaultMessage(status)}`;
+  const message = `${operation} failed (${status}): ${info.message ?? defaultStatusMessage(status)}`;
   const error = apiErrorFor(status, message, {
     operation,
     status,
@@ -59,25 +59,4 @@ export function headerValue(headers: Headers, name: string): string | undefined 
 export function describeOutcome(outcome: Outcome): string {
   if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
   return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
-}
-
-function defaultMessage(status: number): string {
-  switch (status) {
-    case 400:
-      return 'invalid request parameters';
-    case 401:
-      return 'API key missing or invalid';
-    case 403:
-      return 'project inactive or request IP not allowed';
-    case 404:
-      return 'not found';
-    case 405:
-      return 'method not allowed';
-    case 413:
-      return 'upload too large';
-    case 429:
-      return 'rate limited';
-    default:
-      return status >= 500 ? 'internal server error' : `HTTP ${status}`;
-  }
 }

@@ -21,6 +21,8 @@ export const SettingKeys = {
   allowRemoteImages: 'webview.allowRemoteImages',
   /** The chat participant, language model tools and MCP server definition (organisations may turn them off). */
   aiEnabled: 'ai.enabled',
+  /** Open Original's download cache in globalStorage, in MB (openOriginal.ts). */
+  originalsCacheMb: 'originalsCacheMb',
 } as const;
 export type SettingKey = (typeof SettingKeys)[keyof typeof SettingKeys];
 

@@ -13,7 +13,9 @@ import { faqHandlers } from './handlers/faqHandlers';
 import { jobHandlers } from './handlers/jobHandlers';
 import { isReferenced } from './jobs/jobBlobs';
 import { openJobServices } from './jobs/jobServices';
-import { kbHandlers } from './handlers/kbHandlers';
+import { kbHandlers, releaseBlobs } from './handlers/kbHandlers';
+import { kbOpsHandlers } from './handlers/kbOpsHandlers';
+import { AnswerFeedbackStore } from './answers/answerFeedback';
 import { nluHandlers } from './handlers/nluHandlers';
 import { ExtractorPool, defaultAssetsDir } from './extract/extractorPool';
 import { KbService } from './kb/kbService';
@@ -125,7 +127,18 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           isBlobUsed: (hash) => isReferenced({ journal, blobs, kb, logger }, hash),
         }),
         ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
-        ...answerHandlers(answers, !!options.testHooks),
+        ...answerHandlers(
+          answers,
+          { feedback: new AnswerFeedbackStore(journal), isDocument: (id) => kb.get(id)?.nodeType === 'file' },
+          !!options.testHooks,
+        ),
+        ...kbOpsHandlers({
+          kb,
+          blobs,
+          retrieval,
+          journal,
+          releaseBlobs: (removed) => releaseBlobs(removed, blobs, (hash) => isReferenced({ journal, blobs, kb, logger }, hash)),
+        }),
         ...localDocsHandlers({ kb, blobs, retrieval }),
         ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
         ...nluHandlers({ journal, logger }),

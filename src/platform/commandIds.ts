@@ -26,6 +26,13 @@ export const CommandIds = {
     copyId: 'knowledgeDesk.kb.copyId',
     showDetails: 'knowledgeDesk.kb.showDetails',
     loadMore: 'knowledgeDesk.kb.loadMore',
+    newFolder: 'knowledgeDesk.kb.newFolder',
+    rename: 'knowledgeDesk.kb.rename',
+    deleteFolder: 'knowledgeDesk.kb.deleteFolder',
+    editHashtags: 'knowledgeDesk.kb.editHashtags',
+    turnOff: 'knowledgeDesk.kb.turnOff',
+    turnOn: 'knowledgeDesk.kb.turnOn',
+    openOriginal: 'knowledgeDesk.kb.openOriginal',
   },
   qna: {
     search: 'knowledgeDesk.qna.search',
@@ -118,6 +125,14 @@ export const ContextKeys = {
   region: 'knowledgeDesk.region',
   kbFiltered: 'knowledgeDesk.kb.filtered',
   kbDeleteUnsupported: 'knowledgeDesk.kb.deleteUnsupported',
+  // One per optional operation, true once the current region's deployment answered 404/405 for it
+  // (src/api/offers.ts; set by src/platform/offerContext.ts, re-read when the region changes).
+  kbNoFolderCreate: 'knowledgeDesk.kb.noFolderCreate',
+  kbNoFolderRename: 'knowledgeDesk.kb.noFolderRename',
+  kbNoFolderDelete: 'knowledgeDesk.kb.noFolderDelete',
+  kbNoNodeUpdate: 'knowledgeDesk.kb.noNodeUpdate',
+  kbNoToggle: 'knowledgeDesk.kb.noToggle',
+  kbNoDownload: 'knowledgeDesk.kb.noDownload',
   qnaFiltered: 'knowledgeDesk.qna.filtered',
   qnaByFolder: 'knowledgeDesk.qna.byFolder',
   entitiesHasEntities: 'knowledgeDesk.entities.hasEntities',

@@ -83,14 +83,17 @@ async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
   await api.features.knowledgeBase.tree.refresh();
 }
 
+/** Answers of the hashtag picker: "Other hashtags…" and the typed text, or nothing ticked. */
+const typedHashtags = (text: string): unknown[] => (text ? [['Other hashtags…'], text] : [[]]);
+
 /** Uploads workspace documents to the top level with the Explorer command, as a person would. */
 async function uploadTop(api: KnowledgeDeskTestApi, files: vscode.Uri[], hashtags = ''): Promise<void> {
-  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', hashtags], files[0], files);
+  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', ...typedHashtags(hashtags)], files[0], files);
 }
 
 /** Uploads the workspace folder docs/team as a new top-level knowledge-base folder. */
 async function uploadTeam(api: KnowledgeDeskTestApi): Promise<NodeElement> {
-  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', 'Upload as a new folder', ''], doc('team'), [doc('team')]);
+  await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['Top level', 'Upload as a new folder', []], doc('team'), [doc('team')]);
   return nodeNamed(api, 'team');
 }
 
@@ -155,7 +158,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('uploads a folder as a new knowledge-base folder, then syncs it again with every file skipped', async () => {
     const team = await uploadTeam(api);
     assert.deepEqual(names(await children(api, team)).sort(), ['roster.md', 'setup.docx']);
-    await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['team', 'Sync into "team"', '', 'Overwrite'], doc('team'), [doc('team')]);
+    await run(api, 'knowledgeDesk.uploadToKnowledgeBase', ['team', 'Sync into "team"', [], 'Overwrite'], doc('team'), [doc('team')]);
     const outcomes = [...lastBatch(api).report.outcomes.values()];
     assert.deepEqual(
       outcomes.map((o) => (o.status === 'done' ? o.action : o.status)),

@@ -97,7 +97,7 @@ describe('Get Started walkthrough', () => {
 
     // 2. Upload a folder of the workspace: the button asks for folders, then where and how.
     const uploadedBefore = api.contextKey('knowledgeDesk.walkthrough.uploaded');
-    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [[folder], first, first, '']);
+    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [[folder], first, first, [] /* the hashtag picker: none ticked */]);
     await stepCompleted(api, 'knowledgeDesk.walkthrough.uploaded', uploadedBefore);
     const name = folder.path.split('/').pop()!;
     const [uploadedFolder] = (await client.kbNodes.search({ searchTerm: name, limit: 10 })).nodes.filter((n) => n.name === name);
@@ -183,9 +183,12 @@ describe('Get Started walkthrough', () => {
     await vscode.commands.executeCommand('workbench.action.quickOpen', '>Knowledge Desk: ');
     await screenshot(shot('l10n-palette'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    // The real quick pick (not scripted): left open for the screenshot, then closed.
-    void vscode.commands.executeCommand('knowledgeDesk.selectRegion');
-    await screenshot(shot('l10n-select-region'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    // The real quick pick (not scripted): left open for the screenshot, then closed. Only with screenshots: the
+    // screenshot waits for the picker, so the close cannot come before it opens and leave it open for later tests.
+    if (process.env.KD_SCREENSHOT_DIR) {
+      void vscode.commands.executeCommand('knowledgeDesk.selectRegion');
+      await screenshot(shot('l10n-select-region'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
   });
 });

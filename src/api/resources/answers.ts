@@ -10,6 +10,20 @@ import {
   type RetrievalItem,
 } from '../schemas/answers';
 import { parseResponse } from '../validate';
+import { answerFeedbackHistorySchema, answerFeedbackResponseSchema, type AnswerFeedbackHistory } from '../schemas/kbOps';
+import type { FeedbackCounts } from '../schemas/common';
+
+/** Feedback on one generative answer (`POST /webapi/mrc/user_feedback`, public). */
+export interface AnswerFeedback {
+  /** The answer's `answerHash`. */
+  answerHash: string;
+  answer: string;
+  /** The document the answer came from (its first cited document). */
+  documentId: string;
+  query: string;
+  /** true 👍, false 👎, null cancels the user's earlier feedback. */
+  positive: boolean | null;
+}
 import { path } from '../url';
 
 export type AndOr = 'and' | 'or';
@@ -138,6 +152,38 @@ export class AnswersResource {
   ): Promise<Highlight> {
     return this.client.request(
       sendJson('highlights.forRetrieval', 'POST', '/webapi/v2/retrieval/highlight', body, highlightSchema, { idempotent: true }),
+      options,
+    );
+  }
+
+  /** Sends (or with `positive: null` cancels) the user's feedback on an answer; returns the answer's counts after it. */
+  feedback(feedback: AnswerFeedback, options?: CallOptions): Promise<FeedbackCounts> {
+    const { answerHash, answer, documentId, query, positive } = feedback;
+    return this.client.requestOptional(
+      {
+        operation: 'answers.feedback',
+        method: 'POST',
+        path: '/webapi/mrc/user_feedback',
+        json: { answerHash, answer, id: documentId, query, positive },
+        schema: answerFeedbackResponseSchema,
+        // The same feedback sent twice counts once (one vote per user and answer), so it is safe to resend.
+        idempotent: true,
+      },
+      options,
+      { ids: [documentId] },
+    );
+  }
+
+  /** Feedback history, grouped by query (`GET /webapi/mrc_feedbacks`; limit at most 100). */
+  feedbackHistory(params: { offset?: number; limit?: number } = {}, options?: CallOptions): Promise<AnswerFeedbackHistory> {
+    return this.client.requestOptional(
+      {
+        operation: 'answers.feedbackHistory',
+        method: 'GET',
+        path: '/webapi/mrc_feedbacks',
+        query: { offset: params.offset, limit: params.limit },
+        schema: answerFeedbackHistorySchema,
+      },
       options,
     );
   }

@@ -1,76 +1,38 @@
+import { z } from 'zod';
 import type { ApiClient, CallOptions } from '../client';
 import { deleteEmpty, sendJson } from '../requestSpecs';
-import { MethodNotAllowedError, NotFoundError } from '../errors';
+import { NotFoundError } from '../errors';
+import {
+  ingestionStatusSchema,
+  pageTextSchema,
+  toggleResultSchema,
+  type IngestionStatus,
+  type NodeDownload,
+  type NodeUpdate,
+  type PageText,
+  type ToggleResult,
+} from '../schemas/kbOps';
+import { listAllNodes, searchPages, type ListAllOptions, type PageInfo } from './kbPaging';
+import { fileNameOf } from './localDocs';
 import type { FilePart } from '../multipart';
 import {
   moveResultSchema,
   nodeSearchResponseSchema,
   nodeWrapperSchema,
   uploadResponseSchema,
-  type AccessType,
   type KbNode,
   type MoveResult,
-  type NodeOrder,
   type NodeSearchResult,
 } from '../schemas/kbNodes';
 import { path } from '../url';
+import type { BlobStorageUpload, CloudStoreUpload, NodeSearchParams, UploadParams } from './kbNodeParams';
 
-export interface NodeSearchParams {
-  /** Folders whose children are listed; `[null]` (the default) is the top level. */
-  parentFolderIds?: Array<string | null>;
-  searchTerm?: string;
-  hashtags?: string[];
-  hashtagsOperator?: 'and' | 'or';
-  nodeType?: Array<'file' | 'folder'>;
-  order?: NodeOrder;
-  offset?: number;
-  /** Page size, at most 100 (default 50). */
-  limit?: number;
-}
+import { DeleteNotSupportedError, OperationNotOfferedError } from '../values';
+export { DeleteNotSupportedError, OperationNotOfferedError };
 
-/** The optional fields shared by upload and the cloud uploads (docs/api.md#upload). */
-export interface UploadOptions {
-  hashtags?: string[];
-  targetFolderId?: string;
-  isOverwrite?: boolean;
-  isOverwriteFolderAccess?: boolean;
-  useLayout?: boolean;
-  useImageDescription?: boolean;
-  useOcr?: boolean;
-  accessPermissionGroups?: Array<{ permissionGroupId: string; accessType: AccessType }>;
-  accessAgents?: Array<{ agentId: string; accessType: AccessType }>;
-  accessUserFilters?: Array<{ variableName: 'CUSTOMER_ID' | 'CUSTOMER_GROUP'; value: string }>;
-  viewAccessToAgent?: boolean;
-  viewAccessToUser?: boolean;
-  properties?: Array<{ key: string; value: string }>;
-  notificationHooks?: Array<'email_on_ingestion_complete'>;
-}
-
-export interface UploadParams extends UploadOptions {
-  /** Streamed from disk when the request is sent. */
-  file: { path: string; contentType?: string } | { data: Uint8Array | string; contentType?: string };
-  fileName: string;
-}
-
-export interface CloudStoreUpload extends UploadOptions {
-  bucketObjectPath: string;
-  fileName: string;
-  cloudAccessKey?: string | null;
-  cloudSecretKey?: string | null;
-  cloudIamRoleArn?: string | null;
-  cloudExternalId?: string | null;
-}
-
-export interface BlobStorageUpload extends UploadOptions {
-  containerBlobPath: string;
-  cloudBlobConnectionString: string;
-  fileName: string;
-}
-
-import { DeleteNotSupportedError } from '../values';
-export { DeleteNotSupportedError };
-
-export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
+/** Blob-storage upload: the path seen second-hand, then our older guess on 404 (docs/api.md#upload-from-blob-storage). */
+export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_azure_blob';
+export const FALLBACK_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
 
 function filePart(
   file: UploadParams['file'],
@@ -86,7 +48,7 @@ export class KbNodesResource {
 
   /** Lists or searches nodes (`POST …/knowledge_base_nodes/search`); read-only, so retried. */
   search(params: NodeSearchParams = {}, options?: CallOptions): Promise<NodeSearchResult> {
-    const { parentFolderIds, searchTerm, hashtags, hashtagsOperator, nodeType, order, offset, limit } = params;
+    const { parentFolderIds, searchTerm, hashtags, hashtagsOperator, nodeType, order, offset, limit, after } = params;
     const filter_: Record<string, unknown> = { parentFolderIds: parentFolderIds ?? [null] };
     if (searchTerm) filter_.searchTerm = searchTerm;
     if (hashtags?.length) filter_.hashtags = hashtags;
@@ -97,7 +59,7 @@ export class KbNodesResource {
         'kbNodes.search',
         'POST',
         '/webapi/v2/knowledge_base_nodes/search',
-        { filter_, order, offset, limit },
+        after !== undefined ? { filter_, order, limit, after } : { filter_, order, offset, limit },
         nodeSearchResponseSchema,
         { idempotent: true },
       ),
@@ -153,13 +115,20 @@ export class KbNodesResource {
     return res.result;
   }
 
-  /** The service does not document this path; ours is a default a setting can override (docs/api.md#upload-from-blob-storage). */
+  /**
+   * Upload from cloud blob storage. Path: `options.path` (the setting) when given, else `upload_from_azure_blob`
+   * and, if the deployment answers 404 there, the older `upload_from_blob_storage` (docs/api.md#upload-from-blob-storage).
+   */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
-    const res = await this.client.request(
-      sendJson('kbNodes.uploadFromBlobStorage', 'POST', options?.path || DEFAULT_BLOB_STORAGE_PATH, body, nodeWrapperSchema),
-      options,
-    );
-    return res.result;
+    const send = (path: string) =>
+      this.client.request(sendJson('kbNodes.uploadFromBlobStorage', 'POST', path, body, nodeWrapperSchema), options);
+    if (options?.path) return (await send(options.path)).result;
+    try {
+      return (await send(DEFAULT_BLOB_STORAGE_PATH)).result;
+    } catch (error) {
+      if (!(error instanceof NotFoundError) || String(error.message).includes(body.containerBlobPath)) throw error;
+      return (await send(FALLBACK_BLOB_STORAGE_PATH)).result;
+    }
   }
 
   moveBulk(
@@ -175,12 +144,122 @@ export class KbNodesResource {
   /** Deletes a node (a folder with its contents). Throws DeleteNotSupportedError where the deployment has no delete. */
   async delete(nodeId: string, options?: CallOptions): Promise<void> {
     try {
-      await this.client.request(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options);
+      await this.client.requestOptional(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options, {
+        ids: [nodeId],
+      });
     } catch (error) {
-      if (error instanceof MethodNotAllowedError) throw new DeleteNotSupportedError();
-      // A 404 that does not name the node means the route itself is missing.
-      if (error instanceof NotFoundError && !String(error.message).includes(nodeId)) throw new DeleteNotSupportedError();
+      if (error instanceof OperationNotOfferedError) throw new DeleteNotSupportedError();
       throw error;
     }
+  }
+
+  /** Every page of a listing, whatever paging the deployment uses (kbPaging.ts); never loops on a deployment ignoring offset. */
+  pages(params: Omit<NodeSearchParams, 'offset' | 'limit' | 'after'> = {}, options?: ListAllOptions): AsyncGenerator<PageInfo> {
+    return searchPages((p, o) => this.search(p as NodeSearchParams, o), params, options);
+  }
+
+  /** All nodes of a listing (every page), each once, at most `options.maxNodes` (default 10,000). */
+  listAll(params: Omit<NodeSearchParams, 'offset' | 'limit' | 'after'> = {}, options?: ListAllOptions): Promise<KbNode[]> {
+    return listAllNodes((p, o) => this.search(p as NodeSearchParams, o), params, options);
+  }
+
+  /** One node (`GET …/knowledge_base_nodes/{id}`). Unknown id → NotFoundError; route missing → OperationNotOfferedError. */
+  async get(nodeId: string, options?: CallOptions): Promise<KbNode> {
+    const body = await this.client.requestOptional(
+      { operation: 'kbNodes.get', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`, schema: nodeWrapperSchema },
+      options,
+      { ids: [nodeId] },
+    );
+    return body.result;
+  }
+
+  /**
+   * Updates a node's name, hashtags or properties (only the fields given change; `PUT …/knowledge_base_nodes/{id}`).
+   * Renaming keeps the id; a folder's contents follow. Hashtags are sent without `#`.
+   */
+  async update(nodeId: string, patch: NodeUpdate, options?: CallOptions): Promise<KbNode> {
+    const body = await this.client.requestOptional(
+      {
+        operation: 'kbNodes.update',
+        method: 'PUT',
+        path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`,
+        json: patch,
+        schema: nodeWrapperSchema,
+      },
+      options,
+      { ids: [nodeId] },
+    );
+    return body.result;
+  }
+
+  /** Replaces a document's hashtags (the node update operation). */
+  setHashtags(nodeId: string, hashtags: string[], options?: CallOptions): Promise<KbNode> {
+    return this.update(nodeId, { hashtags }, options);
+  }
+
+  /**
+   * Turns documents on or off (`POST /webapi/toggle_documents`). An off document stays in the tree and is not
+   * used in retrieval or answers. Returns the ids the service reports as updated.
+   */
+  async toggle(ids: readonly string[], status: 'on' | 'off', options?: CallOptions): Promise<ToggleResult> {
+    return this.client.requestOptional(
+      {
+        operation: 'kbNodes.toggle',
+        method: 'POST',
+        path: '/webapi/toggle_documents',
+        json: { ids, status },
+        schema: toggleResultSchema,
+        idempotent: true,
+      },
+      options,
+      { ids },
+    );
+  }
+
+  /**
+   * Streams the original file (`GET …/{id}/download`). Read `body` to the end or call `cancel()`; the signal
+   * aborts it mid-way. Retried only before the first byte.
+   */
+  async download(nodeId: string, options?: CallOptions): Promise<NodeDownload> {
+    const raw = await this.client.requestRawOptional(
+      { operation: 'kbNodes.download', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/download`, schema: z.unknown() },
+      options,
+      { ids: [nodeId] },
+    );
+    const header = (name: string): string => {
+      const v = raw.headers[name];
+      return (Array.isArray(v) ? v[0] : v) ?? '';
+    };
+    const length = Number(header('content-length'));
+    return {
+      contentType: header('content-type') || 'application/octet-stream',
+      fileName: fileNameOf(header('content-disposition')),
+      size: header('content-length') !== '' && Number.isFinite(length) ? length : undefined,
+      body: raw.body,
+      cancel: raw.cancel,
+    };
+  }
+
+  /** The parsed text of a document, per page (`GET …/{id}/text`). */
+  async text(nodeId: string, options?: CallOptions): Promise<PageText[]> {
+    return this.client.requestOptional(
+      { operation: 'kbNodes.text', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/text`, schema: pageTextSchema },
+      options,
+      { ids: [nodeId] },
+    );
+  }
+
+  /** Processing steps of a document (`GET /webapi/v2/ingestion_status/{id}`). */
+  ingestionStatus(nodeId: string, options?: CallOptions): Promise<IngestionStatus> {
+    return this.client.requestOptional(
+      {
+        operation: 'kbNodes.ingestionStatus',
+        method: 'GET',
+        path: path`/webapi/v2/ingestion_status/${nodeId}`,
+        schema: ingestionStatusSchema,
+      },
+      options,
+      { ids: [nodeId] },
+    );
   }
 }

@@ -1,6 +1,6 @@
 import type { ApiClient, CallOptions } from '../client';
 import { sendJson } from '../requestSpecs';
-import { addPhraseResponseSchema, inferResponseSchema, type Entity, type InferResponse } from '../schemas/nlu';
+import { addPhraseResponseSchema, inferResponseSchema, type AddPhraseResponse, type Entity, type InferResponse } from '../schemas/nlu';
 import { path } from '../url';
 
 export { NLU_MAX_CHARS } from '../values';
@@ -17,15 +17,37 @@ export class NluResource {
     );
   }
 
-  /** Teaches (train) or stores for evaluation (test) a phrase with its entities; anything but test is train. */
+  /**
+   * Teaches (train) or stores for evaluation (test) a phrase with its entities; anything but test is train.
+   * Sent in the public shape (docs/api.md#add-phrase): a JSON array `[{text, entities: [{start, end, tag: {name}, token}]}]`,
+   * `end` exclusive like inference's `endIndex`; a missing token is the text's slice.
+   */
   addPhrase(
     text: string,
     entities: Array<Pick<Entity, 'startIndex' | 'endIndex' | 'tag'> & { token?: string }>,
     dataType: 'train' | 'test' = 'train',
     options?: CallOptions,
-  ): Promise<unknown> {
+  ): Promise<AddPhraseResponse> {
+    return this.addPhrases([{ text, entities }], dataType, options);
+  }
+
+  /** Several phrases in one request (same shape as addPhrase). */
+  addPhrases(
+    phrases: Array<{ text: string; entities: Array<Pick<Entity, 'startIndex' | 'endIndex' | 'tag'> & { token?: string }> }>,
+    dataType: 'train' | 'test' = 'train',
+    options?: CallOptions,
+  ): Promise<AddPhraseResponse> {
+    const body = phrases.map(({ text, entities }) => ({
+      text,
+      entities: entities.map((e) => ({
+        start: e.startIndex,
+        end: e.endIndex,
+        tag: { name: e.tag },
+        token: e.token ?? text.slice(e.startIndex, e.endIndex),
+      })),
+    }));
     return this.client.request(
-      sendJson('nlu.addPhrase', 'POST', path`/api/add_phrase/${dataType}`, { text, entities }, addPhraseResponseSchema, { target: 'nlu' }),
+      sendJson('nlu.addPhrase', 'POST', path`/api/add_phrase/${dataType}`, body, addPhraseResponseSchema, { target: 'nlu' }),
       options,
     );
   }

@@ -16,5 +16,15 @@ export const inferResponseSchema = unwrapResult(
 );
 export type InferResponse = z.infer<typeof inferResponseSchema>;
 
-/** The add-phrase response is undocumented (docs/api.md#add-phrase): anything JSON is accepted. */
-export const addPhraseResponseSchema = z.unknown();
+/**
+ * `{"success": true}` (public). Tolerant: any JSON object is accepted (older deployments and the local service's
+ * old-shape answer say `result: "success"`), but `success: false` is a failure the caller must see.
+ */
+export const addPhraseResponseSchema = z.preprocess(
+  (body) => (body === undefined || body === null ? {} : body),
+  z
+    .object({ success: z.boolean().optional() })
+    .passthrough()
+    .refine((b) => b.success !== false, { message: 'the service answered success: false', path: ['success'] }),
+);
+export type AddPhraseResponse = z.infer<typeof addPhraseResponseSchema>;

@@ -107,14 +107,9 @@ async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFold
   }
 }
 
-/** Every child of a knowledge-base folder, all pages. */
-export async function listChildren(client: ApiClient, parentId: string | null, signal?: AbortSignal): Promise<KbNode[]> {
-  const out: KbNode[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.kbNodes.search({ parentFolderIds: [parentId], limit: 100, offset }, { signal });
-    out.push(...page.nodes);
-    if (page.nodes.length < 100 || (page.total !== undefined && out.length >= page.total)) return out;
-  }
+/** Every child of a knowledge-base folder, all pages (kbPaging.ts: never loops on a deployment that ignores offset). */
+export function listChildren(client: ApiClient, parentId: string | null, signal?: AbortSignal): Promise<KbNode[]> {
+  return client.kbNodes.listAll({ parentFolderIds: [parentId] }, { signal });
 }
 
 function mb(bytes: number): string {

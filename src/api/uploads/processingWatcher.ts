@@ -87,10 +87,9 @@ export class ProcessingWatcher {
 
   private async poll(client: ApiClient, parent: string | null, ids: Set<string>): Promise<void> {
     const seen = new Set<string>();
-    for (let offset = 0; offset < 1000 && seen.size < ids.size; offset += 100) {
-      const page = await client.kbNodes.search({ parentFolderIds: [parent], nodeType: ['file'], limit: 100, offset });
-      for (const node of page.nodes) if (ids.has(node.id)) this.observe(node, seen);
-      if (page.nodes.length < 100) break;
+    for await (const page of client.kbNodes.pages({ parentFolderIds: [parent], nodeType: ['file'] }, { maxNodes: 1000 })) {
+      for (const node of page.fresh) if (ids.has(node.id)) this.observe(node, seen);
+      if (seen.size >= ids.size) break;
     }
     // Not on the first pages of a big folder: look them up by name.
     for (const id of ids) {

@@ -22,12 +22,12 @@ export async function findUploaded(
   const suffixed = new RegExp(`^${escape(base)} \\(\\d+\\)${escape(ext)}$`);
   const parent = job.targetFolderId ?? null;
   const since = startedAt - CLOCK_SKEW_MS;
-  for (let offset = 0; offset < 1000; offset += 100) {
-    const page = await client.kbNodes.search(
-      { parentFolderIds: [parent], searchTerm: base, nodeType: [job.isZip ? 'folder' : 'file'], limit: 100, offset },
-      { signal, maxRetries: 1 },
-    );
-    for (const node of page.nodes) {
+  const pages = client.kbNodes.pages(
+    { parentFolderIds: [parent], searchTerm: base, nodeType: [job.isZip ? 'folder' : 'file'] },
+    { signal, maxRetries: 1, maxNodes: 1000 },
+  );
+  for await (const page of pages) {
+    for (const node of page.fresh) {
       if ((node.parentFolder?.id ?? null) !== parent) continue;
       const exact = node.name === (job.isZip ? base : job.fileName);
       if (!exact && !suffixed.test(node.name)) continue;
@@ -38,7 +38,6 @@ export async function findUploaded(
       if ((node as { size?: number }).size !== job.size || node.updatedAt < since) continue;
       return { action: !exact ? 'suffix_added' : node.createdAt >= since ? 'created' : 'overwritten', nodes: [node] };
     }
-    if (page.nodes.length < 100) break;
   }
   return undefined;
 }

@@ -1,6 +1,6 @@
 import type { ApiClient } from '../client';
 import { ApiAbortError, ApiConnectionError, ApiError, RateLimitError, RequestTimeoutError } from '../errors';
-import type { UploadOptions } from '../resources/kbNodes';
+import type { UploadOptions } from '../resources/kbNodeParams';
 import type { KbNode, UploadAction } from '../schemas/kbNodes';
 import { sleep } from '../retry';
 import { findUploaded } from './reconcile';

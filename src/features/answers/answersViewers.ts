@@ -92,7 +92,7 @@ export class AnswersViewers extends Disposable {
     const citationLog = c.log('citation');
     const source = new (lazy.documentSource().DocumentSource)({
       region: () => c.settings.region,
-      // localDocs is added to the client for the Local region (GET /_local/documents/{id}/content|pages).
+      // The public download and text operations, for every region (documentSource.ts).
       client: async (): Promise<SourceClient> => await c.connection.getClient(),
       download: async (url) => {
         // The client's dispatcher carries the proxy settings; the request itself carries no key.

@@ -175,11 +175,14 @@ export class ConnectionManager extends Disposable {
     return JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, s.identity, s.timeoutMs, s.maxRetries, this.dispatcherVersion]);
   }
 
-  /** Checks a key with one cheap authenticated call (Q&A embedding status); throws the API error. */
+  /**
+   * Checks a key with the cheapest authenticated call the deployment has (the key's project, else the Q&A
+   * embedding status; docs/api.md#key-check); throws the API error.
+   */
   async verifyKey(region: Region, key: string, signal?: AbortSignal): Promise<void> {
     const ep = await this.endpoints(region);
     this.logger.redact(key);
-    await this.createClient(ep, key).faq.embeddingStatus({ signal, maxRetries: 0 });
+    await this.createClient(ep, key).projects.checkKey({ signal, maxRetries: 0 });
   }
 
   /** Stores the embedded service's own key for the Local region. */
@@ -233,7 +236,7 @@ export class ConnectionManager extends Disposable {
       const key = await this.secrets.get('apiKey', region);
       if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this region.') };
       const client = await this.getClient();
-      await client.faq.embeddingStatus({ maxRetries: 0, timeoutMs: 15_000 });
+      await client.projects.checkKey({ maxRetries: 0, timeoutMs: 15_000 });
       this.log.info(`connected to ${REGION_INFO[region].label} (${baseUrl})`);
       return { state: 'connected', region, baseUrl };
     } catch (error) {

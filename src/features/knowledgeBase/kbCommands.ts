@@ -1,7 +1,8 @@
-import { parseHashtags } from '../../core/hashtags';
+import { pickHashtags } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { DeleteNotSupportedError, isFileNode, NODE_ORDERS } from '../../api/values';
+import { DeleteNotSupportedError, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
+import { toUserFacing } from '../../platform/errorMessages';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
@@ -13,6 +14,7 @@ import type { NodeDetailsProvider } from './nodeDetails';
 
 /** Tree commands other than upload: filter, sort, replace, move, delete, copy id, details, cloud upload. */
 export class KbCommands {
+  private readonly following = new Set<string>();
   constructor(
     private readonly c: Container,
     private readonly tree: KbTreeProvider,
@@ -33,14 +35,13 @@ export class KbCommands {
   }
 
   async filterHashtags(): Promise<void> {
-    const current = this.tree.model.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '';
-    const value = await this.c.ui.showInputBox({
+    const tags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
       title: 'Filter by hashtags',
-      value: current,
+      current: this.tree.model.filter.hashtags ?? [],
       prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.',
+      log: this.c.log('kb'),
     });
-    if (value === undefined) return;
-    const tags = parseHashtags(value);
+    if (tags === undefined) return;
     let operator: 'and' | 'or' = 'or';
     if (tags.length > 1) {
       const pick = await this.c.ui.showQuickPick(
@@ -177,6 +178,7 @@ export class KbCommands {
   async showDetails(element: NodeElement | undefined): Promise<void> {
     const node = this.tree.model.element(this.requireNode(element).id)?.node ?? this.requireNode(element);
     const uri = this.details.set(node);
+    if (isFileNode(node)) void this.followSteps(node);
     // Rendered, as a reader wants it; the raw Markdown is the fallback where preview is missing.
     try {
       await vscode.commands.executeCommand('markdown.showPreview', uri);
@@ -184,6 +186,41 @@ export class KbCommands {
       const doc = await vscode.workspace.openTextDocument(uri);
       await vscode.languages.setTextDocumentLanguage(doc, 'markdown');
       await vscode.window.showTextDocument(doc, { preview: true });
+    }
+  }
+
+  /**
+   * The processing steps in Show Details, read again every 1.5 s while the document is processed and its
+   * details are open (at most 10 minutes). Not offered or failing: a line says so, nothing else changes.
+   */
+  private async followSteps(node: KbNode): Promise<void> {
+    if (this.following.has(node.id)) return;
+    this.following.add(node.id);
+    const deadline = Date.now() + 10 * 60_000;
+    try {
+      const client = await this.c.connection.getClient();
+      for (let first = true; ; first = false) {
+        if (!first && !this.details.isOpen(node.id)) return;
+        let status;
+        try {
+          status = await client.kbNodes.ingestionStatus(node.id);
+        } catch (error) {
+          const missing = error instanceof OperationNotOfferedError;
+          this.details.setSteps(
+            node,
+            missing ? 'This deployment does not report processing steps.' : `Not available: ${toUserFacing(error).message}`,
+          );
+          return;
+        }
+        this.details.setSteps(node, status);
+        const done = ['completed', 'post_completed', 'failed', 'parsing_fail', 'post_parsing_fail', 'done', 'success'].includes(
+          status.status.toLowerCase(),
+        );
+        if (done || Date.now() > deadline) return;
+        await new Promise((r) => setTimeout(r, 1500));
+      }
+    } finally {
+      this.following.delete(node.id);
     }
   }
 

@@ -79,11 +79,16 @@ function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
   item.iconPath = file ? iconFor(node.name) : new vscode.ThemeIcon('folder');
   const where = showPath && node.breadcrumbs.length ? node.breadcrumbs.map((b) => b.name).join(' › ') : '';
   if (file) {
+    const off = node.status === 'off';
     const parts = [stateLabel(node.processState), formatSize(node.size)];
-    if (node.status === 'off') parts.unshift('off');
+    // Turned off: stays in its place, said first in the description, its icon greyed (and the decoration's ○).
+    if (off) {
+      parts.unshift('off');
+      item.iconPath = new vscode.ThemeIcon(iconFor(node.name).id, new vscode.ThemeColor('disabledForeground'));
+    }
     item.description = [...parts, where].filter(Boolean).join(' · ');
     const failed = FAILED_PROCESS_STATES.has(node.processState);
-    item.contextValue = `kbFile${failed ? '.failed' : ''}${FINAL_PROCESS_STATES.has(node.processState) ? '' : '.processing'}`;
+    item.contextValue = `kbFile${failed ? '.failed' : ''}${FINAL_PROCESS_STATES.has(node.processState) ? '' : '.processing'}${off ? '.off' : ''}`;
     item.command = { command: CommandIds.kb.showDetails, title: 'Show Details', arguments: [{ kind: 'node', node, parentKey: '' }] };
   } else {
     item.description = where;

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
+import { NodePager } from '../../api/resources/kbPaging';
 import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
@@ -74,15 +75,19 @@ export class KbTreeModel {
   }
 
   private listing(parentKey: string): PagedListing<NodeElement> {
-    return listingFor(this.listings, parentKey, () => ({
-      pageSize: PAGE_SIZE,
-      fetchPage: async (page, signal) => {
-        const client = await this.client();
-        const query = { ...this.query(parentKey), offset: page * PAGE_SIZE, limit: PAGE_SIZE };
-        const result = await client.kbNodes.search(query, { signal });
-        return { items: result.nodes.map((n) => this.elementFor(n, parentKey)), total: result.total };
-      },
-    }));
+    return listingFor(this.listings, parentKey, () => {
+      // Offset or cursor paging, a default page smaller than asked, a deployment ignoring offset (kbPaging.ts).
+      const pager = new NodePager(PAGE_SIZE);
+      return {
+        pageSize: PAGE_SIZE,
+        fetchPage: async (page, signal) => {
+          const client = await this.client();
+          const result = await client.kbNodes.search({ ...this.query(parentKey), ...pager.request(page) }, { signal });
+          const { fresh, hasMore } = pager.digest(page, result);
+          return { items: fresh.map((n) => this.elementFor(n, parentKey)), total: result.total, hasMore };
+        },
+      };
+    });
   }
 
   private query(parentKey: string) {

@@ -50,10 +50,12 @@ export class KbTreeProvider extends Disposable implements vscode.TreeDataProvide
     if (FAILED_PROCESS_STATES.has(node.processState)) {
       return new vscode.FileDecoration('!', `Processing failed`, new vscode.ThemeColor('list.errorForeground'));
     }
+    // Off before processing: it is what the user chose, and it decides whether answers use the document.
+    if (node.status === 'off')
+      return new vscode.FileDecoration('○', 'Turned off: not used in answers', new vscode.ThemeColor('disabledForeground'));
     if (!FINAL_PROCESS_STATES.has(node.processState)) {
       return new vscode.FileDecoration('⋯', stateLabel(node.processState), new vscode.ThemeColor('list.warningForeground'));
     }
-    if (node.status === 'off') return new vscode.FileDecoration('○', 'Turned off', new vscode.ThemeColor('disabledForeground'));
     return undefined;
   }
 

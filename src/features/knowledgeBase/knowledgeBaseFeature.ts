@@ -1,4 +1,3 @@
-import { parseHashtags } from '../../core/hashtags';
 import { stat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { FileNode, KbNode } from '../../api/schemas/kbNodes';
@@ -12,6 +11,10 @@ import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { LoadMoreElement } from '../../platform/tree/pagingElements';
 import { pickFolder, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { KbCommands } from './kbCommands';
+import { KbEditCommands } from './kbEditCommands';
+import { OriginalOpener } from './openOriginal';
+import { OfferContext } from '../../platform/offerContext';
+import { pickHashtags } from '../../platform/pickers/hashtagPicker';
 import { KbDragAndDrop } from './kbDragAndDrop';
 import { KB_VIEW, NODE_SCHEME } from './kbTreeItems';
 import { KbTreeModel, type KbElement, type NodeElement } from './kbTreeModel';
@@ -27,6 +30,9 @@ export class KnowledgeBaseFeature extends Disposable {
   readonly tree: KbTreeProvider;
   readonly view: vscode.TreeView<KbElement>;
   readonly commands: KbCommands;
+  readonly edits: KbEditCommands;
+  readonly originals: OriginalOpener;
+  readonly offerContext: OfferContext;
   readonly watcher: ProcessingWatcher;
   readonly dnd: KbDragAndDrop;
   private failures: FileNode[] = [];
@@ -69,6 +75,9 @@ export class KnowledgeBaseFeature extends Disposable {
         this.tree.fire();
       }),
     );
+    this.edits = new KbEditCommands(c, this.tree, this.view);
+    this.originals = new OriginalOpener(c);
+    this.offerContext = this._register(new OfferContext(c.connection));
     this._register(toDisposable(() => clearTimeout(this.failureTimer)));
     this.registerCommands();
   }
@@ -95,9 +104,22 @@ export class KnowledgeBaseFeature extends Disposable {
         [ids.showDetails]: (e?: NodeElement) => k.showDetails(e),
         [ids.uploadFromCloud]: (e?: NodeElement) => k.uploadFromCloud(e),
         [ids.uploadHere]: (e?: NodeElement) => this.uploadHere(e),
+        [ids.newFolder]: (e?: NodeElement) => this.edits.newFolder(e),
+        [ids.rename]: (e?: NodeElement) => this.edits.rename(e),
+        [ids.deleteFolder]: (e?: NodeElement) => this.edits.deleteFolder(e),
+        [ids.editHashtags]: (e?: NodeElement) => this.edits.editHashtags(e),
+        [ids.turnOff]: (e?: NodeElement, all?: KbElement[]) => this.edits.toggle('off', e, all),
+        [ids.turnOn]: (e?: NodeElement, all?: KbElement[]) => this.edits.toggle('on', e, all),
+        [ids.openOriginal]: (e?: NodeElement) => this.openOriginal(e),
         [ids.uploadToKnowledgeBase]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => this.uploadFromExplorer(clicked, selected),
       }),
     );
+  }
+
+  private async openOriginal(element?: NodeElement) {
+    const node = element?.kind === 'node' ? element.node : this.view.selection.find((e): e is NodeElement => e.kind === 'node')?.node;
+    if (!node) throw new Error('Select a document in the Knowledge Base view first.');
+    return this.edits.offered(() => this.originals.open(node));
   }
 
   /** Explorer context menu (multi-select: the second argument holds the whole selection). */
@@ -187,12 +209,12 @@ export class KnowledgeBaseFeature extends Disposable {
     }
     let hashtags = opts.hashtags;
     if (opts.ask && !hashtags) {
-      const value = await this.c.ui.showInputBox({
+      hashtags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
         title: 'Hashtags for the uploaded documents (optional)',
         prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.',
+        log: this.c.log('kb'),
       });
-      if (value === undefined) return undefined;
-      hashtags = parseHashtags(value);
+      if (hashtags === undefined) return undefined;
     }
     return uploadBatch(this.c, { paths, target, folderMode, hashtags }, (batch) => this.afterBatch(batch));
   }

@@ -1,11 +1,14 @@
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
+import type { IngestionStatus } from '../../api/schemas/kbOps';
 import { isFileNode } from '../../api/values';
 import { date, formatSize, NODE_SCHEME, permissionSummary, stateLabel } from './kbTreeItems';
 
 /** Read-only Markdown view of a node's fields (Show Details). */
 export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
   private readonly nodes = new Map<string, KbNode>();
+  /** Processing steps per node (`ingestion_status`), or why they are not shown. */
+  private readonly steps = new Map<string, IngestionStatus | string>();
   private readonly emitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.emitter.event;
 
@@ -21,9 +24,24 @@ export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
     return uri;
   }
 
+  /** Shows the processing steps of a node in its open details view. */
+  setSteps(node: KbNode, steps: IngestionStatus | string): void {
+    this.steps.set(node.id, steps);
+    this.set(this.nodes.get(node.id) ?? node);
+  }
+
+  /** Whether a details view of `nodeId` is open (live updates stop when it is closed). */
+  isOpen(nodeId: string): boolean {
+    const node = this.nodes.get(nodeId);
+    if (!node) return false;
+    const uri = this.uriFor(node).toString();
+    return vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri && !d.isClosed);
+  }
+
   provideTextDocumentContent(uri: vscode.Uri): string {
-    const node = this.nodes.get(uri.path.split('/')[1]);
-    return node ? render(node) : '# Not available\n\nOpen the details again from the Knowledge Base view.\n';
+    const id = uri.path.split('/')[1];
+    const node = this.nodes.get(id);
+    return node ? render(node, this.steps.get(id)) : '# Not available\n\nOpen the details again from the Knowledge Base view.\n';
   }
 
   dispose(): void {
@@ -31,7 +49,7 @@ export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
   }
 }
 
-export function render(node: KbNode): string {
+export function render(node: KbNode, steps?: IngestionStatus | string): string {
   const rows: Array<[string, string]> = [
     ['ID', `\`${node.id}\``],
     ['Type', node.nodeType],
@@ -58,6 +76,7 @@ export function render(node: KbNode): string {
     '|---|---|',
     ...rows.map(([k, v]) => `| ${k} | ${esc(v)} |`),
     '',
+    ...(isFileNode(node) && steps !== undefined ? renderSteps(steps) : []),
     '## Raw',
     '',
     '```json',
@@ -65,4 +84,24 @@ export function render(node: KbNode): string {
     '```',
     '',
   ].join('\n');
+}
+
+/** The processing steps table (`GET /webapi/v2/ingestion_status/{id}`), or the reason there is none. */
+export function renderSteps(steps: IngestionStatus | string): string[] {
+  if (typeof steps === 'string') return ['## Processing steps', '', steps, ''];
+  const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const when = (ms: number | null | undefined): string => (ms ? date(ms) : '—');
+  const elapsed = steps.elapsed !== undefined && steps.elapsed !== null ? ` · ${steps.elapsed.toFixed(1)} s` : '';
+  const lines = ['## Processing steps', '', `Overall: **${esc(steps.status)}**${elapsed}`, ''];
+  if (!steps.steps.length) return [...lines, 'The service reported no steps.', ''];
+  return [
+    ...lines,
+    '| Step | Status | Started | Ended |',
+    '|---|---|---|---|',
+    ...steps.steps.map(
+      (s) =>
+        `| ${esc(s.name)}${s.subLabel ? ` (${esc(s.subLabel)})` : ''} | ${esc(s.status)} | ${when(s.startedAt)} | ${when(s.endedAt)} |`,
+    ),
+    '',
+  ];
 }

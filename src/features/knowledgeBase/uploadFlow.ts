@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
-import type { UploadOptions } from '../../api/resources/kbNodes';
+import type { UploadOptions } from '../../api/resources/kbNodeParams';
 import { listChildren, planUploads, type FolderMode } from '../../api/uploads/planUploads';
 import { runUploads, type JobOutcome, type UploadJob } from '../../api/uploads/uploadRunner';
 import type { Container } from '../../container';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { UploadOptions } from '../../api/resources/kbNodes';
+import type { UploadOptions } from '../../api/resources/kbNodeParams';
 import type { JobOutcome, UploadJob } from '../../api/uploads/uploadRunner';
 import type { Container } from '../../container';
 

@@ -1,13 +1,35 @@
-// POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON).
+// POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON);
+// answer feedback and its history (docs/api.md#answer-feedback).
 import { Reply, type Handler } from '../http/context';
 import { answerBody } from '../answers/answerBody';
 import { answerRequestSchema } from '../answers/answerSchema';
 import type { AnswerService } from '../answers/answerService';
 import { streamDelay, writeAnswerStream } from '../answers/streamWriter';
+import { feedbackListSchema, userFeedbackSchema, type AnswerFeedbackStore } from '../answers/answerFeedback';
+import { HttpError, parseOrBadRequest } from '../http/errors';
+
+/** Without OWN-USER-ID (or USER-EMAIL) all calls share one user, as on the service (public). */
+const DEFAULT_USER = 'default';
 
 /** `honourStreamDelay`: the X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
-export function answerHandlers(answers: AnswerService, honourStreamDelay = false): Record<string, Handler> {
+export function answerHandlers(
+  answers: AnswerService,
+  deps: { feedback: AnswerFeedbackStore; isDocument: (id: string) => boolean },
+  honourStreamDelay = false,
+): Record<string, Handler> {
   return {
+    // POST /webapi/mrc/user_feedback {answerHash, answer, id, query, positive} → {result: {userFeedback: {positiveCount, negativeCount}}}
+    'answers.feedback': async (ctx) => {
+      const body = await ctx.parse(userFeedbackSchema);
+      if (!deps.isDocument(body.id)) throw new HttpError(404, `Document not found: ${body.id}`, { field: 'id' });
+      const user = ctx.identity.ownUserId ?? ctx.identity.userEmail ?? DEFAULT_USER;
+      return { result: { userFeedback: await deps.feedback.vote(body, user) } };
+    },
+    // GET /webapi/mrc_feedbacks?offset&limit → {result: [{query, feedbacks: [{document_id, answer, answer_hash, positive}]}]}
+    'answers.feedbackHistory': async (ctx) => {
+      const { offset, limit } = parseOrBadRequest(feedbackListSchema, Object.fromEntries(ctx.query));
+      return { result: deps.feedback.history(offset, limit) };
+    },
     'answers.generate': async (ctx) => {
       const request = await ctx.parse(answerRequestSchema);
       const baseUrl = `http://${ctx.req.headers.host ?? '127.0.0.1'}`;

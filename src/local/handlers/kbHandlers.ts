@@ -121,7 +121,7 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
  * Deletes the stored files of removed documents that nothing uses any more. Whether a file is used is
  * decided when it is deleted, not before the awaits: an upload of the same content may land meanwhile.
  */
-async function releaseBlobs(removed: NodeRecord[], blobs: BlobStore, isUsed: (hash: string) => boolean): Promise<void> {
+export async function releaseBlobs(removed: NodeRecord[], blobs: BlobStore, isUsed: (hash: string) => boolean): Promise<void> {
   const hashes = new Set(removed.flatMap((n) => [n.blob, n.textBlob]).filter((h): h is string => !!h));
   for (const hash of hashes) await blobs.delete(hash, () => !isUsed(hash)).catch(() => undefined);
 }

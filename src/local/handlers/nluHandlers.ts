@@ -3,12 +3,12 @@
 // POST /api/inference  { text } → { inputText, entities: [{ startIndex, endIndex, tag, token }] }
 //   inputText is the first 2,000 characters of text (UTF-16 code units, 1,999 if the 2,000th would
 //   split a surrogate pair); offsets index into it; an entity crossing the cut is not returned.
-// POST /api/add_phrase/{data_type}  { text, entities: [{ startIndex, endIndex, tag, token? }] }
-//   data_type `test` stores the phrase for evaluation; any other value (train included) stores and
-//   learns it. The service does not document the response; the local service answers
-//   { result: 'success', data_type: 'train' | 'test', id, learned } — id identifies the stored phrase
-//   (the same phrase posted again keeps its id), learned counts the dictionary entries added or
-//   re-tagged (0 for test).
+// POST /api/add_phrase/{data_type}  [{ text, entities: [{ start, end, tag: { name }, token }] }] → { success: true }
+//   (the public shape). The older single object { text, entities: [{ startIndex, endIndex, tag, token? }] } is
+//   accepted too and answered as before: { result: 'success', data_type: 'train' | 'test', id, learned } — id
+//   identifies the stored phrase (the same phrase posted again keeps its id), learned counts the dictionary
+//   entries added or re-tagged (0 for test). data_type `test` stores the phrase for evaluation; any other
+//   value (train included) stores and learns it. Every phrase of an array is checked before any is stored.
 //
 // Every error has the body { type: 'APIError', code, message }: 400/7003 for invalid parameters,
 // 500/7000 for anything unexpected. 403/7001 (key), 403/7002 (JSON) and 405 come from the server;
@@ -17,7 +17,7 @@ import type { Handler, RequestContext } from '../http/context';
 import { HttpError, NluError } from '../http/errors';
 import { InvalidJsonError } from '../http/body';
 import type { LocalLogger } from '../logger';
-import { parsePhrase, requireText } from '../nlu/nluRequests';
+import { parsePhrases, requireText } from '../nlu/nluRequests';
 import { PhraseBook, type DataType } from '../nlu/phraseBook';
 import type { Journal } from '../store/journal';
 
@@ -47,8 +47,13 @@ export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.jou
 
     'nlu.addPhrase': guarded('nlu.addPhrase', async (ctx) => {
       const dataType: DataType = ctx.params.data_type === 'test' ? 'test' : 'train';
-      const { text, entities } = parsePhrase(await ctx.body());
-      const { id, learned } = await book.add(dataType, text, entities);
+      const { shape, phrases } = parsePhrases(await ctx.body());
+      if (shape === 'array') {
+        // Each phrase is decided and committed in its own span (phraseBook.ts); all are durable before the answer.
+        await Promise.all(phrases.map((p) => book.add(dataType, p.text, p.entities)));
+        return { success: true };
+      }
+      const { id, learned } = await book.add(dataType, phrases[0].text, phrases[0].entities);
       return { result: 'success', data_type: dataType, id, learned };
     }),
   };

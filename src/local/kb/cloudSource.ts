@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { badRequest, HttpError } from '../http/errors';
 import { formatBytes } from '../http/body';
-import type { IncomingFile } from './kbService';
+import type { IncomingFile } from './uploadOptions';
 
 /**
  * Cloud uploads in the local service (docs/api.md#cloud-uploads-in-the-local-service): the object path may be a file:// URL inside

@@ -3,15 +3,16 @@
 
 const MAX_NAME_BYTES = 255;
 
-/** Why a name cannot be a knowledge-base node name, or undefined when it can. */
-export function fileNameProblem(name: string): string | undefined {
-  if (!name || !name.trim()) return 'The file name is empty.';
-  if (/[\\/]/.test(name)) return `The file name "${printable(name)}" contains a path separator; send the name alone.`;
-  if (name === '.' || name === '..' || /(^|[\\/])\.\.([\\/]|$)/.test(name)) return 'The file name must not be "." or "..".';
+/** Why a name cannot be a knowledge-base node name, or undefined when it can. `kind` names it in the message. */
+export function fileNameProblem(name: string, kind: 'file' | 'folder' = 'file'): string | undefined {
+  const what = `The ${kind} name`;
+  if (!name || !name.trim()) return `${what} is empty.`;
+  if (/[\\/]/.test(name)) return `${what} "${printable(name)}" contains a path separator; send the name alone.`;
+  if (name === '.' || name === '..' || /(^|[\\/])\.\.([\\/]|$)/.test(name)) return `${what} must not be "." or "..".`;
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
-  if (/[\u0000-\u001f\u007f]/.test(name)) return `The file name "${printable(name)}" contains control characters.`;
+  if (/[\u0000-\u001f\u007f]/.test(name)) return `${what} "${printable(name)}" contains control characters.`;
   const bytes = Buffer.byteLength(name, 'utf8');
-  if (bytes > MAX_NAME_BYTES) return `The file name is ${bytes} bytes long in UTF-8; the limit is ${MAX_NAME_BYTES}.`;
+  if (bytes > MAX_NAME_BYTES) return `${what} is ${bytes} bytes long in UTF-8; the limit is ${MAX_NAME_BYTES}.`;
   return undefined;
 }
 

@@ -6,22 +6,8 @@ import type { BlobStore } from '../store/blobs';
 import { fileNameProblem, freeName, normalizeName } from './fileNames';
 import type { KbStore } from './kbStore';
 import { defaultAgentPermission, defaultUserPermission, type Creator, type NodeRecord } from './nodeRecord';
-import type { UploadOptions } from './uploadOptions';
+import type { Ingest, IncomingFile } from './uploadOptions';
 import { readZipToTemp, ZipImportError } from './zipImport';
-
-export interface IncomingFile {
-  tempPath: string;
-  sha256: string;
-  size: number;
-}
-
-export interface Ingest extends IncomingFile {
-  options: UploadOptions;
-  creator: Creator | null;
-  sourceType: string;
-  /** Aborted when the client goes away: a long ZIP extraction stops and cleans up. */
-  signal?: AbortSignal;
-}
 
 export interface Outcome {
   node: NodeRecord;
@@ -207,7 +193,7 @@ export class KbService {
     }
   }
 
-  /** Creates a folder (used by ZIP uploads and seeding; the API has no create-folder call yet). */
+  /** A folder made from a path (ZIP uploads, seeding); the folder operations are in folderOps. */
   async createFolder(name: string, parentId: string | null, creator: Creator | null, sourceType: string): Promise<NodeRecord> {
     const folder = this.newFolder(name, parentId, creator, sourceType);
     await this.store.write([folder]);
@@ -231,6 +217,7 @@ export class KbService {
       blob: stored.hash,
       size: stored.size,
       processState: 'initializing',
+      ingestQueuedAt: Date.now(),
       piiDetected: false,
       ...this.optionFields(file),
     };
@@ -280,6 +267,9 @@ function newContent(stored: { hash: string; size: number }): Partial<NodeRecord>
     updatedAt: Date.now(),
     processState: 'initializing',
     processError: undefined,
+    ingestQueuedAt: Date.now(),
+    ingestStartedAt: undefined,
+    ingestEndedAt: undefined,
     pageCount: undefined,
     textBlob: undefined,
   };

@@ -47,6 +47,10 @@ export interface NodeRecord {
   pageCount?: number;
   /** sha256 of the extraction (pages as JSON) in the blob store, once processing completed. */
   textBlob?: string;
+  /** Processing steps (ingestion_status): when the content arrived, extraction started and ended (epoch ms). */
+  ingestQueuedAt?: number;
+  ingestStartedAt?: number;
+  ingestEndedAt?: number;
   /** When answer feedback on this document was last reset (replace with resetClueFeedbacks). */
   clueFeedbackResetAt?: number;
 }

@@ -101,7 +101,7 @@ export class ProcessingQueue {
     const start = this.store.get(id);
     if (!start || start.nodeType !== 'file' || !start.blob || this.closed) return;
     const blob = start.blob;
-    await this.update(id, blob, { processState: 'parsing' });
+    await this.update(id, blob, { processState: 'parsing', ingestStartedAt: Date.now(), ingestEndedAt: undefined });
     let extraction: Extraction | undefined;
     let changes: Partial<NodeRecord>;
     // The text file is held from before it is stored until the record naming it is committed: a delete of
@@ -130,7 +130,7 @@ export class ProcessingQueue {
       changes = { processState: 'parsing_fail', processError: message };
     }
     try {
-      const written = this.apply(id, blob, changes);
+      const written = this.apply(id, blob, { ...changes, ingestEndedAt: Date.now() });
       if (!written) return;
       const { node, durable } = written;
       if (node.textBlob) this.extracted?.set(blob, node.id);

@@ -1,3 +1,4 @@
+import type { Creator } from './nodeRecord';
 import { z } from 'zod';
 import { ACCESS_TYPES } from '../../core/kbWire';
 import { badRequest } from '../http/errors';
@@ -97,4 +98,19 @@ export function fieldsToObject(fields: Map<string, string[]>): Record<string, un
     }
   }
   return out;
+}
+
+/** A received file, already on disk and hashed. */
+export interface IncomingFile {
+  tempPath: string;
+  sha256: string;
+  size: number;
+}
+
+export interface Ingest extends IncomingFile {
+  options: UploadOptions;
+  creator: Creator | null;
+  sourceType: string;
+  /** Aborted when the client goes away: a long ZIP extraction stops and cleans up. */
+  signal?: AbortSignal;
 }

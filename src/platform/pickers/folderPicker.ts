@@ -15,18 +15,19 @@ const MAX_FOLDERS = 1000;
 export async function listFolders(client: ApiClient, signal?: AbortSignal): Promise<KbNode[]> {
   const out: KbNode[] = [];
   const queue: Array<string | null> = [null];
+  const seen = new Set<string>();
   while (queue.length && out.length < MAX_FOLDERS) {
     const parent = queue.shift()!;
-    for (let offset = 0; out.length < MAX_FOLDERS; offset += 100) {
-      const page = await client.kbNodes.search(
-        { parentFolderIds: [parent], nodeType: ['folder'], order: 'name_asc', limit: 100, offset },
-        { signal },
-      );
-      for (const f of page.nodes) {
-        out.push(f);
-        queue.push(f.id);
-      }
-      if (page.nodes.length < 100) break;
+    // Paging that never loops on a deployment ignoring offset (kbPaging.ts); a folder listed twice is kept once.
+    const folders = await client.kbNodes.listAll(
+      { parentFolderIds: [parent], nodeType: ['folder'], order: 'name_asc' },
+      { signal, maxNodes: MAX_FOLDERS - out.length },
+    );
+    for (const f of folders) {
+      if (seen.has(f.id) || f.nodeType === 'file') continue;
+      seen.add(f.id);
+      out.push(f);
+      queue.push(f.id);
     }
   }
   return out;

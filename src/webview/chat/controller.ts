@@ -49,6 +49,7 @@ export class ChatController {
         followUp: (turn) => turn.fuQuestion && this.ask(turn.fuQuestion),
         retry: (turn) => this.ask(turn.question, turn.id),
         runAction: (command) => messenger.notify('runAction', { command }),
+        feedback: (turn, positive) => messenger.notify('feedback', { turnId: turn.id, positive }),
       },
     };
     this.layout = new ChatLayout(h, doc, {
@@ -101,6 +102,10 @@ export class ChatController {
     m.on('turnStarted', ({ conversationId, turn, replaces }) => this.turnStarted(conversationId, turn, replaces));
     m.on('delta', ({ requestId, seq, text, replaced }) => this.delta(requestId, seq, text, replaced));
     m.on('turnFinished', ({ conversationId, turn }) => this.turnFinished(conversationId, turn));
+    m.on('feedback', ({ turnId, feedback, offered }) => {
+      this.views.get(turnId)?.setFeedback(feedback, offered);
+      if (!offered) for (const v of this.views.values()) v.setFeedback(v.data.feedback ?? null, false);
+    });
     m.on('notice', (n) => {
       if (n?.kind === 'warning') this.doneAsking();
       this.layout.showNotice(n);
@@ -288,6 +293,10 @@ export class ChatController {
       find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
     if (p.clickFollowUp) find(p.clickFollowUp.turnId)?.element.querySelector<HTMLElement>('.kd-followup')?.click();
     if (p.retry) find(p.retry.turnId)?.element.querySelector<HTMLElement>('[data-action="retry"]')?.click();
+    if (p.feedback)
+      find(p.feedback.turnId)
+        ?.element.querySelector<HTMLElement>(`[data-action="${p.feedback.positive ? 'feedbackUp' : 'feedbackDown'}"]`)
+        ?.click();
     const click = (action: string): void => this.layout.root.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();
     if (p.newChat) click('newChat');
     if (p.exportChat) click('exportChat');

@@ -25,5 +25,6 @@ export function describeTurn(v: TurnView): ChatSnapshot['turns'][number] {
     followUp: t.fuQuestion ?? null,
     error: t.error?.message ?? null,
     model: t.model ?? null,
+    feedback: v.feedbackState,
   };
 }

@@ -12,6 +12,8 @@ export interface TurnActions {
   followUp(turn: Turn): void;
   retry(turn: Turn): void;
   runAction(command: string): void;
+  /** 👍 (true) / 👎 (false) clicked; the host decides whether it cancels. */
+  feedback(turn: Turn, positive: boolean): void;
 }
 
 export interface TurnDeps {
@@ -31,6 +33,9 @@ export class TurnView {
   private readonly extras: HTMLElement;
   private readonly footer: HTMLElement;
   private readonly progress: HTMLElement;
+  private readonly feedbackRow: HTMLElement;
+  /** False once the deployment said it takes no answer feedback (404/405). */
+  private feedbackOffered = true;
 
   constructor(
     private turn: Turn,
@@ -47,6 +52,7 @@ export class TurnView {
     );
     this.extras = h('div', { class: 'kd-answer-extras' });
     this.footer = h('div', { class: 'kd-answer-footer' });
+    this.feedbackRow = h('div', { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': 'Was this answer helpful?', hidden: true } });
     this.progress = h(
       'div',
       { class: 'kd-answer-progress', attrs: { role: 'status', hidden: turn.status !== 'streaming' } },
@@ -63,6 +69,7 @@ export class TurnView {
         this.answer.element,
         this.progress,
         this.extras,
+        this.feedbackRow,
         this.footer,
       ),
     );
@@ -142,6 +149,55 @@ export class TurnView {
     if (turn.model) footer.push(h('span', { class: 'kd-model', attrs: { title: 'Model that produced this answer' } }, turn.model));
     for (const note of turn.notes ?? []) footer.push(h('span', { class: 'kd-answer-note' }, note));
     this.footer.replaceChildren(...footer);
+    this.renderFeedback();
+  }
+
+  /** The host's answer to a click (or "not offered", which hides the buttons). */
+  setFeedback(feedback: Turn['feedback'] | null, offered: boolean): void {
+    this.turn = { ...this.turn, feedback: feedback ?? undefined };
+    this.feedbackOffered = offered;
+    this.renderFeedback();
+  }
+
+  /** What the feedback row shows, for snapshots: null when hidden. */
+  get feedbackState(): { text: string; pressed: 'up' | 'down' | 'none' } | null {
+    if (this.feedbackRow.hidden) return null;
+    const f = this.turn.feedback;
+    const p = f?.positive;
+    return { text: f ? `up ${f.positiveCount} · down ${f.negativeCount}` : '', pressed: p === true ? 'up' : p === false ? 'down' : 'none' };
+  }
+
+  /** 👍/👎 as real buttons (Tab reaches them, Enter/Space press them), aria-pressed, counts after a click. */
+  private renderFeedback(): void {
+    const { h } = this.deps;
+    const t = this.turn;
+    const show = this.feedbackOffered && t.status === 'done' && !!t.answerHash && !!t.documentId;
+    this.feedbackRow.hidden = !show;
+    if (!show) return this.feedbackRow.replaceChildren();
+    const f = t.feedback;
+    const button = (positive: boolean): HTMLElement => {
+      const pressed = f?.positive === positive;
+      const label = positive ? 'Helpful' : 'Not helpful';
+      const count = f ? (positive ? f.positiveCount : f.negativeCount) : undefined;
+      return h(
+        'button',
+        {
+          class: `kd-feedback-button${pressed ? ' kd-pressed' : ''}`,
+          attrs: {
+            type: 'button',
+            'data-action': positive ? 'feedbackUp' : 'feedbackDown',
+            'aria-pressed': String(pressed),
+            'aria-label': `${label}${pressed ? ' (press again to cancel)' : ''}${count !== undefined ? `, ${count} in all` : ''}`,
+            title: pressed ? `${label}: press again to cancel` : label,
+          },
+          on: { click: () => this.deps.actions.feedback(this.turn, positive) },
+        },
+        // Drawn icons, not emoji: every machine shows them, in the theme's colours.
+        icon(this.deps.doc, positive ? 'thumbsUp' : 'thumbsDown'),
+        count !== undefined ? h('span', { class: 'kd-feedback-count' }, String(count)) : '',
+      );
+    };
+    this.feedbackRow.replaceChildren(button(true), button(false));
   }
 
   /** Moves focus to source `index` (a marker was clicked) and highlights it briefly. */

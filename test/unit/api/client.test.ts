@@ -146,9 +146,14 @@ describe('ApiClient against the local service', () => {
       assert.equal(parsed.nodes[0].createdAt, 1_700_000_000_000, 'seconds are read as seconds');
       assert.equal((parsed.nodes[0] as Record<string, unknown>).futureField, 42);
     }
-    const folderAsFile = { ...node, nodeType: 'file', size: undefined };
-    const error = await echo(t, { body: { result: { nodes: [folderAsFile] } } }, nodeSearchResponseSchema).catch((e) => e);
-    assert.ok(error instanceof ApiValidationError, 'a file node without size must not pass as a folder');
+    // A file node without size is still a file (not a folder): the size is defaulted and named as unknown.
+    const sizeless = { ...node, nodeType: 'file', size: undefined };
+    const page = await echo(t, { body: { result: { nodes: [sizeless] } } }, nodeSearchResponseSchema);
+    assert.equal(page.nodes[0].nodeType, 'file');
+    assert.deepEqual(page.nodes[0].unknownFields, ['size']);
+    const badSize = { ...node, size: 'ten' };
+    const error = await echo(t, { body: { result: { nodes: [badSize] } } }, nodeSearchResponseSchema).catch((e) => e);
+    assert.ok(error instanceof ApiValidationError, 'a file node with a size that is not a number fails, naming it');
     assert.equal(error.field, 'nodes.0.size');
   });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer } from 'node:http';
 import { request } from 'undici';
 import { ApiClient } from '../../../src/api/client';
 import { ApiError } from '../../../src/api/errors';
@@ -44,24 +45,107 @@ describe('Entity recognition: add_phrase, learning and persistence (local servic
       [span(text, 'Zephyr Desk', 'PRODUCT'), { ...span(text, 'ナレッジ箱', 'PRODUCT'), token: 'ナレッジ箱' }],
       'train',
     );
-    assert.deepEqual({ ...(res as object), id: undefined }, { result: 'success', data_type: 'train', id: undefined, learned: 2 });
-    assert.match((res as { id: string }).id, /^[\w-]{22}$/);
+    assert.deepEqual(res, { success: true }, 'the public answer');
     const again = await client().nlu.infer('Ask the Zephyr Desk team about ナレッジ箱 in 東京.');
     assert.deepEqual(tags(again), ['PRODUCT:Zephyr Desk', 'PRODUCT:ナレッジ箱', 'LOCATION:東京']);
-    // The same phrase again: stored once (same id), nothing new learned.
-    const repeat = (await client().nlu.addPhrase(
-      text,
-      [span(text, 'Zephyr Desk', 'PRODUCT'), span(text, 'ナレッジ箱', 'PRODUCT')],
-      'train',
-    )) as { id: string; learned: number };
-    assert.equal(repeat.id, (res as { id: string }).id);
-    assert.equal(repeat.learned, 0);
+    // The older single-object shape is still accepted and answered as before: the same phrase is stored once
+    // (same id on every post), and nothing new is learned the second time.
+    const body = { text, entities: [span(text, 'Zephyr Desk', 'PRODUCT'), span(text, 'ナレッジ箱', 'PRODUCT')] };
+    const old = await raw('train', body);
+    assert.deepEqual({ ...old.json, id: undefined }, { result: 'success', data_type: 'train', id: undefined, learned: 0 });
+    assert.match(String(old.json.id), /^[\w-]{22}$/);
+    const repeat = await raw('train', body);
+    assert.equal(repeat.json.id, old.json.id);
+    assert.equal(repeat.json.learned, 0);
+  });
+
+  it('sends the public shape: a JSON array of {text, entities: [{start, end, tag: {name}, token}]}', async () => {
+    const seen: unknown[] = [];
+    let answer = '{"success": true}';
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        seen.push({ url: req.url, body: JSON.parse(body) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      const remote = new ApiClient({ baseUrl: url, apiKey: 'k', nluApiKey: 'n' });
+      const text = 'I am traveling from Munich to Paris by Air France business class';
+      const res = await remote.nlu.addPhrase(text, [
+        span(text, 'Munich', 'DEPARTURE'),
+        { ...span(text, 'Paris', 'ARRIVAL'), token: 'Paris' },
+      ]);
+      assert.deepEqual(res, { success: true });
+      // Exactly the request example of the public documentation (test/fixtures/public-examples).
+      assert.deepEqual(seen, [
+        {
+          url: '/api/add_phrase/train',
+          body: [
+            {
+              text,
+              entities: [
+                { start: 20, end: 26, tag: { name: 'DEPARTURE' }, token: 'Munich' },
+                { start: 30, end: 35, tag: { name: 'ARRIVAL' }, token: 'Paris' },
+              ],
+            },
+          ],
+        },
+      ]);
+      // A 2xx saying success: false is a failure the caller sees.
+      answer = '{"success": false}';
+      await assert.rejects(remote.nlu.addPhrase(text, [span(text, 'Munich', 'DEPARTURE')]), /success/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('accepts the public array shape on the local service: every phrase checked before any is stored', async () => {
+    const text = 'Osprey Air flies from Munich.';
+    const ok = await raw('train', [
+      { text, entities: [{ start: 0, end: 10, tag: { name: 'AIRLINE' }, token: 'Osprey Air' }] },
+      { text: 'Heron Rail runs late.', entities: [{ start: 0, end: 10, tag: { name: 'RAILWAY' }, token: 'Heron Rail' }] },
+    ]);
+    assert.deepEqual(ok, { status: 200, json: { success: true } });
+    assert.deepEqual(tags(await client().nlu.infer('Osprey Air and Heron Rail')), ['AIRLINE:Osprey Air', 'RAILWAY:Heron Rail']);
+    const cases: Array<[unknown, RegExp]> = [
+      [[], /The phrase array is empty/],
+      [[{ text: '' }], /'\[0\]\.text' is empty/],
+      [
+        [
+          { text, entities: [{ start: 0, end: 10, tag: { name: 'X' } }] },
+          { text, entities: [{ start: 3, end: 1, tag: { name: 'X' } }] },
+        ],
+        /\[1\]\.entities\[0\]: start \(3\) must be less than end \(1\)/,
+      ],
+      [
+        [{ text, entities: [{ startIndex: 0, endIndex: 3, tag: { name: 'X' } }] }],
+        /\[0\]\.entities\[0\]\.start must be a non-negative integer/,
+      ],
+      [[{ text, entities: [{ start: 0, end: 99, tag: { name: 'X' } }] }], /\[0\]\.entities\[0\]\.end \(99\) is beyond 'text'/],
+      [[{ text, entities: [{ start: 0, end: 6, tag: {} }] }], /\[0\]\.entities\[0\]\.tag is empty/],
+      [[{ text, entities: [{ start: 0, end: 6, tag: { name: 'X' }, token: 'Heron' }] }], /token "Heron" is not the text/],
+      [[{ text: 'Swift Co', entities: [{ start: 0, end: 8, tag: { name: 'NEVER' } }] }, 'not a phrase'], /'\[1\]\.text' is empty/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await raw('train', body);
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
+      assert.equal(res.json.code, 7003);
+      assert.match(String(res.json.message), message);
+    }
+    assert.deepEqual(tags(await client().nlu.infer('Swift Co')), [], 'nothing of a rejected array was learned');
   });
 
   it('stores a test phrase for evaluation without learning it', async () => {
     const text = 'Blue Heron Labs ships on Friday.';
     const res = await client().nlu.addPhrase(text, [span(text, 'Blue Heron Labs', 'ORGANIZATION')], 'test');
-    assert.deepEqual({ ...(res as object), id: undefined }, { result: 'success', data_type: 'test', id: undefined, learned: 0 });
+    assert.deepEqual(res, { success: true });
+    const old = await raw('test', { text, entities: [span(text, 'Blue Heron Labs', 'ORGANIZATION')] });
+    assert.deepEqual({ ...old.json, id: undefined }, { result: 'success', data_type: 'test', id: undefined, learned: 0 });
     assert.deepEqual(tags(await client().nlu.infer('Blue Heron Labs ships on Friday.')), ['DATE:Friday']);
   });
 

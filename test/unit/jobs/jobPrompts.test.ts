@@ -36,17 +36,18 @@ function ui(answers: unknown[]) {
   return { input, asked };
 }
 
+const children = (p: { parentFolderIds: Array<string | null> }) =>
+  p.parentFolderIds[0] === null
+    ? [
+        { id: 'f1', name: 'Handbook', breadcrumbs: [] },
+        { id: 'f2', name: '経費', breadcrumbs: [] },
+      ]
+    : [];
 const folders = {
   kbNodes: {
-    search: async (p: { parentFolderIds: Array<string | null> }) => ({
-      nodes:
-        p.parentFolderIds[0] === null
-          ? [
-              { id: 'f1', name: 'Handbook', breadcrumbs: [] },
-              { id: 'f2', name: '経費', breadcrumbs: [] },
-            ]
-          : [],
-    }),
+    search: async (p: { parentFolderIds: Array<string | null> }) => ({ nodes: children(p) }),
+    // The folder picker reads every page through listAll (kbPaging.ts).
+    listAll: async (p: { parentFolderIds: Array<string | null> }) => children(p),
   },
 } as never;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
+import { sendFeedback } from './answerFeedback';
 import { toUserFacing } from '../../../platform/errorMessages';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, type ErrorReporting } from '../../../platform/webview/panelErrors';
@@ -92,6 +93,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
         : ctx.log.warn(`chat page asked to run ${command}: not allowed`),
     );
     ch.onNotification('resync', () => this.onPageReady());
+    ch.onNotification('feedback', ({ turnId, positive }) => void this.feedback(turnId, positive));
   }
 
   get conversation(): Conversation {
@@ -246,6 +248,28 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     if (!this.ctx.logRawStream()) return undefined;
     const decoder = new TextDecoder('utf-8');
     return (chunk) => this.ctx.log.trace(`raw stream ${turnId}: ${decoder.decode(chunk, { stream: true })}`);
+  }
+
+  /** 👍/👎 clicked on the page (answerFeedback.ts); "not offered" hides the buttons and is said once. */
+  private async feedback(turnId: string, positive: boolean): Promise<void> {
+    const found = this.ctx.store.findTurn(turnId);
+    if (!found) return;
+    try {
+      const feedback = await sendFeedback(await this.ctx.client(), found.turn, positive);
+      found.turn.feedback = feedback;
+      await this.ctx.store.touch(found.conversation.id);
+      this.channel.notify('feedback', { turnId, feedback, offered: true });
+    } catch (error) {
+      const missing = (error as { name?: string })?.name === 'OperationNotOfferedError';
+      this.ctx.log.warn(`feedback on ${turnId}: ${String(error)}`);
+      this.channel.notify('feedback', { turnId, feedback: found.turn.feedback ?? null, offered: !missing });
+      this.notice(
+        missing
+          ? 'This deployment does not take answer feedback; the buttons are hidden.'
+          : `Feedback not sent: ${toUserFacing(error).message}`,
+        missing ? 'info' : 'warning',
+      );
+    }
   }
 
   private async openCitation(turnId: string, citation: ChatCitation): Promise<void> {

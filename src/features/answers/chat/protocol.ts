@@ -55,6 +55,14 @@ export const errorActionSchema = z.object({ label: z.string().max(100), command:
 export const turnStatusSchema = z.enum(['streaming', 'done', 'stopped', 'error']);
 export type TurnStatus = z.infer<typeof turnStatusSchema>;
 
+/** The user's 👍/👎 on an answer (`mrc/user_feedback`) and the answer's counts after it; `positive` null: none. */
+export const turnFeedbackSchema = z.object({
+  positive: z.boolean().nullable(),
+  positiveCount: z.number().int().nonnegative(),
+  negativeCount: z.number().int().nonnegative(),
+});
+export type TurnFeedback = z.infer<typeof turnFeedbackSchema>;
+
 /** One question and its answer. `id` is also the request id of its stream. */
 export const turnSchema = z.object({
   id,
@@ -74,6 +82,10 @@ export const turnSchema = z.object({
   answeredAt: z.number().optional(),
   /** Deltas applied to `answer` so far: the page ignores deltas it already has (after a reload). */
   seq: z.number().int().nonnegative(),
+  /** What answer feedback needs (from the final answer); without both the 👍/👎 buttons are not shown. */
+  answerHash: z.string().max(200).optional(),
+  documentId: z.string().max(200).optional(),
+  feedback: turnFeedbackSchema.optional(),
 });
 export type Turn = z.infer<typeof turnSchema>;
 
@@ -130,6 +142,8 @@ export const snapshotSchema = z.object({
       followUp: z.string().nullable(),
       error: z.string().nullable(),
       model: z.string().nullable(),
+      /** The feedback row ("up 1 · down 0" once counts are known, the pressed button), null when not shown. */
+      feedback: z.object({ text: z.string(), pressed: z.enum(['up', 'down', 'none']) }).nullable(),
     }),
   ),
   /** Whole-answer Markdown renders, block renders and deltas applied since the page loaded. */
@@ -146,6 +160,7 @@ export const driveSchema = z.object({
   clickMarker: z.object({ turnId: z.string().optional(), index: z.number().int() }).optional(),
   clickFollowUp: z.object({ turnId: z.string().optional() }).optional(),
   retry: z.object({ turnId: z.string().optional() }).optional(),
+  feedback: z.object({ turnId: z.string().optional(), positive: z.boolean() }).optional(),
   newChat: z.boolean().optional(),
   switchTo: z.string().optional(),
   exportChat: z.boolean().optional(),
@@ -183,6 +198,8 @@ export const chatProtocol = defineProtocol({
       runAction: z.object({ command: z.string().max(200) }),
       /** The page missed part of a stream: send the conversation again. */
       resync: emptySchema,
+      /** 👍 (true) or 👎 (false) clicked on an answer; the host turns a second click on the same button into a cancel. */
+      feedback: z.object({ turnId: id, positive: z.boolean() }),
     }),
     requests: {},
   },
@@ -200,6 +217,8 @@ export const chatProtocol = defineProtocol({
       /** Text to append to the answer of `requestId` (or, when `replaced`, the whole answer so far). */
       delta: z.object({ requestId: id, seq: z.number().int().positive(), text: z.string().max(CHAT_LIMITS.answer), replaced: z.boolean() }),
       turnFinished: conversationId.extend({ turn: turnSchema }),
+      /** The feedback of a turn after the service took it; `offered` false hides the buttons (404/405 from the deployment). */
+      feedback: z.object({ turnId: id, feedback: turnFeedbackSchema.nullable(), offered: z.boolean() }),
       /** A short line above the composer (null clears it). */
       notice: z.object({ message: z.string().max(500), kind: z.enum(['info', 'warning']) }).nullable(),
     },

@@ -26,6 +26,8 @@ export function applyOutcome(turn: Turn, outcome: AnswerOutcome): void {
     turn.fuQuestion = r.fuQuestion?.trim().slice(0, 2_000) || undefined;
     turn.threadId = r.threadId ?? undefined;
     turn.model = typeof r.model === 'string' && r.model ? r.model.slice(0, 200) : undefined;
+    turn.answerHash = r.answerHash?.slice(0, 200) || undefined;
+    turn.documentId = (r.documentId ?? turn.citations.find((c) => c.knowledgeBaseId)?.knowledgeBaseId)?.slice(0, 200) || undefined;
     const notes = Array.isArray(r.notes)
       ? r.notes
           .filter((n): n is string => typeof n === 'string' && !!n.trim())

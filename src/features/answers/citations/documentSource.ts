@@ -1,30 +1,14 @@
-// What the citation viewer shows for a target, per region, with the fallbacks:
-//   Local:  the document from the local service (GET /_local/documents/{id}/pages, …/content):
-//           a PDF with the service's highlight boxes, anything else as text with the passage marked.
-//   Remote: no document download yet (docs/api.md#planned-operations). The answer's `pdfPreview` (https only, fetched
-//           here in the host, without the API key), else the page number and the passage text.
-// Pure of vscode: unit-tested in Node with fakes.
+// What the citation viewer shows for a target, the same for every region (Local included), with the fallbacks:
+//   1. the original file (`GET …/knowledge_base_nodes/{id}/download`): a PDF with the service's highlight boxes;
+//   2. the parsed text per page (`GET …/{id}/text`) with the passage marked: a non-PDF document, or a deployment
+//      that does not offer download (404/405, remembered by the client: src/api/offers.ts);
+//   3. the answer's `pdfPreview` (https only, fetched here in the host, without the API key);
+//   4. the page number and the passage text.
+// Pure of vscode: unit-tested in Node against the local service.
 import type { Region } from '../../../core/regions';
 import type { Highlight } from '../../../api/schemas/answers';
+import type { NodeDownload, PageText } from '../../../api/schemas/kbOps';
 import { MAX_PDF_BYTES, MAX_TEXT_CHARS, type CitationTarget, type DocumentView, type WireBBox } from './protocol';
-
-export interface LocalDocument {
-  bytes: Uint8Array;
-  contentType: string;
-  fileName: string;
-}
-
-export interface LocalPages {
-  kind: string;
-  estimatedPages?: boolean | number;
-  pages: Array<{ pageNo: number; text: string }>;
-}
-
-/** `client.localDocs` (Local region only): the stored file and its extracted pages. */
-export interface LocalDocsApi {
-  content(nodeId: string): Promise<LocalDocument>;
-  pages(nodeId: string): Promise<LocalPages>;
-}
 
 export interface SourceClient {
   answers: {
@@ -38,7 +22,10 @@ export interface SourceClient {
       answer?: string;
     }): Promise<Highlight>;
   };
-  localDocs?: LocalDocsApi;
+  kbNodes: {
+    download(nodeId: string): Promise<NodeDownload>;
+    text(nodeId: string): Promise<PageText[]>;
+  };
 }
 
 export interface DocumentSourceDeps {
@@ -56,8 +43,7 @@ export interface ResolveExtras {
   pdfPreview?: string;
 }
 
-const REMOTE_REASON =
-  'The service offers no document download for this region, and the answer came without a PDF preview, so the cited page number and passage are shown instead.';
+const REMOTE_REASON = 'This deployment offers neither the document download nor its text, and the answer came without a PDF preview.';
 
 export class DocumentSource {
   constructor(private readonly deps: DocumentSourceDeps) {}
@@ -65,72 +51,90 @@ export class DocumentSource {
   async resolve(target: CitationTarget, extras: ResolveExtras = {}): Promise<DocumentView> {
     const base = { title: titleOf(target), pageNo: target.pageNo ?? null, passageText: target.passageText ?? '', notes: [] as string[] };
     const fallback = (reason: string): DocumentView => ({ kind: 'fallback', ...base, reason, url: webUrl(target.url) });
-    const region = this.deps.region();
-    if (region === 'local') {
-      if (!target.kbId) return fallback(noDocumentReason(target));
-      return this.fromLocal(target, base, fallback);
+    const reasons: string[] = [];
+    if (target.kbId) {
+      const view = await this.fromKnowledgeBase(target, base, reasons);
+      if (view) return view;
     }
-    if (extras.pdfPreview) {
-      const url = httpsUrl(extras.pdfPreview);
-      if (!url)
-        return fallback(
-          'The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.',
-        );
-      try {
-        const data = await this.deps.download(url);
-        if (!isPdf(data))
-          return fallback('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.');
-        const highlight = await this.highlight(target, base.notes);
-        base.notes.push('Showing the PDF preview the service made for this answer.');
-        return { kind: 'pdf', ...base, data, origin: 'preview', ...highlight };
-      } catch (error) {
-        this.deps.log.warn(`citation: PDF preview download failed: ${String(error)}`);
-        return fallback(
-          `The answer’s PDF preview could not be downloaded (${this.deps.describe(error)}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.`,
-        );
-      }
-    }
-    return fallback(target.kbId ? REMOTE_REASON : noDocumentReason(target));
+    if (extras.pdfPreview) return this.fromPreview(target, base, extras.pdfPreview, fallback);
+    if (!target.kbId) return fallback(noDocumentReason(target));
+    return fallback(`${reasons.join(' ') || REMOTE_REASON} The cited page number and passage are shown instead.`);
   }
 
-  private async fromLocal(target: CitationTarget, base: BaseView, fallback: (reason: string) => DocumentView): Promise<DocumentView> {
+  /** Steps 1 and 2: the original (a PDF) or the parsed text; undefined with `reasons` filled when neither. */
+  private async fromKnowledgeBase(target: CitationTarget, base: BaseView, reasons: string[]): Promise<DocumentView | undefined> {
     const kbId = target.kbId!;
     const client = await this.deps.client();
-    const docs = client.localDocs;
-    if (!docs)
-      return fallback(
-        'This version of the local service cannot send documents to the viewer. The cited page number and passage are shown instead.',
-      );
-    let pages: LocalPages | undefined;
     try {
-      pages = await docs.pages(kbId);
-    } catch (error) {
-      // An older service may have /content only: try it before giving up.
-      this.deps.log.debug(`citation: pages of ${kbId} failed: ${String(error)}`);
-    }
-    if (!pages || pages.kind === 'pdf') {
-      try {
-        const file = await docs.content(kbId);
-        if (isPdf(file.bytes) || /pdf/i.test(file.contentType) || /\.pdf$/i.test(file.fileName)) {
-          if (file.bytes.byteLength > MAX_PDF_BYTES)
-            return fallback(`The document is too large to show here (${Math.round(file.bytes.byteLength / 1048576)} MB).`);
+      const file = await readCapped(await client.kbNodes.download(kbId), MAX_PDF_BYTES);
+      if (file.tooLarge) reasons.push(`The document is too large to show here (over ${Math.round(MAX_PDF_BYTES / 1048576)} MB).`);
+      else if (isPdf(file.bytes) || /pdf/i.test(file.contentType)) {
+        if (!isPdf(file.bytes)) reasons.push('The downloaded document is not a valid PDF.');
+        else {
           const highlight = await this.highlight(target, base.notes);
-          const title = target.title ?? file.fileName;
-          return { kind: 'pdf', ...base, title, data: toPlainBytes(file.bytes), origin: 'document', ...highlight };
+          return {
+            kind: 'pdf',
+            ...base,
+            title: target.title ?? (file.fileName || base.title),
+            data: file.bytes,
+            origin: 'document',
+            ...highlight,
+          };
         }
-        if (!pages) return fallback(`The document (${file.contentType || file.fileName}) has no text pages to show.`);
-      } catch (error) {
-        this.deps.log.warn(`citation: content of ${kbId} failed: ${String(error)}`);
-        return fallback(
-          `The document could not be loaded from the local service (${this.deps.describe(error)}). The cited page number and passage are shown instead.`,
-        );
       }
+    } catch (error) {
+      const name = (error as { name?: string })?.name;
+      this.deps.log.debug(`citation: download of ${kbId}: ${String(error)}`);
+      if (name === 'NotFoundError') {
+        reasons.push('The document is no longer in the knowledge base.');
+        return undefined;
+      }
+      if (name !== 'OperationNotOfferedError' && name !== 'DeleteNotSupportedError')
+        base.notes.push(`The original could not be downloaded (${this.deps.describe(error)}).`);
+      else base.notes.push('This deployment does not offer downloading documents; showing the parsed text.');
     }
-    const texts = capPages(pages.pages);
-    if (!texts.length) return fallback('The document has no extracted text to show.');
-    const estimated = pages.estimatedPages === true || (typeof pages.estimatedPages === 'number' && pages.estimatedPages > 0);
-    if (estimated) base.notes.push('Page numbers of this document are estimated: it has no real page breaks.');
-    return { kind: 'text', ...base, format: pages.kind || 'text', pages: texts, estimatedPages: estimated };
+    try {
+      const texts = capPages(await client.kbNodes.text(kbId));
+      if (texts.length) return { kind: 'text', ...base, format: formatOf(target.title), pages: texts, estimatedPages: false };
+      reasons.push('The document has no extracted text to show.');
+    } catch (error) {
+      this.deps.log.debug(`citation: text of ${kbId}: ${String(error)}`);
+      const name = (error as { name?: string })?.name;
+      reasons.push(
+        name === 'OperationNotOfferedError'
+          ? REMOTE_REASON
+          : name === 'NotFoundError'
+            ? 'The document is no longer in the knowledge base.'
+            : `The document could not be loaded (${this.deps.describe(error)}).`,
+      );
+    }
+    return undefined;
+  }
+
+  /** Step 3: the answer's PDF preview (remote answers). */
+  private async fromPreview(
+    target: CitationTarget,
+    base: BaseView,
+    pdfPreview: string,
+    fallback: (reason: string) => DocumentView,
+  ): Promise<DocumentView> {
+    const url = httpsUrl(pdfPreview);
+    if (!url)
+      return fallback(
+        'The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.',
+      );
+    try {
+      const data = await this.deps.download(url);
+      if (!isPdf(data)) return fallback('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.');
+      const highlight = await this.highlight(target, base.notes);
+      base.notes.push('Showing the PDF preview the service made for this answer.');
+      return { kind: 'pdf', ...base, data, origin: 'preview', ...highlight };
+    } catch (error) {
+      this.deps.log.warn(`citation: PDF preview download failed: ${String(error)}`);
+      return fallback(
+        `The answer’s PDF preview could not be downloaded (${this.deps.describe(error)}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.`,
+      );
+    }
   }
 
   /** The service's highlight for the cited page; failures become a note, never an error. */
@@ -204,14 +208,45 @@ function webUrl(value: string | undefined): string | null {
   }
 }
 
-/** A plain Uint8Array of exactly the document (a Node Buffer may be a view into a larger pool). */
-function toPlainBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.constructor === Uint8Array && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-    ? bytes
-    : new Uint8Array(bytes);
+/** Reads a download into memory, at most `max` bytes (beyond that it stops and says so). */
+async function readCapped(
+  download: NodeDownload,
+  max: number,
+): Promise<{ bytes: Uint8Array; contentType: string; fileName: string; tooLarge: boolean }> {
+  const head = { contentType: download.contentType, fileName: download.fileName };
+  if (download.size !== undefined && download.size > max) {
+    download.cancel();
+    return { ...head, bytes: new Uint8Array(), tooLarge: true };
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of download.body) {
+      size += chunk.byteLength;
+      if (size > max) return { ...head, bytes: new Uint8Array(), tooLarge: true };
+      chunks.push(chunk);
+    }
+  } finally {
+    download.cancel();
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { ...head, bytes, tooLarge: false };
 }
 
-function capPages(pages: LocalPages['pages']): Array<{ pageNo: number; text: string }> {
+/** The text view's format from the document name (the text operation does not say). */
+function formatOf(title: string | undefined): string {
+  const ext = /\.([a-z0-9]{1,8})$/i.exec(title ?? '')?.[1]?.toLowerCase();
+  if (ext === 'md' || ext === 'markdown') return 'markdown';
+  if (ext === 'htm' || ext === 'html') return 'html';
+  return ext && /^[a-z0-9]+$/.test(ext) ? ext : 'text';
+}
+
+function capPages(pages: readonly PageText[]): Array<{ pageNo: number; text: string }> {
   let left = MAX_TEXT_CHARS;
   const out: Array<{ pageNo: number; text: string }> = [];
   for (const p of pages) {

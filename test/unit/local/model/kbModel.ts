@@ -13,6 +13,8 @@ export interface ModelNode {
   /** The unique word of the document's current content (search index checks). */
   token?: string;
   content?: string;
+  /** Files: `off` after toggle_documents (left out of retrieval). */
+  status?: 'on' | 'off';
   /** Order of arrival in its folder (creation or a move from another folder): the service's sibling order. */
   arrival: number;
 }
@@ -134,6 +136,28 @@ export class KbModel {
       this.kill(n);
       this.nodes.delete(n.id);
       stack.push(...this.children(n.id));
+    }
+  }
+
+  applyCreateFolder(op: { parentId: string | null; name: string }, ack: { id: string }): void {
+    assert.ok(op.parentId === null || this.nodes.get(op.parentId)?.nodeType === 'folder', 'folder created in a missing folder');
+    assert.ok(!this.children(op.parentId).some((s) => s.name === op.name), `folder ${op.name} created although the name is taken`);
+    assert.ok(!this.nodes.has(ack.id), 'create folder: new id');
+    this.nodes.set(ack.id, { id: ack.id, parentId: op.parentId, name: op.name, nodeType: 'folder', arrival: this.arrivals++ });
+  }
+
+  applyRename(op: { id: string; name: string }): void {
+    const node = this.nodes.get(op.id);
+    assert.ok(node, `rename of ${op.id} committed but the model has no such node`);
+    assert.ok(!this.children(node.parentId).some((s) => s.id !== op.id && s.name === op.name), `rename to ${op.name}: the name is taken`);
+    node.name = op.name;
+  }
+
+  applyToggle(op: { ids: string[]; status: 'on' | 'off' }): void {
+    for (const id of op.ids) {
+      const node = this.nodes.get(id);
+      assert.equal(node?.nodeType, 'file', `toggle of ${id} committed but the model has no such document`);
+      node!.status = op.status;
     }
   }
 

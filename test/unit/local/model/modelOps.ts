@@ -1,6 +1,6 @@
 // Random operations of the concurrent model test, run by one client each over the real API client. Every
 // operation that committed comes back with its commit sequence number and a function that applies it to
-// the model (and checks the service's answer there); rejected ones (400/404) must have committed nothing.
+// the model (and checks the service's answer there); rejected ones (400/404/409) must have committed nothing.
 import yazl from 'yazl';
 import type { ApiClient } from '../../../../src/api/client';
 import { ApiConnectionError, ApiError } from '../../../../src/api/errors';
@@ -67,6 +67,7 @@ export interface ClientCtx {
 }
 
 const NAMES = ['a.txt', 'b.txt', 'c.md', 'd.txt'];
+const FOLDER_NAMES = ['Reports', 'Archive', 'a.txt'];
 const QUESTIONS = Array.from({ length: 24 }, (_, i) => `how do i do thing number ${i}`);
 const TAGS = ['red', 'green', 'blue'];
 
@@ -267,13 +268,39 @@ export async function randomOperation(c: ClientCtx): Promise<Outcome> {
       await c.api.faq.feedback({ query: 'q', id: op.id, isPositive: op.isPositive });
       return done(c, kind, (m) => m.applyVote(op));
     }
+    // Folders, renames and on/off (issue 14): only in the concurrent test (the crash test's clients have a
+    // home folder and keep their own mix, so its seeds replay as before).
+    if (!c.home && roll < 0.99) {
+      const which = r();
+      if (which < 0.35) {
+        kind = 'createFolder';
+        const op = { parentId: folder(), name: pick(r, FOLDER_NAMES) };
+        const res = await c.api.folders.create({ name: op.name, parentFolderId: op.parentId });
+        pools.folders.push(res.id);
+        return done(c, kind, (m) => m.applyCreateFolder(op, res));
+      }
+      if (which < 0.7) {
+        kind = 'rename';
+        const id = anyNode();
+        if (!id) return { kind, result: 'rejected' };
+        const op = { id, name: pick(r, [...NAMES, ...FOLDER_NAMES]) };
+        await c.api.kbNodes.update(op.id, { name: op.name });
+        return done(c, kind, (m) => m.applyRename(op));
+      }
+      kind = 'toggle';
+      const ids = [...new Set(Array.from({ length: 1 + Math.floor(r() * 2) }, () => recent(r, pools.files).id))];
+      const op = { ids, status: r() < 0.5 ? ('off' as const) : ('on' as const) };
+      await c.api.kbNodes.toggle(op.ids, op.status);
+      // Setting a status a document already has commits nothing.
+      return done(c, kind, (m) => m.applyToggle(op), true);
+    }
     kind = 'candidates';
     const queries = [`nobody asked ${c.token()}`, pick(r, QUESTIONS)];
     const res = await c.api.faq.addCandidates(queries);
     if (res.length !== queries.length) throw new Error(`addCandidates answered ${res.length} ids for ${queries.length} queries`);
     return done(c, kind, () => undefined);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 400 || error.status === 404)) {
+    if (error instanceof ApiError && (error.status === 400 || error.status === 404 || error.status === 409)) {
       if (c.agent.last !== undefined) throw new Error(`${kind} was rejected (${error.status}) but committed at seq ${c.agent.last}`);
       return { kind, result: 'rejected' };
     }

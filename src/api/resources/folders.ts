@@ -1,0 +1,77 @@
+// Folders (decisions.md "Beyond the two documents"; docs/api.md#folders): create, rename, delete.
+// A deployment without these routes answers 404/405: OperationNotOfferedError, remembered in `client.offers`.
+import type { ApiClient, CallOptions } from '../client';
+import type { FolderNode } from '../schemas/kbNodes';
+import { folderDeleteSchema, folderResultSchema, type FolderDeleteResult } from '../schemas/kbOps';
+import { path } from '../url';
+
+export class FoldersResource {
+  constructor(private readonly client: ApiClient) {}
+
+  /** Creates a folder at the top level (`parentFolderId` null or omitted) or inside a folder. Not resent after a failure. */
+  async create(params: { name: string; parentFolderId?: string | null }, options?: CallOptions): Promise<FolderNode> {
+    const body = await this.client.requestOptional(
+      {
+        operation: 'folders.create',
+        method: 'POST',
+        path: '/webapi/v2/folders',
+        json: { name: params.name, parentFolderId: params.parentFolderId ?? null },
+        schema: folderResultSchema,
+      },
+      options,
+      { ids: params.parentFolderId ? [params.parentFolderId] : [] },
+    );
+    return body.result as FolderNode;
+  }
+
+  /** Renames a folder; its id and everything below it stay, their breadcrumbs follow. */
+  async rename(folderId: string, name: string, options?: CallOptions): Promise<FolderNode> {
+    const body = await this.client.requestOptional(
+      {
+        operation: 'folders.rename',
+        method: 'PUT',
+        path: path`/webapi/v2/folders/${folderId}`,
+        json: { name },
+        schema: folderResultSchema,
+      },
+      options,
+      { ids: [folderId] },
+    );
+    return body.result as FolderNode;
+  }
+
+  /** Deletes a folder with everything in it; the counts are undefined where the deployment does not say. */
+  delete(folderId: string, options?: CallOptions): Promise<FolderDeleteResult> {
+    return this.client.requestOptional(
+      { operation: 'folders.delete', method: 'DELETE', path: path`/webapi/v2/folders/${folderId}`, schema: folderDeleteSchema },
+      options,
+      { ids: [folderId] },
+    );
+  }
+
+  /**
+   * What a delete would take with it, counted by listing (for the confirmation): documents and folders below
+   * `folderId`, at most `max` nodes looked at (`complete` false beyond that).
+   */
+  async contents(
+    folderId: string,
+    options: CallOptions & { max?: number } = {},
+  ): Promise<{ documents: number; folders: number; complete: boolean }> {
+    const max = options.max ?? 10_000;
+    let [documents, folders, seen] = [0, 0, 0];
+    const queue = [folderId];
+    while (queue.length) {
+      const parent = queue.shift()!;
+      for (const node of await this.client.kbNodes.listAll({ parentFolderIds: [parent] }, { ...options, maxNodes: max - seen })) {
+        seen++;
+        if (node.nodeType === 'file') documents++;
+        else {
+          folders++;
+          queue.push(node.id);
+        }
+      }
+      if (seen >= max) return { documents, folders, complete: false };
+    }
+    return { documents, folders, complete: true };
+  }
+}

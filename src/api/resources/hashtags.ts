@@ -1,0 +1,15 @@
+// Hashtags in use, from Q&As and documents together, with their counts (`GET /webapi/hashtags`, public).
+import type { ApiClient, CallOptions } from '../client';
+import { hashtagCountsSchema, type HashtagCount } from '../schemas/kbOps';
+
+export class HashtagsResource {
+  constructor(private readonly client: ApiClient) {}
+
+  /** Every hashtag in use (without `#`), most used first. */
+  inUse(options?: CallOptions): Promise<HashtagCount[]> {
+    return this.client.requestOptional(
+      { operation: 'hashtags.inUse', method: 'GET', path: '/webapi/hashtags', schema: hashtagCountsSchema },
+      options,
+    );
+  }
+}

@@ -1,0 +1,31 @@
+// The project of the key (`GET /webapi/v2/projects`, second-hand) and the key check built on it.
+import { z } from 'zod';
+import type { ApiClient, CallOptions } from '../client';
+import { OperationNotOfferedError } from '../values';
+
+export class ProjectsResource {
+  constructor(private readonly client: ApiClient) {}
+
+  /** Whatever the deployment says about the key's project (any JSON; used only to check the key). */
+  current(options?: CallOptions): Promise<unknown> {
+    return this.client.requestOptional(
+      { operation: 'projects.current', method: 'GET', path: '/webapi/v2/projects', schema: z.unknown() },
+      options,
+    );
+  }
+
+  /**
+   * Checks the key with the cheapest call the deployment has: the project, or where that route is missing the
+   * Q&A embedding status. Throws the API error (AuthenticationError for a bad key); resolves with the call used.
+   */
+  async checkKey(options?: CallOptions): Promise<'projects.current' | 'faq.embeddingStatus'> {
+    try {
+      await this.current(options);
+      return 'projects.current';
+    } catch (error) {
+      if (!(error instanceof OperationNotOfferedError)) throw error;
+      await this.client.faq.embeddingStatus(options);
+      return 'faq.embeddingStatus';
+    }
+  }
+}
