@@ -7,7 +7,7 @@ import { registerCommand, type CommandHandler, type CommandHost } from './platfo
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
-import type { ErrorReporting } from './platform/webview/panelErrors';
+import type { ErrorReporting, PanelBasics } from './platform/webview/panelErrors';
 import { Settings, SettingKeys } from './platform/settings';
 import { localServiceTestOptions, TestProbe } from './platform/testProbe';
 import { noteUse, onDidUse } from './platform/usage';
@@ -81,6 +81,12 @@ export class Container extends Disposable {
       showLog: () => this.logger.show(),
       onErrorShown: (command, message) => this.probe?.errorsShown.push({ command, message }),
     };
+  }
+
+  /** The extension's resources, a log named `component`, error reporting and the probe: what every panel needs. */
+  panelBasics(component: string): PanelBasics {
+    const log = this.log(component);
+    return { extensionUri: this.context.extensionUri, log, errors: this.errorReporting(log), probe: this.probe };
   }
 
   /**

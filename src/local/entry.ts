@@ -20,20 +20,23 @@ const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--a
   --verbose           log every request
   --test-commit-seq   (tests) answer with the journal sequence number of each request's first commit`;
 
+const TEXT = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+
 export async function main(argv: string[]): Promise<LocalService | undefined> {
   let args;
   try {
     args = parseArgs({
       args: argv,
       options: {
-        data: { type: 'string' },
-        port: { type: 'string' },
-        seed: { type: 'string' },
-        allow: { type: 'string', multiple: true },
-        'max-upload-mb': { type: 'string' },
-        verbose: { type: 'boolean' },
-        'test-commit-seq': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
+        data: TEXT,
+        port: TEXT,
+        seed: TEXT,
+        allow: { ...TEXT, multiple: true },
+        'max-upload-mb': TEXT,
+        verbose: FLAG,
+        'test-commit-seq': FLAG,
+        help: { ...FLAG, short: 'h' },
       },
     }).values;
   } catch (error) {

@@ -41,6 +41,9 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
   return path.join(userDir, 'globalStorage', 'knowledge-desk.knowledge-desk', 'local-service');
 }
 
+const TEXT = { type: 'string' } as const;
+const FLAG = { type: 'boolean' } as const;
+
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): McpConfig | 'help' {
   for (const arg of argv) {
     if (/^--(api-?key|key)(=|$)/i.test(arg)) {
@@ -53,14 +56,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   try {
     values = parseArgs({
       args: argv,
-      options: {
-        local: { type: 'boolean' },
-        data: { type: 'string' },
-        region: { type: 'string' },
-        'base-url': { type: 'string' },
-        'key-file': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: { local: FLAG, data: TEXT, region: TEXT, 'base-url': TEXT, 'key-file': TEXT, help: { ...FLAG, short: 'h' } },
     }).values;
   } catch (error) {
     throw new ConfigError((error as Error).message);

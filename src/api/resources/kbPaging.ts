@@ -5,20 +5,9 @@
 // nothing new (no progress), or `maxNodes`; it can never loop forever.
 import type { CallOptions } from '../client';
 import type { KbNode, NodeSearchResult } from '../schemas/kbNodes';
+import type { NodeSearchParams } from './kbNodeParams';
 
-export interface PagedSearchParams {
-  parentFolderIds?: Array<string | null>;
-  searchTerm?: string;
-  hashtags?: string[];
-  hashtagsOperator?: 'and' | 'or';
-  nodeType?: Array<'file' | 'folder'>;
-  order?: string;
-  offset?: number;
-  limit?: number;
-  after?: string;
-}
-
-export type SearchPage = (params: PagedSearchParams, options?: CallOptions) => Promise<NodeSearchResult>;
+export type SearchPage = (params: NodeSearchParams, options?: CallOptions) => Promise<NodeSearchResult>;
 
 export interface ListAllOptions extends CallOptions {
   /** Page size asked for (default 100, the service's maximum). */
@@ -35,11 +24,11 @@ export interface PageInfo {
 }
 
 /** Yields each page (with the nodes new on it) until the listing is complete; see the file comment for when it stops. */
-export async function* searchPages(search: SearchPage, params: PagedSearchParams, options: ListAllOptions = {}): AsyncGenerator<PageInfo> {
+export async function* searchPages(search: SearchPage, params: NodeSearchParams, options: ListAllOptions = {}): AsyncGenerator<PageInfo> {
   const { pageSize = 100, maxNodes = 10_000, ...callOptions } = options;
   const seen = new Set<string>();
   let pageLength = 0; // the largest page seen: the deployment's real page size when it ignores `limit`
-  let request: PagedSearchParams = { ...params, offset: 0, limit: pageSize, after: undefined };
+  let request: NodeSearchParams = { ...params, offset: 0, limit: pageSize, after: undefined };
   let triedOffsetInstead = false;
   for (let pageNo = 0; pageNo < 10_000; pageNo++) {
     const page = await search(request, callOptions);
@@ -67,7 +56,7 @@ export async function* searchPages(search: SearchPage, params: PagedSearchParams
 }
 
 /** Every node of a listing (all pages), each once, at most `maxNodes`. */
-export async function listAllNodes(search: SearchPage, params: PagedSearchParams, options: ListAllOptions = {}): Promise<KbNode[]> {
+export async function listAllNodes(search: SearchPage, params: NodeSearchParams, options: ListAllOptions = {}): Promise<KbNode[]> {
   const out: KbNode[] = [];
   for await (const page of searchPages(search, params, options)) out.push(...page.fresh);
   return options.maxNodes !== undefined ? out.slice(0, options.maxNodes) : out;

@@ -34,6 +34,14 @@ export const textOrEmpty = z
   .nullish()
   .transform((v) => v ?? '');
 
+/** Text the service may leave out or send as `null`: read as `fallback` (e.g. 'unknown'). */
+export function textOr(fallback: string) {
+  return z
+    .string()
+    .nullish()
+    .transform((v) => v ?? fallback);
+}
+
 /** Bodies that may arrive bare or wrapped in `{ result: … }` are read as the bare value. */
 export function unwrapResult<T extends z.ZodTypeAny>(schema: T) {
   return z.preprocess((body) => (body as { result?: unknown })?.result ?? body, schema);

@@ -93,10 +93,7 @@ export const feedbackHistoryResponseSchema = z
       z
         .object({
           query: textOrEmpty,
-          feedbacks: z
-            .array(z.record(z.unknown()))
-            .nullish()
-            .transform((v) => v ?? []),
+          feedbacks: listOf(z.record(z.unknown())),
         })
         .passthrough(),
     ),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMs, nullish } from './common';
+import { epochMs, listOf, nullish, textOr } from './common';
 
 // The client's callers take these from here; src/local takes them from src/core.
 export { NODE_ORDERS, ACCESS_TYPES, type NodeOrder, type AccessType } from '../../core/kbWire';
@@ -65,10 +65,7 @@ const nodeFields = {
   createdBy: nullish(creatorSchema),
   updatedAt: epochMs.default(UNKNOWN_TIME),
   parentFolder: nullish(folderRefSchema),
-  breadcrumbs: z
-    .array(folderRefSchema)
-    .nullish()
-    .transform((v) => v ?? []),
+  breadcrumbs: listOf(folderRefSchema),
   agentPermission: agentPermissionSchema.nullish().transform((v) => v ?? defaultAgentPermission()),
   userPermission: userPermissionSchema.nullish().transform((v) => v ?? defaultUserPermission()),
   sourceType: nullish(z.string()),
@@ -89,14 +86,8 @@ export const fileNodeSchema = z
       .boolean()
       .nullish()
       .transform((v) => v ?? false),
-    hashtags: z
-      .array(z.string())
-      .nullish()
-      .transform((v) => v ?? []),
-    status: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? 'on'),
+    hashtags: listOf(z.string()),
+    status: textOr('on'),
     size: z
       .number()
       .nullish()

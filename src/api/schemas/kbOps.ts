@@ -1,7 +1,7 @@
 // Schemas of the operations beyond documents 1 and 2 (decisions.md "Beyond the two documents"):
 // tolerant, each accepting the answer with or without its `result` wrapper (docs/api.md).
 import { z } from 'zod';
-import { epochMs, feedbackCountsSchema, nullish } from './common';
+import { epochMs, feedbackCountsSchema, listOf, nullish, textOr, textOrEmpty } from './common';
 import { kbNodeSchema } from './kbNodes';
 
 const unwrap = (body: unknown): unknown => (body as { result?: unknown } | undefined)?.result ?? body;
@@ -20,10 +20,7 @@ export const toggleResultSchema = z.preprocess(
   },
   z
     .object({
-      updated: z
-        .array(z.string())
-        .nullish()
-        .transform((v) => v ?? []),
+      updated: listOf(z.string()),
     })
     .passthrough(),
 );
@@ -37,10 +34,7 @@ const pageSchema = z.preprocess(
   z
     .object({
       pageNo: z.number().int(),
-      text: z
-        .string()
-        .nullish()
-        .transform((v) => v ?? ''),
+      text: textOrEmpty,
     })
     .passthrough(),
 );
@@ -63,10 +57,7 @@ export const ingestionStepSchema = z
     subLabel: nullish(z.string()),
     startedAt: time,
     endedAt: time,
-    status: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? 'unknown'),
+    status: textOr('unknown'),
   })
   .passthrough();
 
@@ -74,18 +65,12 @@ export const ingestionStatusSchema = z.preprocess(
   unwrap,
   z
     .object({
-      status: z
-        .string()
-        .nullish()
-        .transform((v) => v ?? 'unknown'),
+      status: textOr('unknown'),
       startedAt: time,
       endedAt: time,
       /** Seconds, as sent. */
       elapsed: nullish(z.number()),
-      steps: z
-        .array(ingestionStepSchema)
-        .nullish()
-        .transform((v) => v ?? []),
+      steps: listOf(ingestionStepSchema),
     })
     .passthrough(),
 );
@@ -155,18 +140,9 @@ const feedbackEntrySchema = z.preprocess(
     };
   },
   z.object({
-    documentId: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    answer: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
-    answerHash: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ''),
+    documentId: textOrEmpty,
+    answer: textOrEmpty,
+    answerHash: textOrEmpty,
     positive: z.boolean().nullable().default(null),
   }),
 );
@@ -177,14 +153,8 @@ export const answerFeedbackHistorySchema = z.preprocess(
   z.array(
     z
       .object({
-        query: z
-          .string()
-          .nullish()
-          .transform((v) => v ?? ''),
-        feedbacks: z
-          .array(feedbackEntrySchema)
-          .nullish()
-          .transform((v) => v ?? []),
+        query: textOrEmpty,
+        feedbacks: listOf(feedbackEntrySchema),
       })
       .passthrough(),
   ),

@@ -6,25 +6,12 @@ import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
-import type * as ChatPanelModule from './chat/chatPanel';
+import { CHAT_VIEW_TYPE, lazy } from './lazyModules';
 import type { ChatContext, ChatPanel } from './chat/chatPanel';
-import type * as StoreModule from './chat/conversationStore';
 import type { ConversationStore } from './chat/conversationStore';
-import type * as ExportModule from './chat/exportMarkdown';
 import type * as ChatProtocol from './chat/protocol';
 import type { ChatState, Conversation, ScopeItem } from './chat/protocol';
 
-// The chat panel, its protocol (zod schemas), the conversation store and the export load when a chat is
-// first needed (a command, a restored panel), not at activation: building the schemas costs activation time.
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
-const lazy = {
-  panel: (): typeof ChatPanelModule => require('./chat/chatPanel'),
-  protocol: (): typeof ChatProtocol => require('./chat/protocol'),
-  store: (): typeof StoreModule => require('./chat/conversationStore'),
-  markdown: (): typeof ExportModule => require('./chat/exportMarkdown'),
-};
-/* eslint-enable @typescript-eslint/no-require-imports */
-const CHAT_VIEW_TYPE: typeof ChatProtocol.CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 const CHAT_TITLE: typeof ChatProtocol.CHAT_TITLE = 'Ask Knowledge Desk';
 import { CommandIds } from '../../platform/commandIds';
 
@@ -42,10 +29,7 @@ export class AnswersFeature extends Disposable {
     // The store is read from workspace state on first use: the context hands it out through a getter.
     const store = (): ConversationStore => this.store;
     this.ctx = {
-      extensionUri: c.context.extensionUri,
-      log,
-      probe: c.probe,
-      errors: c.errorReporting(log),
+      ...c.panelBasics('chat'),
       get store() {
         return store();
       },

@@ -3,33 +3,14 @@ import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
-import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
-import type * as CitationArgs from './citations/citationArgs';
-import type * as CitationPanelModule from './citations/citationPanel';
+import { lazyPanels, type LazyPanelHost } from '../../platform/webview/lazyPanelHost';
+import { CITATION_VIEW_TYPE, lazy, RETRIEVAL_VIEW_TYPE } from './lazyModules';
 import type { CitationPanels } from './citations/citationPanel';
-import type * as DocumentSourceModule from './citations/documentSource';
 import type { SourceClient } from './citations/documentSource';
-import type * as PreviewDownload from './citations/previewDownload';
 import type * as CitationProtocol from './citations/protocol';
 import type * as RetrievalProtocol from './retrieval/protocol';
-import type * as RetrievalPanelModule from './retrieval/retrievalPanel';
 import type { RetrievalPanels } from './retrieval/retrievalPanel';
 
-// The viewers, their protocols (zod schemas) and the preview download load when a viewer is first needed
-// (a command, a restored panel), not at activation: building the schemas costs activation time.
-/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
-const lazy = {
-  citationArgs: (): typeof CitationArgs => require('./citations/citationArgs'),
-  citationPanel: (): typeof CitationPanelModule => require('./citations/citationPanel'),
-  documentSource: (): typeof DocumentSourceModule => require('./citations/documentSource'),
-  previewDownload: (): typeof PreviewDownload => require('./citations/previewDownload'),
-  citationProtocol: (): typeof CitationProtocol => require('./citations/protocol'),
-  retrievalProtocol: (): typeof RetrievalProtocol => require('./retrieval/protocol'),
-  retrievalPanel: (): typeof RetrievalPanelModule => require('./retrieval/retrievalPanel'),
-};
-/* eslint-enable @typescript-eslint/no-require-imports */
-const CITATION_VIEW_TYPE: typeof CitationProtocol.CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
-const RETRIEVAL_VIEW_TYPE: typeof RetrievalProtocol.RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 import { CommandIds } from '../../platform/commandIds';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 
@@ -43,22 +24,20 @@ export class AnswersViewers extends Disposable {
 
   constructor(private readonly c: Container) {
     super();
-    const log = c.log('webview');
+    const panels = lazyPanels(c.log('webview'));
     this.citationHost = this._register(
-      new LazyPanelHost({
-        viewType: CITATION_VIEW_TYPE,
-        stateSchema: () => lazy.citationProtocol().citationStateSchema,
-        log,
-        create: () => this.createCitations(),
-      }),
+      panels(
+        CITATION_VIEW_TYPE,
+        () => lazy.citationProtocol().citationStateSchema,
+        () => this.createCitations(),
+      ),
     );
     this.retrievalHost = this._register(
-      new LazyPanelHost({
-        viewType: RETRIEVAL_VIEW_TYPE,
-        stateSchema: () => lazy.retrievalProtocol().retrievalStateSchema,
-        log,
-        create: () => this.createRetrieval(),
-      }),
+      panels(
+        RETRIEVAL_VIEW_TYPE,
+        () => lazy.retrievalProtocol().retrievalStateSchema,
+        () => this.createRetrieval(),
+      ),
     );
     this._register(
       c.commands({
@@ -106,22 +85,15 @@ export class AnswersViewers extends Disposable {
       log: citationLog,
     });
     return new (lazy.citationPanel().CitationPanels)({
-      extensionUri: c.context.extensionUri,
-      log: citationLog,
-      probe: c.probe,
-      errors: c.errorReporting(citationLog),
+      ...c.panelBasics('citation'),
       source,
     });
   }
 
   private createRetrieval(): RetrievalPanels {
     const c = this.c;
-    const retrievalLog = c.log('retrieval');
     return new (lazy.retrievalPanel().RetrievalPanels)({
-      extensionUri: c.context.extensionUri,
-      log: retrievalLog,
-      probe: c.probe,
-      errors: c.errorReporting(retrievalLog),
+      ...c.panelBasics('retrieval'),
       regionLabel: () => REGION_INFO[c.settings.region].label,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),

@@ -175,26 +175,21 @@ export class ConnectionFeature extends Disposable {
     this.c.log('connection').info(`entity-recognition key stored for ${REGION_INFO[region].label}`);
   }
 
+  /** A modal "Remove Key" confirmation; true when the user chose it. */
+  private async confirmRemove(question: string): Promise<boolean> {
+    const remove = vscode.l10n.t('Remove Key');
+    return (await this.c.ui.showWarningMessage(question, { modal: true }, remove)) === remove;
+  }
+
   private async clearNluKey(): Promise<void> {
     const region = this.c.settings.region;
-    const remove = vscode.l10n.t('Remove Key');
-    const choice = await this.c.ui.showWarningMessage(
-      vscode.l10n.t('Remove the entity-recognition key for {0} from this machine?', regionLabel(region)),
-      { modal: true },
-      remove,
-    );
-    if (choice === remove) await this.c.secrets.delete('nluApiKey', region);
+    if (await this.confirmRemove(vscode.l10n.t('Remove the entity-recognition key for {0} from this machine?', regionLabel(region))))
+      await this.c.secrets.delete('nluApiKey', region);
   }
 
   private async clearApiKey(): Promise<void> {
     const region = this.c.settings.region;
-    const remove = vscode.l10n.t('Remove Key');
-    const choice = await this.c.ui.showWarningMessage(
-      vscode.l10n.t('Remove the API key for {0} from this machine?', regionLabel(region)),
-      { modal: true },
-      remove,
-    );
-    if (choice !== remove) return;
+    if (!(await this.confirmRemove(vscode.l10n.t('Remove the API key for {0} from this machine?', regionLabel(region))))) return;
     await this.c.connection.clearKey(region);
     this.c.log('connection').info(`API key removed for ${REGION_INFO[region].label}`);
     await this.c.connection.refresh();

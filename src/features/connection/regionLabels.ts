@@ -1,26 +1,21 @@
 import * as vscode from 'vscode';
 import { REGION_INFO, type Region } from '../../core/regions';
 
-/** A region's name in the display language (src/core/regions.ts keeps the English one for logs). */
-export function regionLabel(region: Region): string {
-  switch (region) {
-    case 'local':
-      return vscode.l10n.t('Local');
-    case 'custom':
-      return vscode.l10n.t('Custom');
-    default:
-      return REGION_INFO[region].label; // US, JA: the deployments' own names
-  }
+/** Name and description of the regions that are ours to name (US, JA: the deployments' own, from src/core/regions.ts). */
+function ownText(region: Region): { label: string; description: string } | undefined {
+  if (region === 'local')
+    return { label: vscode.l10n.t('Local'), description: vscode.l10n.t('Embedded local service on this machine (offline)') };
+  if (region === 'custom')
+    return { label: vscode.l10n.t('Custom'), description: vscode.l10n.t('On-premises installation (base URL from settings)') };
+  return undefined;
 }
 
-/** The line under a region's name in Select Region. */
+/** A region's name in the display language (src/core/regions.ts keeps the English one for logs). */
+export function regionLabel(region: Region): string {
+  return ownText(region)?.label ?? REGION_INFO[region].label;
+}
+
+/** The line under a region's name in Select Region (host names for US and JA). */
 export function regionDescription(region: Region): string {
-  switch (region) {
-    case 'local':
-      return vscode.l10n.t('Embedded local service on this machine (offline)');
-    case 'custom':
-      return vscode.l10n.t('On-premises installation (base URL from settings)');
-    default:
-      return REGION_INFO[region].description; // host names
-  }
+  return ownText(region)?.description ?? REGION_INFO[region].description;
 }

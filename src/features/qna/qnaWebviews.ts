@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
-import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
+import { lazyPanels, type LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import type * as AnalyticsPanelModule from './analytics/analyticsPanel';
 import type { AnalyticsPanels } from './analytics/analyticsPanel';
 import type * as AnalyticsProtocol from './analytics/protocol';
@@ -36,26 +36,20 @@ export class QnaWebviews extends Disposable {
 
   constructor(private readonly c: Container) {
     super();
-    const log = c.log('webview');
+    const panels = lazyPanels(c.log('webview'));
     this.editors = this._register(
-      new LazyPanelHost({
-        viewType: QA_EDITOR_VIEW_TYPE,
-        stateSchema: () => lazy.editorProtocol().qaEditorStateSchema,
-        log,
-        create: () => {
-          const panels = new (lazy.editor().QaEditorPanels)(this.c);
-          this._register(panels.onDidSave((e) => this.saved.fire(e)));
-          return panels;
-        },
-      }),
+      panels(
+        QA_EDITOR_VIEW_TYPE,
+        () => lazy.editorProtocol().qaEditorStateSchema,
+        () => this.createEditors(),
+      ),
     );
     this.analyticsHost = this._register(
-      new LazyPanelHost({
-        viewType: ANALYTICS_VIEW_TYPE,
-        stateSchema: () => lazy.analyticsProtocol().analyticsStateSchema,
-        log,
-        create: () => new (lazy.analytics().AnalyticsPanels)(this.c),
-      }),
+      panels(
+        ANALYTICS_VIEW_TYPE,
+        () => lazy.analyticsProtocol().analyticsStateSchema,
+        () => new (lazy.analytics().AnalyticsPanels)(this.c),
+      ),
     );
     this._register(
       c.commands({
@@ -69,7 +63,7 @@ export class QnaWebviews extends Disposable {
       vscode.workspace.onDidChangeConfiguration(
         (e) =>
           e.affectsConfiguration(`${SECTION}.${SettingKeys.allowRemoteImages}`) &&
-          log.info('remote image setting changed: applies to Q&A editors opened from now on'),
+          c.log('webview').info('remote image setting changed: applies to Q&A editors opened from now on'),
       ),
     );
   }
@@ -103,5 +97,11 @@ export class QnaWebviews extends Disposable {
       if (!id) return undefined;
     }
     return this.editor.open({ kind: 'existing', id });
+  }
+
+  private createEditors(): QaEditorPanels {
+    const panels = new (lazy.editor().QaEditorPanels)(this.c);
+    this._register(panels.onDidSave((e) => this.saved.fire(e)));
+    return panels;
   }
 }

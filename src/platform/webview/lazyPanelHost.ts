@@ -38,3 +38,9 @@ export class LazyPanelHost<S extends z.ZodTypeAny, T extends PanelHost<S>> imple
     this.host?.dispose();
   }
 }
+
+/** Makes LazyPanelHosts that log to `log`: `panels(viewType, stateSchema, create)`, each loaded on first use. */
+export function lazyPanels(log: Log) {
+  return <S extends z.ZodTypeAny, T extends PanelHost<S>>(viewType: string, stateSchema: () => S, create: () => T): LazyPanelHost<S, T> =>
+    new LazyPanelHost({ viewType, stateSchema, log, create });
+}

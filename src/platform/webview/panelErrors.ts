@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { isCancellation } from '../cancellation';
 import { toUserFacing } from '../errorMessages';
 import type { Log } from '../logger';
+import type { TestProbe } from '../testProbe';
 import type { WireError } from './protocol';
 
 /** Where a webview's failures go: the same path as the command wrapper (src/platform/commands.ts). */
@@ -10,6 +11,20 @@ export interface ErrorReporting {
   showLog(): void;
   /** Called with every error shown (the Container keeps them for tests and diagnostics). */
   onErrorShown?(source: string, message: string): void;
+}
+
+/** What every panel needs from the extension (Container.panelBasics); each panel's context adds its own. */
+export interface PanelBasics {
+  extensionUri: vscode.Uri;
+  log: Log;
+  errors: ErrorReporting;
+  /** Container.probe (tests only). */
+  probe?: TestProbe;
+}
+
+/** The WebviewPanelHost setup every panel shares: its basics, and errors sent to the page as describeForPage makes them. */
+export function hostSetup(basics: PanelBasics) {
+  return { extensionUri: basics.extensionUri, log: basics.log, probe: basics.probe, channel: { describeError: describeForPage } };
 }
 
 /**

@@ -2,13 +2,10 @@
 import type { z } from 'zod';
 import type { IDisposable } from '../../platform/lifecycle';
 import type {
-  NotificationInput,
   NotificationPayload,
   NotificationType,
   Protocol,
   RequestParams,
-  RequestParamsInput,
-  RequestResult,
   RequestResultInput,
   RequestType,
 } from '../../platform/webview/protocol';
@@ -28,60 +25,43 @@ export function vscodeApi(): VsCodeApi {
   return (api ??= acquireVsCodeApi());
 }
 
-export class Messenger<P extends Protocol> {
-  private readonly rpc: RpcEndpoint<P['toPage'], P['toHost']>;
+/** The page's endpoint: notify/request/handle of RpcEndpoint, plus starting, state and the tests' handlers. */
+export class Messenger<P extends Protocol> extends RpcEndpoint<P['toPage'], P['toHost']> {
   private started = false;
   /** Problems of messages dropped by validation (shown in the webview's console too). */
-  readonly dropped: string[] = [];
+  readonly dropped: string[];
 
   constructor(
     protocol: P,
     private readonly vscode: VsCodeApi = vscodeApi(),
     private readonly target: Pick<Window, 'addEventListener'> = window,
   ) {
-    this.rpc = new RpcEndpoint<P['toPage'], P['toHost']>({
+    const dropped: string[] = [];
+    super({
       incoming: protocol.toPage,
       outgoing: protocol.toHost,
-      post: (m) => this.vscode.postMessage(m),
+      post: (m) => vscode.postMessage(m),
       onInvalid: (problem) => {
-        this.dropped.push(problem);
+        dropped.push(problem);
         console.warn(`[${protocol.name}] dropped a message from the extension: ${problem}`);
       },
       describeError: (error) => ({ message: error instanceof Error ? error.message : String(error) }),
       // Host requests call the service (with retries): give them time.
       defaultTimeoutMs: 180_000,
     });
+    this.dropped = dropped;
   }
 
   /** Listens for messages, then tells the host the page is ready (once; the host holds messages until then). */
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.target.addEventListener('message', (e: Event) => void this.rpc.receive((e as MessageEvent).data));
+    this.target.addEventListener('message', (e: Event) => void this.receive((e as MessageEvent).data));
     this.vscode.postMessage({ kind: 'ready' });
   }
 
-  notify<K extends NotificationType<P['toHost']>>(type: K, payload: NotificationInput<P['toHost'], K>): void {
-    this.rpc.notify(type, payload);
-  }
-
-  request<K extends RequestType<P['toHost']>>(
-    type: K,
-    params: RequestParamsInput<P['toHost'], K>,
-    options?: { timeoutMs?: number },
-  ): Promise<RequestResult<P['toHost'], K>> {
-    return this.rpc.request(type, params, options);
-  }
-
   on<K extends NotificationType<P['toPage']>>(type: K, listener: (payload: NotificationPayload<P['toPage'], K>) => void): IDisposable {
-    return this.rpc.onNotification(type, listener);
-  }
-
-  handle<K extends RequestType<P['toPage']>>(
-    type: K,
-    handler: (params: RequestParams<P['toPage'], K>) => Promise<RequestResultInput<P['toPage'], K>> | RequestResultInput<P['toPage'], K>,
-  ): IDisposable {
-    return this.rpc.handle(type, handler);
+    return this.onNotification(type, listener);
   }
 
   /**
@@ -94,7 +74,7 @@ export class Messenger<P extends Protocol> {
     handler: (params: RequestParams<P['toPage'], K>) => Promise<RequestResultInput<P['toPage'], K>> | RequestResultInput<P['toPage'], K>,
   ): IDisposable | undefined {
     const body = (this.target as Partial<Window>).document?.body;
-    return body?.dataset.kdProbe === '1' ? this.rpc.handle(type, handler) : undefined;
+    return body?.dataset.kdProbe === '1' ? this.handle(type, handler) : undefined;
   }
 
   /** The saved state if it matches `schema` (it survives hiding the panel and restarting VS Code). */

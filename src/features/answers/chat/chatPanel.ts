@@ -3,8 +3,7 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
 import { sendFeedback } from './answerFeedback';
 import { toUserFacing } from '../../../platform/errorMessages';
-import type { Log } from '../../../platform/logger';
-import { describeForPage, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { hostSetup, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
@@ -21,15 +20,10 @@ import {
   type ScopeItem,
   type Turn,
 } from './protocol';
-import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
+import { ProbeKeys } from '../../../platform/testProbe';
 
 export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
-export interface ChatContext {
-  extensionUri: vscode.Uri;
-  log: Log;
-  errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
+export interface ChatContext extends PanelBasics {
   store: ConversationStore;
   client(): Promise<ApiClient>;
   ownUserIdSet(): boolean;
@@ -65,12 +59,9 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     private readonly ctx: ChatContext,
   ) {
     super(panel, {
-      extensionUri: ctx.extensionUri,
+      ...hostSetup(ctx),
       page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
       protocol: chatProtocol,
-      log: ctx.log,
-      probe: ctx.probe,
-      channel: { describeError: describeForPage },
     });
     panel.title = CHAT_TITLE;
     const ch = this.channel;

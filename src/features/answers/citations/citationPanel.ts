@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../../platform/lifecycle';
-import type { Log } from '../../../platform/logger';
-import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import type { WebviewPage } from '../../../platform/webview/webviewHtml';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { documentKey } from './citationArgs';
@@ -16,14 +15,9 @@ import {
   type DocumentView,
   type RenderedReport,
 } from './protocol';
-import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
+import { ProbeKeys } from '../../../platform/testProbe';
 
-export interface CitationContext {
-  extensionUri: vscode.Uri;
-  log: Log;
-  errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
+export interface CitationContext extends PanelBasics {
   source: DocumentSource;
 }
 
@@ -58,12 +52,9 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     private extras: ResolveExtras = {},
   ) {
     super(panel, {
-      extensionUri: ctx.extensionUri,
+      ...hostSetup(ctx),
       page: citationPage(panel.webview, ctx.extensionUri),
       protocol: citationProtocol,
-      log: ctx.log,
-      probe: ctx.probe,
-      channel: { describeError: describeForPage },
     });
     this.view = { kind: 'loading', title: target.title ?? 'Citation' };
     this.channel.handle('reload', async () => {

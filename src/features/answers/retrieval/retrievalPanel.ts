@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import type { RetrievalRequest } from '../../../api/resources/answers';
 import type { RetrievalItem } from '../../../api/schemas/answers';
 import { Disposable } from '../../../platform/lifecycle';
-import type { Log } from '../../../platform/logger';
-import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   DEFAULT_SETTINGS,
@@ -16,14 +15,9 @@ import {
   type RetrievalRendered,
   type RunResult,
 } from './protocol';
-import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
+import { ProbeKeys } from '../../../platform/testProbe';
 
-export interface RetrievalContext {
-  extensionUri: vscode.Uri;
-  log: Log;
-  errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
+export interface RetrievalContext extends PanelBasics {
   regionLabel(): string;
   retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
   /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
@@ -51,12 +45,9 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
     question?: string,
   ) {
     super(panel, {
-      extensionUri: ctx.extensionUri,
+      ...hostSetup(ctx),
       page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
       protocol: retrievalProtocol,
-      log: ctx.log,
-      probe: ctx.probe,
-      channel: { describeError: describeForPage },
     });
     this.question = question ?? null;
     this.channel.handle('run', ({ column, question: q, settings }) => this.run(column, q, toRetrievalRequest(q, settings)));

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
-import type { Log } from '../../../platform/logger';
-import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { describeForPage, hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { defaultQuery, loadAnalytics, localDate, type AnalyticsClient } from './analyticsData';
 import {
@@ -13,14 +12,9 @@ import {
   type AnalyticsQuery,
   type RenderedReport,
 } from './protocol';
-import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
+import { ProbeKeys } from '../../../platform/testProbe';
 
-interface AnalyticsContext {
-  extensionUri: vscode.Uri;
-  log: Log;
-  errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
+interface AnalyticsContext extends PanelBasics {
   faq(): Promise<AnalyticsClient>;
 }
 
@@ -36,12 +30,9 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
     private readonly ctx: AnalyticsContext,
   ) {
     super(panel, {
-      extensionUri: ctx.extensionUri,
+      ...hostSetup(ctx),
       page: { name: 'analytics', title: 'Q&A Analytics', styles: ['analytics.css'], images: 'none' },
       protocol: analyticsProtocol,
-      log: ctx.log,
-      probe: ctx.probe,
-      channel: { describeError: describeForPage },
     });
     this.channel.handle('load', ({ query }) => this.load(query));
     this.channel.onNotification('rendered', (r) => {
@@ -87,12 +78,8 @@ export class AnalyticsPanels extends Disposable {
 
   constructor(c: Container) {
     super();
-    const log = c.log('analytics');
     this.ctx = {
-      extensionUri: c.context.extensionUri,
-      log,
-      probe: c.probe,
-      errors: c.errorReporting(log),
+      ...c.panelBasics('analytics'),
       faq: async () => (await c.connection.getClient()).faq,
     };
     this._register({ dispose: () => this.panel?.dispose() });

@@ -1,12 +1,10 @@
 import * as vscode from 'vscode';
 import type { FaqResource } from '../../../api/resources/faq';
-import type { Log } from '../../../platform/logger';
-import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
+import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
-import type { TestProbe } from '../../../platform/testProbe';
 
 export type QaEditorTarget =
   | { kind: 'new'; prefill?: { question?: string; answer?: string; similarQuestions?: string[]; hashtags?: string[] } }
@@ -18,12 +16,7 @@ export interface QaSaveEvent {
 }
 
 /** What an editor needs from the extension (built once by QaEditorPanels). */
-export interface EditorContext {
-  extensionUri: vscode.Uri;
-  log: Log;
-  errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
+export interface EditorContext extends PanelBasics {
   faq(): Promise<FaqResource>;
   confirm(message: string, action: string): Promise<boolean>;
   allowRemoteImages(): boolean;
@@ -53,13 +46,10 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     private readonly prefill?: Partial<QaDraft>,
   ) {
     super(panel, {
-      extensionUri: ctx.extensionUri,
+      ...hostSetup(ctx),
       page: { name: 'qaEditor', title: 'Q&A', styles: ['qaEditor.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
       protocol: qaEditorProtocol,
       label: 'Q&A editor page',
-      log: ctx.log,
-      probe: ctx.probe,
-      channel: { describeError: describeForPage },
     });
     const ch = this.channel;
     ch.handle('save', ({ draft }) => this.save(draft));

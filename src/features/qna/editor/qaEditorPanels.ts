@@ -19,12 +19,8 @@ export class QaEditorPanels extends Disposable {
 
   constructor(private readonly c: Container) {
     super();
-    const log = c.log('qaEditor');
     this.ctx = {
-      extensionUri: c.context.extensionUri,
-      log,
-      probe: c.probe,
-      errors: c.errorReporting(log),
+      ...c.panelBasics('qaEditor'),
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
       allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
