@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { sharedPageStrings } from './pageStrings';
 
 /** Which images a page may load: none, the extension's own resources, or those plus https images. */
 export type ImagePolicy = 'none' | 'local' | 'remote';
@@ -17,6 +18,12 @@ export interface WebviewPage {
   extraRoots?: ReadonlyArray<readonly string[]>;
   /** CSP directives the page needs besides the shared ones, with `{cspSource}` standing for the webview's source. */
   extraCsp?: readonly string[];
+  /**
+   * Every text the page shows, already in the display language (each value a vscode.l10n.t call in the
+   * feature's host code; the keys are the page's `<Page>Strings` type in its protocol.ts). The page reads
+   * them with src/webview/shared/strings.ts and has no English literals of its own.
+   */
+  strings?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -65,13 +72,18 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
   const media = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', file)).toString();
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', `${page.name}.js`)).toString();
   const styles = ['webview.css', ...(page.styles ?? []).filter((s) => s !== 'webview.css')];
-  const data = { resourceOrigin: resourceOrigin(webview, extensionUri), images: page.images ?? 'none', ...page.data };
+  const data = {
+    resourceOrigin: resourceOrigin(webview, extensionUri),
+    images: page.images ?? 'none',
+    strings: JSON.stringify({ ...sharedPageStrings(), ...page.strings }),
+    ...page.data,
+  };
   const dataAttrs = Object.entries(data)
     .map(([k, v]) => ` data-${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}="${escapeHtml(v)}"`)
     .join('');
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${escapeHtml(vscode.env.language || 'en')}">`,
     '<head>',
     '<meta charset="UTF-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(webview.cspSource, nonce, page.images, page.extraCsp))}">`,
@@ -80,7 +92,7 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
     `<title>${escapeHtml(page.title)}</title>`,
     '</head>',
     `<body${dataAttrs}>`,
-    '<main id="app" aria-busy="true"><p class="kd-loading">Loading…</p></main>',
+    `<main id="app" aria-busy="true"><p class="kd-loading">${escapeHtml(vscode.l10n.t('Loading…'))}</p></main>`,
     `<script nonce="${nonce}" src="${escapeHtml(script)}"></script>`,
     '</body>',
     '</html>',

@@ -55,7 +55,7 @@ export function watchPageProblems(win: Window, report: (kind: 'csp' | 'blocked' 
     const handler = e.effectiveDirective === 'script-src-attr' && e.blockedURI === 'inline';
     report(
       handler ? 'blocked' : 'csp',
-      `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || 'inline content'}${where}`,
+      `${e.effectiveDirective || e.violatedDirective} blocked ${e.blockedURI || 'inline content'}${where}`, // l10n-ignore: a report for the log
     );
   });
   win.addEventListener('error', (e) => report('error', e.message || String(e.error)));

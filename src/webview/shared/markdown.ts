@@ -2,6 +2,8 @@
 // button on every code block. Nothing here uses inline handlers or styles (the CSP forbids both).
 import MarkdownIt, { type MarkdownIt as MarkdownParser } from 'markdown-it';
 import type { Sanitizer } from './sanitize';
+import type { SharedPageStrings } from '../../platform/webview/pageStrings';
+import { format, pageStrings } from './strings';
 
 export interface MarkdownOptions {
   /** Let raw HTML in the Markdown through (it is still sanitized). Default false. */
@@ -50,8 +52,9 @@ export class MarkdownRenderer {
     const button = this.doc.createElement('button');
     button.type = 'button';
     button.className = 'kd-button kd-secondary kd-copy';
-    button.textContent = 'Copy';
-    button.setAttribute('aria-label', language ? `Copy ${language} code` : 'Copy code');
+    const strings = pageStrings<SharedPageStrings>(this.doc);
+    button.textContent = strings.copy;
+    button.setAttribute('aria-label', language ? format(strings.copyLanguageCode, language) : strings.copyCode);
     button.addEventListener('click', () => void this.copy((code ?? pre).textContent ?? '', button));
     bar.append(label, button);
     pre.replaceWith(wrapper);
@@ -59,13 +62,14 @@ export class MarkdownRenderer {
   }
 
   private async copy(text: string, button: HTMLButtonElement): Promise<void> {
+    const strings = pageStrings<SharedPageStrings>(this.doc);
     try {
       if (this.options.onCopy) await this.options.onCopy(text);
       else await this.doc.defaultView?.navigator.clipboard.writeText(text);
-      button.textContent = 'Copied';
+      button.textContent = strings.copied;
     } catch {
-      button.textContent = 'Copy failed';
+      button.textContent = strings.copyFailed;
     }
-    setTimeout(() => (button.textContent = 'Copy'), 1500);
+    setTimeout(() => (button.textContent = strings.copy), 1500);
   }
 }

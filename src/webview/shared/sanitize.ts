@@ -1,6 +1,8 @@
 // Everything a webview shows from the service goes through here (docs/api.md#answer-response: no scripts, no event
 // handlers, no javascript: links, no remote images unless allowed).
 import createDOMPurify, { type Config, type DOMPurify, type WindowLike } from 'dompurify';
+import type { SharedPageStrings } from '../../platform/webview/pageStrings';
+import { format, pageStrings } from './strings';
 
 export interface SanitizeOptions {
   /** Origins images may come from: the webview's own resource origin (body data-resource-origin). */
@@ -97,15 +99,17 @@ export class Sanitizer {
       }
       if (a.hasAttribute('href')) {
         a.setAttribute('target', '_blank');
-        a.setAttribute('rel', 'noopener noreferrer');
+        a.setAttribute('rel', 'noopener noreferrer'); // l10n-ignore: link types
       }
     }
     for (const img of Array.from(root.querySelectorAll('img'))) {
       if (this.imageAllowed(img.getAttribute('src'))) continue;
       const note = this.doc.createElement('span');
       note.className = 'kd-blocked-image';
-      note.title = 'Image not loaded: remote images are blocked';
-      note.textContent = `[image${img.getAttribute('alt') ? `: ${img.getAttribute('alt')}` : ''}]`;
+      const strings = pageStrings<SharedPageStrings>(this.doc);
+      const alt = img.getAttribute('alt');
+      note.title = strings.imageBlocked;
+      note.textContent = alt ? format(strings.imageWithAlt, alt) : strings.image;
       img.replaceWith(note);
       report.blockedImages++;
     }

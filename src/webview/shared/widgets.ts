@@ -1,5 +1,7 @@
 // Pieces several pages build the same way: a titled card, and a banner the person can dismiss.
+import type { SharedPageStrings } from '../../platform/webview/pageStrings';
 import type { Child, H } from './dom';
+import { pageStrings } from './strings';
 
 /** A section with a heading that labels it (`id` is the heading's id). */
 export function card(h: H, id: string, title: string, ...children: Child[]): HTMLElement {
@@ -18,7 +20,11 @@ export function dismissibleBanner(
     'div',
     { class: `kd-banner ${className}`, attrs: { role, hidden: true } },
     text,
-    h('button', { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: onDismiss } }, 'Dismiss'),
+    h(
+      'button',
+      { class: 'kd-link-button', attrs: { type: 'button' }, on: { click: onDismiss } },
+      pageStrings<SharedPageStrings>(text.ownerDocument).dismiss,
+    ),
   );
 }
 

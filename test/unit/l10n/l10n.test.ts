@@ -15,6 +15,53 @@ const bundleJa: Strings = json('l10n/bundle.l10n.ja.json');
 /** Folders whose user-facing strings have been moved to the bundle; the next passes add theirs. */
 const CONVERTED = ['src/features/connection', 'src/platform'];
 
+/**
+ * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
+ * each page is added here once it holds no English of its own.
+ */
+const CONVERTED_PAGES = ['src/webview/shared'];
+/** Key names and other literals a page compares against, never shows. */
+const PAGE_NON_TEXT = new Set([
+  'Enter',
+  'Escape',
+  'Tab',
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+  'Backspace',
+  'Delete',
+  ' ',
+]);
+
+/**
+ * String literals of a page's source that read as English text: a capitalised word that is not an identifier,
+ * an ellipsis, or lowercase words separated by spaces that are not a class list. A line that is meant to hold
+ * such a literal (a log message to the host, a CSS selector) says `l10n-ignore`.
+ */
+export function englishLiterals(source: string): Array<{ line: number; text: string }> {
+  const found: Array<{ line: number; text: string }> = [];
+  source.split('\n').forEach((line, i) => {
+    if (/^\s*(\/\/|\*|\/\*|import )/.test(line) || /l10n-ignore|throw new Error|console\./.test(line)) return;
+    for (const m of line.matchAll(/'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|`((?:[^`\\$]|\\.|\$(?!\{))*)`/g)) {
+      const text = m[1] ?? m[2] ?? m[3] ?? '';
+      if (PAGE_NON_TEXT.has(text)) continue;
+      const words = text.split(/\s+/).filter(Boolean);
+      const capitalised = /^[A-Z][a-z]+\b/.test(text) && !/^[A-Z][a-zA-Z]+$/.test(text);
+      const sentence =
+        words.length > 1 &&
+        words.some((w) => /^[a-z]{2,}[.,:;!?]?$/.test(w)) &&
+        !(words.every((w) => /^[\w-]+$/.test(w)) && words.some((w) => w.includes('-')));
+      if (capitalised || sentence || text.includes('…') || /^[A-Z][a-z]+[.!:]?$/.test(text)) found.push({ line: i + 1, text });
+    }
+  });
+  return found;
+}
+
 /** {0}, {name}: what vscode.l10n.t fills in. */
 const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[0]).sort();
 /** What must survive a translation untouched: command links, code spans, setting ids. */
@@ -159,6 +206,28 @@ describe('Localization (package.nls*.json, l10n/bundle.l10n*.json)', () => {
         // respondError: the page protocol's own faults (a bug on one side), for the log, never shown as such.
         .filter(([line]) => !/^\s*(\/\/|\*)|respondError\(/.test(line) && patterns.some((p) => p.test(line)))
         .map(([line, i]) => `${f}:${i + 1}: ${line.trim()}`),
+    );
+    assert.deepEqual(offenders, []);
+  });
+
+  it('the English-literal check of webview pages catches what it is for', () => {
+    const texts = (src: string): string[] => englishLiterals(src).map((f) => f.text);
+    assert.deepEqual(texts(`b.textContent = 'Saved.'; x.title = 'Copy code'; p = 'Loading…'; q = 'no pages matched'`), [
+      'Saved.',
+      'Copy code',
+      'Loading…',
+      'no pages matched',
+    ]);
+    assert.deepEqual(
+      texts(`h('div', { class: 'kd-banner kd-error' }); if (e.key === 'Escape') go('aria-label', 'ArrowDown', 'click');`),
+      [],
+    );
+    assert.deepEqual(texts(`log('Request failed'); // l10n-ignore: for the log`), []);
+  });
+
+  it('the converted webview pages show no English of their own (their texts come from the host)', () => {
+    const offenders = CONVERTED_PAGES.flatMap(sourceFiles).flatMap((f) =>
+      englishLiterals(readFileSync(f, 'utf8')).map((l) => `${f}:${l.line}: ${l.text}`),
     );
     assert.deepEqual(offenders, []);
   });

@@ -17,10 +17,23 @@ interface JsdomModule {
   JSDOM: new (html: string, options?: { url?: string; pretendToBeVisual?: boolean }) => { window: Win };
 }
 
-/** A fresh window. The URL stands in for the webview's own origin. */
-export function makeWindow(body = '', url = 'https://webview.test/index.html'): Win {
+/**
+ * A fresh window. The URL stands in for the webview's own origin. Like the host (webviewHtml.ts), the body
+ * carries the page's texts in data-strings (the shared ones, plus `strings`: the page's own builder) and
+ * <html lang> the display language.
+ */
+export function makeWindow(body = '', url = 'https://webview.test/index.html', strings: Record<string, string> = {}, lang = 'en'): Win {
   const { JSDOM } = require('jsdom') as JsdomModule;
-  return new JSDOM(`<!DOCTYPE html><html><body>${body}</body></html>`, { url, pretendToBeVisual: true }).window;
+  const { sharedPageStrings } = require(path.join(root, 'src/platform/webview/pageStrings')) as {
+    sharedPageStrings(): Record<string, string>;
+  };
+  const data = JSON.stringify({ ...sharedPageStrings(), ...strings })
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;');
+  return new JSDOM(`<!DOCTYPE html><html lang="${lang}"><body data-strings="${data}">${body}</body></html>`, {
+    url,
+    pretendToBeVisual: true,
+  }).window;
 }
 
 /** Every attribute of every element under `root`, as "tag@name=value" lines. */
