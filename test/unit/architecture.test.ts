@@ -29,6 +29,25 @@ describe('Architecture rules', () => {
     );
   });
 
+  it('points only to documents in the repository (no spec folder, decisions file or numbered documents from outside)', () => {
+    const texts = [
+      ...files('src'),
+      'README.md',
+      'package.json',
+      'package.nls.json',
+      'package.nls.ja.json',
+      'docs/api.md',
+      'docs/architecture.md',
+    ];
+    const outside = /shared\/(spec|notes)|decisions\.md|\bdocuments? [12]\b|documents 1 and 2|\bthe contract\b|Beyond the two documents/i;
+    const offenders = texts.flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (outside.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 120)}`] : [])),
+    );
+    assert.deepEqual(offenders, []);
+  });
+
   it('keeps source files small (at most 300 lines)', () => {
     const lines = (text: string): number => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
     const big = files('src')

@@ -1,4 +1,4 @@
-// Folders (decisions.md "Beyond the two documents"; docs/api.md#folders): create, rename, delete.
+// Folders (docs/api.md#folders): create, rename, delete.
 // A deployment without these routes answers 404/405: OperationNotOfferedError, remembered in `client.offers`.
 import type { ApiClient, CallOptions } from '../client';
 import type { FolderNode } from '../schemas/kbNodes';

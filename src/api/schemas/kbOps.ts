@@ -1,4 +1,4 @@
-// Schemas of the operations beyond documents 1 and 2 (decisions.md "Beyond the two documents"):
+// Schemas of the operations from the service's public pages (docs/api.md#further-public-operations):
 // tolerant, each accepting the answer with or without its `result` wrapper (docs/api.md).
 import { z } from 'zod';
 import { epochMs, feedbackCountsSchema, listOf, nullish, textOr, textOrEmpty } from './common';

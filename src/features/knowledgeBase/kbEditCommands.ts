@@ -1,4 +1,4 @@
-// Tree commands of the operations beyond documents 1 and 2 (decisions.md "Beyond the two documents"):
+// Tree commands of the operations from the service's public pages (docs/api.md#further-public-operations):
 // New Folder…, Rename…, Delete Folder, Edit Hashtags…, Turn Off / Turn On. Each checks its input before it
 // asks the service; an operation the deployment does not offer (404/405) is said once and its command hidden
 // for the region (src/platform/offerContext.ts).

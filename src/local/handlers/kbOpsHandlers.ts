@@ -1,4 +1,4 @@
-// The operations beyond documents 1 and 2 (decisions.md "Beyond the two documents"; docs/api.md), exact:
+// The operations from the service's public pages (docs/api.md#further-public-operations), exact:
 //   GET    /webapi/v2/knowledge_base_nodes/{id}            → { result: node }
 //   PUT    /webapi/v2/knowledge_base_nodes/{id}            { name?, hashtags?, properties? } → { result: node }
 //   GET    /webapi/v2/knowledge_base_nodes/{id}/download   → the file, its Content-Type, attachment disposition

@@ -27,7 +27,7 @@ export const ROUTES: readonly RouteDef[] = [
   base('POST', '/webapi/v2/knowledge_base_nodes/move/bulk', 'kb.moveBulk'),
   base('POST', '/webapi/v2/knowledge_base_nodes/{node_id}/replace', 'kb.replace'),
   base('DELETE', '/webapi/v2/knowledge_base_nodes/{node_id}', 'kb.delete'),
-  // Beyond documents 1 and 2 (decisions.md; docs/api.md#beyond-the-two-documents)
+  // From the service's public pages (docs/api.md#further-public-operations)
   base('GET', '/webapi/v2/knowledge_base_nodes/{node_id}', 'kb.get'),
   base('PUT', '/webapi/v2/knowledge_base_nodes/{node_id}', 'kb.update'),
   base('GET', '/webapi/v2/knowledge_base_nodes/{node_id}/download', 'kb.download'),

@@ -1,4 +1,4 @@
-// Folder and node edits of the local service (decisions.md "Beyond the two documents"; docs/api.md#folders):
+// Folder and node edits of the local service (docs/api.md#folders):
 // create folder, rename / update a node, delete a folder, turn documents on or off.
 // Each one reads the records, decides and commits in one synchronous span (docs/local-service-storage.md):
 // no await between the read and `store.write()`, so no other write can slip in.

@@ -46,7 +46,7 @@ describe('Folders, node updates, on/off, download, text and processing steps (cl
     );
   });
 
-  it('rejects bad folder names and places with the error bodies of decisions.md', async () => {
+  it('rejects bad folder names and places with the error bodies of docs/api.md', async () => {
     const parent = await client().folders.create({ name: 'Names' });
     const cases: Array<[string, RegExp, number, string]> = [
       ['', /^The folder name is empty\.$/, 400, 'name'],
