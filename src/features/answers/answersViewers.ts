@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
+import { regionLabel } from '../../platform/regionLabels';
 import { Disposable } from '../../platform/lifecycle';
 import { LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import type * as CitationArgs from './citations/citationArgs';
@@ -122,7 +122,7 @@ export class AnswersViewers extends Disposable {
       log: retrievalLog,
       probe: c.probe,
       errors: c.errorReporting(retrievalLog),
-      regionLabel: () => REGION_INFO[c.settings.region].label,
+      regionLabel: () => regionLabel(c.settings.region),
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
     });

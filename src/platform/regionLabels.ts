@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { REGION_INFO, type Region } from '../../core/regions';
+import { REGION_INFO, type Region } from '../core/regions';
 
-/** A region's name in the display language (src/core/regions.ts keeps the English one for logs). */
+/** A region's name in the display language (src/core/regions.ts keeps the English one for logs); every feature shows it so. */
 export function regionLabel(region: Region): string {
   switch (region) {
     case 'local':
