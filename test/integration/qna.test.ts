@@ -240,6 +240,8 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     });
     const target = vscode.Uri.joinPath(ws(), `export-${tag}.csv`);
     try {
+      // Toasts of earlier tests (import summaries have buttons, so they stay) would hide this one: VS Code shows three at most.
+      await vscode.commands.executeCommand('notifications.clearAll');
       await run(api, 'knowledgeDesk.qna.exportCsv', [], target);
       // The notification that says how many were exported (left open for the screenshot).
       await screenshot(shot('qna-export-notification'), {
