@@ -87,6 +87,22 @@ for (const w of c.walkthroughs ?? []) {
     if (step.media) localize(step.media, 'markdown', `${base}.${step.id}.markdown`);
   }
 }
+// VS Code's chat: the participant's names and descriptions and the tools' names shown to people are localized;
+// a tool's `modelDescription` stays English on purpose: it is written for the model (which reads English best
+// and answers in the user's language anyway), the MCP server sends the same text (src/ai/knowledgeTools.ts
+// TOOL_DESCRIPTIONS, kept equal by test/unit/ai/toolContributions.test.ts), and it is never shown as UI text.
+for (const p of c.chatParticipants ?? []) {
+  const base = `chatParticipants.${p.name}`;
+  localize(p, 'fullName', `${base}.fullName`);
+  localize(p, 'description', `${base}.description`);
+  for (const cmd of p.commands ?? []) localize(cmd, 'description', `${base}.commands.${cmd.name}.description`);
+}
+for (const t of c.languageModelTools ?? []) {
+  localize(t, 'displayName', `languageModelTools.${t.name}.displayName`);
+  localize(t, 'userDescription', `languageModelTools.${t.name}.userDescription`);
+}
+for (const point of ['mcpServerDefinitionProviders', 'modelContextServerCollections'])
+  for (const d of c[point] ?? []) localize(d, 'label', `${point}.${short(d.id)}.label`);
 
 if (check) {
   if (literals.length) {

@@ -1,12 +1,14 @@
 // One turn of the @knowledge chat participant, free of vscode: the host hands in a sink with the few
 // ChatResponseStream calls used (links are strings, the host makes URIs of them), so the same code runs
-// in the real host and in unit tests against the real local service.
+// in the real host and in unit tests against the real local service. What the chat shows goes through
+// @vscode/l10n (the host hands it VS Code's bundle at activation): English unless the display language has one.
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../api/client';
 import type { Citation, GenerativeAnswer } from '../api/schemas/answers';
 import { clip } from './budget';
 import { answerRequestFor } from './knowledgeTools';
 import { describeToolError, type ErrorHints, type ToolErrorKind } from './toolErrors';
-import { DEFAULT_RESULTS, answerInput, parseToolInput, qnaInput, retrieveInput } from './toolInput';
+import { DEFAULT_RESULTS, QUESTION_MAX_CHARS, ToolInputError, answerInput, parseToolInput, qnaInput, retrieveInput } from './toolInput';
 import type { ChatLink } from './chatLinks';
 
 export type ChatCommand = 'ask' | 'docs' | 'faq';
@@ -77,8 +79,8 @@ async function ask(
   sink: ChatSink,
   signal: AbortSignal,
 ): Promise<TurnResult> {
-  const input = parseToolInput(answerInput, { question: prompt });
-  sink.progress(`Asking Knowledge Desk (${deps.regionLabel})…`);
+  const input = parseToolInput(answerInput, { question: checkedQuestion(prompt) });
+  sink.progress(l10n.t('Asking Knowledge Desk ({0})…', deps.regionLabel));
   const client = await deps.client();
   const request = {
     ...(await answerRequestFor(client, input, signal)),
@@ -102,15 +104,16 @@ async function ask(
   }
   if (!result || signal.aborted) return { metadata: { command: 'ask', threadId: thread } };
   shown = emitAnswer(sink, shown, result.answer);
-  if (!shown.trim()) sink.markdown('_The service returned an empty answer._');
+  if (!shown.trim()) sink.markdown(`_${l10n.t('The service returned an empty answer.')}_`);
   const threadId = result.threadId ?? thread;
   const cited = result.citations.filter((c) => c.title || c.knowledgeBaseId || c.faqId || c.url);
   if (cited.length) {
-    sink.markdown('\n\n**Sources**\n');
+    sink.markdown(`\n\n**${l10n.t('Sources')}**\n`);
     for (const c of cited) {
       const link = citationLink(c, input.question, result.answer, deps);
       sink.markdown(`\n${c.index}. `);
-      sink.anchor(link, `${c.title || c.url || 'Q&A'}${c.pageNo ? ` — page ${c.pageNo}` : ''}`);
+      const title = c.title || c.url || 'Q&A';
+      sink.anchor(link, c.pageNo ? l10n.t('{0} — page {1}', title, c.pageNo) : title);
       if (c.text) sink.markdown(` — ${escapeMarkdown(clip(c.text.replace(/\s+/g, ' '), 160))}`);
       sink.reference(link);
     }
@@ -122,7 +125,7 @@ async function ask(
 function emitAnswer(sink: ChatSink, shown: string, answer: string): string {
   if (answer === shown) return shown;
   if (answer.startsWith(shown)) sink.markdown(answer.slice(shown.length));
-  else sink.markdown(`\n\n---\n_Revised answer:_\n\n${answer}`);
+  else sink.markdown(`\n\n---\n_${l10n.t('Revised answer:')}_\n\n${answer}`);
   return answer;
 }
 
@@ -134,18 +137,18 @@ function citationLink(c: Citation, question: string, answer: string, deps: ChatT
 }
 
 async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: AbortSignal): Promise<TurnResult> {
-  const input = parseToolInput(retrieveInput, { question: prompt });
-  sink.progress(`Searching the knowledge base (${deps.regionLabel})…`);
+  const input = parseToolInput(retrieveInput, { question: checkedQuestion(prompt) });
+  sink.progress(l10n.t('Searching the knowledge base ({0})…', deps.regionLabel));
   const client = await deps.client();
   const items = (await client.answers.retrieve({ question: input.question, maxDocumentClues: DEFAULT_RESULTS }, { signal })).slice(
     0,
     DEFAULT_RESULTS,
   );
   if (!items.length) {
-    sink.markdown('No pages of the knowledge base match this question.');
+    sink.markdown(l10n.t('No pages of the knowledge base match this question.'));
     return { metadata: { command: 'docs' } };
   }
-  sink.markdown(`The top ${items.length} page${items.length === 1 ? '' : 's'}:\n`);
+  sink.markdown(`${items.length === 1 ? l10n.t('The top {0} page:', 1) : l10n.t('The top {0} pages:', items.length)}\n`);
   items.forEach((item, i) => {
     const link: ChatLink = {
       kind: 'document',
@@ -159,7 +162,7 @@ async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: 
       label: item.title,
     };
     sink.markdown(`\n${i + 1}. `);
-    sink.anchor(link, `${item.title} — page ${item.pageNo}`);
+    sink.anchor(link, l10n.t('{0} — page {1}', item.title, item.pageNo));
     sink.markdown(`\n\n   > ${escapeMarkdown(clip(item.text.replace(/\s+/g, ' '), 300))}\n`);
     sink.reference(link);
   });
@@ -167,21 +170,21 @@ async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: 
 }
 
 async function faq(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: AbortSignal): Promise<TurnResult> {
-  const input = parseToolInput(qnaInput, { question: prompt });
-  sink.progress(`Searching Q&As (${deps.regionLabel})…`);
+  const input = parseToolInput(qnaInput, { question: checkedQuestion(prompt) });
+  sink.progress(l10n.t('Searching Q&As ({0})…', deps.regionLabel));
   const client = await deps.client();
   const found = await client.faq.search(
     { query: input.question, maxResults: DEFAULT_RESULTS, format: 'text', autoRegisterCandidates: deps.autoRegisterCandidates },
     { signal },
   );
   if (!found.result.length) {
-    sink.markdown('No Q&A matches this question. Ask without `/faq` for an answer from the documents.');
+    sink.markdown(l10n.t('No Q&A matches this question. Ask without `/faq` for an answer from the documents.'));
     return { metadata: { command: 'faq' } };
   }
   found.result.slice(0, DEFAULT_RESULTS).forEach((item, i) => {
     sink.markdown(`${i ? '\n\n' : ''}**${i + 1}. `);
     sink.anchor({ kind: 'qna', id: item.id, label: item.question }, clip(item.question, 200));
-    sink.markdown(`** — confidence ${Math.round(item.confidence * 100)}%\n\n${clip(item.answer, 1_500)}`);
+    sink.markdown(`** — ${l10n.t('confidence {0}%', Math.round(item.confidence * 100))}\n\n${clip(item.answer, 1_500)}`);
   });
   return { metadata: { command: 'faq' } };
 }
@@ -199,11 +202,27 @@ function fail(
   deps.log?.(`chat ${command} failed (${kind}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   const partial = (error as { shownAnswer?: unknown } | undefined)?.shownAnswer;
   sink.markdown(`${typeof partial === 'string' && partial ? '\n\n---\n' : ''}**Knowledge Desk:** ${escapeMarkdown(message)}`);
-  if (kind === 'key') sink.button({ command: deps.commands.setApiKey, title: 'Set API Key' });
-  if (kind === 'key' || kind === 'unreachable' || /Select Region/.test(message))
-    sink.button({ command: deps.commands.selectRegion, title: 'Select Region' });
-  if (kind === 'service') sink.button({ command: deps.commands.showLog, title: 'Show Log' });
+  const selectRegion = l10n.t('Select Region');
+  if (kind === 'key') sink.button({ command: deps.commands.setApiKey, title: l10n.t('Set API Key') });
+  // A Custom region without its URL says to run Select Region (in the display language).
+  if (kind === 'key' || kind === 'unreachable' || message.includes(selectRegion))
+    sink.button({ command: deps.commands.selectRegion, title: selectRegion });
+  if (kind === 'service') sink.button({ command: deps.commands.showLog, title: l10n.t('Show Log') });
   return { metadata: { command, threadId: thread, errorKind: kind } };
+}
+
+/**
+ * The prompt as the question, or a ToolInputError in the display language. The tools' schemas say the same in
+ * English for a model (toolInput.ts); in the chat a person typed the prompt, so they read it in their language.
+ */
+function checkedQuestion(prompt: string): string {
+  const question = prompt.trim();
+  if (!question) throw new ToolInputError(l10n.t('question is empty: send the question in words.'));
+  if (question.length > QUESTION_MAX_CHARS)
+    throw new ToolInputError(
+      l10n.t('question is longer than {0} characters: shorten it to the question itself.', QUESTION_MAX_CHARS.toLocaleString('en-US')),
+    );
+  return question;
 }
 
 function escapeMarkdown(text: string): string {

@@ -1,5 +1,8 @@
 // A failed tool call becomes one short text that says what went wrong and what to do next. The next
 // step differs by host (a VS Code command, an environment variable), so the host passes its wording.
+// Through @vscode/l10n: the chat shows these to a person (in VS Code's display language once the extension
+// handed over its bundle); the MCP server never loads a bundle, so agents always read English.
+import * as l10n from '@vscode/l10n';
 import {
   ApiAbortError,
   ApiConnectionError,
@@ -24,20 +27,24 @@ export interface ErrorHints {
 export type ToolErrorKind = 'input' | 'key' | 'unreachable' | 'cancelled' | 'service';
 
 export function describeToolError(error: unknown, hints: ErrorHints): { kind: ToolErrorKind; message: string } {
-  if (error instanceof ToolInputError) return { kind: 'input', message: `Invalid input: ${error.message}` };
+  if (error instanceof ToolInputError) return { kind: 'input', message: l10n.t('Invalid input: {0}', error.message) };
   if (error instanceof MissingKeyError) return { kind: 'key', message: `${error.message} ${hints.setKey}` };
-  if (error instanceof AuthenticationError) return { kind: 'key', message: `The service rejected the API key. ${hints.setKey}` };
-  if (error instanceof ApiAbortError) return { kind: 'cancelled', message: 'Cancelled.' };
+  if (error instanceof AuthenticationError) return { kind: 'key', message: l10n.t('The service rejected the API key. {0}', hints.setKey) };
+  if (error instanceof ApiAbortError) return { kind: 'cancelled', message: l10n.t('Cancelled.') };
   if (error instanceof ApiTimeoutError)
-    return { kind: 'unreachable', message: `The service did not answer in time. Try again. ${hints.unreachable}` };
+    return { kind: 'unreachable', message: l10n.t('The service did not answer in time. Try again. {0}', hints.unreachable) };
   if (error instanceof ApiConnectionError)
-    return { kind: 'unreachable', message: `Cannot reach the Knowledge Desk service (${trim(error.message)}). ${hints.unreachable}` };
+    return {
+      kind: 'unreachable',
+      message: l10n.t('Cannot reach the Knowledge Desk service ({0}). {1}', trim(error.message), hints.unreachable),
+    };
   if (error instanceof PermissionDeniedError)
-    return { kind: 'service', message: 'Access denied: the project is inactive or this IP address is not allowed.' };
+    return { kind: 'service', message: l10n.t('Access denied: the project is inactive or this IP address is not allowed.') };
   if (error instanceof RateLimitError)
-    return { kind: 'service', message: 'The service is rate limiting requests: wait a little and try again.' };
-  if (error instanceof BadRequestError) return { kind: 'input', message: `The service refused the request: ${trim(error.message)}` };
-  if (error instanceof ApiError) return { kind: 'service', message: `The service failed: ${trim(error.message)}` };
+    return { kind: 'service', message: l10n.t('The service is rate limiting requests: wait a little and try again.') };
+  if (error instanceof BadRequestError)
+    return { kind: 'input', message: l10n.t('The service refused the request: {0}', trim(error.message)) };
+  if (error instanceof ApiError) return { kind: 'service', message: l10n.t('The service failed: {0}', trim(error.message)) };
   return { kind: 'service', message: error instanceof Error ? error.message : String(error) };
 }
 

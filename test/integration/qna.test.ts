@@ -7,6 +7,10 @@ import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
 import { getApi, resetWorkbench, runCommand, screenshot, scriptInput, useService, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
+/** The suite runs in English and, with `--locale ja`, in Japanese: texts it asserts or answers come in both. */
+const japanese = (): boolean => vscode.env.language.startsWith('ja');
+const tr = (en: string, ja: string): string => (japanese() ? ja : en);
+const shot = (name: string): string => `${name}${japanese() ? '-ja' : ''}`;
 
 const run = runCommand;
 
@@ -84,7 +88,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
 
   it('shows Q&As under On and Off with feedback counts, and filters on the service', async () => {
     const roots = await qna(api).tree.getChildren();
-    assert.deepEqual(labels(roots), ['[On]', '[Off]']);
+    assert.deepEqual(labels(roots), [`[${tr('On', 'オン')}]`, `[${tr('Off', 'オフ')}]`]);
     const on = await qna(api).tree.getChildren(roots[0]);
     assert.deepEqual(labels(on).sort(), ['How do I book a meeting room?', 'What are the office hours?'].sort());
     assert.deepEqual(labels(await qna(api).tree.getChildren(roots[1])), ['Is there parking for visitors?']);
@@ -98,17 +102,21 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     const filtered = await qna(api).tree.getChildren();
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[0])), ['How do I book a meeting room?']);
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[1])), ['Is there parking for visitors?']);
-    await run(api, 'knowledgeDesk.qna.filterStatus', ['Off only']);
+    await run(api, 'knowledgeDesk.qna.filterStatus', [tr('Off only', 'オフのみ')]);
     assert.deepEqual(labels(await qna(api).tree.getChildren()), ['Is there parking for visitors?']);
     await run(api, 'knowledgeDesk.qna.clearFilter', []);
     assert.equal(qna(api).tree.model.filtered, false, 'Clear Filter leaves no filter');
     assert.equal(qna(api).view.description, undefined);
     await scope();
     await run(api, 'knowledgeDesk.qna.groupByFolder', []);
-    assert.deepEqual(labels(await qna(api).tree.getChildren()), ['[General]', '[(no folder)]']);
+    assert.deepEqual(labels(await qna(api).tree.getChildren()), ['[General]', `[${tr('(no folder)', '(フォルダーなし)')}]`]);
     await run(api, 'knowledgeDesk.qna.ungroup', []);
-    assert.deepEqual(labels(await qna(api).tree.getChildren()), ['[On]', '[Off]']);
-    await screenshot('qna-tree');
+    assert.deepEqual(labels(await qna(api).tree.getChildren()), [`[${tr('On', 'オン')}]`, `[${tr('Off', 'オフ')}]`]);
+    await screenshot(shot('qna-tree'));
+    // A Q&A command in the palette, under the display language's title.
+    await vscode.commands.executeCommand('workbench.action.quickOpen', '>Q&A');
+    await screenshot(shot('qna-palette'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
   it('toggles a Q&A off and on', async () => {
@@ -157,7 +165,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       );
       assert.equal(qp.value, 'reserve a conference room');
       assert.equal(qp.items[0].label, 'How do I book a meeting room?');
-      assert.match(qp.items[0].description ?? '', /^confidence 1\.00 · effective 1\.00/);
+      assert.match(qp.items[0].description ?? '', japanese() ? /^信頼度 1\.00 · 実効 1\.00/ : /^confidence 1\.00 · effective 1\.00/);
       // The earlier keystroke never produced a search of its own: debounced away, or its request cancelled.
       assert.equal(state.requests - state.cancelled, 1, `requests ${state.requests}, cancelled ${state.cancelled}`);
     } finally {
@@ -176,7 +184,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.csv');
     await vscode.window.showTextDocument(file);
     const summaries: string[] = [];
-    const input = scriptInput(api, [(p: { options: unknown }) => (summaries.push(String(p.options)), 'Show Problems')]);
+    const input = scriptInput(api, [(p: { options: unknown }) => (summaries.push(String(p.options)), tr('Show Problems', '問題を表示'))]);
     try {
       await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
     } finally {
@@ -187,13 +195,16 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       .map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`)
       .sort();
     assert.deepEqual(byLine, ['4:missing-answer:E', '5:duplicate-in-file:E', '6:invalid-status:E', '8:exists:W'].sort());
-    assert.match(summaries[0], /Dry run of 7 rows/);
-    assert.match(summaries[0], /4 can be imported \(3 new, 1 update existing Q&As\)/);
+    if (japanese()) assert.match(summaries[0], /^7 行のドライラン .*4 行をインポートできます \(新規 3 行、既存の Q&A の更新 1 行\)/);
+    else {
+      assert.match(summaries[0], /Dry run of 7 rows/);
+      assert.match(summaries[0], /4 can be imported \(3 new, 1 update existing Q&As\)/);
+    }
     await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
-    await screenshot('qna-import-problems');
+    await screenshot(shot('qna-import-problems'));
     await vscode.commands.executeCommand('workbench.action.closePanel');
 
-    await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 4 Rows', '4 行をインポート')], file);
     const vpn = (await client.faq.filter({ searchTerm: 'VPN' })).results.find((r) => r.question === 'How do I reset my VPN password?')!;
     const detail = await client.faq.get(vpn.id, { format: 'text' });
     assert.deepEqual(detail.similar_questions, ['VPN password reset', 'Forgot VPN password']);
@@ -203,14 +214,14 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.equal(hours.length, 1, 'the existing question was updated, not duplicated');
     assert.equal(hours[0].id, ids.hours);
     assert.match(hours[0].answer, /8:00–20:00/);
-    await run(api, 'knowledgeDesk.qna.importFile', ['Import 4 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 4 Rows', '4 行をインポート')], file);
     assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1, 're-running an import is safe');
   });
 
   it('imports an XLSX with Japanese headers, and the local service reads one uploaded as is (exceljs loaded from its own bundle file)', async function () {
     this.timeout(60_000);
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.xlsx');
-    await run(api, 'knowledgeDesk.qna.importFile', ['Import 2 Rows'], file);
+    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 2 Rows', '2 行をインポート')], file);
     const found = (await client.faq.filter({ hashtags: ['xlsx'] })).results.map((r) => r.question).sort();
     assert.deepEqual(found, ['Where is the XLSX help desk?', 'XLSXの問い合わせ先は？'].sort());
     for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);
@@ -229,7 +240,14 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     });
     const target = vscode.Uri.joinPath(ws(), `export-${tag}.csv`);
     try {
+      // Toasts of earlier tests (import summaries have buttons, so they stay) would hide this one: VS Code shows three at most.
+      await vscode.commands.executeCommand('notifications.clearAll');
       await run(api, 'knowledgeDesk.qna.exportCsv', [], target);
+      // The notification that says how many were exported (left open for the screenshot).
+      await screenshot(shot('qna-export-notification'), {
+        keepNotifications: true,
+        waitForSelector: `.notification-toast:has-text("${tr('Exported', 'エクスポートしました')}")`,
+      });
       const text = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
       assert.ok(text.startsWith('\ufeffquestion,answer'), text.slice(0, 40));
       assert.match(text, /"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",'\+1 dial now/);

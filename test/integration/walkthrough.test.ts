@@ -134,8 +134,13 @@ describe('Get Started walkthrough', () => {
 
     // 4. Import Q&As from a CSV.
     const importedBefore = api.contextKey('knowledgeDesk.walkthrough.imported');
-    // The dry run's summary (src/features/qna is not localized yet: its label is English in both languages).
-    await runCommand(api, 'knowledgeDesk.qna.importFile', ['Import 1 Rows'], vscode.Uri.joinPath(folder, 'faq.csv'));
+    // The dry run's summary offers the import under its label in the display language.
+    await runCommand(
+      api,
+      'knowledgeDesk.qna.importFile',
+      [japanese() ? '1 行をインポート' : 'Import 1 Rows'],
+      vscode.Uri.joinPath(folder, 'faq.csv'),
+    );
     await stepCompleted(api, 'knowledgeDesk.walkthrough.imported', importedBefore);
     const imported = (await client.faq.filter({ searchTerm: 'walkthrough cafeteria' })).results.filter(
       (r) => r.question === 'Where is the walkthrough cafeteria?',

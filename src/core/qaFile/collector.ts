@@ -1,6 +1,8 @@
 // Receives the records of a Q&A file in order: the first non-blank one is the header, the others
-// go to the row validator. Shared by the CSV/TSV and XLSX readers.
-import { columnLetter, detectMapping, EXPECTED_COLUMNS_TEXT, headerKey, QA_FIELDS, REQUIRED_FIELDS } from './columns';
+// go to the row validator. Shared by the CSV/TSV and XLSX readers. Problems' texts through @vscode/l10n
+// (see rowValidator.ts).
+import * as l10n from '@vscode/l10n';
+import { columnLetter, detectMapping, expectedColumnsText, headerKey, QA_FIELDS, REQUIRED_FIELDS } from './columns';
 import type { QaLimits } from './limits';
 import { RowValidator } from './rowValidator';
 import type { ColumnMapping, QaField, RowProblem } from './types';
@@ -48,21 +50,46 @@ export class QaCollector {
     if (this.stopped) return;
     if (this.validator) this.broken++;
     const field = b.columnIndex === undefined ? undefined : fieldAt(this.mapping, b.columnIndex);
+    const header = b.columnIndex === undefined ? undefined : this.headers[b.columnIndex];
     const cell =
       b.columnIndex === undefined
-        ? 'a cell'
-        : `the ${this.headers[b.columnIndex] ? `"${this.headers[b.columnIndex]}"` : `column ${columnLetter(b.columnIndex)}`} cell`;
-    const where = b.line !== undefined && b.line !== b.row ? ` on line ${b.line}` : '';
-    const resumed = b.resumedAt === undefined ? 'The row is skipped.' : `The row is skipped; reading resumed on line ${b.resumedAt}.`;
+        ? l10n.t('a cell')
+        : header
+          ? l10n.t('the "{0}" cell', header)
+          : l10n.t('the column {0} cell', columnLetter(b.columnIndex));
+    const elsewhere = b.line !== undefined && b.line !== b.row;
+    const resumed =
+      b.resumedAt === undefined ? l10n.t('The row is skipped.') : l10n.t('The row is skipped; reading resumed on line {0}.', b.resumedAt);
     let message: string;
     if (b.kind === 'unclosed-quote') {
-      message = `A double quote (") opening ${cell}${where} is never closed, so the rest of the file would be read as one cell. ${resumed}`;
+      message = elsewhere
+        ? l10n.t(
+            'A double quote (") opening {0} on line {1} is never closed, so the rest of the file would be read as one cell. {2}',
+            cell,
+            b.line!,
+            resumed,
+          )
+        : l10n.t('A double quote (") opening {0} is never closed, so the rest of the file would be read as one cell. {1}', cell, resumed);
     } else if (b.kind === 'record-too-large') {
-      message = `The record is over ${Math.round((b.maxBytes ?? 0) / 1048576)} MB, usually because a double quote (") is never closed. ${resumed}`;
-    } else if (where) {
-      message = `${cap(cell)}, quoted from line ${b.row}, runs on to line ${b.line}, where a double quote (") is misplaced: check for a missing closing quote on line ${b.row} or a quote not written twice ("") inside the cell. ${resumed}`;
+      message = l10n.t(
+        'The record is over {0} MB, usually because a double quote (") is never closed. {1}',
+        Math.round((b.maxBytes ?? 0) / 1048576),
+        resumed,
+      );
+    } else if (elsewhere) {
+      message = l10n.t(
+        '{0}, quoted from line {1}, runs on to line {2}, where a double quote (") is misplaced: check for a missing closing quote on line {1} or a quote not written twice ("") inside the cell. {3}',
+        cap(cell),
+        b.row,
+        b.line!,
+        resumed,
+      );
     } else {
-      message = `Misplaced double quote (") in ${cell}: wrap a cell containing quotes in double quotes and write each quote inside it twice (""). ${resumed}`;
+      message = l10n.t(
+        'Misplaced double quote (") in {0}: wrap a cell containing quotes in double quotes and write each quote inside it twice (""). {1}',
+        cell,
+        resumed,
+      );
     }
     this.problems.push({
       row: b.row,
@@ -82,9 +109,10 @@ export class QaCollector {
   /** After the last record: an empty file or a header without rows is said so. */
   finish(): void {
     if (this.stopped) return;
-    if (!this.validator) this.fileProblem('empty-file', `The file has no header row. Expected columns: ${EXPECTED_COLUMNS_TEXT}.`);
+    if (!this.validator)
+      this.fileProblem('empty-file', l10n.t('The file has no header row. Expected columns: {0}.', expectedColumnsText()));
     else if (this.total === 0)
-      this.problems.push({ row: 1, severity: 'warning', code: 'no-rows', message: 'The file has a header but no Q&A rows.' });
+      this.problems.push({ row: 1, severity: 'warning', code: 'no-rows', message: l10n.t('The file has a header but no Q&A rows.') });
   }
 
   private header(cells: string[], row: number): void {
@@ -103,14 +131,26 @@ export class QaCollector {
       if (!explicit && QA_FIELDS.every((f) => mapping[f] === undefined)) {
         this.fileProblem(
           'missing-header',
-          `Row ${row} should be the header but no column is named question (質問) or answer (回答). Expected columns: ${EXPECTED_COLUMNS_TEXT}. Row ${row} reads: ${found || '(empty cells)'}. No rows were read.`,
+          l10n.t(
+            'Row {0} should be the header but no column is named question (質問) or answer (回答). Expected columns: {1}. Row {0} reads: {2}. No rows were read.',
+            row,
+            expectedColumnsText(),
+            found || l10n.t('(empty cells)'),
+          ),
           'error',
           row,
         );
       } else {
         this.fileProblem(
           'missing-column',
-          `No ${missing.join(' or ')} column (${missing.map((f) => (f === 'question' ? 'question / 質問' : 'answer / 回答')).join('; ')}). Expected columns: ${EXPECTED_COLUMNS_TEXT}. No rows were read.`,
+          missing.length === 2
+            ? l10n.t(
+                'No question or answer column (question / 質問; answer / 回答). Expected columns: {0}. No rows were read.',
+                expectedColumnsText(),
+              )
+            : missing[0] === 'question'
+              ? l10n.t('No question column (question / 質問). Expected columns: {0}. No rows were read.', expectedColumnsText())
+              : l10n.t('No answer column (answer / 回答). Expected columns: {0}. No rows were read.', expectedColumnsText()),
           'error',
           row,
         );
@@ -129,8 +169,8 @@ export class QaCollector {
       const first = this.headers.findIndex((other) => headerKey(other) === key);
       const repeat = first < i && fieldAt(this.mapping, first);
       const message = repeat
-        ? `Column ${columnLetter(i)} "${h}" repeats column ${columnLetter(first)} and is ignored.`
-        : `Column ${columnLetter(i)} "${h}" is not a Q&A column and is ignored. Expected columns: ${EXPECTED_COLUMNS_TEXT}.`;
+        ? l10n.t('Column {0} "{1}" repeats column {2} and is ignored.', columnLetter(i), h, columnLetter(first))
+        : l10n.t('Column {0} "{1}" is not a Q&A column and is ignored. Expected columns: {2}.', columnLetter(i), h, expectedColumnsText());
       this.problems.push({ row, severity: 'warning', code: 'unknown-column', message });
     });
   }

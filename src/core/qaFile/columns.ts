@@ -1,4 +1,5 @@
 // The header row of a Q&A file: column names in English or Japanese, matched case-insensitively.
+import * as l10n from '@vscode/l10n';
 import type { ColumnMapping, QaField } from './types';
 
 const NAMES: Record<QaField, string[]> = {
@@ -25,9 +26,11 @@ export const COLUMN_NAME: Record<QaField, string> = {
   memo: 'memo',
 };
 
-export const EXPECTED_COLUMNS_TEXT =
-  'question (質問) and answer (回答) are required; similar_questions (類似質問), hashtags (ハッシュタグ), ' +
-  'status (ステータス), folder (フォルダ) and memo (メモ) are optional';
+/** The columns a Q&A file has, for problems (through @vscode/l10n, see rowValidator.ts). */
+export const expectedColumnsText = (): string =>
+  l10n.t(
+    'question (質問) and answer (回答) are required; similar_questions (類似質問), hashtags (ハッシュタグ), status (ステータス), folder (フォルダ) and memo (メモ) are optional',
+  );
 
 const IGNORED = /[\s_\-‐－＿]/g;
 

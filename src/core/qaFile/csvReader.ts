@@ -1,5 +1,6 @@
 // CSV/TSV Q&A files, streamed: encoding (BOM → UTF-8; valid UTF-8; otherwise Shift_JIS), delimiter
 // (.tsv, or tabs vs commas outside quotes in the header line), then csv-parse with resync.
+import * as l10n from '@vscode/l10n';
 import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
@@ -54,7 +55,7 @@ async function readPass(path: string, tsv: boolean, shiftJis: boolean, sink: QaC
           encoding = 'utf-8-bom';
           chunk = chunk.subarray(3);
         } else if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-          sink.fileProblem('unsupported-encoding', 'The file is UTF-16 text. Save it as CSV UTF-8 (or Shift_JIS) and try again.');
+          sink.fileProblem('unsupported-encoding', l10n.t('The file is UTF-16 text. Save it as CSV UTF-8 (or Shift_JIS) and try again.'));
           return { sink, encoding, delimiter };
         }
         if (!tsv) delimiter = sniffDelimiter(chunk);
@@ -87,8 +88,10 @@ async function readPass(path: string, tsv: boolean, shiftJis: boolean, sink: QaC
       row: 1,
       severity: 'warning',
       code: 'encoding',
-      message:
-        'Some bytes are neither UTF-8 nor Shift_JIS; they were replaced with "\uFFFD". Save the file as CSV UTF-8 to keep every character.',
+      message: l10n.t(
+        'Some bytes are neither UTF-8 nor Shift_JIS; they were replaced with "{0}". Save the file as CSV UTF-8 to keep every character.',
+        '\uFFFD',
+      ),
     });
   sink.finish();
   return { sink, encoding, delimiter };

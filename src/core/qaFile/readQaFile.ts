@@ -1,5 +1,6 @@
 // Reads a Q&A file (CSV, TSV or XLSX) into rows and row-numbered problems. Malformed content never
 // throws: it becomes problems. Only I/O errors (missing file, no permission) and aborts reject.
+import * as l10n from '@vscode/l10n';
 import { open } from 'node:fs/promises';
 import { QaCollector } from './collector';
 import { detectMapping } from './columns';
@@ -46,7 +47,10 @@ export async function collectQaFile(
     sink.finish();
   } else if (kind === 'xls') {
     sink = newSink();
-    sink.fileProblem('unsupported-format', 'Excel 97-2003 workbooks (.xls) are not supported: save the file as .xlsx or CSV UTF-8.');
+    sink.fileProblem(
+      'unsupported-format',
+      l10n.t('Excel 97-2003 workbooks (.xls) are not supported: save the file as .xlsx or CSV UTF-8.'),
+    );
   } else {
     const read = await readCsv(path, kind === 'tsv', newSink, options.signal);
     ({ sink, encoding, delimiter } = read);

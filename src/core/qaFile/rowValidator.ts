@@ -1,19 +1,23 @@
-// Turns the cells of one record into a QaRow, or into row-numbered problems.
+// Turns the cells of one record into a QaRow, or into row-numbered problems. The problems' texts go through
+// @vscode/l10n: the extension hands it VS Code's bundle (src/platform/l10n.ts), so the Problems panel is in the
+// display language; elsewhere (unit tests, dist/mcp.js) they are English.
+import * as l10n from '@vscode/l10n';
 import { charsOver } from '../charCount';
 import { parseHashtags } from '../hashtags';
 import { columnLetter } from './columns';
 import type { QaLimits } from './limits';
-import { normalizeQuestion, parseStatus, splitSimilarQuestions, STATUS_VALUES_TEXT, unescapeInjection } from './text';
+import { normalizeQuestion, parseStatus, splitSimilarQuestions, statusValuesText, unescapeInjection } from './text';
 import type { ColumnMapping, QaField, QaRow, RowProblem } from './types';
 
-const LABEL: Record<QaField, string> = {
-  question: 'question',
-  answer: 'answer',
-  similarQuestions: 'similar question',
-  hashtags: 'hashtag',
-  status: 'status',
-  folder: 'folder',
-  memo: 'memo',
+/** What a field's cell holds, in a sentence (functions: the bundle is read when a problem is described). */
+const LABEL: Record<QaField, () => string> = {
+  question: () => l10n.t('question'),
+  answer: () => l10n.t('answer'),
+  similarQuestions: () => l10n.t('similar question'),
+  hashtags: () => l10n.t('hashtag'),
+  status: () => l10n.t('status'),
+  folder: () => l10n.t('folder'),
+  memo: () => l10n.t('memo'),
 };
 
 export class RowValidator {
@@ -65,7 +69,8 @@ export class RowValidator {
 
     const statusCell = text(cells, this.iStatus);
     const status = statusCell ? parseStatus(statusCell) : 'on';
-    if (!status) this.error(row, 'status', 'invalid-status', `Status "${statusCell}" is not valid: use ${STATUS_VALUES_TEXT}.`, q);
+    if (!status)
+      this.error(row, 'status', 'invalid-status', l10n.t('Status "{0}" is not valid: use {1}.', statusCell ?? '', statusValuesText()), q);
 
     const similarCell = text(cells, this.iSimilar);
     const similarQuestions = similarCell ? splitSimilarQuestions(similarCell) : [];
@@ -86,7 +91,7 @@ export class RowValidator {
     const first = this.firstRow.get(key);
     if (first !== undefined) {
       this.duplicates++;
-      this.error(row, 'question', 'duplicate-in-file', `Same question as row ${first}; only row ${first} is imported.`, q);
+      this.error(row, 'question', 'duplicate-in-file', l10n.t('Same question as row {0}; only row {0} is imported.', first), q);
       return;
     }
     this.firstRow.set(key, row);
@@ -102,21 +107,33 @@ export class RowValidator {
         column: 'question',
         severity: 'warning',
         code: 'exists',
-        message: 'A Q&A with this question already exists; importing updates its answer.',
+        message: l10n.t('A Q&A with this question already exists; importing updates its answer.'),
         question: q,
       });
     }
   }
 
   private required(cells: string[], row: number, field: 'question' | 'answer', i: number, q: string): void {
-    const short =
-      i >= cells.length
-        ? ` (the row has ${cells.length} cell${cells.length === 1 ? '' : 's'}; the ${field} is in column ${columnLetter(i)})`
-        : '';
-    this.error(row, field, `missing-${field}`, `The ${field} is empty${short}.`, q);
+    const n = cells.length;
+    const column = columnLetter(i);
+    const question = field === 'question';
+    const message =
+      i < n
+        ? question
+          ? l10n.t('The question is empty.')
+          : l10n.t('The answer is empty.')
+        : question
+          ? n === 1
+            ? l10n.t('The question is empty (the row has {0} cell; the question is in column {1}).', n, column)
+            : l10n.t('The question is empty (the row has {0} cells; the question is in column {1}).', n, column)
+          : n === 1
+            ? l10n.t('The answer is empty (the row has {0} cell; the answer is in column {1}).', n, column)
+            : l10n.t('The answer is empty (the row has {0} cells; the answer is in column {1}).', n, column);
+    this.error(row, field, `missing-${field}`, message, q);
   }
 
-  private tooLong(row: number, field: QaField, text: string, limit: number, q: string, which = ''): void {
+  /** `item`: the 1-based position of a list item (similar questions, hashtags). */
+  private tooLong(row: number, field: QaField, text: string, limit: number, q: string, item?: number): void {
     if (text.length <= limit) return;
     const n = charsOver(text, limit);
     if (n !== undefined)
@@ -124,14 +141,36 @@ export class RowValidator {
         row,
         field,
         'too-long',
-        `The ${which}${LABEL[field]} is ${n.toLocaleString('en-US')} characters long; the limit is ${limit.toLocaleString('en-US')}.`,
+        item === undefined
+          ? l10n.t(
+              'The {0} is {1} characters long; the limit is {2}.',
+              LABEL[field](),
+              n.toLocaleString('en-US'),
+              limit.toLocaleString('en-US'),
+            )
+          : l10n.t(
+              'The {0} {1} is {2} characters long; the limit is {3}.',
+              ordinal(item),
+              LABEL[field](),
+              n.toLocaleString('en-US'),
+              limit.toLocaleString('en-US'),
+            ),
         q,
       );
   }
 
   private list(row: number, field: QaField, items: string[], each: number, most: number, q: string): void {
-    if (items.length > most) this.error(row, field, 'too-many', `${items.length} ${LABEL[field]}s; at most ${most} are allowed.`, q);
-    for (let k = 0; k < items.length; k++) this.tooLong(row, field, items[k], each, q, `${ordinal(k + 1)} `);
+    if (items.length > most)
+      this.error(
+        row,
+        field,
+        'too-many',
+        field === 'hashtags'
+          ? l10n.t('{0} hashtags; at most {1} are allowed.', items.length, most)
+          : l10n.t('{0} similar questions; at most {1} are allowed.', items.length, most),
+        q,
+      );
+    for (let k = 0; k < items.length; k++) this.tooLong(row, field, items[k], each, q, k + 1);
   }
 
   private extraCells(cells: string[], row: number, q: string): void {
@@ -142,7 +181,20 @@ export class RowValidator {
         row,
         severity: 'warning',
         code: 'extra-cells',
-        message: `The row has ${cells.length} cells but the header has ${this.width}; the extra cell${extra.length === 1 ? '' : 's'} in column${extra.length === 1 ? '' : 's'} ${extra.join(', ')} ${extra.length === 1 ? 'is' : 'are'} ignored.`,
+        message:
+          extra.length === 1
+            ? l10n.t(
+                'The row has {0} cells but the header has {1}; the extra cell in column {2} is ignored.',
+                cells.length,
+                this.width,
+                extra[0],
+              )
+            : l10n.t(
+                'The row has {0} cells but the header has {1}; the extra cells in columns {2} are ignored.',
+                cells.length,
+                this.width,
+                extra.join(', '),
+              ),
         ...(q ? { question: q } : {}),
       });
     }
@@ -164,7 +216,11 @@ function text(cells: string[], i: number): string | undefined {
   return raw.charCodeAt(0) === 39 ? unescapeInjection(raw).trim() : raw.trim();
 }
 
+/** 1st, 2nd, 3rd, 4th… (one key per English suffix, so a language without suffixes says it its own way). */
 function ordinal(n: number): string {
   const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${s}`;
+  if (s === 'st') return l10n.t('{0}st', n);
+  if (s === 'nd') return l10n.t('{0}nd', n);
+  if (s === 'rd') return l10n.t('{0}rd', n);
+  return l10n.t('{0}th', n);
 }

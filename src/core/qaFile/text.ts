@@ -1,6 +1,7 @@
 // Cell-level text rules of Q&A files: question keys, similar questions, status. Hashtags and lengths
 // follow the rules of every other input (src/core/hashtags.ts, src/core/charCount.ts).
 // Regular expressions are compiled once here; these run once per cell on files of 50,000+ rows.
+import * as l10n from '@vscode/l10n';
 
 const SPACES = /\s+/g;
 const NON_ASCII_OR_SPACE_RUN = /[^\x21-\x7e ]| {2}/;
@@ -50,7 +51,8 @@ const STATUS = new Map<string, 'on' | 'off'>([
   ['オフ', 'off'],
 ]);
 
-export const STATUS_VALUES_TEXT = 'on or off (also true/false, 1/0, 有効/無効, オン/オフ)';
+/** The status values a Q&A file may use, for problems (through @vscode/l10n, see rowValidator.ts). */
+export const statusValuesText = (): string => l10n.t('on or off (also true/false, 1/0, 有効/無効, オン/オフ)');
 
 /** Status cell → on/off; empty → on; anything else → undefined (invalid). Case-insensitive, full-width tolerant. */
 export function parseStatus(cell: string): 'on' | 'off' | undefined {

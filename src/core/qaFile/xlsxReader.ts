@@ -1,4 +1,5 @@
 // XLSX Q&A files: the first sheet through exceljs; row numbers are the sheet's row numbers.
+import * as l10n from '@vscode/l10n';
 import ExcelJS from 'exceljs';
 import type { QaCollector } from './collector';
 import { normalizeNewlines } from './text';
@@ -13,14 +14,14 @@ export async function readXlsx(path: string, sink: QaCollector, signal?: AbortSi
     if (isFsError(error)) throw error;
     sink.fileProblem(
       'unreadable',
-      `The file could not be read as an Excel workbook (.xlsx): ${error instanceof Error ? error.message : String(error)}`,
+      l10n.t('The file could not be read as an Excel workbook (.xlsx): {0}', error instanceof Error ? error.message : String(error)),
     );
     return;
   }
   signal?.throwIfAborted();
   const sheet = workbook.worksheets[0];
   if (!sheet) {
-    sink.fileProblem('empty-file', 'The workbook has no worksheet.');
+    sink.fileProblem('empty-file', l10n.t('The workbook has no worksheet.'));
     return;
   }
   let seen = 0;

@@ -6,19 +6,27 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { MissingKeyError } from '../../ai/errors';
 import type { ErrorHints } from '../../ai/toolErrors';
-import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { Disposable, disposeAll, type IDisposable } from '../../platform/lifecycle';
+import { regionLabel } from '../../platform/regionLabels';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { ChatLinks } from './chatLinkHandler';
 import { createChatHandler, createParticipant } from './chatParticipant';
 import { registerKnowledgeTools } from './lmTools';
 import { registerMcpProvider } from './mcpProvider';
 
-const HINTS: ErrorHints = {
-  setKey: 'Run "Knowledge Desk: Set API Key".',
-  unreachable: 'Run "Knowledge Desk: Check Connection", or "Knowledge Desk: Select Region" to use another service.',
-};
+/**
+ * The next step after a failure, naming commands as the palette shows them (in the display language): the chat
+ * shows it, and a tool's error reaches the person as well as the model. Read per call (the bundle is loaded then).
+ */
+const hints = (): ErrorHints => ({
+  setKey: vscode.l10n.t('Run "{0}".', vscode.l10n.t('Knowledge Desk: Set API Key')),
+  unreachable: vscode.l10n.t(
+    'Run "{0}", or "{1}" to use another service.',
+    vscode.l10n.t('Knowledge Desk: Check Connection'),
+    vscode.l10n.t('Knowledge Desk: Select Region'),
+  ),
+});
 
 export class AiFeature extends Disposable {
   private active: IDisposable[] = [];
@@ -52,10 +60,10 @@ export class AiFeature extends Disposable {
     () => ({
       client: () => this.client(),
       stateful: !!this.c.settings.identity.ownUserId,
-      regionLabel: REGION_INFO[this.c.settings.region].label,
+      regionLabel: regionLabel(this.c.settings.region),
       rememberCitation: (citation, question, answer) => this.links.remember(citation, question, answer),
       autoRegisterCandidates: this.c.settings.get<boolean>(SettingKeys.qnaAutoRegisterCandidates, false),
-      hints: HINTS,
+      hints: hints(),
       log: (m) => this.c.log('chat').warn(m),
     }),
     () => vscode.env.uriScheme,
@@ -71,7 +79,7 @@ export class AiFeature extends Disposable {
     if (!on) return this.deactivate();
     const log = this.c.log('ai');
     const participant = createParticipant(this.chatHandler, this.c.context.extensionUri);
-    const tools = registerKnowledgeTools({ client: () => this.client(), hints: HINTS, log });
+    const tools = registerKnowledgeTools({ client: () => this.client(), hints: hints(), log });
     const mcp = registerMcpProvider(
       {
         extensionPath: this.c.context.extensionPath,
@@ -103,8 +111,10 @@ export class AiFeature extends Disposable {
     try {
       return await this.c.connection.getClient();
     } catch (error) {
-      if (error instanceof Error && error.name === 'NotConnectedError' && /API key/.test(error.message)) {
-        throw new MissingKeyError(error.message.replace(/ Run "Knowledge Desk: Set API Key"\.$/, ''));
+      // By its reason, not its text: the message is in the display language (connectionManager.ts).
+      const missing = error as { name?: string; reason?: string; problem?: string } | undefined;
+      if (missing?.name === 'NotConnectedError' && missing.reason === 'noKey' && missing.problem) {
+        throw new MissingKeyError(missing.problem);
       }
       throw error;
     }

@@ -18,10 +18,17 @@ const lazy = {
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-const ACTIONS: Record<ToolName, string> = {
-  [TOOL_NAMES.retrieve]: 'Searching the knowledge base for',
-  [TOOL_NAMES.qna]: 'Searching Q&As for',
-  [TOOL_NAMES.answer]: 'Asking Knowledge Desk',
+/** What the chat shows while a tool runs (in the display language; the tool's result itself stays English, for the model). */
+const ACTIONS: Record<ToolName, { plain: () => string; about: (question: string) => string }> = {
+  [TOOL_NAMES.retrieve]: {
+    plain: () => vscode.l10n.t('Searching the knowledge base'),
+    about: (q) => vscode.l10n.t('Searching the knowledge base for "{0}"', q),
+  },
+  [TOOL_NAMES.qna]: { plain: () => vscode.l10n.t('Searching Q&As'), about: (q) => vscode.l10n.t('Searching Q&As for "{0}"', q) },
+  [TOOL_NAMES.answer]: {
+    plain: () => vscode.l10n.t('Asking Knowledge Desk'),
+    about: (q) => vscode.l10n.t('Asking Knowledge Desk "{0}"', q),
+  },
 };
 
 export interface ToolDeps {
@@ -35,7 +42,7 @@ export function registerKnowledgeTools(deps: ToolDeps): vscode.Disposable[] {
     vscode.lm.registerTool<Record<string, unknown>>(name, {
       prepareInvocation(options) {
         const question = typeof options.input?.question === 'string' ? clip(options.input.question.replace(/\s+/g, ' '), 80) : '';
-        return { invocationMessage: question ? `${ACTIONS[name]} "${question}"` : ACTIONS[name] };
+        return { invocationMessage: question ? ACTIONS[name].about(question) : ACTIONS[name].plain() };
       },
       async invoke(options, token) {
         const controller = new AbortController();

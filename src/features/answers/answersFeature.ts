@@ -9,10 +9,8 @@ import { selectionQuestion } from './chat/answerRequest';
 import { CHAT_VIEW_TYPE, lazy } from './lazyModules';
 import type { ChatContext, ChatPanel } from './chat/chatPanel';
 import type { ConversationStore } from './chat/conversationStore';
-import type * as ChatProtocol from './chat/protocol';
 import type { ChatState, Conversation, ScopeItem } from './chat/protocol';
 
-const CHAT_TITLE: typeof ChatProtocol.CHAT_TITLE = 'Ask Knowledge Desk';
 import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
@@ -82,7 +80,7 @@ export class AnswersFeature extends Disposable {
       this.panel.reveal();
       return this.panel;
     }
-    return this.adopt(createPanel(CHAT_VIEW_TYPE, CHAT_TITLE, this.c.context.extensionUri));
+    return this.adopt(createPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Ask Knowledge Desk'), this.c.context.extensionUri));
   }
 
   /** Serializer: the panel VS Code restored after a restart, on the conversation it showed. */
@@ -120,7 +118,7 @@ export class AnswersFeature extends Disposable {
       .join('\n\n');
     const question = editor && text ? selectionQuestion(text, editor.document.languageId) : undefined;
     if (!question) {
-      void vscode.window.showInformationMessage('Select some text in an editor to ask Knowledge Desk about it.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Select some text in an editor to ask Knowledge Desk about it.'));
       return undefined;
     }
     const p = this.show();
@@ -155,7 +153,7 @@ export class AnswersFeature extends Disposable {
     }
     const conversation = this.store.current();
     if (!conversation.turns.length) {
-      void vscode.window.showInformationMessage('Nothing to export yet: ask Knowledge Desk a question first.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing to export yet: ask Knowledge Desk a question first.'));
       return undefined;
     }
     await this.exportConversation(conversation);
@@ -174,8 +172,8 @@ export class AnswersFeature extends Disposable {
   private async pickScope(): Promise<ScopeItem | null | undefined> {
     const client = await this.c.connection.getClient();
     const choice = await pickFolder(this.c.ui, client, {
-      title: 'Ask Knowledge Desk About a Folder',
-      placeHolder: 'Answers use only the documents in this folder',
+      title: vscode.l10n.t('Ask Knowledge Desk About a Folder'),
+      placeHolder: vscode.l10n.t('Answers use only the documents in this folder'),
     });
     if (!choice) return undefined;
     return choice.id === null ? null : { id: choice.id, name: choice.label, kind: 'folder' };

@@ -9,7 +9,7 @@ import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import type { ConnectionStatus } from './connectionManager';
 import { setIdentity } from './identityCommand';
-import { regionDescription, regionLabel } from './regionLabels';
+import { regionDescription, regionLabel } from '../../platform/regionLabels';
 import { ConnectionStatusBar } from './statusBar';
 import { WorkspaceSettingsGuard } from './workspaceSettingsGuard';
 

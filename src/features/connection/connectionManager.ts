@@ -9,7 +9,7 @@ import type { Log, Logger } from '../../platform/logger';
 import type { Secrets } from '../../platform/secrets';
 import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
-import { regionLabel } from './regionLabels';
+import { regionLabel } from '../../platform/regionLabels';
 
 /** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
 export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
@@ -25,6 +25,15 @@ export interface ConnectionStatus {
 /** Raised when a feature needs the service and the connection is not ready; the message has the next step. */
 export class NotConnectedError extends Error {
   override readonly name = 'NotConnectedError';
+  /** What is missing, for callers that offer the fix (the message is in the display language). */
+  constructor(
+    message: string,
+    readonly reason: 'noKey' | 'misconfigured',
+    /** The message without its "Run …" step, for callers that name the step their own way. */
+    readonly problem = message,
+  ) {
+    super(message);
+  }
 }
 
 const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
@@ -126,6 +135,7 @@ export class ConnectionManager extends Disposable {
           resolved.error,
           vscode.l10n.t('Knowledge Desk: Select Region'),
         ),
+        'misconfigured',
       );
     return resolved;
   }
@@ -139,6 +149,8 @@ export class ConnectionManager extends Disposable {
     if (!key)
       throw new NotConnectedError(
         vscode.l10n.t('No API key is set for {0}. Run "{1}".', regionLabel(region), vscode.l10n.t('Knowledge Desk: Set API Key')),
+        'noKey',
+        vscode.l10n.t('No API key is set for {0}.', regionLabel(region)),
       );
     const nluKey = await this.secrets.get('nluApiKey', region);
     const id = this.inputsKey(region, ep, key, nluKey);

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
 import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
-import { regionLabel } from './regionLabels';
+import { regionLabel } from '../../platform/regionLabels';
 
 // Functions, not strings: vscode.l10n.t must run after activation has the bundle (and stay literal calls for `npm run l10n`).
 const LOOK: Record<ConnectionState, { icon: string; text: () => string; background?: string }> = {

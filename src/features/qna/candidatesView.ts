@@ -9,6 +9,7 @@ import { pagingTail, type PagingElement } from '../../platform/tree/pagingElemen
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
+import { formatDateTime } from '../../platform/l10n';
 
 export const CANDIDATES_VIEW = ViewIds.candidates;
 const PAGE = 100;
@@ -17,12 +18,19 @@ export type CandidateElement = { kind: 'candidate'; candidate: Candidate } | Pag
 
 const ROOT = 'candidates';
 
-const ORDERS: Array<{ label: string; order: CandidateOrder }> = [
-  { label: 'Most asked first', order: 'FREQUENCY_DESC' },
-  { label: 'Least asked first', order: 'FREQUENCY_ASC' },
-  { label: 'Newest first', order: 'CREATED_AT_DESC' },
-  { label: 'Oldest first', order: 'CREATED_AT_ASC' },
+// Functions, not strings: vscode.l10n.t must run after activation has the bundle. `short` is the view's description.
+const ORDERS: Array<{ label: () => string; short: () => string; order: CandidateOrder }> = [
+  { label: () => vscode.l10n.t('Most asked first'), short: () => vscode.l10n.t('most asked first'), order: 'FREQUENCY_DESC' },
+  { label: () => vscode.l10n.t('Least asked first'), short: () => vscode.l10n.t('least asked first'), order: 'FREQUENCY_ASC' },
+  { label: () => vscode.l10n.t('Newest first'), short: () => vscode.l10n.t('newest first'), order: 'CREATED_AT_DESC' },
+  { label: () => vscode.l10n.t('Oldest first'), short: () => vscode.l10n.t('oldest first'), order: 'CREATED_AT_ASC' },
 ];
+
+const STATES: Record<string, () => string> = {
+  ALL: () => vscode.l10n.t('all'),
+  ACTIVE: () => vscode.l10n.t('active'),
+  ARCHIVED: () => vscode.l10n.t('archived'),
+};
 
 /** Questions users asked that no Q&A answered, to promote into Q&As. The Q&A feature registers its commands. */
 export class CandidatesView extends Disposable implements vscode.TreeDataProvider<CandidateElement> {
@@ -84,16 +92,22 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     if (element.kind !== 'candidate')
       return pagingTreeItem(element, { loadMore: CommandIds.candidates.loadMore, retry: CommandIds.candidates.refresh });
     const c = element.candidate;
-    const question = c.questions[0]?.question ?? '(no question)';
+    const question = c.questions[0]?.question ?? vscode.l10n.t('(no question)');
     const item = new vscode.TreeItem(question);
     item.id = c.id;
     item.iconPath = new vscode.ThemeIcon(c.state === 'ARCHIVED' ? 'archive' : 'question');
-    item.description = `asked ${c.frequency}×${c.state ? ` · ${c.state.toLowerCase()}` : ''}${c.questions.length > 1 ? ` · ${c.questions.length} phrasings` : ''}`;
+    item.description = [
+      vscode.l10n.t('asked {0}×', c.frequency),
+      c.state && (STATES[c.state]?.() ?? c.state.toLowerCase()),
+      c.questions.length > 1 && vscode.l10n.t('{0} phrasings', c.questions.length),
+    ]
+      .filter(Boolean)
+      .join(' · ');
     item.tooltip = new vscode.MarkdownString().appendText(
       [
         question,
-        ...c.questions.slice(1).map((q) => `also: ${q.question} (${q.frequency}×)`),
-        c.createdAt ? `first asked ${new Date(c.createdAt).toLocaleString()}` : '',
+        ...c.questions.slice(1).map((q) => vscode.l10n.t('also: {0} ({1}×)', q.question, q.frequency)),
+        c.createdAt ? vscode.l10n.t('first asked {0}', formatDateTime(new Date(c.createdAt))) : '',
       ]
         .filter(Boolean)
         .join('\n\n'),
@@ -103,18 +117,17 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
   }
 
   private describe(): void {
-    const status = this.status === 'ALL' ? 'all' : this.status.toLowerCase();
-    this.view.description = `${status} · ${ORDERS.find((o) => o.order === this.order)!.label.toLowerCase()}`;
+    this.view.description = `${STATES[this.status]()} · ${ORDERS.find((o) => o.order === this.order)!.short()}`;
   }
 
   async pickStatus(): Promise<void> {
     const pick = await this.c.ui.showQuickPick(
       [
-        { label: 'Active', value: 'ACTIVE' as const },
-        { label: 'Archived', value: 'ARCHIVED' as const },
-        { label: 'All', value: 'ALL' as const },
+        { label: vscode.l10n.t('Active'), value: 'ACTIVE' as const },
+        { label: vscode.l10n.t('Archived'), value: 'ARCHIVED' as const },
+        { label: vscode.l10n.t('All'), value: 'ALL' as const },
       ],
-      { title: 'Show candidates that are…' },
+      { title: vscode.l10n.t('Show candidates that are…') },
     );
     if (!pick) return;
     this.status = pick.value;
@@ -124,8 +137,8 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
 
   async pickOrder(): Promise<void> {
     const pick = await this.c.ui.showQuickPick(
-      ORDERS.map((o) => ({ label: `${o.order === this.order ? '$(check) ' : ''}${o.label}`, order: o.order })),
-      { title: 'Order candidates' },
+      ORDERS.map((o) => ({ label: `${o.order === this.order ? '$(check) ' : ''}${o.label()}`, order: o.order })),
+      { title: vscode.l10n.t('Order candidates') },
     );
     if (!pick) return;
     this.order = pick.order;
@@ -135,14 +148,14 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
 
   async promoteSelected(element?: CandidateElement): Promise<void> {
     const target = element?.kind === 'candidate' ? element : this.view.selection.find((e) => e.kind === 'candidate');
-    if (target?.kind !== 'candidate') throw new Error('Select a candidate in the Candidates view first.');
+    if (target?.kind !== 'candidate') throw new Error(vscode.l10n.t('Select a candidate in the Candidates view first.'));
     await this.promote(target.candidate);
   }
 
   /** Adds the selected lines of the active editor as candidates (one per non-empty line). */
   async addFromSelection(): Promise<number> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor) throw new Error('Open a file and select the questions to add, one per line.');
+    if (!editor) throw new Error(vscode.l10n.t('Open a file and select the questions to add, one per line.'));
     const text = editor.selections
       .map((s) => editor.document.getText(s.isEmpty ? editor.document.lineAt(s.active.line).range : s))
       .join('\n');
@@ -154,10 +167,10 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
           .filter(Boolean),
       ),
     ];
-    if (!queries.length) throw new Error('The selection holds no text to add.');
+    if (!queries.length) throw new Error(vscode.l10n.t('The selection holds no text to add.'));
     const client = await this.c.connection.getClient();
     const added = await client.faq.addCandidates(queries);
-    vscode.window.setStatusBarMessage(`Added ${added.length} candidate(s)`, 4000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Added {0} candidate(s)', added.length), 4000);
     await this.refresh();
     return added.length;
   }

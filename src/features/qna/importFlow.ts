@@ -7,15 +7,17 @@ import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
+import { formatNumber } from '../../platform/l10n';
 
-const FIELD_LABEL: Record<QaField, string> = {
-  question: 'question',
-  answer: 'answer',
-  similarQuestions: 'similar questions',
-  hashtags: 'hashtags',
-  status: 'status',
-  folder: 'folder',
-  memo: 'memo',
+// Functions, not strings: vscode.l10n.t must run after activation has the bundle.
+const FIELD_LABEL: Record<QaField, () => string> = {
+  question: () => vscode.l10n.t('question'),
+  answer: () => vscode.l10n.t('answer'),
+  similarQuestions: () => vscode.l10n.t('similar questions'),
+  hashtags: () => vscode.l10n.t('hashtags'),
+  status: () => vscode.l10n.t('status'),
+  folder: () => vscode.l10n.t('folder'),
+  memo: () => vscode.l10n.t('memo'),
 };
 
 export interface ImportOutcome {
@@ -33,10 +35,10 @@ export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
     const line = Math.max(0, (p.line ?? p.row) - 1);
     const d = new vscode.Diagnostic(
       new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
-      `Row ${p.row}: ${p.message}`,
+      vscode.l10n.t('Row {0}: {1}', p.row, p.message),
       p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
     );
-    d.source = 'Knowledge Desk import';
+    d.source = vscode.l10n.t('Knowledge Desk import');
     d.code = p.code;
     return d;
   });
@@ -68,13 +70,17 @@ export class QaImporter {
     let mapping: ColumnMapping | undefined;
     for (;;) {
       const dry = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Knowledge Desk: checking the Q&A file', cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Knowledge Desk: checking the Q&A file'),
+          cancellable: true,
+        },
         async (progress, token) => {
           const { signal, dispose } = toAbortSignal(token);
           try {
-            progress.report({ message: 'reading existing Q&As…' });
+            progress.report({ message: vscode.l10n.t('reading existing Q&As…') });
             const existing = await existingQuestions(client, signal);
-            progress.report({ message: 'dry run…' });
+            progress.report({ message: vscode.l10n.t('dry run…') });
             return await dryRunQaFile(file.fsPath, file.path.split('/').pop()!, { existingQuestions: existing, mapping, signal });
           } finally {
             dispose();
@@ -84,14 +90,26 @@ export class QaImporter {
       this.diagnostics.set(file, toDiagnostics(dry.problems));
       const mapText = describeMapping(dry.mapping, dry.headers);
       const s = dry.summary;
-      const message = `Dry run of ${s.total} rows (${dry.encoding}): ${s.valid} can be imported (${s.willCreate} new, ${s.willUpdate} update existing Q&As); ${s.errors} with errors, ${s.warnings} warnings. Columns: ${mapText}.`;
-      const actions = [...(s.valid ? [`Import ${s.valid} Rows`] : []), 'Change Columns…', 'Show Problems'];
+      const message = vscode.l10n.t(
+        'Dry run of {0} rows ({1}): {2} can be imported ({3} new, {4} update existing Q&As); {5} with errors, {6} warnings. Columns: {7}.',
+        formatNumber(s.total),
+        dry.encoding,
+        formatNumber(s.valid),
+        formatNumber(s.willCreate),
+        formatNumber(s.willUpdate),
+        formatNumber(s.errors),
+        formatNumber(s.warnings),
+        mapText,
+      );
+      const changeColumns = vscode.l10n.t('Change Columns…');
+      const showProblems = vscode.l10n.t('Show Problems');
+      const actions = [...(s.valid ? [vscode.l10n.t('Import {0} Rows', s.valid)] : []), changeColumns, showProblems];
       const choice = await this.c.ui.showWarningMessage(message, { modal: true }, ...actions);
-      if (choice === 'Show Problems') {
+      if (choice === showProblems) {
         await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
         return undefined;
       }
-      if (choice === 'Change Columns…') {
+      if (choice === changeColumns) {
         mapping = await this.pickMapping(dry.headers, dry.mapping);
         if (!mapping) return undefined;
         continue;
@@ -110,7 +128,7 @@ export class QaImporter {
     const outcome: ImportOutcome = { total: rows.length, imported: 0, created: 0, updated: 0, failed: [], cancelled: 0 };
     const concurrency = Math.max(1, Math.min(16, this.c.settings.get<number>(SettingKeys.qnaImportConcurrency, 4)));
     await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Importing Q&As', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing Q&As'), cancellable: true },
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         let next = 0;
@@ -145,7 +163,14 @@ export class QaImporter {
             done++;
             progress.report({
               increment: 100 / rows.length,
-              message: `${done} of ${rows.length}${outcome.failed.length ? ` · ${outcome.failed.length} failed` : ''}`,
+              message: outcome.failed.length
+                ? vscode.l10n.t(
+                    '{0} of {1} · {2} failed',
+                    formatNumber(done),
+                    formatNumber(rows.length),
+                    formatNumber(outcome.failed.length),
+                  )
+                : vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(rows.length)),
             });
           }
         };
@@ -165,24 +190,26 @@ export class QaImporter {
   }
 
   private async report(outcome: ImportOutcome, client: ApiClient, onDone: () => void): Promise<void> {
-    const text = `Imported ${outcome.imported} of ${outcome.total} Q&As (${outcome.created} new, ${outcome.updated} updated)${outcome.failed.length ? `; ${outcome.failed.length} failed` : ''}${outcome.cancelled ? `; ${outcome.cancelled} not sent (cancelled)` : ''}.`;
-    const retry = outcome.failed.length || outcome.cancelled ? ['Retry Failed'] : [];
+    const text = importSummary(outcome);
+    const retryFailed = vscode.l10n.t('Retry Failed');
+    const showDetails = vscode.l10n.t('Show Details');
+    const retry = outcome.failed.length || outcome.cancelled ? [retryFailed] : [];
     const show = outcome.failed.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const choice = await show(text, ...retry, 'Show Details');
-    if (choice === 'Show Details') {
+    const choice = await show(text, ...retry, showDetails);
+    if (choice === showDetails) {
       const lines = [
-        `# Q&A import`,
+        `# ${vscode.l10n.t('Q&A import')}`,
         '',
         text,
         '',
-        '| Row | Question | Problem |',
+        `| ${vscode.l10n.t('Row')} | ${vscode.l10n.t('Question')} | ${vscode.l10n.t('Problem')} |`,
         '|---|---|---|',
         ...outcome.failed.map((f) => `| ${f.row.row} | ${cell(f.row.question)} | ${cell(f.message)} |`),
       ];
       await vscode.window.showTextDocument(
         await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }),
       );
-    } else if (choice === 'Retry Failed') {
+    } else if (choice === retryFailed) {
       // Registering is idempotent (same question → update), so retrying never duplicates.
       const again = await this.importRows(
         client,
@@ -198,12 +225,18 @@ export class QaImporter {
     for (const field of Object.keys(FIELD_LABEL) as QaField[]) {
       const required = field === 'question' || field === 'answer';
       const items = [
-        ...(required ? [] : [{ label: '(none)', index: -1 }]),
-        ...headers.map((h, i) => ({ label: `${columnLetter(i)}: ${h || '(empty header)'}`, index: i, picked: mapping[field] === i })),
+        ...(required ? [] : [{ label: vscode.l10n.t('(none)'), index: -1 }]),
+        ...headers.map((h, i) => ({
+          label: `${columnLetter(i)}: ${h || vscode.l10n.t('(empty header)')}`,
+          index: i,
+          picked: mapping[field] === i,
+        })),
       ];
       const pick = await this.c.ui.showQuickPick(items, {
-        title: `Column for ${FIELD_LABEL[field]}${required ? ' (required)' : ''}`,
-        placeHolder: mapping[field] !== undefined ? `now: ${headers[mapping[field]!]}` : 'not mapped',
+        title: required
+          ? vscode.l10n.t('Column for {0} (required)', FIELD_LABEL[field]())
+          : vscode.l10n.t('Column for {0}', FIELD_LABEL[field]()),
+        placeHolder: mapping[field] !== undefined ? vscode.l10n.t('now: {0}', headers[mapping[field]!]) : vscode.l10n.t('not mapped'),
       });
       if (!pick) return undefined;
       if (pick.index < 0) delete mapping[field];
@@ -216,8 +249,42 @@ export class QaImporter {
 export function describeMapping(mapping: ColumnMapping, headers: string[]): string {
   const parts = (Object.keys(FIELD_LABEL) as QaField[])
     .filter((f) => mapping[f] !== undefined)
-    .map((f) => `${FIELD_LABEL[f]} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
-  return parts.join(', ') || 'none recognised';
+    .map((f) => `${FIELD_LABEL[f]()} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
+  return parts.join(', ') || vscode.l10n.t('none recognised');
+}
+
+/** "Imported 3 of 4 Q&As (2 new, 1 updated); 1 failed." */
+function importSummary(o: ImportOutcome): string {
+  const [imported, total, created, updated, failed, cancelled] = [
+    o.imported,
+    o.total,
+    o.created,
+    o.updated,
+    o.failed.length,
+    o.cancelled,
+  ].map((v) => formatNumber(v));
+  if (o.failed.length && o.cancelled)
+    return vscode.l10n.t(
+      'Imported {0} of {1} Q&As ({2} new, {3} updated); {4} failed; {5} not sent (cancelled).',
+      imported,
+      total,
+      created,
+      updated,
+      failed,
+      cancelled,
+    );
+  if (o.failed.length)
+    return vscode.l10n.t('Imported {0} of {1} Q&As ({2} new, {3} updated); {4} failed.', imported, total, created, updated, failed);
+  if (o.cancelled)
+    return vscode.l10n.t(
+      'Imported {0} of {1} Q&As ({2} new, {3} updated); {4} not sent (cancelled).',
+      imported,
+      total,
+      created,
+      updated,
+      cancelled,
+    );
+  return vscode.l10n.t('Imported {0} of {1} Q&As ({2} new, {3} updated).', imported, total, created, updated);
 }
 
 function cell(text: string): string {

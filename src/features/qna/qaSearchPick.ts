@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { FaqSearchItem } from '../../api/schemas/faq';
 import type { Container } from '../../container';
 import { SettingKeys } from '../../platform/settings';
+import { formatNumber } from '../../platform/l10n';
 import { feedbackText } from './qnaTreeProvider';
 
 interface ResultItem extends vscode.QuickPickItem {
@@ -26,8 +27,8 @@ const DEBOUNCE_MS = 250;
  */
 export function showQaSearch(c: Container, open: (id: string) => unknown): SearchPickState {
   const qp = vscode.window.createQuickPick<ResultItem>();
-  qp.title = 'Search Q&A';
-  qp.placeholder = 'Ask a question as a user would, e.g. "How do I reset my VPN password?"';
+  qp.title = vscode.l10n.t('Search Q&A');
+  qp.placeholder = vscode.l10n.t('Ask a question as a user would, e.g. "{0}"', vscode.l10n.t('How do I reset my VPN password?'));
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   let timer: NodeJS.Timeout | undefined;
@@ -66,20 +67,31 @@ export function showQaSearch(c: Container, open: (id: string) => unknown): Searc
             label: r.question,
             // Service ranking is kept: VS Code's own fuzzy filter would hide paraphrased matches.
             alwaysShow: true,
-            description: `confidence ${r.confidence.toFixed(2)} · effective ${r.effectiveConfidence.toFixed(2)}${feedbackText(r) ? ` · ${feedbackText(r)}` : ''}`,
+            description: [
+              vscode.l10n.t('confidence {0} · effective {1}', confidence(r.confidence), confidence(r.effectiveConfidence)),
+              feedbackText(r),
+            ]
+              .filter(Boolean)
+              .join(' · '),
             detail: r.answer.replace(/\s+/g, ' ').slice(0, 200),
             result: r,
           }))
         : [
             {
-              label: '$(info) No Q&A matches',
-              description: 'Try other words, or add this as a candidate from the Candidates view',
+              label: `$(info) ${vscode.l10n.t('No Q&A matches')}`,
+              description: vscode.l10n.t('Try other words, or add this as a candidate from the Candidates view'),
               alwaysShow: true,
             },
           ];
     } catch (error) {
       if (controller.signal.aborted) return;
-      qp.items = [{ label: '$(error) Search failed', detail: error instanceof Error ? error.message : String(error), alwaysShow: true }];
+      qp.items = [
+        {
+          label: `$(error) ${vscode.l10n.t('Search failed')}`,
+          detail: error instanceof Error ? error.message : String(error),
+          alwaysShow: true,
+        },
+      ];
     } finally {
       if (inFlight === controller) {
         inFlight = undefined;
@@ -111,4 +123,9 @@ export function showQaSearch(c: Container, open: (id: string) => unknown): Searc
   });
   qp.show();
   return state;
+}
+
+/** 0.87 as "0.87" (two decimals, in the display language). */
+function confidence(value: number): string {
+  return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

@@ -106,9 +106,9 @@ export class QnaFeature extends Disposable {
           return this.lastSearch;
         },
         [ids.importFile]: (uri?: vscode.Uri) =>
-          this.withFile(uri, 'Import Q&As from', (file) => this.importer.run(file, () => void this.tree.refresh())),
+          this.withFile(uri, vscode.l10n.t('Import Q&As from'), (file) => this.importer.run(file, () => void this.tree.refresh())),
         [ids.uploadFile]: (uri?: vscode.Uri) =>
-          this.withFile(uri, 'Send Q&A file to the service', (file) => this.files.uploadToService(file), true),
+          this.withFile(uri, vscode.l10n.t('Send Q&A file to the service'), (file) => this.files.uploadToService(file), true),
         [ids.exportCsv]: (uri?: vscode.Uri) => this.files.exportCsv(uri),
       }),
     );
@@ -137,7 +137,7 @@ export class QnaFeature extends Disposable {
         await this.c.ui.showOpenDialog({
           title,
           canSelectMany: false,
-          filters: { 'Q&A files': ['csv', 'tsv', 'xlsx', ...(allowZip ? ['zip'] : [])] },
+          filters: { [vscode.l10n.t('Q&A files')]: ['csv', 'tsv', 'xlsx', ...(allowZip ? ['zip'] : [])] },
           defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
         })
       )?.[0];

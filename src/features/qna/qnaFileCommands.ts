@@ -6,6 +6,7 @@ import { readQaFile } from '../../core/qaFile/readQaFile';
 import { normalizeQuestion } from '../../core/qaFile/dryRun';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
+import { formatNumber } from '../../platform/l10n';
 
 /** Export Q&As to CSV (the import's columns, CSV-injection escaped) and send a Q&A file to the service as is. */
 export class QnaFileCommands {
@@ -19,7 +20,7 @@ export class QnaFileCommands {
     const uri =
       target ??
       (await vscode.window.showSaveDialog({
-        title: 'Export Q&As to CSV',
+        title: vscode.l10n.t('Export Q&As to CSV'),
         defaultUri: vscode.Uri.joinPath(
           vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(process.cwd()),
           `qna-export-${date}.csv`,
@@ -29,7 +30,7 @@ export class QnaFileCommands {
     if (!uri) return undefined;
     const client = await this.c.connection.getClient();
     const rows = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Exporting Q&As', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Exporting Q&As'), cancellable: true },
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
@@ -37,7 +38,7 @@ export class QnaFileCommands {
           for (let offset = 0; ; offset += 1000) {
             const page = await client.faq.list({ offset, limit: 1000, format: 'html' }, { signal });
             items.push(...page.results);
-            progress.report({ message: `listed ${items.length}` });
+            progress.report({ message: vscode.l10n.t('listed {0}', formatNumber(items.length)) });
             if (page.results.length < 1000) break;
           }
           // Similar questions, status and folder come only from single lookups.
@@ -55,7 +56,11 @@ export class QnaFileCommands {
                 status: faqStatus(d),
                 folder: d.folder,
               };
-              if (++done % 25 === 0) progress.report({ increment: (25 / items.length) * 100, message: `${done} of ${items.length}` });
+              if (++done % 25 === 0)
+                progress.report({
+                  increment: (25 / items.length) * 100,
+                  message: vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(items.length)),
+                });
             }
           };
           await Promise.all(Array.from({ length: 8 }, worker));
@@ -66,9 +71,10 @@ export class QnaFileCommands {
       },
     );
     await vscode.workspace.fs.writeFile(uri, Buffer.from(qaCsv(rows), 'utf8'));
+    const open = vscode.l10n.t('Open');
     void vscode.window
-      .showInformationMessage(`Exported ${rows.length} Q&As to ${uri.path.split('/').pop()}.`, 'Open')
-      .then((c) => c && vscode.window.showTextDocument(uri));
+      .showInformationMessage(vscode.l10n.t('Exported {0} Q&As to {1}.', formatNumber(rows.length), uri.path.split('/').pop()!), open)
+      .then((c) => (c === open ? vscode.window.showTextDocument(uri) : undefined));
     return uri;
   }
 
@@ -77,7 +83,7 @@ export class QnaFileCommands {
     const client = await this.c.connection.getClient();
     const name = file.path.split('/').pop()!;
     const res = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Sending ${name} to the service` },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to the service', name) },
       () => client.faq.uploadFile({ kind: 'file', path: file.fsPath, fileName: name }),
     );
     const rowsByQuestion = new Map<string, number>();
@@ -94,28 +100,29 @@ export class QnaFileCommands {
         if (row === undefined) return [];
         const d = new vscode.Diagnostic(
           new vscode.Range(row - 1, 0, row - 1, Number.MAX_SAFE_INTEGER),
-          `Row ${row}: not uploaded by the service: ${n.state}`,
+          vscode.l10n.t('Row {0}: not uploaded by the service: {1}', row, n.state),
           vscode.DiagnosticSeverity.Error,
         );
-        d.source = 'Knowledge Desk upload';
+        d.source = vscode.l10n.t('Knowledge Desk upload');
         return [d];
       }),
     );
     const text = res.notUploaded.length
-      ? `The service took ${name} but did not upload ${res.notUploaded.length} row(s).`
-      : `The service uploaded every row of ${name}.`;
+      ? vscode.l10n.t('The service took {0} but did not upload {1} row(s).', name, formatNumber(res.notUploaded.length))
+      : vscode.l10n.t('The service uploaded every row of {0}.', name);
     const lines = [
-      `# Not uploaded from ${name}`,
+      `# ${vscode.l10n.t('Not uploaded from {0}', name)}`,
       '',
-      '| Question | Reason |',
+      `| ${vscode.l10n.t('Question')} | ${vscode.l10n.t('Reason')} |`,
       '|---|---|',
       ...res.notUploaded.map((n) => `| ${n.question.replace(/\|/g, '\\|')} | ${n.state.replace(/\|/g, '\\|')} |`),
     ];
+    const details = vscode.l10n.t('Show Details');
     void (res.notUploaded.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage)(
       text,
-      ...(res.notUploaded.length ? ['Show Details'] : []),
+      ...(res.notUploaded.length ? [details] : []),
     ).then(async (choice) => {
-      if (choice === 'Show Details')
+      if (choice === details)
         await vscode.window.showTextDocument(
           await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }),
         );

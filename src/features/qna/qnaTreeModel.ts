@@ -1,3 +1,5 @@
+// @vscode/l10n, not vscode: the model runs without a host (src/platform/l10n.ts hands it the bundle).
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { FaqFilterParams } from '../../api/resources/faq';
 import { faqStatus } from '../../api/values';
@@ -58,10 +60,10 @@ export class QnaTreeModel {
     await Promise.all([on.ensure(), off.ensure()]);
     if (on.error && off.error) return [{ kind: 'error', parentKey: 'root', message: on.error }];
     if (!on.items.length && !off.items.length)
-      return this.filtered ? [{ kind: 'message', parentKey: 'root', text: 'No Q&As match the filter' }] : [];
+      return this.filtered ? [{ kind: 'message', parentKey: 'root', text: l10n.t('No Q&As match the filter') }] : [];
     return [
-      { kind: 'group', key: 'on', label: 'On', status: 'on', count: on.total },
-      { kind: 'group', key: 'off', label: 'Off', status: 'off', count: off.total },
+      { kind: 'group', key: 'on', label: l10n.t('On'), status: 'on', count: on.total },
+      { kind: 'group', key: 'off', label: l10n.t('Off'), status: 'off', count: off.total },
     ];
   }
 
@@ -70,7 +72,7 @@ export class QnaTreeModel {
     if (key !== 'on' && key !== 'off') return [];
     const listing = this.listing(key);
     await listing.ensure();
-    const tail = pagingTail(listing, key, key === 'off' ? 'No Q&As are turned off' : 'No Q&As');
+    const tail = pagingTail(listing, key, key === 'off' ? l10n.t('No Q&As are turned off') : l10n.t('No Q&As'));
     return tail ? [...listing.items, tail] : [...listing.items];
   }
 
@@ -135,7 +137,7 @@ export class QnaTreeModel {
     const out: QnaElement[] = groups.map(([folder, items]) => ({
       kind: 'group',
       key: `folder:${folder}`,
-      label: folder || '(no folder)',
+      label: folder || l10n.t('(no folder)'),
       folder,
       count: items.length,
     }));
@@ -143,7 +145,7 @@ export class QnaTreeModel {
       out.push({
         kind: 'message',
         parentKey: 'root',
-        text: `Only the first ${FOLDER_MODE_LIMIT} Q&As are grouped; filter to see the rest`,
+        text: l10n.t('Only the first {0} Q&As are grouped; filter to see the rest', FOLDER_MODE_LIMIT),
       });
     return out;
   }

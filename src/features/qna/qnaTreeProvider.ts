@@ -4,6 +4,8 @@ import { Disposable } from '../../platform/lifecycle';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { QaElement, QnaElement, QnaTreeModel } from './qnaTreeModel';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
+import { formatDateTime, formatNumber } from '../../platform/l10n';
+import { statusLabel } from './qnaCommands';
 
 export const QNA_VIEW = ViewIds.qna;
 
@@ -42,7 +44,7 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
       case 'group': {
         const item = new vscode.TreeItem(element.label, vscode.TreeItemCollapsibleState.Expanded);
         item.id = `group:${element.key}`;
-        item.description = element.count !== undefined ? `${element.count}` : undefined;
+        item.description = element.count !== undefined ? formatNumber(element.count) : undefined;
         item.iconPath = new vscode.ThemeIcon(element.folder !== undefined ? 'folder' : element.status === 'off' ? 'circle-slash' : 'pass');
         item.contextValue = 'qnaGroup';
         return item;
@@ -57,24 +59,40 @@ export class QnaTreeProvider extends Disposable implements vscode.TreeDataProvid
 
 function qaItem(element: QaElement): vscode.TreeItem {
   const { item, status } = element;
-  const tree = new vscode.TreeItem(item.question || '(empty question)');
+  const tree = new vscode.TreeItem(item.question || vscode.l10n.t('(empty question)'));
   tree.id = `${element.parentKey}/${item.id}`;
   tree.iconPath = new vscode.ThemeIcon('comment-discussion', status === 'off' ? new vscode.ThemeColor('disabledForeground') : undefined);
   // Under the On/Off groups the status is the group; in folder mode it is shown on the item.
   const showStatus = element.parentKey.startsWith('folder:');
-  tree.description = [showStatus && status, feedbackText(item), item.hashtags.map((h) => `#${h}`).join(' ')].filter(Boolean).join(' · ');
+  tree.description = [showStatus && status && statusLabel(status), feedbackText(item), item.hashtags.map((h) => `#${h}`).join(' ')]
+    .filter(Boolean)
+    .join(' · ');
   tree.contextValue = `qnaItem.${status ?? 'unknown'}`;
-  tree.command = { command: CommandIds.qna.open, title: 'Open Q&A', arguments: [{ id: item.id }] };
+  tree.command = { command: CommandIds.qna.open, title: vscode.l10n.t('Open Q&A'), arguments: [{ id: item.id }] };
   const md = new vscode.MarkdownString(undefined, true);
   md.appendMarkdown('**').appendText(item.question).appendMarkdown('**\n\n');
   // Answers were requested as text: no markup from the service reaches the tooltip.
   const answer = item.answer.length > 400 ? `${item.answer.slice(0, 400)}…` : item.answer;
   md.appendText(answer).appendMarkdown('\n\n---\n\n');
-  md.appendText(
-    `${status ? `Status: ${status} · ` : ''}Agents 👍 ${item.agentFeedback.positiveCount} 👎 ${item.agentFeedback.negativeCount} · Users 👍 ${item.userFeedback.positiveCount} 👎 ${item.userFeedback.negativeCount}`,
+  const feedback = vscode.l10n.t(
+    'Agents 👍 {0} 👎 {1} · Users 👍 {2} 👎 {3}',
+    item.agentFeedback.positiveCount,
+    item.agentFeedback.negativeCount,
+    item.userFeedback.positiveCount,
+    item.userFeedback.negativeCount,
   );
+  md.appendText(status ? vscode.l10n.t('Status: {0} · {1}', statusLabel(status), feedback) : feedback);
   if (item.hashtags.length) md.appendMarkdown('\n\n$(tag) ').appendText(item.hashtags.map((h) => `#${h}`).join(' '));
-  md.appendMarkdown('\n\n').appendText(`Updated ${item.lastUpdatedDate ?? '—'} · created ${item.createdDate ?? '—'} · ${item.id}`);
+  md.appendMarkdown('\n\n').appendText(
+    vscode.l10n.t('Updated {0} · created {1} · {2}', serviceDate(item.lastUpdatedDate), serviceDate(item.createdDate), item.id),
+  );
   tree.tooltip = md;
   return tree;
+}
+
+/** A date the service sent, in the display language (as sent when it is not a date). */
+function serviceDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? value : formatDateTime(time);
 }

@@ -89,9 +89,9 @@ export class QnaWebviews extends Disposable {
     if (id === undefined) {
       id = (
         await c.ui.showInputBox({
-          title: 'Open Q&A',
-          prompt: 'The ID of the Q&A to open',
-          validateInput: (v) => (v.trim() ? undefined : 'Enter an ID'),
+          title: vscode.l10n.t('Open Q&A'),
+          prompt: vscode.l10n.t('The ID of the Q&A to open'),
+          validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter an ID')),
         })
       )?.trim();
       if (!id) return undefined;

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as l10n from '@vscode/l10n';
 import { ApiClient } from '../../../src/api/client';
 import type { Citation } from '../../../src/api/schemas/answers';
 import { chatLinkUri, parseChatLink, type ChatLink } from '../../../src/ai/chatLinks';
 import { runChatTurn, threadFromHistory, type ChatSink, type ChatTurnDeps } from '../../../src/ai/chatTurn';
+import { retrievePages } from '../../../src/ai/knowledgeTools';
 import { MissingKeyError } from '../../../src/ai/toolErrors';
 import { startSeeded, withHeaders } from '../../fixtures/retrieval/seededService';
 import type { TestService } from '../support/localService';
@@ -135,6 +138,33 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
     const none = new Recorder();
     await runChatTurn('zebra quantum xylophone marmalade', 'faq', undefined, deps(), none, signal());
     assert.match(none.text, /^No Q&A matches this question/);
+  });
+
+  it('speaks Japanese once VS Code hands over the Japanese bundle (src/platform/l10n.ts); tool results stay English', async () => {
+    // What shareL10nBundle() does at activation when the display language is Japanese.
+    l10n.config({ contents: JSON.parse(readFileSync('l10n/bundle.l10n.ja.json', 'utf8')) });
+    try {
+      const docs = new Recorder();
+      await runChatTurn('paid leave carry over', 'docs', undefined, deps({ regionLabel: 'ローカル' }), docs, signal());
+      assert.deepEqual(docs.of('progress'), ['ナレッジベースを検索しています (ローカル)…']);
+      assert.match(docs.text, /^上位 \d ページ:\n\n1\. <employee-handbook\.pdf — 1 ページ>\n\n {3}> .*paid leave/);
+      const empty = new Recorder();
+      await runChatTurn('   ', 'ask', undefined, deps(), empty, signal());
+      assert.equal(empty.text, '**Knowledge Desk:** 入力が正しくありません: 質問が空です。質問を文章で入力してください。');
+      const noKey = new Recorder();
+      await runChatTurn(LEAVE, 'faq', undefined, deps({ client: () => Promise.reject(new MissingKeyError('x')) }), noKey, signal());
+      assert.deepEqual(noKey.of('button'), ['API キーを設定', 'リージョンを選択']);
+      // A tool's result is read by a model (and is the MCP server's too): English whatever the display language.
+      assert.match(
+        await retrievePages(t.client(), { question: LEAVE, maxResults: 1 }),
+        /^1 page of the knowledge base for .*\n\n\[1\] .* — page \d+ \(documentId /,
+      );
+    } finally {
+      l10n.config({ contents: {} });
+    }
+    const english = new Recorder();
+    await runChatTurn('   ', 'ask', undefined, deps(), english, signal());
+    assert.match(english.text, /^\*\*Knowledge Desk:\*\* Invalid input: question is empty/, 'back to English without the bundle');
   });
 
   describe('bad input and failures become a short message with the next step', () => {

@@ -1,5 +1,6 @@
 // Arguments of knowledgeDesk.answers.openCitation / openDocument, checked before anything opens.
-// Pure (no vscode): unit-tested in Node.
+// Pure (no vscode): unit-tested in Node; its one message for people goes through @vscode/l10n.
+import * as l10n from '@vscode/l10n';
 import { z } from 'zod';
 import { CommandIds } from '../../../platform/commandIds';
 import { describeZodError } from '../../../platform/webview/protocol';
@@ -91,7 +92,7 @@ export function parseOpenDocument(arg: unknown): CitationTarget {
   const node = (arg as { node?: { id?: unknown; name?: unknown; type?: unknown } } | undefined)?.node;
   if (typeof arg === 'string') arg = { kbId: arg };
   else if (node && typeof node.id === 'string') {
-    if (node.type === 'folder') throw new InvalidArgumentError('Open Document: a folder has no pages to show; choose a file.');
+    if (node.type === 'folder') throw new InvalidArgumentError(l10n.t('Open Document: a folder has no pages to show; choose a file.'));
     arg = { kbId: node.id, title: typeof node.name === 'string' ? node.name : undefined, pageNo: 1 };
   }
   const parsed = openDocumentArgsSchema.safeParse(arg);

@@ -26,7 +26,7 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
   const dir = (name: string): string => `${webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'pdfjs', name)).toString()}/`;
   return {
     name: 'citation',
-    title: 'Citation',
+    title: vscode.l10n.t('Citation'),
     styles: ['citation.css'],
     images: 'none',
     data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') },
@@ -56,7 +56,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       page: citationPage(panel.webview, ctx.extensionUri),
       protocol: citationProtocol,
     });
-    this.view = { kind: 'loading', title: target.title ?? 'Citation' };
+    this.view = { kind: 'loading', title: target.title ?? vscode.l10n.t('Citation') };
     this.channel.handle('reload', async () => {
       await this.load();
       return { reloaded: this.view.kind !== 'error' };
@@ -89,14 +89,18 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   /** Resolves the target again and sends it to the page. */
   load(): Promise<void> {
     const generation = ++this.generation;
-    this.set({ kind: 'loading', title: this.target.title ?? 'Citation' });
+    this.set({ kind: 'loading', title: this.target.title ?? vscode.l10n.t('Citation') });
     const run = (async () => {
       let view: DocumentView;
       try {
         view = await this.ctx.source.resolve(this.target, this.extras);
       } catch (error) {
         const shown = reportError(this.ctx.errors, 'Open citation', error);
-        view = { kind: 'error', title: this.target.title ?? 'Citation', message: shown?.message ?? 'Cancelled.' };
+        view = {
+          kind: 'error',
+          title: this.target.title ?? vscode.l10n.t('Citation'),
+          message: shown?.message ?? vscode.l10n.t('Cancelled.'),
+        };
       }
       if (generation === this.generation && !this.isDisposed) this.set(view);
     })();
@@ -119,7 +123,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     if (this.isDisposed) return;
     const v = this.view;
     const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
-    this.panel.title = ellipsis(page ? `${v.title} · p. ${page}` : v.title, 60);
+    this.panel.title = ellipsis(page ? vscode.l10n.t('{0} · p. {1}', v.title, page) : v.title, 60);
   }
 }
 
@@ -150,7 +154,12 @@ export class CitationPanels extends Disposable {
       open.retarget(target, extras);
       return (this.last = open);
     }
-    const panel = createPanel(CITATION_VIEW_TYPE, target.title ?? 'Citation', this.ctx.extensionUri, this.viewerColumn(active));
+    const panel = createPanel(
+      CITATION_VIEW_TYPE,
+      target.title ?? vscode.l10n.t('Citation'),
+      this.ctx.extensionUri,
+      this.viewerColumn(active),
+    );
     return (this.last = this.registry.add(key, new CitationPanel(panel, this.ctx, target, extras)));
   }
 

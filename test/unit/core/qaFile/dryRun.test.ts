@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as l10n from '@vscode/l10n';
 import { dryRunQaFile, normalizeQuestion } from '../../../../src/core/qaFile/dryRun';
 import { fixture } from './helpers';
 
@@ -23,6 +25,24 @@ describe('dryRunQaFile', () => {
     assert.equal(dry.encoding, 'utf-8');
     assert.deepEqual(dry.headers.slice(0, 2), ['question', 'answer']);
     assert.deepEqual(dry.mapping.question, 0);
+  });
+
+  it('describes problems in the display language once VS Code hands over its bundle (Japanese)', async () => {
+    // What src/platform/l10n.ts does at activation when the display language is Japanese.
+    l10n.config({ contents: JSON.parse(readFileSync('l10n/bundle.l10n.ja.json', 'utf8')) });
+    try {
+      const dry = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', {
+        existingQuestions: new Set([normalizeQuestion('unique')]),
+      });
+      const duplicate = dry.problems.find((p) => p.code === 'duplicate-in-file')!;
+      assert.match(duplicate.message, /^\d+ 行目と同じ質問です。\d+ 行目だけをインポートします。$/);
+      assert.equal(
+        dry.problems.find((p) => p.code === 'exists')!.message,
+        'この質問の Q&A は既にあります。インポートすると回答が更新されます。',
+      );
+    } finally {
+      l10n.config({ contents: {} });
+    }
   });
 
   it('summarises errors and duplicates; only importable rows are returned', async () => {

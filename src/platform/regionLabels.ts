@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { REGION_INFO, type Region } from '../../core/regions';
+import { REGION_INFO, type Region } from '../core/regions';
 
 /** Name and description of the regions that are ours to name (US, JA: the deployments' own, from src/core/regions.ts). */
 function ownText(region: Region): { label: string; description: string } | undefined {
