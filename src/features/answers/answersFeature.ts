@@ -25,7 +25,6 @@ const lazy = {
 };
 /* eslint-enable @typescript-eslint/no-require-imports */
 const CHAT_VIEW_TYPE: typeof ChatProtocol.CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
-const CHAT_TITLE: typeof ChatProtocol.CHAT_TITLE = 'Ask Knowledge Desk';
 import { CommandIds } from '../../platform/commandIds';
 
 /** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
@@ -98,7 +97,7 @@ export class AnswersFeature extends Disposable {
       this.panel.reveal();
       return this.panel;
     }
-    return this.adopt(createPanel(CHAT_VIEW_TYPE, CHAT_TITLE, this.c.context.extensionUri));
+    return this.adopt(createPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Ask Knowledge Desk'), this.c.context.extensionUri));
   }
 
   /** Serializer: the panel VS Code restored after a restart, on the conversation it showed. */

@@ -13,12 +13,14 @@ import {
   type DriveParams,
   type Turn,
 } from '../../features/answers/chat/protocol';
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import { createH } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
 import type { Sanitizer } from '../shared/sanitize';
+import { pageStrings } from '../shared/strings';
 import { ChatLayout } from './layout';
 import type { BlockRenderer } from './streamRenderer';
-import { describeTurn } from './turnSnapshot';
+import { describeFocus, describeTurn } from './turnSnapshot';
 import { TurnView, type TurnDeps } from './turnView';
 
 export class ChatController {
@@ -31,6 +33,7 @@ export class ChatController {
   /** Sent an ask, waiting for the host's turnStarted (Send stays disabled meanwhile). */
   private asking: ReturnType<typeof setTimeout> | undefined;
   private readonly totals = { fullRenders: 0, blockRenders: 0, deltas: 0 };
+  private readonly s: ChatStrings;
 
   constructor(
     private readonly doc: Document,
@@ -39,9 +42,11 @@ export class ChatController {
     renderer: BlockRenderer,
   ) {
     const h = createH(doc);
+    const s = (this.s = pageStrings<ChatStrings>(doc));
     this.deps = {
       h,
       doc,
+      s,
       renderer,
       sanitizer,
       actions: {
@@ -52,7 +57,7 @@ export class ChatController {
         feedback: (turn, positive) => messenger.notify('feedback', { turnId: turn.id, positive }),
       },
     };
-    this.layout = new ChatLayout(h, doc, {
+    this.layout = new ChatLayout(h, doc, s, {
       send: () => this.send(),
       stop: () => this.stop(),
       newChat: () => messenger.notify('newChat', {}),
@@ -129,7 +134,10 @@ export class ChatController {
       options: this.layout.options.value,
       optionsOpen: this.layout.options.open,
       draft: this.layout.input.value,
-      turns: [...this.views.values()].map(describeTurn),
+      turns: [...this.views.values()].map((v) => describeTurn(v, this.s)),
+      announced: this.layout.announcer.textContent ?? '',
+      announcements: this.layout.announcements,
+      focused: describeFocus(this.doc),
       stats: this.stats(),
     };
   }
@@ -198,6 +206,8 @@ export class ChatController {
     this.conversation.turns = [...this.views.values()].map((v) => v.data);
     this.layout.setStreaming(!!this.streamingView());
     this.layout.scrollToEnd();
+    const said = view.announcement();
+    if (said) this.layout.announce(said);
   }
 
   private send(): void {
@@ -254,7 +264,7 @@ export class ChatController {
   }
 
   private updateSwitcher(): void {
-    this.layout.setConversations(this.conversations, this.conversation?.id ?? null, this.conversation?.title ?? 'New chat');
+    this.layout.setConversations(this.conversations, this.conversation?.id ?? null, this.conversation?.title ?? this.s.untitledChat);
   }
 
   private streamingView(): TurnView | undefined {
@@ -278,6 +288,7 @@ export class ChatController {
       this.optionsChanged(this.layout.options.value);
     }
     if (p.toggleOptions) this.layout.options.open = !this.layout.options.open;
+    if (p.focus) this.focusFor(p.focus, find);
     if (p.type !== undefined) {
       this.layout.input.value = p.type;
       this.layout.input.dispatchEvent(new this.doc.defaultView!.Event('input', { bubbles: true }));
@@ -303,6 +314,31 @@ export class ChatController {
     if (p.chooseScope) click('chooseScope');
     if (p.setIdentity) click('setIdentity');
     if (p.switchTo) this.messenger.notify('switchConversation', { conversationId: p.switchTo });
+    if (p.press) this.press(p.press.key, !!p.press.shift);
     return this.snapshot();
+  }
+
+  private focusFor(target: NonNullable<DriveParams['focus']>, find: (turnId?: string) => TurnView | undefined): void {
+    const layout = this.layout;
+    if (target === 'question') return layout.input.focus();
+    if (target === 'send') return layout.sendButton.focus();
+    if (target === 'stop') return layout.stopButton.focus();
+    const el = find(target.turnId)?.element;
+    const selector =
+      target.source !== undefined ? `.kd-source[data-index="${target.source}"]` : `a.kd-cite-link[data-index="${target.marker ?? 1}"]`;
+    el?.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  /**
+   * A key pressed on the focused element, as the keyboard would: keydown (the page's own handlers), then what
+   * the browser does for a trusted Enter or Space on a button or link that no handler prevented (a click).
+   */
+  private press(key: string, shiftKey: boolean): void {
+    const win = this.doc.defaultView!;
+    const target = (this.doc.activeElement as HTMLElement | null) ?? this.doc.body;
+    const event = new win.KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true });
+    if (!target.dispatchEvent(event)) return;
+    const activates = key === 'Enter' ? target.matches('button, a[href]') : key === ' ' && target.matches('button'); // l10n-ignore: selectors
+    if (activates) target.click();
   }
 }

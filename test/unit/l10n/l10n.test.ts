@@ -13,13 +13,13 @@ const bundleEn: Strings = json('l10n/bundle.l10n.json');
 const bundleJa: Strings = json('l10n/bundle.l10n.ja.json');
 
 /** Folders whose user-facing strings have been moved to the bundle; the next passes add theirs. */
-const CONVERTED = ['src/features/connection', 'src/platform'];
+const CONVERTED = ['src/features/connection', 'src/platform', 'src/features/answers/chat', 'src/features/answers/citations'];
 
 /**
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
  * each page is added here once it holds no English of its own.
  */
-const CONVERTED_PAGES = ['src/webview/shared'];
+const CONVERTED_PAGES = ['src/webview/shared', 'src/webview/chat', 'src/webview/citation'];
 /** Key names and other literals a page compares against, never shows. */
 const PAGE_NON_TEXT = new Set([
   'Enter',
@@ -76,6 +76,10 @@ const SAME_IN_BOTH = new Set([
   'Knowledge Desk: {0} · {1}',
   '**Knowledge Desk** — {0}: {1}',
   'Knowledge Desk {0} {1}',
+  'PDF',
+  'Web',
+  'web',
+  '{0} {1} ({2})',
 ]);
 
 function keysIn(value: unknown, out: string[] = []): string[] {

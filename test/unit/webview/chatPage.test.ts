@@ -6,6 +6,7 @@ import {
   type Conversation,
   type Turn,
 } from '../../../src/features/answers/chat/protocol';
+import { chatStrings, type ChatStrings } from '../../../src/features/answers/chat/chatStrings';
 import { allAttributes, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
@@ -58,8 +59,8 @@ function conversation(turns: Turn[] = [], over: Partial<Conversation> = {}): Con
 }
 
 /** The chat page in jsdom with a fake VS Code API in place of the host; Markdown renders are counted. */
-function mount(state?: unknown, sanitizeOptions: object = {}) {
-  const win = makeWindow('<main id="app"></main>');
+function mount(state?: unknown, sanitizeOptions: object = {}, strings: ChatStrings = chatStrings(), lang = 'en') {
+  const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(chatProtocol, api, win);
   const sanitizer = new Sanitizer(win, sanitizeOptions);

@@ -5,6 +5,7 @@ import {
   type CitationTarget,
   type DocumentView,
 } from '../../../src/features/answers/citations/protocol';
+import { citationStrings, type CitationStrings } from '../../../src/features/answers/citations/citationStrings';
 import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
@@ -78,8 +79,10 @@ function mount(
   engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }),
   state?: unknown,
   probe = true,
+  strings: CitationStrings = citationStrings(),
+  lang = 'en',
 ) {
-  const win = makeWindow('<main id="app"></main>');
+  const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
   if (probe) win.document.body.dataset.kdProbe = '1';
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(citationProtocol, api, win);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
 import { sendFeedback } from './answerFeedback';
+import { chatStrings } from './chatStrings';
 import { toUserFacing } from '../../../platform/errorMessages';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, type ErrorReporting } from '../../../platform/webview/panelErrors';
@@ -12,7 +13,6 @@ import type { ConversationStore } from './conversationStore';
 import { ALLOWED_ACTIONS, applyOutcome } from './turnOutcome';
 import {
   CHAT_LIMITS,
-  CHAT_TITLE,
   chatProtocol,
   type ChatCitation,
   type ChatOptions,
@@ -64,15 +64,22 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     panel: vscode.WebviewPanel,
     private readonly ctx: ChatContext,
   ) {
+    const title = vscode.l10n.t('Ask Knowledge Desk');
     super(panel, {
       extensionUri: ctx.extensionUri,
-      page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
+      page: {
+        name: 'chat',
+        title,
+        styles: ['chat.css'],
+        images: ctx.allowRemoteImages() ? 'remote' : 'local',
+        strings: chatStrings(),
+      },
       protocol: chatProtocol,
       log: ctx.log,
       probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
-    panel.title = CHAT_TITLE;
+    panel.title = title;
     const ch = this.channel;
     ch.onNotification(
       'ask',
@@ -115,7 +122,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const store = this.ctx.store;
     const conversation = store.get(opts.conversationId) ?? store.current();
     if ([...this.active.values()].some((a) => a.conversationId === conversation.id)) {
-      this.notice('An answer is still arriving in this chat: wait for it or press Stop.', 'warning');
+      this.notice(vscode.l10n.t('An answer is still arriving in this chat: wait for it or press Stop.'), 'warning');
       return undefined;
     }
     const options = opts.options ?? conversation.options;
@@ -203,7 +210,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
 
   async exportChat(): Promise<void> {
     const conversation = this.conversation;
-    if (!conversation.turns.length) return this.notice('Nothing to export yet: ask a question first.', 'info');
+    if (!conversation.turns.length) return this.notice(vscode.l10n.t('Nothing to export yet: ask a question first.'), 'info');
     await this.ctx.exportConversation(conversation);
   }
 
@@ -265,8 +272,8 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       this.channel.notify('feedback', { turnId, feedback: found.turn.feedback ?? null, offered: !missing });
       this.notice(
         missing
-          ? 'This deployment does not take answer feedback; the buttons are hidden.'
-          : `Feedback not sent: ${toUserFacing(error).message}`,
+          ? vscode.l10n.t('This deployment does not take answer feedback; the buttons are hidden.')
+          : vscode.l10n.t('Feedback not sent: {0}', toUserFacing(error).message),
         missing ? 'info' : 'warning',
       );
     }
@@ -284,7 +291,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     } catch (error) {
       record.outcome = 'failed';
       this.ctx.log.error(error instanceof Error ? error : String(error));
-      this.notice(`Could not open the source: ${toUserFacing(error).message}`, 'warning');
+      this.notice(vscode.l10n.t('Could not open the source: {0}', toUserFacing(error).message), 'warning');
     }
   }
 
@@ -294,7 +301,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       picked = await this.ctx.pickScope();
     } catch (error) {
       this.ctx.log.error(error instanceof Error ? error : String(error));
-      return this.notice(`Could not list the folders: ${toUserFacing(error).message}`, 'warning');
+      return this.notice(vscode.l10n.t('Could not list the folders: {0}', toUserFacing(error).message), 'warning');
     }
     if (picked === undefined) return;
     const current = this.conversation.options.scope;

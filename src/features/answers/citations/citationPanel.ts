@@ -5,6 +5,7 @@ import { describeForPage, reportError, type ErrorReporting } from '../../../plat
 import type { WebviewPage } from '../../../platform/webview/webviewHtml';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { documentKey } from './citationArgs';
+import { citationStrings } from './citationStrings';
 import type { DocumentSource, ResolveExtras } from './documentSource';
 import { PDF_CSP_DIRECTIVES, PDF_EXTRA_ROOTS } from './pdfWebview';
 import {
@@ -32,7 +33,8 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
   const dir = (name: string): string => `${webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'pdfjs', name)).toString()}/`;
   return {
     name: 'citation',
-    title: 'Citation',
+    title: vscode.l10n.t('Citation'),
+    strings: citationStrings(),
     styles: ['citation.css'],
     images: 'none',
     data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') },
@@ -65,7 +67,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       probe: ctx.probe,
       channel: { describeError: describeForPage },
     });
-    this.view = { kind: 'loading', title: target.title ?? 'Citation' };
+    this.view = { kind: 'loading', title: target.title ?? vscode.l10n.t('Citation') };
     this.channel.handle('reload', async () => {
       await this.load();
       return { reloaded: this.view.kind !== 'error' };
@@ -98,14 +100,18 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   /** Resolves the target again and sends it to the page. */
   load(): Promise<void> {
     const generation = ++this.generation;
-    this.set({ kind: 'loading', title: this.target.title ?? 'Citation' });
+    this.set({ kind: 'loading', title: this.target.title ?? vscode.l10n.t('Citation') });
     const run = (async () => {
       let view: DocumentView;
       try {
         view = await this.ctx.source.resolve(this.target, this.extras);
       } catch (error) {
         const shown = reportError(this.ctx.errors, 'Open citation', error);
-        view = { kind: 'error', title: this.target.title ?? 'Citation', message: shown?.message ?? 'Cancelled.' };
+        view = {
+          kind: 'error',
+          title: this.target.title ?? vscode.l10n.t('Citation'),
+          message: shown?.message ?? vscode.l10n.t('Cancelled.'),
+        };
       }
       if (generation === this.generation && !this.isDisposed) this.set(view);
     })();
@@ -128,7 +134,8 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     if (this.isDisposed) return;
     const v = this.view;
     const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
-    this.panel.title = ellipsis(page ? `${v.title} · p. ${page}` : v.title, 60);
+    // {0}: the document's title, {1}: the cited page.
+    this.panel.title = ellipsis(page ? vscode.l10n.t('{0} · p. {1}', v.title, page) : v.title, 60);
   }
 }
 
@@ -159,7 +166,12 @@ export class CitationPanels extends Disposable {
       open.retarget(target, extras);
       return (this.last = open);
     }
-    const panel = createPanel(CITATION_VIEW_TYPE, target.title ?? 'Citation', this.ctx.extensionUri, this.viewerColumn(active));
+    const panel = createPanel(
+      CITATION_VIEW_TYPE,
+      target.title ?? vscode.l10n.t('Citation'),
+      this.ctx.extensionUri,
+      this.viewerColumn(active),
+    );
     return (this.last = this.registry.add(key, new CitationPanel(panel, this.ctx, target, extras)));
   }
 

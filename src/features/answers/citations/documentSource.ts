@@ -4,7 +4,9 @@
 //      that does not offer download (404/405, remembered by the client: src/api/offers.ts);
 //   3. the answer's `pdfPreview` (https only, fetched here in the host, without the API key);
 //   4. the page number and the passage text.
-// Pure of vscode: unit-tested in Node against the local service.
+// Pure of vscode: unit-tested in Node against the local service. What the page shows (notes, reasons, titles)
+// goes through @vscode/l10n, which has VS Code's bundle once the extension is active.
+import * as l10n from '@vscode/l10n';
 import type { Region } from '../../../core/regions';
 import type { Highlight } from '../../../api/schemas/answers';
 import type { NodeDownload, PageText } from '../../../api/schemas/kbOps';
@@ -43,7 +45,9 @@ export interface ResolveExtras {
   pdfPreview?: string;
 }
 
-const REMOTE_REASON = 'This deployment offers neither the document download nor its text, and the answer came without a PDF preview.';
+/** A function, not a constant: the bundle is handed to @vscode/l10n after this module loads. */
+const remoteReason = (): string =>
+  l10n.t('This deployment offers neither the document download nor its text, and the answer came without a PDF preview.');
 
 export class DocumentSource {
   constructor(private readonly deps: DocumentSourceDeps) {}
@@ -58,7 +62,8 @@ export class DocumentSource {
     }
     if (extras.pdfPreview) return this.fromPreview(target, base, extras.pdfPreview, fallback);
     if (!target.kbId) return fallback(noDocumentReason(target));
-    return fallback(`${reasons.join(' ') || REMOTE_REASON} The cited page number and passage are shown instead.`);
+    // {0}: why the document is not shown (one or more sentences).
+    return fallback(l10n.t('{0} The cited page number and passage are shown instead.', reasons.join(' ') || remoteReason()));
   }
 
   /** Steps 1 and 2: the original (a PDF) or the parsed text; undefined with `reasons` filled when neither. */
@@ -67,9 +72,9 @@ export class DocumentSource {
     const client = await this.deps.client();
     try {
       const file = await readCapped(await client.kbNodes.download(kbId), MAX_PDF_BYTES);
-      if (file.tooLarge) reasons.push(`The document is too large to show here (over ${Math.round(MAX_PDF_BYTES / 1048576)} MB).`);
+      if (file.tooLarge) reasons.push(l10n.t('The document is too large to show here (over {0} MB).', Math.round(MAX_PDF_BYTES / 1048576)));
       else if (isPdf(file.bytes) || /pdf/i.test(file.contentType)) {
-        if (!isPdf(file.bytes)) reasons.push('The downloaded document is not a valid PDF.');
+        if (!isPdf(file.bytes)) reasons.push(l10n.t('The downloaded document is not a valid PDF.'));
         else {
           const highlight = await this.highlight(target, base.notes);
           return {
@@ -86,26 +91,26 @@ export class DocumentSource {
       const name = (error as { name?: string })?.name;
       this.deps.log.debug(`citation: download of ${kbId}: ${String(error)}`);
       if (name === 'NotFoundError') {
-        reasons.push('The document is no longer in the knowledge base.');
+        reasons.push(l10n.t('The document is no longer in the knowledge base.'));
         return undefined;
       }
       if (name !== 'OperationNotOfferedError' && name !== 'DeleteNotSupportedError')
-        base.notes.push(`The original could not be downloaded (${this.deps.describe(error)}).`);
-      else base.notes.push('This deployment does not offer downloading documents; showing the parsed text.');
+        base.notes.push(l10n.t('The original could not be downloaded ({0}).', this.deps.describe(error)));
+      else base.notes.push(l10n.t('This deployment does not offer downloading documents; showing the parsed text.'));
     }
     try {
       const texts = capPages(await client.kbNodes.text(kbId));
       if (texts.length) return { kind: 'text', ...base, format: formatOf(target.title), pages: texts, estimatedPages: false };
-      reasons.push('The document has no extracted text to show.');
+      reasons.push(l10n.t('The document has no extracted text to show.'));
     } catch (error) {
       this.deps.log.debug(`citation: text of ${kbId}: ${String(error)}`);
       const name = (error as { name?: string })?.name;
       reasons.push(
         name === 'OperationNotOfferedError'
-          ? REMOTE_REASON
+          ? remoteReason()
           : name === 'NotFoundError'
-            ? 'The document is no longer in the knowledge base.'
-            : `The document could not be loaded (${this.deps.describe(error)}).`,
+            ? l10n.t('The document is no longer in the knowledge base.')
+            : l10n.t('The document could not be loaded ({0}).', this.deps.describe(error)),
       );
     }
     return undefined;
@@ -121,18 +126,24 @@ export class DocumentSource {
     const url = httpsUrl(pdfPreview);
     if (!url)
       return fallback(
-        'The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.',
+        l10n.t(
+          'The answer’s PDF preview link is not an https address, so it was not opened. The cited page number and passage are shown instead.',
+        ),
       );
     try {
       const data = await this.deps.download(url);
-      if (!isPdf(data)) return fallback('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.');
+      if (!isPdf(data))
+        return fallback(l10n.t('The answer’s PDF preview is not a PDF file. The cited page number and passage are shown instead.'));
       const highlight = await this.highlight(target, base.notes);
-      base.notes.push('Showing the PDF preview the service made for this answer.');
+      base.notes.push(l10n.t('Showing the PDF preview the service made for this answer.'));
       return { kind: 'pdf', ...base, data, origin: 'preview', ...highlight };
     } catch (error) {
       this.deps.log.warn(`citation: PDF preview download failed: ${String(error)}`);
       return fallback(
-        `The answer’s PDF preview could not be downloaded (${this.deps.describe(error)}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.`,
+        l10n.t(
+          'The answer’s PDF preview could not be downloaded ({0}); the link may be limited by the Download IP Allowlist or have expired. The cited page number and passage are shown instead.',
+          this.deps.describe(error),
+        ),
       );
     }
   }
@@ -163,7 +174,7 @@ export class DocumentSource {
         return none;
       }
       this.deps.log.warn(`citation: highlight failed: ${String(error)}`);
-      notes.push(`The service could not give a highlight (${this.deps.describe(error)}).`);
+      notes.push(l10n.t('The service could not give a highlight ({0}).', this.deps.describe(error)));
       return none;
     }
     const bboxes = (result?.bboxes ?? []).filter(isFiniteBox).map(({ left, top, right, bottom }) => ({ left, top, right, bottom }));
@@ -174,13 +185,15 @@ export class DocumentSource {
 type BaseView = { title: string; pageNo: number | null; passageText: string; notes: string[] };
 
 function titleOf(target: CitationTarget): string {
-  return target.title ?? (target.index !== undefined ? `Citation [${target.index}]` : 'Cited document');
+  return target.title ?? (target.index !== undefined ? l10n.t('Citation [{0}]', target.index) : l10n.t('Cited document'));
 }
 
 function noDocumentReason(target: CitationTarget): string {
   if (target.url)
-    return 'This citation is a web page, not a document of the knowledge base. Its passage is shown here; open the link to see the page.';
-  return 'The citation names no document of the knowledge base, so only its page number and passage can be shown.';
+    return l10n.t(
+      'This citation is a web page, not a document of the knowledge base. Its passage is shown here; open the link to see the page.',
+    );
+  return l10n.t('The citation names no document of the knowledge base, so only its page number and passage can be shown.');
 }
 
 /** `%PDF-` within the first 1 KB (some files have a few junk bytes first). */
