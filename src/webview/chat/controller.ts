@@ -10,7 +10,6 @@ import {
   type ChatSnapshot,
   type Conversation,
   type ConversationSummary,
-  type DriveParams,
   type Turn,
 } from '../../features/answers/chat/protocol';
 import type { ChatStrings } from '../../features/answers/chat/chatStrings';
@@ -20,6 +19,7 @@ import type { Sanitizer } from '../shared/sanitize';
 import { pageStrings } from '../shared/strings';
 import { ChatLayout } from './layout';
 import type { BlockRenderer } from './streamRenderer';
+import { driveChat, type DriveTarget } from './drive';
 import { describeFocus, describeTurn } from './turnSnapshot';
 import { TurnView, type TurnDeps } from './turnView';
 
@@ -116,7 +116,10 @@ export class ChatController {
       this.layout.showNotice(n);
     });
     m.handle('snapshot', () => this.snapshot());
-    m.handleForTests('drive', (p) => this.drive(p));
+    m.handleForTests('drive', (p) => {
+      driveChat(this.driven(), p);
+      return this.snapshot();
+    });
     m.start();
     this.layout.input.focus();
   }
@@ -272,6 +275,20 @@ export class ChatController {
     return undefined;
   }
 
+  /** What the tests' drive request acts on (drive.ts). */
+  private driven(): DriveTarget {
+    return {
+      doc: this.doc,
+      layout: this.layout,
+      find: (turnId) => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1)),
+      setOptions: (options) => {
+        this.layout.options.value = { ...this.layout.options.value, ...options };
+        this.optionsChanged(this.layout.options.value);
+      },
+      switchTo: (id) => this.messenger.notify('switchConversation', { conversationId: id }),
+    };
+  }
+
   private persist(): void {
     this.messenger.setState(chatStateSchema, {
       conversationId: this.conversation?.id,
@@ -279,66 +296,5 @@ export class ChatController {
       draft: this.layout.input.value.slice(0, 20_000),
       optionsOpen: this.layout.options.open,
     });
-  }
-
-  private drive(p: DriveParams): ChatSnapshot {
-    const find = (turnId?: string): TurnView | undefined => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1));
-    if (p.options) {
-      this.layout.options.value = { ...this.layout.options.value, ...p.options };
-      this.optionsChanged(this.layout.options.value);
-    }
-    if (p.toggleOptions) this.layout.options.open = !this.layout.options.open;
-    if (p.focus) this.focusFor(p.focus, find);
-    if (p.type !== undefined) {
-      this.layout.input.value = p.type;
-      this.layout.input.dispatchEvent(new this.doc.defaultView!.Event('input', { bubbles: true }));
-    }
-    if (p.send)
-      this.layout.input.dispatchEvent(
-        new this.doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
-      );
-    if (p.stop) this.layout.stopButton.click();
-    if (p.clickCitation)
-      find(p.clickCitation.turnId)?.element.querySelector<HTMLElement>(`.kd-source[data-index="${p.clickCitation.index}"]`)?.click();
-    if (p.clickMarker)
-      find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
-    if (p.clickFollowUp) find(p.clickFollowUp.turnId)?.element.querySelector<HTMLElement>('.kd-followup')?.click();
-    if (p.retry) find(p.retry.turnId)?.element.querySelector<HTMLElement>('[data-action="retry"]')?.click();
-    if (p.feedback)
-      find(p.feedback.turnId)
-        ?.element.querySelector<HTMLElement>(`[data-action="${p.feedback.positive ? 'feedbackUp' : 'feedbackDown'}"]`)
-        ?.click();
-    const click = (action: string): void => this.layout.root.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();
-    if (p.newChat) click('newChat');
-    if (p.exportChat) click('exportChat');
-    if (p.chooseScope) click('chooseScope');
-    if (p.setIdentity) click('setIdentity');
-    if (p.switchTo) this.messenger.notify('switchConversation', { conversationId: p.switchTo });
-    if (p.press) this.press(p.press.key, !!p.press.shift);
-    return this.snapshot();
-  }
-
-  private focusFor(target: NonNullable<DriveParams['focus']>, find: (turnId?: string) => TurnView | undefined): void {
-    const layout = this.layout;
-    if (target === 'question') return layout.input.focus();
-    if (target === 'send') return layout.sendButton.focus();
-    if (target === 'stop') return layout.stopButton.focus();
-    const el = find(target.turnId)?.element;
-    const selector =
-      target.source !== undefined ? `.kd-source[data-index="${target.source}"]` : `a.kd-cite-link[data-index="${target.marker ?? 1}"]`;
-    el?.querySelector<HTMLElement>(selector)?.focus();
-  }
-
-  /**
-   * A key pressed on the focused element, as the keyboard would: keydown (the page's own handlers), then what
-   * the browser does for a trusted Enter or Space on a button or link that no handler prevented (a click).
-   */
-  private press(key: string, shiftKey: boolean): void {
-    const win = this.doc.defaultView!;
-    const target = (this.doc.activeElement as HTMLElement | null) ?? this.doc.body;
-    const event = new win.KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true });
-    if (!target.dispatchEvent(event)) return;
-    const activates = key === 'Enter' ? target.matches('button, a[href]') : key === ' ' && target.matches('button'); // l10n-ignore: selectors
-    if (activates) target.click();
   }
 }

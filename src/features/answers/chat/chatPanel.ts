@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
 import { sendFeedback } from './answerFeedback';
 import { chatStrings } from './chatStrings';
+import type { CitationOpened } from './citations';
 import { toUserFacing } from '../../../platform/errorMessages';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, type ErrorReporting } from '../../../platform/webview/panelErrors';
@@ -40,13 +41,6 @@ export interface ChatContext {
   exportConversation(conversation: Conversation): Promise<void>;
 }
 
-export interface CitationOpened {
-  citation: ChatCitation;
-  question: string;
-  answer: string;
-  outcome: 'opened' | 'failed';
-}
-
 interface ActiveStream {
   controller: AbortController;
   conversationId: string;
@@ -67,13 +61,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const title = vscode.l10n.t('Ask Knowledge Desk');
     super(panel, {
       extensionUri: ctx.extensionUri,
-      page: {
-        name: 'chat',
-        title,
-        styles: ['chat.css'],
-        images: ctx.allowRemoteImages() ? 'remote' : 'local',
-        strings: chatStrings(),
-      },
+      page: { name: 'chat', title, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local', strings: chatStrings() },
       protocol: chatProtocol,
       log: ctx.log,
       probe: ctx.probe,

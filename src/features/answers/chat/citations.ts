@@ -4,6 +4,14 @@ import { CHAT_LIMITS, type ChatCitation } from './protocol';
 
 export type CitationKind = 'document' | 'qna' | 'web';
 
+/** A citation the chat opened (recorded for tests under ProbeKeys.citationsOpened). */
+export interface CitationOpened {
+  citation: ChatCitation;
+  question: string;
+  answer: string;
+  outcome: 'opened' | 'failed';
+}
+
 /** Where a citation comes from: a Q&A (faqId or a Q&A source), a web page, or a document. */
 export function citationKind(c: Pick<ChatCitation, 'source' | 'faqId' | 'url' | 'knowledgeBaseId'>): CitationKind {
   const source = (c.source ?? '').toLowerCase();
