@@ -24,8 +24,8 @@ const features = dirs('src/features');
 /** Each webview page: its feature's protocol, and the pure modules the page shares with the host. */
 const pages = {
   analytics: ['features/qna/analytics/protocol.ts'],
-  chat: ['features/answers/chat/protocol.ts', 'features/answers/chat/citations.ts'],
-  citation: ['features/answers/citations/protocol.ts'],
+  chat: ['features/answers/chat/protocol.ts', 'features/answers/chat/citations.ts', 'features/answers/chat/chatStrings.ts'],
+  citation: ['features/answers/citations/protocol.ts', 'features/answers/citations/citationStrings.ts'],
   qaEditor: ['features/qna/editor/protocol.ts', 'features/qna/editor/qaDraft.ts'],
   retrieval: ['features/answers/retrieval/protocol.ts', 'features/answers/retrieval/rankChanges.ts'],
 };

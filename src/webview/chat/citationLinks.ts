@@ -1,9 +1,11 @@
 // Citation markers in a rendered answer ([1], [2, 3]) become superscript links to the numbered
 // sources under it; the sources list itself. All text from the service goes in as text nodes.
-import { citationKind, citationTitle, citedSnippet, KIND_LABEL, pageLabel } from '../../features/answers/chat/citations';
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
+import { citationKind, citationTitle, citedSnippet, pageLabel, type CitationLabels } from '../../features/answers/chat/citations';
 import type { ChatCitation } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import type { Sanitizer } from '../shared/sanitize';
+import { format, formatNumber } from '../shared/strings';
 
 const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 const SKIP = new Set(['CODE', 'PRE', 'A', 'SUP', 'KBD', 'SAMP']);
@@ -13,6 +15,16 @@ export interface MarkerTarget {
   citations?: ReadonlyMap<number, ChatCitation>;
   /** Element id of the source `index` in the list. */
   sourceId(index: number): string;
+  /** The accessible name of a marker's link ("Source {0}"). */
+  markerLabel?: string;
+}
+
+/** A citation's kind and page in the page's language. */
+export function citationLabels(s: ChatStrings, doc: Document): CitationLabels {
+  return {
+    kind: { document: s.kindDocument, qna: s.kindQna, web: s.kindWeb },
+    page: (n) => format(s.pageNumber, formatNumber(n, undefined, doc)),
+  };
 }
 
 /** Replaces markers in the text of `root` (not inside code or links); returns the number of links made. */
@@ -45,7 +57,7 @@ export function decorateMarkers(root: DocumentFragment | HTMLElement, doc: Docum
           a.href = `#${target.sourceId(index)}`;
           a.className = 'kd-cite-link';
           a.dataset.index = String(index);
-          a.setAttribute('aria-label', `Source ${index}`);
+          if (target.markerLabel) a.setAttribute('aria-label', format(target.markerLabel, index));
           a.textContent = String(index);
           sup.append(a);
           links++;
@@ -86,9 +98,13 @@ export function plainSnippet(sanitizer: Sanitizer, c: ChatCitation, answer: stri
   return citedSnippet(plain, answer, c.index, max);
 }
 
-/** The numbered sources under an answer; a click on one opens it (the host runs the viewer). */
+/**
+ * The numbered sources under an answer; a click (or Enter) on one opens it (the host runs the viewer). One
+ * stop in the Tab order: the arrow keys, Home and End move between the sources (a roving tabindex).
+ */
 export function sourcesList(
   h: H,
+  s: ChatStrings,
   sanitizer: Sanitizer,
   citations: readonly ChatCitation[],
   answer: string,
@@ -96,17 +112,25 @@ export function sourcesList(
   open: (c: ChatCitation) => void,
 ): HTMLElement {
   const items = [...new Map(citations.map((c) => [c.index, c])).values()].sort((a, b) => a.index - b.index);
-  const list = h('ol', { class: 'kd-sources-list' });
+  const helpId = `${sourceId(0)}-help`;
+  const list = h('ol', { class: 'kd-sources-list', attrs: { 'aria-describedby': helpId } });
+  const doc = list.ownerDocument;
+  const labels = citationLabels(s, doc);
   for (const c of items) {
     const kind = citationKind(c);
-    const meta = [KIND_LABEL[kind], pageLabel(c)].filter(Boolean).join(' · ');
+    const meta = [labels.kind[kind], pageLabel(c, labels)].filter(Boolean).join(' · ');
     const text = plainSnippet(sanitizer, c, answer);
-    const title = citationTitle(c);
+    const title = citationTitle(c, labels);
     const button = h(
       'button',
       {
         class: 'kd-source',
-        attrs: { type: 'button', 'data-index': c.index, title: `Open ${title}${c.pageNo ? `, page ${c.pageNo}` : ''}` },
+        attrs: {
+          type: 'button',
+          'data-index': c.index,
+          tabindex: list.childElementCount ? -1 : 0,
+          title: c.pageNo ? format(s.openSourcePage, title, formatNumber(c.pageNo, undefined, doc)) : format(s.openSource, title),
+        },
         on: { click: () => open(c) },
       },
       h('span', { class: 'kd-source-num', attrs: { 'aria-hidden': 'true' } }, String(c.index)),
@@ -122,13 +146,42 @@ export function sourcesList(
         text ? h('span', { class: 'kd-source-snippet' }, text) : null,
       ),
     );
-    button.setAttribute('aria-label', `Source ${c.index}: ${title}, ${meta}`);
+    button.setAttribute('aria-label', format(s.sourceLabel, c.index, title, meta));
     list.append(h('li', { class: 'kd-source-item', attrs: { id: sourceId(c.index), value: c.index } }, button));
   }
+  rovingFocus(list);
   return h(
     'section',
-    { class: 'kd-sources', attrs: { 'aria-label': 'Sources' } },
-    h('h3', { class: 'kd-sources-title' }, `Sources (${items.length})`),
+    { class: 'kd-sources', attrs: { 'aria-label': s.sources } },
+    h('h3', { class: 'kd-sources-title' }, format(s.sourcesCount, formatNumber(items.length, undefined, doc))),
+    h('span', { class: 'kd-visually-hidden', attrs: { id: helpId } }, s.sourceListHelp),
     list,
   );
+}
+
+/** Arrow keys, Home and End move the focus between the buttons of `list`; Tab enters at the last one focused. */
+function rovingFocus(list: HTMLElement): void {
+  const buttons = (): HTMLElement[] => Array.from(list.querySelectorAll<HTMLElement>('.kd-source'));
+  list.addEventListener('focusin', (e) => {
+    const current = (e.target as Element).closest?.('.kd-source');
+    if (current) for (const b of buttons()) b.tabIndex = b === current ? 0 : -1;
+  });
+  list.addEventListener('keydown', (e) => {
+    const all = buttons();
+    const at = all.indexOf((e.target as Element).closest?.('.kd-source') as HTMLElement);
+    if (at < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const to =
+      e.key === 'ArrowDown' || e.key === 'ArrowRight'
+        ? Math.min(all.length - 1, at + 1)
+        : e.key === 'ArrowUp' || e.key === 'ArrowLeft'
+          ? Math.max(0, at - 1)
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? all.length - 1
+              : -1;
+    if (to < 0) return;
+    e.preventDefault();
+    all[to].focus();
+  });
 }

@@ -10,15 +10,17 @@ import {
   type ChatSnapshot,
   type Conversation,
   type ConversationSummary,
-  type DriveParams,
   type Turn,
 } from '../../features/answers/chat/protocol';
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import { createH } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
 import type { Sanitizer } from '../shared/sanitize';
+import { pageStrings } from '../shared/strings';
 import { ChatLayout } from './layout';
 import type { BlockRenderer } from './streamRenderer';
-import { describeTurn } from './turnSnapshot';
+import { driveChat, type DriveTarget } from './drive';
+import { describeFocus, describeTurn } from './turnSnapshot';
 import { TurnView, type TurnDeps } from './turnView';
 
 export class ChatController {
@@ -31,6 +33,7 @@ export class ChatController {
   /** Sent an ask, waiting for the host's turnStarted (Send stays disabled meanwhile). */
   private asking: ReturnType<typeof setTimeout> | undefined;
   private readonly totals = { fullRenders: 0, blockRenders: 0, deltas: 0 };
+  private readonly s: ChatStrings;
 
   constructor(
     private readonly doc: Document,
@@ -39,9 +42,11 @@ export class ChatController {
     renderer: BlockRenderer,
   ) {
     const h = createH(doc);
+    const s = (this.s = pageStrings<ChatStrings>(doc));
     this.deps = {
       h,
       doc,
+      s,
       renderer,
       sanitizer,
       actions: {
@@ -52,7 +57,7 @@ export class ChatController {
         feedback: (turn, positive) => messenger.notify('feedback', { turnId: turn.id, positive }),
       },
     };
-    this.layout = new ChatLayout(h, doc, {
+    this.layout = new ChatLayout(h, doc, s, {
       send: () => this.send(),
       stop: () => this.stop(),
       newChat: () => messenger.notify('newChat', {}),
@@ -111,7 +116,10 @@ export class ChatController {
       this.layout.showNotice(n);
     });
     m.handle('snapshot', () => this.snapshot());
-    m.handleForTests('drive', (p) => this.drive(p));
+    m.handleForTests('drive', (p) => {
+      driveChat(this.driven(), p);
+      return this.snapshot();
+    });
     m.start();
     this.layout.input.focus();
   }
@@ -129,7 +137,10 @@ export class ChatController {
       options: this.layout.options.value,
       optionsOpen: this.layout.options.open,
       draft: this.layout.input.value,
-      turns: [...this.views.values()].map(describeTurn),
+      turns: [...this.views.values()].map((v) => describeTurn(v, this.s)),
+      announced: this.layout.announcer.textContent ?? '',
+      announcements: this.layout.announcements,
+      focused: describeFocus(this.doc),
       stats: this.stats(),
     };
   }
@@ -198,6 +209,8 @@ export class ChatController {
     this.conversation.turns = [...this.views.values()].map((v) => v.data);
     this.layout.setStreaming(!!this.streamingView());
     this.layout.scrollToEnd();
+    const said = view.announcement();
+    if (said) this.layout.announce(said);
   }
 
   private send(): void {
@@ -254,12 +267,26 @@ export class ChatController {
   }
 
   private updateSwitcher(): void {
-    this.layout.setConversations(this.conversations, this.conversation?.id ?? null, this.conversation?.title ?? 'New chat');
+    this.layout.setConversations(this.conversations, this.conversation?.id ?? null, this.conversation?.title ?? this.s.untitledChat);
   }
 
   private streamingView(): TurnView | undefined {
     for (const v of this.views.values()) if (v.streaming) return v;
     return undefined;
+  }
+
+  /** What the tests' drive request acts on (drive.ts). */
+  private driven(): DriveTarget {
+    return {
+      doc: this.doc,
+      layout: this.layout,
+      find: (turnId) => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1)),
+      setOptions: (options) => {
+        this.layout.options.value = { ...this.layout.options.value, ...options };
+        this.optionsChanged(this.layout.options.value);
+      },
+      switchTo: (id) => this.messenger.notify('switchConversation', { conversationId: id }),
+    };
   }
 
   private persist(): void {
@@ -269,40 +296,5 @@ export class ChatController {
       draft: this.layout.input.value.slice(0, 20_000),
       optionsOpen: this.layout.options.open,
     });
-  }
-
-  private drive(p: DriveParams): ChatSnapshot {
-    const find = (turnId?: string): TurnView | undefined => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1));
-    if (p.options) {
-      this.layout.options.value = { ...this.layout.options.value, ...p.options };
-      this.optionsChanged(this.layout.options.value);
-    }
-    if (p.toggleOptions) this.layout.options.open = !this.layout.options.open;
-    if (p.type !== undefined) {
-      this.layout.input.value = p.type;
-      this.layout.input.dispatchEvent(new this.doc.defaultView!.Event('input', { bubbles: true }));
-    }
-    if (p.send)
-      this.layout.input.dispatchEvent(
-        new this.doc.defaultView!.KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }),
-      );
-    if (p.stop) this.layout.stopButton.click();
-    if (p.clickCitation)
-      find(p.clickCitation.turnId)?.element.querySelector<HTMLElement>(`.kd-source[data-index="${p.clickCitation.index}"]`)?.click();
-    if (p.clickMarker)
-      find(p.clickMarker.turnId)?.element.querySelector<HTMLElement>(`a.kd-cite-link[data-index="${p.clickMarker.index}"]`)?.click();
-    if (p.clickFollowUp) find(p.clickFollowUp.turnId)?.element.querySelector<HTMLElement>('.kd-followup')?.click();
-    if (p.retry) find(p.retry.turnId)?.element.querySelector<HTMLElement>('[data-action="retry"]')?.click();
-    if (p.feedback)
-      find(p.feedback.turnId)
-        ?.element.querySelector<HTMLElement>(`[data-action="${p.feedback.positive ? 'feedbackUp' : 'feedbackDown'}"]`)
-        ?.click();
-    const click = (action: string): void => this.layout.root.querySelector<HTMLElement>(`[data-action="${action}"]`)?.click();
-    if (p.newChat) click('newChat');
-    if (p.exportChat) click('exportChat');
-    if (p.chooseScope) click('chooseScope');
-    if (p.setIdentity) click('setIdentity');
-    if (p.switchTo) this.messenger.notify('switchConversation', { conversationId: p.switchTo });
-    return this.snapshot();
   }
 }

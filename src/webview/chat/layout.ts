@@ -1,7 +1,9 @@
 // The frame of the chat page: header (conversations, New Chat, Export), the follow-up hint, the
 // transcript, and the composer (notice, options, question box, Send/Stop).
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import type { ConversationSummary } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
+import { format } from '../shared/strings';
 import { icon } from '../shared/icons';
 import { OptionsPanel, type OptionsEvents } from './optionsPanel';
 import { dismissibleBanner } from '../shared/widgets';
@@ -25,6 +27,10 @@ export class ChatLayout {
   readonly sendButton: HTMLButtonElement;
   readonly stopButton: HTMLButtonElement;
   readonly hint: HTMLElement;
+  /** Visually hidden polite live region: says a finished answer once (never the streamed chunks). */
+  readonly announcer: HTMLElement;
+  /** How many times the live region was set (snapshots; tests check it is once per finished answer). */
+  announcements = 0;
   private readonly switcher: HTMLSelectElement;
   private readonly empty: HTMLElement;
   private readonly notice: HTMLElement;
@@ -37,6 +43,7 @@ export class ChatLayout {
   constructor(
     private readonly h: H,
     private readonly doc: Document,
+    private readonly s: ChatStrings,
     events: LayoutEvents,
   ) {
     const iconButton = (name: Parameters<typeof icon>[1], label: string, action: string, run: () => void): HTMLButtonElement =>
@@ -64,10 +71,10 @@ export class ChatLayout {
       );
     this.switcher = h('select', {
       class: 'kd-input kd-select kd-switcher',
-      attrs: { 'aria-label': 'Conversation', title: 'Recent conversations in this workspace' },
+      attrs: { 'aria-label': s.conversation, title: s.recentConversations },
       on: { change: () => events.switchTo(this.switcher.value) },
     });
-    this.deleteButton = iconButton('trash', 'Delete this conversation', 'deleteConversation', () => events.deleteConversation());
+    this.deleteButton = iconButton('trash', s.deleteConversation, 'deleteConversation', () => events.deleteConversation());
     const header = h(
       'header',
       { class: 'kd-chat-header' },
@@ -75,28 +82,24 @@ export class ChatLayout {
       h(
         'div',
         { class: 'kd-chat-actions' },
-        textButton('add', 'New Chat', 'Start a new conversation', 'newChat', () => events.newChat()),
-        textButton('save', 'Export', 'Export this conversation as Markdown', 'exportChat', () => events.exportChat()),
+        textButton('add', s.newChat, s.newChatTitle, 'newChat', () => events.newChat()),
+        textButton('save', s.exportChat, s.exportChatTitle, 'exportChat', () => events.exportChat()),
         this.deleteButton,
       ),
     );
     this.hint = h(
       'div',
       { class: 'kd-hint', attrs: { role: 'note', hidden: true } },
-      h('span', null, 'Follow-ups start a new thread until an Own user ID is set (conversation threads need OWN-USER-ID).'),
+      h('span', null, s.threadHint),
       h(
         'button',
         { class: 'kd-link-button', attrs: { type: 'button', 'data-action': 'setIdentity' }, on: { click: () => events.setIdentity() } },
-        'Set Own User ID…',
+        s.setOwnUserId,
       ),
     );
-    this.empty = h(
-      'div',
-      { class: 'kd-chat-empty' },
-      h('h1', null, 'Ask Knowledge Desk'),
-      h('p', { class: 'kd-muted' }, 'Answers are generated from your knowledge base, with numbered sources you can open.'),
-    );
-    this.transcript = h('main', { class: 'kd-transcript', attrs: { 'aria-label': 'Conversation', tabindex: -1 } }, this.empty);
+    this.empty = h('div', { class: 'kd-chat-empty' }, h('h1', null, s.emptyTitle), h('p', { class: 'kd-muted' }, s.emptyText));
+    this.transcript = h('main', { class: 'kd-transcript', attrs: { 'aria-label': s.conversation, tabindex: -1 } }, this.empty);
+    this.announcer = h('div', { class: 'kd-visually-hidden', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
     this.transcript.addEventListener(
       'scroll',
       () => {
@@ -105,14 +108,14 @@ export class ChatLayout {
       },
       { passive: true },
     );
-    this.options = new OptionsPanel(h, doc, events);
+    this.options = new OptionsPanel(h, doc, s, events);
     this.input = h('textarea', {
       class: 'kd-input kd-composer-input',
       attrs: {
         id: 'chat-question',
         rows: 2,
-        placeholder: 'Ask a question about your knowledge base…',
-        'aria-label': 'Question',
+        placeholder: s.questionPlaceholder,
+        'aria-label': s.question,
         'aria-describedby': 'chat-compose-help',
         maxlength: 20000,
       },
@@ -126,15 +129,15 @@ export class ChatLayout {
     });
     this.sendButton = h(
       'button',
-      { class: 'kd-button kd-send', attrs: { type: 'button', 'data-action': 'send', title: 'Send (Enter)' } },
-      'Send',
+      { class: 'kd-button kd-send', attrs: { type: 'button', 'data-action': 'send', title: s.sendTitle } },
+      s.send,
     );
     this.sendButton.addEventListener('click', () => events.send());
     this.stopButton = h(
       'button',
-      { class: 'kd-button kd-secondary kd-stop', attrs: { type: 'button', 'data-action': 'stop', hidden: true, title: 'Stop the answer' } },
+      { class: 'kd-button kd-secondary kd-stop', attrs: { type: 'button', 'data-action': 'stop', hidden: true, title: s.stopTitle } },
       h('span', { class: 'kd-stop-square', attrs: { 'aria-hidden': 'true' } }),
-      'Stop',
+      s.stop,
     );
     this.stopButton.addEventListener('click', () => events.stop());
     this.noticeText = h('span', { class: 'kd-banner-text' });
@@ -145,13 +148,15 @@ export class ChatLayout {
       this.notice,
       this.options.element,
       h('div', { class: 'kd-compose-row' }, this.input, h('div', { class: 'kd-compose-buttons' }, this.sendButton, this.stopButton)),
-      h(
-        'div',
-        { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } },
-        'Enter to send · Shift+Enter for a new line',
-      ),
+      h('div', { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } }, s.composeHelp),
     );
-    this.root = h('div', { class: 'kd-chat' }, header, this.hint, this.transcript, composer);
+    this.root = h('div', { class: 'kd-chat' }, header, this.hint, this.transcript, composer, this.announcer);
+    // Escape stops a streaming answer from anywhere in the page (the focus may be on a source or a button).
+    this.root.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || e.isComposing || this.stopButton.hidden || e.defaultPrevented) return;
+      e.preventDefault();
+      events.stop();
+    });
   }
 
   setConversations(list: ConversationSummary[], currentId: string | null, currentTitle: string): void {
@@ -161,7 +166,14 @@ export class ChatLayout {
         ? list
         : [{ id: currentId, title: currentTitle, updatedAt: Date.now(), turns: 0 }, ...list];
     this.switcher.replaceChildren(
-      ...items.map((c) => h('option', { attrs: { value: c.id, selected: c.id === currentId } }, c.turns ? c.title : `${c.title} (empty)`)),
+      ...items.map((c) =>
+        h(
+          'option',
+          { attrs: { value: c.id, selected: c.id === currentId } },
+          // A conversation without a question has the store's placeholder title: named in the display language.
+          c.turns ? c.title : format(this.s.emptyConversation, this.s.untitledChat),
+        ),
+      ),
     );
     if (currentId) this.switcher.value = currentId;
     this.deleteButton.disabled = !items.length;
@@ -199,9 +211,24 @@ export class ChatLayout {
   }
 
   setStreaming(streaming: boolean): void {
+    // The button about to be hidden may have the focus (pressed from the keyboard): keep it in the composer.
+    const active = this.doc.activeElement;
+    const refocus = streaming ? active === this.sendButton && this.stopButton : active === this.stopButton && this.input;
     this.sendButton.hidden = streaming;
     this.stopButton.hidden = !streaming;
+    if (refocus) refocus.focus();
     this.root.classList.toggle('kd-is-streaming', streaming);
+  }
+
+  /** Says `text` once through the live region (cleared first, so the same words are said again). */
+  announce(text: string): void {
+    this.announcer.textContent = '';
+    this.announcements++;
+    const win = this.doc.defaultView;
+    const set = (): void => void (this.announcer.textContent = text);
+    // Set in the next frame: screen readers notice a change of an existing region, not a replaced one.
+    if (win?.requestAnimationFrame) win.requestAnimationFrame(set);
+    else set();
   }
 
   showHint(show: boolean): void {

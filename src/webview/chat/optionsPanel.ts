@@ -1,8 +1,10 @@
 // The collapsible Options of the chat: scope, sources, hashtags, model, temperature.
 import { parseHashtags } from '../../core/hashtags';
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import { defaultChatOptions, type ChatOptions, type ScopeItem } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { icon } from '../shared/icons';
+import { format, formatNumber } from '../shared/strings';
 
 export interface OptionsEvents {
   changed(options: ChatOptions): void;
@@ -25,6 +27,7 @@ export class OptionsPanel {
   constructor(
     private readonly h: H,
     private readonly doc: Document,
+    private readonly s: ChatStrings,
     private readonly events: OptionsEvents,
   ) {
     const changed = (): void => {
@@ -35,31 +38,31 @@ export class OptionsPanel {
       const input = h('input', { attrs: { id, type: 'checkbox' }, on: { change: changed } });
       return [input, h('label', { class: 'kd-check', attrs: { for: id } }, input, label)];
     };
-    const [doc1, docLabel] = check('chat-src-document', 'Documents');
-    const [qna, qnaLabel] = check('chat-src-qna', 'Q&A');
-    const [web, webLabel] = check('chat-src-web', 'Web');
+    const [doc1, docLabel] = check('chat-src-document', s.sourceDocuments);
+    const [qna, qnaLabel] = check('chat-src-qna', s.sourceQna);
+    const [web, webLabel] = check('chat-src-web', s.sourceWeb);
     this.sources = { document: doc1, qna, web };
-    this.scopeList = h('ul', { class: 'kd-scope-list', attrs: { 'aria-label': 'Scope' } });
+    this.scopeList = h('ul', { class: 'kd-scope-list', attrs: { 'aria-label': s.scope } });
     this.hashtags = h('input', {
       class: 'kd-input',
-      attrs: { id: 'chat-hashtags', type: 'text', placeholder: 'e.g. policy, 経費', autocomplete: 'off' },
+      attrs: { id: 'chat-hashtags', type: 'text', placeholder: s.hashtagsPlaceholder, autocomplete: 'off' },
       on: { change: changed },
     });
     this.operator = h(
       'select',
-      { class: 'kd-input kd-select', attrs: { id: 'chat-hashtags-op', 'aria-label': 'Documents must have' }, on: { change: changed } },
-      h('option', { attrs: { value: 'or' } }, 'any of them'),
-      h('option', { attrs: { value: 'and' } }, 'all of them'),
+      { class: 'kd-input kd-select', attrs: { id: 'chat-hashtags-op', 'aria-label': s.hashtagsOperator }, on: { change: changed } },
+      h('option', { attrs: { value: 'or' } }, s.anyOfThem),
+      h('option', { attrs: { value: 'and' } }, s.allOfThem),
     );
     this.model = h('input', {
       class: 'kd-input',
-      attrs: { id: 'chat-model', type: 'text', placeholder: 'Service default', autocomplete: 'off', spellcheck: 'false' },
+      attrs: { id: 'chat-model', type: 'text', placeholder: s.modelPlaceholder, autocomplete: 'off', spellcheck: 'false' },
       on: { change: changed },
     });
     this.temperatureValue = h('output', { class: 'kd-range-value', attrs: { for: 'chat-temperature', id: 'chat-temperature-value' } });
     this.temperature = h('input', {
       attrs: { id: 'chat-temperature', type: 'range', min: 0, max: 1, step: 0.1, 'aria-describedby': 'chat-temperature-help' },
-      on: { input: () => (this.temperatureValue.textContent = Number(this.temperature.value).toFixed(1)), change: changed },
+      on: { input: () => (this.temperatureValue.textContent = this.formatTemperature(Number(this.temperature.value))), change: changed },
     });
     this.summaryText = h('span', { class: 'kd-options-summary' });
     const field = (label: string, forId: string | null, ...controls: Array<Node | null>): HTMLElement =>
@@ -73,7 +76,7 @@ export class OptionsPanel {
       'div',
       { class: 'kd-options-body' },
       field(
-        'Scope',
+        s.scope,
         null,
         h(
           'div',
@@ -87,33 +90,29 @@ export class OptionsPanel {
               on: { click: () => events.chooseScope() },
             },
             icon(doc, 'add'),
-            'Choose…',
+            s.choose,
           ),
         ),
       ),
       h(
         'fieldset',
         { class: 'kd-option kd-sources-field' },
-        h('legend', { class: 'kd-label' }, 'Sources'),
+        h('legend', { class: 'kd-label' }, s.sources),
         h('div', { class: 'kd-checks' }, docLabel, qnaLabel, webLabel),
       ),
-      field('Hashtags', 'chat-hashtags', h('div', { class: 'kd-inline' }, this.hashtags, this.operator)),
-      field('Model', 'chat-model', this.model),
+      field(s.hashtags, 'chat-hashtags', h('div', { class: 'kd-inline' }, this.hashtags, this.operator)),
+      field(s.model, 'chat-model', this.model),
       field(
-        'Temperature',
+        s.temperature,
         'chat-temperature',
         h('div', { class: 'kd-inline' }, this.temperature, this.temperatureValue),
-        h(
-          'div',
-          { class: 'kd-description', attrs: { id: 'chat-temperature-help' } },
-          '0 is focused and repeatable; higher is more varied.',
-        ),
+        h('div', { class: 'kd-description', attrs: { id: 'chat-temperature-help' } }, s.temperatureHelp),
       ),
     );
     this.element = h(
       'details',
       { class: 'kd-options' },
-      h('summary', null, h('span', { class: 'kd-label' }, 'Options'), this.summaryText),
+      h('summary', null, h('span', { class: 'kd-label' }, s.options), this.summaryText),
       body,
     );
     this.element.addEventListener('toggle', () => events.toggled(this.element.open));
@@ -141,7 +140,7 @@ export class OptionsPanel {
     this.operator.value = o.hashtagsOperator;
     this.model.value = o.model;
     this.temperature.value = String(o.temperature);
-    this.temperatureValue.textContent = o.temperature.toFixed(1);
+    this.temperatureValue.textContent = this.formatTemperature(o.temperature);
     this.renderScope();
     this.updateSummary();
   }
@@ -154,24 +153,29 @@ export class OptionsPanel {
     return this.element.open;
   }
 
+  /** 0.3 as the display language writes it. */
+  private formatTemperature(t: number): string {
+    return formatNumber(t, { minimumFractionDigits: 1, maximumFractionDigits: 1 }, this.doc);
+  }
+
   private renderScope(): void {
-    const h = this.h;
+    const { h, s: str } = this;
     if (!this.scope.length) {
-      this.scopeList.replaceChildren(h('li', { class: 'kd-scope-all' }, 'Whole knowledge base'));
+      this.scopeList.replaceChildren(h('li', { class: 'kd-scope-all' }, str.wholeKnowledgeBase));
       return;
     }
     this.scopeList.replaceChildren(
       ...this.scope.map((s) =>
         h(
           'li',
-          { class: 'kd-chip', attrs: { title: `${s.kind === 'folder' ? 'Folder' : 'Document'} ${s.name} (${s.id})` } },
-          h('span', { class: 'kd-scope-kind' }, s.kind === 'folder' ? 'Folder' : 'Document'),
+          { class: 'kd-chip', attrs: { title: format(str.scopeItemTitle, s.kind === 'folder' ? str.folder : str.document, s.name, s.id) } },
+          h('span', { class: 'kd-scope-kind' }, s.kind === 'folder' ? str.folder : str.document),
           s.name,
           h(
             'button',
             {
               class: 'kd-chip-remove',
-              attrs: { type: 'button', 'aria-label': `Remove ${s.name} from the scope`, title: 'Remove' },
+              attrs: { type: 'button', 'aria-label': format(str.removeFromScope, s.name), title: str.remove },
               on: { click: () => this.removeScope(s.id) },
             },
             icon(this.doc, 'close'),
@@ -190,15 +194,16 @@ export class OptionsPanel {
 
   private updateSummary(): void {
     const o = this.value;
+    const s = this.s;
     const from = (['document', 'qna', 'web'] as const)
-      .filter((s) => o.sources[s])
-      .map((s) => ({ document: 'documents', qna: 'Q&A', web: 'web' })[s]);
+      .filter((k) => o.sources[k])
+      .map((k) => ({ document: s.summaryDocuments, qna: s.sourceQna, web: s.summaryWeb })[k]);
     const parts = [
-      o.scope.length ? o.scope.map((s) => s.name).join(', ') : 'whole knowledge base',
-      from.length ? from.join(' + ') : 'default sources',
+      o.scope.length ? o.scope.map((item) => item.name).join(', ') : s.summaryWholeKnowledgeBase,
+      from.length ? from.join(' + ') : s.summaryDefaultSources,
       o.hashtags.length ? o.hashtags.map((t) => `#${t}`).join(' ') : '',
       o.model ? o.model : '',
-      o.temperature ? `temperature ${o.temperature.toFixed(1)}` : '',
+      o.temperature ? format(s.summaryTemperature, this.formatTemperature(o.temperature)) : '',
     ].filter(Boolean);
     this.summaryText.textContent = parts.join(' · ');
   }

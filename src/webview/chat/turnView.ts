@@ -1,9 +1,11 @@
 // One question and its answer in the transcript: the question bubble, the answer (streaming, then
 // Markdown with citation links), the sources, the follow-up chip, and a stopped or error note.
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import type { ChatCitation, Turn } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { icon } from '../shared/icons';
 import type { Sanitizer } from '../shared/sanitize';
+import { format, formatNumber } from '../shared/strings';
 import { decorateMarkers, markersInText, sourcesList } from './citationLinks';
 import { StreamingMarkdown, type BlockRenderer } from './streamRenderer';
 
@@ -22,6 +24,8 @@ export interface TurnDeps {
   renderer: BlockRenderer;
   sanitizer: Sanitizer;
   actions: TurnActions;
+  /** The page's texts (from the host, in the display language). */
+  s: ChatStrings;
 }
 
 export class TurnView {
@@ -41,31 +45,33 @@ export class TurnView {
     private turn: Turn,
     private readonly deps: TurnDeps,
   ) {
-    const { h, doc } = deps;
+    const { h, doc, s } = deps;
     this.seq = turn.seq;
     // While streaming, markers are superscripts without links (the citations come at the end).
     this.answer = new StreamingMarkdown(
       doc,
       deps.renderer,
-      (f) => void decorateMarkers(f, doc, { sourceId: (i) => this.sourceId(i) }),
+      (f) => void decorateMarkers(f, doc, { sourceId: (i) => this.sourceId(i), markerLabel: s.sourceMarker }),
       (text) => markersInText(doc, text),
     );
     this.extras = h('div', { class: 'kd-answer-extras' });
     this.footer = h('div', { class: 'kd-answer-footer' });
-    this.feedbackRow = h('div', { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': 'Was this answer helpful?', hidden: true } });
+    this.feedbackRow = h('div', { class: 'kd-feedback', attrs: { role: 'group', 'aria-label': s.feedbackGroup, hidden: true } });
     this.progress = h(
       'div',
-      { class: 'kd-answer-progress', attrs: { role: 'status', hidden: turn.status !== 'streaming' } },
+      { class: 'kd-answer-progress', attrs: { hidden: turn.status !== 'streaming' } },
       h('span', { class: 'kd-dots', attrs: { 'aria-hidden': 'true' } }, h('span'), h('span'), h('span')),
-      'Answering…',
+      s.answering,
     );
     this.element = h(
       'article',
-      { class: 'kd-turn', attrs: { 'data-turn-id': turn.id, 'aria-label': `Question: ${turn.question.slice(0, 200)}` } },
+      { class: 'kd-turn', attrs: { 'data-turn-id': turn.id, 'aria-label': format(s.questionLabel, turn.question.slice(0, 200)) } },
       h('div', { class: 'kd-question-row' }, h('div', { class: 'kd-question-bubble' }, turn.question)),
+      // Not a live region: streamed chunks are not read out one by one. The page's status region says the
+      // finished answer once (ChatLayout.announce).
       h(
         'div',
-        { class: 'kd-answer', attrs: { 'aria-live': 'polite', 'aria-busy': String(turn.status === 'streaming') } },
+        { class: 'kd-answer', attrs: { 'aria-busy': String(turn.status === 'streaming') } },
         this.answer.element,
         this.progress,
         this.extras,
@@ -100,26 +106,26 @@ export class TurnView {
 
   /** The turn ended: the answer rendered as Markdown once, with its sources, follow-up and notes. */
   finish(turn: Turn): void {
-    const { h, doc } = this.deps;
+    const { h, doc, s } = this.deps;
     this.turn = turn;
     this.seq = turn.seq;
     const citations = new Map(turn.citations.map((c) => [c.index, c]));
     this.citationLinks = 0;
     const decorate = (f: DocumentFragment): void =>
-      void (this.citationLinks += decorateMarkers(f, doc, { citations, sourceId: (i) => this.sourceId(i) }));
+      void (this.citationLinks += decorateMarkers(f, doc, { citations, sourceId: (i) => this.sourceId(i), markerLabel: s.sourceMarker }));
     // Rendered as Markdown once, whatever the ending: a stopped or broken answer keeps what arrived.
     this.answer.finish(turn.answer, decorate);
     this.element.querySelector('.kd-answer')?.setAttribute('aria-busy', 'false');
     this.progress.hidden = true;
     const extras: Node[] = [];
-    if (!turn.answer.trim() && turn.status === 'done') extras.push(h('p', { class: 'kd-muted' }, 'The service sent an empty answer.'));
-    if (turn.status === 'stopped')
-      extras.push(h('p', { class: 'kd-turn-note', attrs: { role: 'status' } }, 'Stopped. The answer above is incomplete.'));
+    if (!turn.answer.trim() && turn.status === 'done') extras.push(h('p', { class: 'kd-muted' }, s.emptyAnswer));
+    if (turn.status === 'stopped') extras.push(h('p', { class: 'kd-turn-note' }, s.stopped));
     if (turn.status === 'error' && turn.error) extras.push(this.errorNote(turn));
     if (turn.citations.length)
       extras.push(
         sourcesList(
           h,
+          s,
           this.deps.sanitizer,
           turn.citations,
           turn.answer,
@@ -131,12 +137,12 @@ export class TurnView {
       extras.push(
         h(
           'div',
-          { class: 'kd-followups', attrs: { role: 'group', 'aria-label': 'Suggested follow-up' } },
+          { class: 'kd-followups', attrs: { role: 'group', 'aria-label': s.suggestedFollowUp } },
           h(
             'button',
             {
               class: 'kd-followup',
-              attrs: { type: 'button', title: 'Ask this next, in the same conversation' },
+              attrs: { type: 'button', title: s.followUpTitle },
               on: { click: () => this.deps.actions.followUp(this.turn) },
             },
             turn.fuQuestion,
@@ -146,10 +152,27 @@ export class TurnView {
     }
     this.extras.replaceChildren(...extras);
     const footer: Node[] = [];
-    if (turn.model) footer.push(h('span', { class: 'kd-model', attrs: { title: 'Model that produced this answer' } }, turn.model));
+    if (turn.model) footer.push(h('span', { class: 'kd-model', attrs: { title: s.modelTitle } }, turn.model));
     for (const note of turn.notes ?? []) footer.push(h('span', { class: 'kd-answer-note' }, note));
     this.footer.replaceChildren(...footer);
     this.renderFeedback();
+  }
+
+  /**
+   * What the page's live region says once this turn has ended: the answer's text and how many sources it has,
+   * or that it was stopped. Nothing for an error: its note is an alert, read out on its own.
+   */
+  announcement(): string | null {
+    const { s } = this.deps;
+    const t = this.turn;
+    if (t.status === 'stopped') return s.announceStopped;
+    if (t.status !== 'done') return null;
+    const text = (this.answer.element.textContent ?? '').replace(/\s+/g, ' ').trim();
+    if (!text) return s.announceEmpty;
+    const clipped = text.length > 2_000 ? `${text.slice(0, 1_999)}…` : text;
+    const n = new Set(t.citations.map((c) => c.index)).size;
+    const sources = n === 0 ? '' : n === 1 ? s.announceOneSource : format(s.announceSources, formatNumber(n, undefined, this.deps.doc));
+    return [format(s.announceAnswer, clipped), sources].filter(Boolean).join(' ');
   }
 
   /** The host's answer to a click (or "not offered", which hides the buttons). */
@@ -164,12 +187,13 @@ export class TurnView {
     if (this.feedbackRow.hidden) return null;
     const f = this.turn.feedback;
     const p = f?.positive;
-    return { text: f ? `up ${f.positiveCount} · down ${f.negativeCount}` : '', pressed: p === true ? 'up' : p === false ? 'down' : 'none' };
+    const text = f ? `up ${f.positiveCount} · down ${f.negativeCount}` : ''; // l10n-ignore: for snapshots, never shown
+    return { text, pressed: p === true ? 'up' : p === false ? 'down' : 'none' };
   }
 
   /** 👍/👎 as real buttons (Tab reaches them, Enter/Space press them), aria-pressed, counts after a click. */
   private renderFeedback(): void {
-    const { h } = this.deps;
+    const { h, s } = this.deps;
     const t = this.turn;
     const show = this.feedbackOffered && t.status === 'done' && !!t.answerHash && !!t.documentId;
     this.feedbackRow.hidden = !show;
@@ -177,8 +201,9 @@ export class TurnView {
     const f = t.feedback;
     const button = (positive: boolean): HTMLElement => {
       const pressed = f?.positive === positive;
-      const label = positive ? 'Helpful' : 'Not helpful';
+      const label = positive ? s.helpful : s.notHelpful;
       const count = f ? (positive ? f.positiveCount : f.negativeCount) : undefined;
+      const name = pressed ? format(s.feedbackPressed, label) : label;
       return h(
         'button',
         {
@@ -187,14 +212,16 @@ export class TurnView {
             type: 'button',
             'data-action': positive ? 'feedbackUp' : 'feedbackDown',
             'aria-pressed': String(pressed),
-            'aria-label': `${label}${pressed ? ' (press again to cancel)' : ''}${count !== undefined ? `, ${count} in all` : ''}`,
-            title: pressed ? `${label}: press again to cancel` : label,
+            'aria-label': count !== undefined ? format(s.feedbackCount, name, formatNumber(count, undefined, this.deps.doc)) : name,
+            title: pressed ? format(s.feedbackPressedTitle, label) : label,
           },
           on: { click: () => this.deps.actions.feedback(this.turn, positive) },
         },
         // Drawn icons, not emoji: every machine shows them, in the theme's colours.
         icon(this.deps.doc, positive ? 'thumbsUp' : 'thumbsDown'),
-        count !== undefined ? h('span', { class: 'kd-feedback-count' }, String(count)) : '',
+        count !== undefined
+          ? h('span', { class: 'kd-feedback-count', attrs: { 'aria-hidden': 'true' } }, formatNumber(count, undefined, this.deps.doc))
+          : '',
       );
     };
     this.feedbackRow.replaceChildren(button(true), button(false));
@@ -216,7 +243,7 @@ export class TurnView {
   }
 
   private errorNote(turn: Turn): HTMLElement {
-    const { h, doc } = this.deps;
+    const { h, doc, s } = this.deps;
     const actions = (turn.error?.actions ?? []).map((a) =>
       h(
         'button',
@@ -231,7 +258,7 @@ export class TurnView {
     return h(
       'div',
       { class: 'kd-turn-error', attrs: { role: 'alert' } },
-      h('span', { class: 'kd-turn-error-text' }, turn.error?.message ?? 'The answer failed.'),
+      h('span', { class: 'kd-turn-error-text' }, turn.error?.message ?? s.answerFailed),
       h(
         'span',
         { class: 'kd-turn-error-actions' },
@@ -243,7 +270,7 @@ export class TurnView {
             on: { click: () => this.deps.actions.retry(this.turn) },
           },
           icon(doc, 'refresh'),
-          'Retry',
+          s.retry,
         ),
         ...actions,
       ),

@@ -9,17 +9,20 @@ import {
   type RenderedReport,
   type Zoom,
 } from '../../features/answers/citations/protocol';
+import type { CitationStrings } from '../../features/answers/citations/citationStrings';
 import { createH, type H } from '../shared/dom';
 import type { Messenger } from '../shared/messenger';
+import { format, formatNumber, pageStrings } from '../shared/strings';
 import { emptyReport, renderFallback } from './fallbackView';
 import type { PdfEngine } from './pdfEngine';
 import { PdfView } from './pdfView';
 import { TextDocView } from './textView';
 
-const KIND_LABEL: Record<string, string> = { pdf: 'PDF', text: 'Text', fallback: 'Passage only' };
-
 export class CitationController {
   private readonly h: H;
+  private readonly s: CitationStrings;
+  /** Visually hidden polite live region: the page shown and its highlight, for a screen reader. */
+  private readonly status: HTMLElement;
   private readonly root: HTMLElement;
   private readonly title: HTMLElement;
   private readonly kind: HTMLElement;
@@ -43,7 +46,12 @@ export class CitationController {
     engine: PdfEngine,
   ) {
     const h = (this.h = createH(win.document));
-    this.title = h('h1', { class: 'kd-title', attrs: { id: 'cd-title' } }, 'Citation');
+    const s = (this.s = pageStrings<CitationStrings>(win.document));
+    this.title = h('h1', { class: 'kd-title', attrs: { id: 'cd-title' } }, s.citation);
+    this.status = h('div', {
+      class: 'kd-visually-hidden',
+      attrs: { id: 'cd-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' },
+    });
     this.kind = h('span', { class: 'kd-badge', attrs: { id: 'cd-kind', hidden: true } });
     this.meta = h('p', { class: 'kd-meta', attrs: { id: 'cd-meta' } });
     this.notes = h('div', { class: 'cd-notes', attrs: { id: 'cd-notes', 'aria-live': 'polite' } });
@@ -51,7 +59,7 @@ export class CitationController {
     this.passage = h(
       'details',
       { class: 'cd-passage', attrs: { id: 'cd-passage', hidden: true } },
-      h('summary', null, 'Cited passage'),
+      h('summary', null, s.citedPassage),
       this.passageText,
     );
     this.toolbarHost = h('div', { class: 'cd-toolbar-host' });
@@ -62,13 +70,14 @@ export class CitationController {
       h('header', { class: 'cd-header' }, h('div', { class: 'kd-title-row' }, this.title, this.kind), this.meta, this.notes, this.passage),
       this.toolbarHost,
       this.body,
+      this.status,
     );
-    this.pdf = new PdfView(h, win, engine, {
+    this.pdf = new PdfView(h, win, engine, s, {
       rendered: (r) => this.report(r),
       moved: (pageNo, zoom) => this.save(pageNo, zoom),
       note: (n) => this.setViewNote(n),
     });
-    this.text = new TextDocView(h);
+    this.text = new TextDocView(h, s);
   }
 
   start(app: HTMLElement): void {
@@ -97,6 +106,7 @@ export class CitationController {
       zoom: this.pdf.zoom,
       notes: [...this.staticNotes, ...(this.viewNote ? [this.viewNote] : [])],
       rendered: this.rendered,
+      status: this.status.textContent ?? '',
     };
   }
 
@@ -109,16 +119,21 @@ export class CitationController {
     this.viewNote = null;
     this.staticNotes = 'notes' in view ? view.notes : [];
     this.title.textContent = view.title;
-    this.kind.hidden = !(view.kind in KIND_LABEL);
-    this.kind.textContent = KIND_LABEL[view.kind] ?? '';
+    const s = this.s;
+    const kind = ({ pdf: s.kindPdf, text: s.kindText, fallback: s.kindFallback } as Partial<Record<DocumentView['kind'], string>>)[
+      view.kind
+    ];
+    this.kind.hidden = !kind;
+    this.kind.textContent = kind ?? '';
+    this.status.textContent = '';
     this.toolbarHost.replaceChildren();
     this.root.setAttribute('aria-busy', String(view.kind === 'loading'));
     this.showPassage(view);
     this.renderNotes();
     switch (view.kind) {
       case 'loading':
-        this.meta.textContent = 'Loading the document…';
-        this.body.replaceChildren(this.h('div', { class: 'kd-progress', attrs: { role: 'progressbar', 'aria-label': 'Loading' } }));
+        this.meta.textContent = s.loadingDocument;
+        this.body.replaceChildren(this.h('div', { class: 'kd-progress', attrs: { role: 'progressbar', 'aria-label': s.loading } }));
         return;
       case 'error':
         this.meta.textContent = '';
@@ -134,14 +149,14 @@ export class CitationController {
                 attrs: { type: 'button' },
                 on: { click: () => void this.messenger.request('reload', {}).catch(() => undefined) },
               },
-              'Retry',
+              s.retry,
             ),
           ),
         );
         return this.report({ ...emptyReport('error'), textSample: view.message.slice(0, 300) });
       case 'fallback': {
-        this.meta.textContent = view.pageNo !== null ? `Page ${view.pageNo}` : 'Page not given';
-        const { element, report } = renderFallback(this.h, view);
+        this.meta.textContent = view.pageNo !== null ? format(s.page, this.num(view.pageNo)) : s.pageNotGiven;
+        const { element, report } = renderFallback(this.h, s, view, this.win.document);
         this.body.replaceChildren(element);
         this.save(view.pageNo ?? 1, 'fit');
         return this.report(report);
@@ -150,8 +165,9 @@ export class CitationController {
         const { report, note } = this.text.show(view);
         this.body.replaceChildren(this.text.element);
         this.setViewNote(note);
+        const count = this.num(view.pages.length);
         this.meta.textContent = [
-          view.pageNo ? `Cited page ${view.pageNo} of ${view.pages.length}` : `${view.pages.length} page(s)`,
+          view.pageNo ? format(s.citedPageOf, this.num(view.pageNo), count) : view.pages.length === 1 ? s.onePage : format(s.pages, count),
           view.format,
         ].join(' · ');
         this.save(view.pageNo ?? 1, 'fit');
@@ -161,13 +177,13 @@ export class CitationController {
       case 'pdf':
         this.toolbarHost.replaceChildren(this.pdf.toolbar);
         this.body.replaceChildren(this.pdf.element);
-        this.meta.textContent = view.origin === 'preview' ? 'PDF preview from the service' : 'PDF from the knowledge base';
+        this.meta.textContent = view.origin === 'preview' ? s.pdfPreviewFromService : s.pdfFromKnowledgeBase;
         try {
           await this.pdf.show(view, same ? saved.pageNo : undefined, same ? saved.zoom : undefined);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           this.body.replaceChildren(
-            this.h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert' } }, `The PDF could not be shown: ${message}`),
+            this.h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert' } }, format(s.pdfNotShown, message)),
           );
           this.report({ ...emptyReport('error'), textSample: message.slice(0, 300) });
         }
@@ -185,7 +201,7 @@ export class CitationController {
 
   private setViewNote(note: string | null): void {
     this.viewNote = note;
-    if (this.view?.kind === 'pdf' && note && /could not be found/.test(note)) this.passage.open = true;
+    if (this.view?.kind === 'pdf' && note === this.s.notFoundOnPage) this.passage.open = true;
     this.renderNotes();
   }
 
@@ -198,17 +214,35 @@ export class CitationController {
 
   private report(r: RenderedReport): void {
     this.rendered = r;
+    const s = this.s;
     if (r.view === 'pdf') {
-      const how =
-        r.highlightSource === 'service'
-          ? 'highlighted by the service'
-          : r.highlightSource === 'text'
-            ? 'passage found by its text'
-            : 'no highlight on this page';
-      const origin = this.view?.kind === 'pdf' && this.view.origin === 'preview' ? 'PDF preview' : 'PDF';
-      this.meta.textContent = `${origin} · page ${r.pageNo} of ${r.pageCount} · ${how}`;
+      const how = r.highlightSource === 'service' ? s.highlightedByService : r.highlightSource === 'text' ? s.foundByText : s.noHighlight;
+      const origin = this.view?.kind === 'pdf' && this.view.origin === 'preview' ? s.pdfPreview : s.pdf;
+      this.meta.textContent = format(s.pdfMeta, origin, this.num(r.pageNo ?? 0), this.num(r.pageCount ?? 0), how);
+    }
+    const description = this.describe(r);
+    if (description !== null) {
+      this.status.textContent = description;
+      if (r.view === 'pdf') this.pdf.describePage(description);
     }
     this.messenger.notify('rendered', r);
+  }
+
+  /** "Page 3 of 12, passage highlighted: …" for a screen reader; null when no page of a document is shown. */
+  private describe(r: RenderedReport): string | null {
+    if ((r.view !== 'pdf' && r.view !== 'text') || r.pageNo === null || r.pageCount === null) return null;
+    const s = this.s;
+    const page = this.num(r.pageNo);
+    const count = this.num(r.pageCount);
+    if (r.highlightSource === 'none') return format(s.pageStatusNoHighlight, page, count);
+    const view = this.view;
+    const passage = (r.highlightedText || (view && 'passageText' in view ? view.passageText : '')).replace(/\s+/g, ' ').trim();
+    return format(s.pageStatusHighlighted, page, count, passage.length > 300 ? `${passage.slice(0, 299)}…` : passage);
+  }
+
+  /** A number in the display language (<html lang>). */
+  private num(n: number): string {
+    return formatNumber(n, undefined, this.win.document);
   }
 
   private save(pageNo: number, zoom: Zoom): void {

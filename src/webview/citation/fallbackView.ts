@@ -1,6 +1,8 @@
 // When the document itself cannot be shown: the title, the page number, the passage text, and why.
+import type { CitationStrings } from '../../features/answers/citations/citationStrings';
 import type { FallbackView, RenderedReport } from '../../features/answers/citations/protocol';
 import type { H } from '../shared/dom';
+import { formatNumber } from '../shared/strings';
 
 /** Only http(s) links are ever made clickable. */
 export function safeLink(url: string | null): string | null {
@@ -13,7 +15,12 @@ export function safeLink(url: string | null): string | null {
   }
 }
 
-export function renderFallback(h: H, data: FallbackView): { element: HTMLElement; report: RenderedReport } {
+export function renderFallback(
+  h: H,
+  s: CitationStrings,
+  data: FallbackView,
+  doc: Document,
+): { element: HTMLElement; report: RenderedReport } {
   const link = safeLink(data.url);
   const element = h(
     'div',
@@ -22,17 +29,17 @@ export function renderFallback(h: H, data: FallbackView): { element: HTMLElement
     h(
       'dl',
       { class: 'cd-facts' },
-      h('dt', null, 'Document'),
+      h('dt', null, s.document),
       h('dd', { class: 'cd-fact-title' }, data.title),
-      h('dt', null, 'Page'),
-      h('dd', { class: 'cd-fact-page' }, data.pageNo !== null ? String(data.pageNo) : 'not given'),
-      link ? h('dt', null, 'Source') : null,
+      h('dt', null, s.pageLabel),
+      h('dd', { class: 'cd-fact-page' }, data.pageNo !== null ? formatNumber(data.pageNo, undefined, doc) : s.notGiven),
+      link ? h('dt', null, s.source) : null,
       link ? h('dd', null, h('a', { attrs: { href: link } }, link)) : null,
     ),
-    h('h2', null, 'Cited passage'),
+    h('h2', null, s.citedPassage),
     data.passageText.trim()
       ? h('blockquote', { class: 'cd-passage-text' }, data.passageText)
-      : h('p', { class: 'kd-muted' }, 'The citation carries no passage text.'),
+      : h('p', { class: 'kd-muted' }, s.noPassageText),
   );
   return {
     element,

@@ -57,7 +57,8 @@ function hookWarnings(): void {
   const original = console.warn.bind(console);
   console.warn = (...args: unknown[]) => {
     const first = args[0];
-    if (typeof first === 'string' && first.startsWith('Warning: ') && !first.includes('Setting up fake worker')) {
+    const pdfjsWarning = typeof first === 'string' && first.startsWith('Warning: ') && !first.includes('Setting up fake worker'); // l10n-ignore: pdfjs' messages
+    if (pdfjsWarning) {
       warnings.push(first.slice(9, 1_000));
       if (warnings.length > 100) warnings.shift();
     }

@@ -1,7 +1,9 @@
 // One PDF page at a time: toolbar (previous/next, page number, zoom), the canvas, pdfjs' text layer
 // and the highlight layer on top. Talks to pdfjs only through PdfEngine (a fake one in tests).
+import type { CitationStrings } from '../../features/answers/citations/citationStrings';
 import type { PdfView as PdfViewData, RenderedReport, Zoom } from '../../features/answers/citations/protocol';
 import type { H } from '../shared/dom';
+import { format, formatNumber } from '../shared/strings';
 import { boxesForPassage, boxesToRects, normalizeBoxes, type Box } from './highlightGeometry';
 import type { PdfDocument, PdfEngine, PdfPage } from './pdfEngine';
 import { PdfToolbar, ZOOM_STEPS } from './pdfToolbar';
@@ -38,9 +40,10 @@ export class PdfView {
     private readonly h: H,
     private readonly win: Window,
     private readonly engine: PdfEngine,
+    private readonly s: CitationStrings,
     private readonly events: PdfViewEvents,
   ) {
-    this.bar = new PdfToolbar(h, {
+    this.bar = new PdfToolbar(h, s, win.document, {
       goTo: (pageNo) => void this.goTo(pageNo),
       turn: (by) => void this.goTo(this.page + by),
       zoom: (zoom) => void this.setZoom(zoom),
@@ -52,7 +55,7 @@ export class PdfView {
     this.textLayer = h('div', { class: 'textLayer' });
     this.pageBox = h(
       'div',
-      { class: 'cd-pagebox', attrs: { role: 'img', 'aria-label': 'PDF page' } },
+      { class: 'cd-pagebox', attrs: { role: 'img', 'aria-label': s.pdfPage } },
       this.canvas,
       this.highlights,
       this.textLayer,
@@ -93,7 +96,14 @@ export class PdfView {
     this.doc = doc;
     this.bar.setPageCount(doc.numPages);
     const cited = this.citedPage;
-    if (cited > doc.numPages) this.events.note(`The cited page ${cited} is not in this document (${doc.numPages} pages); showing page 1.`);
+    if (cited > doc.numPages)
+      this.events.note(
+        format(
+          this.s.citedPageMissing,
+          formatNumber(cited, undefined, this.win.document),
+          formatNumber(doc.numPages, undefined, this.win.document),
+        ),
+      );
     await this.goTo(pageNo ?? cited);
   }
 
@@ -147,7 +157,14 @@ export class PdfView {
     css.height = `${height}px`;
     css.setProperty('--total-scale-factor', String(scale));
     this.pageBox.dataset.scale = String(scale);
-    this.pageBox.setAttribute('aria-label', `Page ${this.page} of ${doc.numPages}`);
+    this.pageBox.setAttribute(
+      'aria-label',
+      format(
+        this.s.pageOf,
+        formatNumber(this.page, undefined, this.win.document),
+        formatNumber(doc.numPages, undefined, this.win.document),
+      ),
+    );
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${height}px`;
     this.highlights.replaceChildren();
@@ -167,7 +184,8 @@ export class PdfView {
     const rects = boxesToRects(boxes, { width, height });
     for (const r of rects) {
       const el = this.h('div', { class: 'cd-highlight' });
-      Object.assign(el.style, { left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+      const px = (n: number): string => `${n}px`;
+      Object.assign(el.style, { left: px(r.left), top: px(r.top), width: px(r.width), height: px(r.height) });
       this.highlights.append(el);
     }
     this.reveal(rects[0]?.top);
@@ -207,11 +225,16 @@ export class PdfView {
     }
     const found = boxesForPassage(runs, data.passageText);
     if (found?.boxes.length) {
-      this.events.note(data.bboxes.length ? null : 'The service gave no highlight for this passage: it was found on the page by its text.');
+      this.events.note(data.bboxes.length ? null : this.s.foundOnPage);
       return { boxes: found.boxes, source: 'text', text: found.text };
     }
-    this.events.note('The service gave no highlight, and the passage could not be found in this page’s text: it is shown above the page.');
+    this.events.note(this.s.notFoundOnPage);
     return { boxes: [], source: 'none', text: '' };
+  }
+
+  /** The page's accessible name once it is drawn: its number and the highlighted passage. */
+  describePage(description: string): void {
+    this.pageBox.setAttribute('aria-label', description);
   }
 
   private scaleFor(page: PdfPage): number {

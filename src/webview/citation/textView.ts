@@ -1,7 +1,9 @@
 // A document without a PDF to draw (Markdown, Word, HTML, text…): its pages as text, the cited
 // passage marked and scrolled into view. Text only: nothing from the document is parsed as HTML.
+import type { CitationStrings } from '../../features/answers/citations/citationStrings';
 import type { RenderedReport, TextView as TextViewData } from '../../features/answers/citations/protocol';
 import type { H } from '../shared/dom';
+import { format, formatNumber } from '../shared/strings';
 import { findPassage, type PassageRange } from './passageMatch';
 
 export interface TextMatch {
@@ -30,13 +32,17 @@ export class TextDocView {
   readonly element: HTMLElement;
   private mark: HTMLElement | null = null;
 
-  constructor(private readonly h: H) {
+  constructor(
+    private readonly h: H,
+    private readonly s: CitationStrings,
+  ) {
     this.element = h('div', { class: 'cd-text-doc' });
   }
 
   /** Renders every page; returns what was drawn. */
   show(data: TextViewData): { report: RenderedReport; note: string | null } {
-    const h = this.h;
+    const { h, s } = this;
+    const num = (n: number): string => formatNumber(n, undefined, this.element.ownerDocument);
     const match = locatePassage(data.pages, data.passageText, data.pageNo);
     let mark: HTMLElement | null = null;
     const sections = data.pages.map((page) => {
@@ -51,8 +57,16 @@ export class TextDocView {
       const cited = page.pageNo === data.pageNo;
       return h(
         'section',
-        { class: `cd-text-page${cited ? ' cd-cited' : ''}`, attrs: { 'aria-label': `Page ${page.pageNo}`, 'data-page': page.pageNo } },
-        h('h2', { class: 'cd-text-page-title' }, `Page ${page.pageNo}`, cited ? h('span', { class: 'kd-badge' }, 'cited') : null),
+        {
+          class: `cd-text-page${cited ? ' cd-cited' : ''}`,
+          attrs: { 'aria-label': format(s.page, num(page.pageNo)), 'data-page': page.pageNo },
+        },
+        h(
+          'h2',
+          { class: 'cd-text-page-title' },
+          format(s.page, num(page.pageNo)),
+          cited ? h('span', { class: 'kd-badge' }, s.cited) : null,
+        ),
         body,
       );
     });
@@ -60,10 +74,9 @@ export class TextDocView {
     this.mark = mark;
     let note: string | null = null;
     if (!data.passageText.trim()) note = null;
-    else if (!match) note = 'The passage could not be found in the document’s text: it is shown above.';
-    else if (data.pageNo && match.pageNo !== data.pageNo)
-      note = `The passage was found on page ${match.pageNo}, not on the cited page ${data.pageNo}.`;
-    else if (!match.range.exact) note = 'The passage differs from the document’s text: the closest part is marked.';
+    else if (!match) note = s.passageNotFoundInText;
+    else if (data.pageNo && match.pageNo !== data.pageNo) note = format(s.passageOnOtherPage, num(match.pageNo), num(data.pageNo));
+    else if (!match.range.exact) note = s.passageDiffers;
     const shownPage = match?.pageNo ?? data.pageNo ?? data.pages[0]?.pageNo ?? null;
     return {
       note,

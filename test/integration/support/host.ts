@@ -194,6 +194,18 @@ export async function runFailingCommand(
 }
 
 /**
+ * The kind of a theme VS Code ships, from its name: "Default High Contrast" is a dark high-contrast theme (no "dark"
+ * in its name), "Default High Contrast Light" a light one. Undefined for a name that does not say.
+ */
+export function themeKind(theme: string): vscode.ColorThemeKind | undefined {
+  if (/high contrast light/i.test(theme)) return vscode.ColorThemeKind.HighContrastLight;
+  if (/high contrast/i.test(theme)) return vscode.ColorThemeKind.HighContrast;
+  if (/dark/i.test(theme)) return vscode.ColorThemeKind.Dark;
+  if (/light/i.test(theme)) return vscode.ColorThemeKind.Light;
+  return undefined;
+}
+
+/**
  * Runs `fn` with another colour theme, then puts the previous setting back. Only with KD_THEME_SHOTS=1: the
  * web workbench starts in Light+ although the setting's default is Light Modern, so later screenshots would
  * change. Waits until the workbench has applied each theme, not for a fixed time.
@@ -203,11 +215,11 @@ export async function withTheme(theme: string, fn: () => Promise<void>): Promise
   const config = vscode.workspace.getConfiguration('workbench');
   const previous = config.inspect<string>('colorTheme')?.globalValue;
   const before = vscode.window.activeColorTheme.kind;
-  const dark = /dark/i.test(theme);
+  const expected = themeKind(theme);
   await config.update('colorTheme', theme, vscode.ConfigurationTarget.Global);
   try {
     await waitFor(
-      () => (dark ? vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark : vscode.window.activeColorTheme.kind !== before),
+      () => (expected !== undefined ? vscode.window.activeColorTheme.kind === expected : vscode.window.activeColorTheme.kind !== before),
       `the ${theme} theme to be applied`,
     );
     await fn();

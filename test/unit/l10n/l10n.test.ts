@@ -27,18 +27,13 @@ const CONVERTED = [
   'src/extension.ts',
 ];
 /** Folders inside a converted one that another pass converts (it removes its folder from here when done). */
-const CONVERTED_LATER = [
-  'src/features/qna/editor',
-  'src/features/qna/analytics',
-  'src/features/answers/chat',
-  'src/features/answers/retrieval',
-];
+const CONVERTED_LATER = ['src/features/qna/editor', 'src/features/qna/analytics', 'src/features/answers/retrieval'];
 
 /**
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
  * each page is added here once it holds no English of its own.
  */
-const CONVERTED_PAGES = ['src/webview/shared'];
+const CONVERTED_PAGES = ['src/webview/shared', 'src/webview/chat', 'src/webview/citation'];
 /** Key names and other literals a page compares against, never shows. */
 const PAGE_NON_TEXT = new Set([
   'Enter',
@@ -95,6 +90,10 @@ const SAME_IN_BOTH = new Set([
   'Knowledge Desk: {0} · {1}',
   '**Knowledge Desk** — {0}: {1}',
   'Knowledge Desk {0} {1}',
+  'PDF',
+  'Web',
+  'web',
+  '{0} {1} ({2})',
 ]);
 
 function keysIn(value: unknown, out: string[] = []): string[] {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   chatProtocol,
   defaultChatOptions,
@@ -6,6 +7,7 @@ import {
   type Conversation,
   type Turn,
 } from '../../../src/features/answers/chat/protocol';
+import { chatStrings, type ChatStrings } from '../../../src/features/answers/chat/chatStrings';
 import { allAttributes, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
@@ -58,8 +60,9 @@ function conversation(turns: Turn[] = [], over: Partial<Conversation> = {}): Con
 }
 
 /** The chat page in jsdom with a fake VS Code API in place of the host; Markdown renders are counted. */
-function mount(state?: unknown, sanitizeOptions: object = {}) {
-  const win = makeWindow('<main id="app"></main>');
+function mount(state?: unknown, sanitizeOptions: object = {}, strings: ChatStrings = chatStrings(), lang = 'en') {
+  const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
+  win.document.body.dataset.kdProbe = '1'; // the drive request of tests, as a host with the test probe allows it
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(chatProtocol, api, win);
   const sanitizer = new Sanitizer(win, sanitizeOptions);
@@ -338,3 +341,195 @@ describe('Chat page (jsdom)', () => {
     assert.throws(() => rpc.notify('abort', {}), /does not match the protocol/);
   });
 });
+
+/** The page's texts as the host builds them in Japanese: each English text looked up in l10n/bundle.l10n.ja.json. */
+function japanese<T extends Record<string, string>>(english: T): T {
+  const ja = JSON.parse(readFileSync('l10n/bundle.l10n.ja.json', 'utf8')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(english).map(([k, v]) => [k, ja[v] ?? `MISSING ${v}`])) as T;
+}
+
+/** Waits (bounded) until `ok` holds: the live region is set in the next animation frame. */
+async function until(ok: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !ok(); i++) await tick(5);
+  assert.ok(ok(), what);
+}
+
+describe('Chat page: keyboard, screen readers and the display language (jsdom)', () => {
+  it('the live region says a finished answer once, never a streamed chunk; a stop is said once too', async () => {
+    const p = mount();
+    p.init(conversation([turn({ answer: 'Earlier answer [1].', citations })]));
+    await tick(30);
+    const region = p.$('.kd-chat > [role="status"][aria-live="polite"]');
+    assert.ok(region, 'a polite status region');
+    assert.equal(region.getAttribute('aria-atomic'), 'true');
+    assert.equal(region.textContent, '', 'a conversation shown on load is not read out');
+    assert.equal(p.$('.kd-answer').getAttribute('aria-live'), null, 'the answer itself is not a live region');
+    const changes: string[] = [];
+    new p.win.MutationObserver(() => region.textContent && changes.push(region.textContent)).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 't2', status: 'streaming' }) });
+    for (let i = 1; i <= 30; i++) p.notify('delta', { requestId: 't2', seq: i, text: `Part ${i}. `, replaced: false });
+    await tick(50);
+    assert.deepEqual(changes, [], 'nothing said while streaming');
+    const answer = Array.from({ length: 30 }, (_, i) => `Part ${i + 1}.`).join(' ') + ' See [1] and [2].';
+    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ id: 't2', status: 'done', answer, citations, seq: 30 }) });
+    await until(() => changes.length > 0, 'the finished answer is said');
+    await tick(50);
+    assert.equal(changes.length, 1, `said once: ${JSON.stringify(changes)}`);
+    assert.match(changes[0], /^Answer finished: Part 1\. Part 2\..*Part 30\. See 1 and 2\. 2 sources\.$/);
+    const snap = (await requestSnapshot(p)) as { announced: string; announcements: number };
+    assert.equal(snap.announcements, 1);
+    assert.equal(snap.announced, changes[0]);
+
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 't3', status: 'streaming' }) });
+    p.notify('delta', { requestId: 't3', seq: 1, text: 'Half', replaced: false });
+    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ id: 't3', status: 'stopped', answer: 'Half', seq: 1 }) });
+    await until(() => changes.length > 1, 'the stop is said');
+    await tick(50);
+    assert.deepEqual(changes.slice(1), ['Answer stopped. What arrived is kept.']);
+  });
+
+  it('Escape stops a streaming answer from anywhere in the page, and does nothing otherwise or while composing', async () => {
+    const p = mount();
+    p.init(conversation());
+    await tick();
+    const input = p.$('#chat-question');
+    p.key(input, 'Escape');
+    assert.equal(p.sent('abort').length, 0, 'nothing streams: nothing to stop');
+    input.value = 'How many days?';
+    p.key(input, 'Enter');
+    assert.equal(p.sent('ask').length, 1, 'Enter sent it');
+    p.notify('turnStarted', { conversationId: 'c1', turn: turn({ id: 'r-1', status: 'streaming' }) });
+    await tick();
+    p.key(input, 'Escape', { isComposing: true });
+    assert.equal(p.sent('abort').length, 0, 'Escape that ends an IME composition does not stop the answer');
+    p.key(p.$('[data-action="newChat"]'), 'Escape');
+    assert.deepEqual(p.sent('abort'), [{ requestId: 'r-1' }], 'Escape on a header button stops it');
+    // The stop button had the focus when the answer ended: the focus goes back to the question box.
+    p.$('[data-action="stop"]').focus();
+    p.notify('turnFinished', { conversationId: 'c1', turn: turn({ id: 'r-1', status: 'stopped', answer: '', seq: 0 }) });
+    await tick();
+    assert.equal(p.win.document.activeElement, input);
+  });
+
+  it('sources: one Tab stop, arrow keys, Home and End move between them, Enter opens the focused one', async () => {
+    const three = [...citations, { index: 3, title: 'Travel policy', source: 'document', knowledgeBaseId: 'kb-2', pageNo: 1 }];
+    const p = mount();
+    p.init(conversation([turn({ answer: 'A [1]. B [2]. C [3].', citations: three })]));
+    await tick();
+    const buttons = p.$$('.kd-source');
+    assert.deepEqual(
+      buttons.map((b) => b.tabIndex),
+      [0, -1, -1],
+      'one stop in the Tab order',
+    );
+    const list = p.$('.kd-sources-list');
+    assert.equal(p.win.document.getElementById(list.getAttribute('aria-describedby')).textContent, chatStrings().sourceListHelp);
+    buttons[0].focus();
+    p.key(buttons[0], 'ArrowDown');
+    assert.equal(p.win.document.activeElement, buttons[1]);
+    assert.deepEqual(
+      buttons.map((b) => b.tabIndex),
+      [-1, 0, -1],
+      'Tab comes back to the source left last',
+    );
+    p.key(buttons[1], 'End');
+    assert.equal(p.win.document.activeElement, buttons[2]);
+    p.key(buttons[2], 'ArrowDown');
+    assert.equal(p.win.document.activeElement, buttons[2], 'no wrap past the end');
+    p.key(buttons[2], 'Home');
+    assert.equal(p.win.document.activeElement, buttons[0]);
+    p.key(buttons[0], 'ArrowUp');
+    assert.equal(p.win.document.activeElement, buttons[0]);
+    // Enter on the focused source, as the drive request presses it (keydown, then the button's activation).
+    const snap = await requestDrive(p, { focus: { source: 2 }, press: { key: 'Enter' } });
+    assert.equal(snap.focused, 'source:t1:2');
+    assert.deepEqual(
+      p.sent('openCitation').map((o) => o.citation.index),
+      [2],
+    );
+    // Enter in the question box is the box's own (send), not a click of anything.
+    const typed = await requestDrive(p, { focus: 'question', type: 'Next?', press: { key: 'Enter' } });
+    assert.equal(typed.draft, '');
+    assert.equal(p.sent('ask').length, 1);
+  });
+
+  it('every button and field has an accessible name; 👍/👎 are buttons with aria-pressed', async () => {
+    const p = mount();
+    p.init(conversation([turn({ answer: 'Ten days [1].', citations, answerHash: 'h1', documentId: 'kb-1' })]));
+    await tick();
+    const unnamed = p
+      .$$('button, input, select, textarea')
+      .filter((el) => !el.getAttribute('aria-label') && !el.textContent.trim() && !(el.id && p.$(`label[for="${el.id}"]`)));
+    assert.deepEqual(
+      unnamed.map((el) => el.outerHTML.slice(0, 80)),
+      [],
+    );
+    const up = p.$('[data-action="feedbackUp"]');
+    const down = p.$('[data-action="feedbackDown"]');
+    assert.equal(up.tagName, 'BUTTON');
+    assert.notEqual(up.tabIndex, -1, 'reachable with Tab');
+    assert.deepEqual([up.getAttribute('aria-pressed'), down.getAttribute('aria-pressed')], ['false', 'false']);
+    assert.equal(up.getAttribute('aria-label'), 'Helpful');
+    up.click();
+    assert.deepEqual(p.sent('feedback'), [{ turnId: 't1', positive: true }]);
+    p.notify('feedback', { turnId: 't1', feedback: { positive: true, positiveCount: 1200, negativeCount: 3 }, offered: true });
+    await tick();
+    const pressed = p.$('[data-action="feedbackUp"]');
+    assert.equal(pressed.getAttribute('aria-pressed'), 'true');
+    assert.equal(pressed.getAttribute('aria-label'), 'Helpful (press again to cancel), 1,200 in all');
+    assert.equal(p.$('[data-action="feedbackDown"]').getAttribute('aria-pressed'), 'false');
+  });
+
+  it('shows the Japanese texts the host gives it, with numbers in the display language', async () => {
+    const ja = japanese(chatStrings());
+    assert.deepEqual(
+      Object.entries(ja).filter(([, v]) => v.startsWith('MISSING')),
+      [],
+    );
+    const p = mount(undefined, {}, ja, 'ja');
+    p.init(
+      conversation([turn({ answer: '入社後10日です [1]。申請はポータルから [2]。', citations, answerHash: 'h', documentId: 'kb-1' })]),
+    );
+    await tick();
+    assert.equal(p.$('[data-action="send"]').textContent, '送信');
+    assert.equal(p.$('[data-action="stop"]').textContent.trim(), '停止');
+    assert.equal(p.$('#chat-question').getAttribute('placeholder'), 'ナレッジベースについて質問してください…');
+    assert.equal(p.$('#chat-question').getAttribute('aria-label'), '質問');
+    assert.equal(p.$('.kd-compose-help').textContent, 'Enter で送信 · Shift+Enter で改行 · Escape で回答を停止');
+    assert.equal(p.$('.kd-sources-title').textContent, '出典 (2)');
+    assert.match(p.$('.kd-source-item').textContent, /ドキュメント · 3 ページ/);
+    assert.equal(p.$('a.kd-cite-link').getAttribute('aria-label'), '出典 1');
+    assert.equal(p.$('[data-action="feedbackUp"]').getAttribute('aria-label'), '役に立った');
+    assert.equal(p.$('.kd-options summary .kd-label').textContent, 'オプション');
+    assert.equal(p.$('.kd-turn').getAttribute('aria-label'), `質問: ${turn().question}`);
+    // Nothing of the page's own shows in English (identifiers, the answer and the service's titles aside).
+    const shown = [
+      ...p.$$('button, label, summary, h1, h3, .kd-description, .kd-hint span').map((el) => el.textContent.trim()),
+      ...p
+        .$$('[aria-label], [title], [placeholder]')
+        .flatMap((el) => ['aria-label', 'title', 'placeholder'].map((a) => el.getAttribute(a) ?? '')),
+    ].filter((t) => /\b(the|to|of|this|your|and|with|for)\b/i.test(t) && !/employee-handbook|How do I|How many days/.test(t));
+    assert.deepEqual(shown, []);
+  });
+});
+
+async function requestSnapshot(p: ReturnType<typeof mount>): Promise<unknown> {
+  return request(p, 'snapshot', {});
+}
+
+async function requestDrive(p: ReturnType<typeof mount>, params: object): Promise<{ focused: string | null; draft: string }> {
+  return (await request(p, 'drive', params)) as { focused: string | null; draft: string };
+}
+
+async function request(p: ReturnType<typeof mount>, type: string, params: unknown): Promise<unknown> {
+  const id = Math.floor(Math.random() * 1e9);
+  deliver(p.win, { kind: 'request', id, type, params });
+  for (let i = 0; i < 200 && !p.api.sent('response').some((r: { id: number }) => r.id === id); i++) await tick(2);
+  const response = p.api.sent('response').find((r: { id: number }) => r.id === id) as { ok: boolean; result?: unknown; error?: unknown };
+  assert.ok(response?.ok, `${type}: ${JSON.stringify(response)}`);
+  return response.result;
+}

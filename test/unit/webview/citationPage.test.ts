@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   citationProtocol,
   citationStateSchema,
   type CitationTarget,
   type DocumentView,
 } from '../../../src/features/answers/citations/protocol';
+import { citationStrings, type CitationStrings } from '../../../src/features/answers/citations/citationStrings';
 import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => { dropped: string[] } }>(
@@ -78,8 +80,10 @@ function mount(
   engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }),
   state?: unknown,
   probe = true,
+  strings: CitationStrings = citationStrings(),
+  lang = 'en',
 ) {
-  const win = makeWindow('<main id="app"></main>');
+  const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
   if (probe) win.document.body.dataset.kdProbe = '1';
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(citationProtocol, api, win);
@@ -351,5 +355,68 @@ describe('Citation viewer page (jsdom)', () => {
     assert.equal(citationProtocol.toPage.requests.drive.params.safeParse({ zoom: 9 }).success, false);
     assert.equal(citationProtocol.toPage.requests.drive.params.safeParse({ zoom: 'in', pageNo: 2 }).success, true);
     assert.equal(citationProtocol.toHost.notifications.rendered.safeParse({ view: 'pdf' }).success, false);
+  });
+  it('describes the page and its highlight for a screen reader: a polite status and the page image’s name', async () => {
+    const p = mount();
+    const status = p.$('#cd-status');
+    assert.equal(status.getAttribute('role'), 'status');
+    assert.equal(status.getAttribute('aria-live'), 'polite');
+    assert.match(status.className, /kd-visually-hidden/);
+    p.show(pdf());
+    await p.rendered(1);
+    const said = 'Page 2 of 3, passage highlighted: The company pays a one-time home office allowance of 50,000 yen.';
+    assert.equal(status.textContent, said);
+    assert.equal(p.$('.cd-pagebox').getAttribute('aria-label'), said);
+    const snap = await p.request('snapshot', {});
+    assert.equal(snap.result.status, said);
+    p.$('button[aria-label="Next page"]').click();
+    await p.rendered(2);
+    assert.equal(status.textContent, 'Page 3 of 3, no passage highlighted.');
+    // Keyboard: the arrow keys and Page Up/Down turn pages unless a field has the focus.
+    p.win.document.body.dispatchEvent(new p.win.KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }));
+    await p.rendered(3);
+    assert.equal(status.textContent, said);
+    // A text document: the page and the marked passage.
+    p.show({
+      kind: 'text',
+      title: 'guide.md',
+      pageNo: 1,
+      passageText: 'Hotel up to 12,000 yen.',
+      notes: [],
+      format: 'markdown',
+      pages: [{ pageNo: 1, text: '# Guide\n\nHotel up to 12,000 yen.' }],
+      estimatedPages: false,
+    });
+    await p.rendered(4);
+    assert.equal(status.textContent, 'Page 1 of 1, passage highlighted: Hotel up to 12,000 yen.');
+  });
+
+  it('shows the Japanese texts the host gives it, numbers and percentages in the display language', async () => {
+    const ja = JSON.parse(readFileSync('l10n/bundle.l10n.ja.json', 'utf8')) as Record<string, string>;
+    const english = citationStrings();
+    const strings = Object.fromEntries(Object.entries(english).map(([k, v]) => [k, ja[v] ?? `MISSING ${v}`])) as CitationStrings;
+    assert.deepEqual(
+      Object.values(strings).filter((v) => v.startsWith('MISSING')),
+      [],
+    );
+    const p = mount(undefined, undefined, true, strings, 'ja');
+    p.show(pdf());
+    await p.rendered(1);
+    assert.equal(p.$('.cd-page-count').textContent, '/ 3 ページ');
+    assert.equal(p.$('button[aria-label="次のページ"]').textContent, '次へ ›');
+    assert.equal(p.$('.cd-zoom option[value="fit"]').textContent, '幅に合わせる');
+    assert.equal(p.$('.cd-zoom option[value="1.5"]').textContent, '150%');
+    assert.equal(p.$('.cd-toolbar').getAttribute('aria-label'), 'ページ移動とズーム');
+    assert.equal(p.$('#cd-meta').textContent, 'PDF · 2 / 3 ページ · サービスによるハイライト');
+    assert.equal(p.$('#cd-kind').textContent, 'PDF');
+    assert.equal(p.$('#cd-passage summary').textContent, '引用箇所');
+    assert.equal(
+      p.$('#cd-status').textContent,
+      '2 / 3 ページ、ハイライトされた引用箇所: The company pays a one-time home office allowance of 50,000 yen.',
+    );
+    p.show({ kind: 'fallback', title: 'x.pdf', pageNo: 12345, passageText: '', notes: [], reason: 'なし', url: null });
+    await p.rendered(2);
+    assert.equal(p.$('.cd-fact-page').textContent, '12,345');
+    assert.equal(p.$('.cd-fallback p.kd-muted').textContent, 'この引用には引用箇所のテキストがありません。');
   });
 });

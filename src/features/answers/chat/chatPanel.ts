@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
 import { sendFeedback } from './answerFeedback';
+import { chatStrings } from './chatStrings';
+import type { CitationOpened } from './citations';
 import { toUserFacing } from '../../../platform/errorMessages';
 import { hostSetup, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
@@ -11,7 +13,6 @@ import type { ConversationStore } from './conversationStore';
 import { ALLOWED_ACTIONS, applyOutcome } from './turnOutcome';
 import {
   CHAT_LIMITS,
-  CHAT_TITLE,
   chatProtocol,
   type ChatCitation,
   type ChatOptions,
@@ -34,13 +35,6 @@ export interface ChatContext extends PanelBasics {
   exportConversation(conversation: Conversation): Promise<void>;
 }
 
-export interface CitationOpened {
-  citation: ChatCitation;
-  question: string;
-  answer: string;
-  outcome: 'opened' | 'failed';
-}
-
 interface ActiveStream {
   controller: AbortController;
   conversationId: string;
@@ -58,12 +52,13 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     panel: vscode.WebviewPanel,
     private readonly ctx: ChatContext,
   ) {
+    const title = vscode.l10n.t('Ask Knowledge Desk');
     super(panel, {
       ...hostSetup(ctx),
-      page: { name: 'chat', title: CHAT_TITLE, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
+      page: { name: 'chat', title, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local', strings: chatStrings() },
       protocol: chatProtocol,
     });
-    panel.title = CHAT_TITLE;
+    panel.title = title;
     const ch = this.channel;
     ch.onNotification(
       'ask',
@@ -106,7 +101,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const store = this.ctx.store;
     const conversation = store.get(opts.conversationId) ?? store.current();
     if ([...this.active.values()].some((a) => a.conversationId === conversation.id)) {
-      this.notice('An answer is still arriving in this chat: wait for it or press Stop.', 'warning');
+      this.notice(vscode.l10n.t('An answer is still arriving in this chat: wait for it or press Stop.'), 'warning');
       return undefined;
     }
     const options = opts.options ?? conversation.options;
@@ -194,7 +189,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
 
   async exportChat(): Promise<void> {
     const conversation = this.conversation;
-    if (!conversation.turns.length) return this.notice('Nothing to export yet: ask a question first.', 'info');
+    if (!conversation.turns.length) return this.notice(vscode.l10n.t('Nothing to export yet: ask a question first.'), 'info');
     await this.ctx.exportConversation(conversation);
   }
 
@@ -256,8 +251,8 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       this.channel.notify('feedback', { turnId, feedback: found.turn.feedback ?? null, offered: !missing });
       this.notice(
         missing
-          ? 'This deployment does not take answer feedback; the buttons are hidden.'
-          : `Feedback not sent: ${toUserFacing(error).message}`,
+          ? vscode.l10n.t('This deployment does not take answer feedback; the buttons are hidden.')
+          : vscode.l10n.t('Feedback not sent: {0}', toUserFacing(error).message),
         missing ? 'info' : 'warning',
       );
     }
@@ -275,7 +270,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     } catch (error) {
       record.outcome = 'failed';
       this.ctx.log.error(error instanceof Error ? error : String(error));
-      this.notice(`Could not open the source: ${toUserFacing(error).message}`, 'warning');
+      this.notice(vscode.l10n.t('Could not open the source: {0}', toUserFacing(error).message), 'warning');
     }
   }
 
@@ -285,7 +280,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       picked = await this.ctx.pickScope();
     } catch (error) {
       this.ctx.log.error(error instanceof Error ? error : String(error));
-      return this.notice(`Could not list the folders: ${toUserFacing(error).message}`, 'warning');
+      return this.notice(vscode.l10n.t('Could not list the folders: {0}', toUserFacing(error).message), 'warning');
     }
     if (picked === undefined) return;
     const current = this.conversation.options.scope;

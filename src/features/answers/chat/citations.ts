@@ -4,6 +4,14 @@ import { CHAT_LIMITS, type ChatCitation } from './protocol';
 
 export type CitationKind = 'document' | 'qna' | 'web';
 
+/** A citation the chat opened (recorded for tests under ProbeKeys.citationsOpened). */
+export interface CitationOpened {
+  citation: ChatCitation;
+  question: string;
+  answer: string;
+  outcome: 'opened' | 'failed';
+}
+
 /** Where a citation comes from: a Q&A (faqId or a Q&A source), a web page, or a document. */
 export function citationKind(c: Pick<ChatCitation, 'source' | 'faqId' | 'url' | 'knowledgeBaseId'>): CitationKind {
   const source = (c.source ?? '').toLowerCase();
@@ -14,16 +22,24 @@ export function citationKind(c: Pick<ChatCitation, 'source' | 'faqId' | 'url' | 
 
 export const KIND_LABEL: Record<CitationKind, string> = { document: 'Document', qna: 'Q&A', web: 'Web' };
 
+/** How a citation's kind and page read: English in the export, the display language on the page. */
+export interface CitationLabels {
+  kind: Record<CitationKind, string>;
+  page(pageNo: number): string;
+}
+
+export const ENGLISH_CITATION_LABELS: CitationLabels = { kind: KIND_LABEL, page: (n) => `page ${n}` };
+
 /** "Employee Handbook" or a fallback naming the kind and index. */
-export function citationTitle(c: ChatCitation): string {
+export function citationTitle(c: ChatCitation, labels: CitationLabels = ENGLISH_CITATION_LABELS): string {
   const title = (c.title ?? '').trim();
   if (title) return title;
   if (c.url) return c.url;
-  return `${KIND_LABEL[citationKind(c)]} ${c.index}`;
+  return `${labels.kind[citationKind(c)]} ${c.index}`;
 }
 
-export function pageLabel(c: ChatCitation): string {
-  return c.pageNo !== undefined && c.pageNo > 0 && citationKind(c) === 'document' ? `page ${c.pageNo}` : '';
+export function pageLabel(c: ChatCitation, labels: CitationLabels = ENGLISH_CITATION_LABELS): string {
+  return c.pageNo !== undefined && c.pageNo > 0 && citationKind(c) === 'document' ? labels.page(c.pageNo) : '';
 }
 
 /** The first `max` characters of the cited text on one line (tags, if any, are removed by the caller). */

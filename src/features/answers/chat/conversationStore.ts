@@ -19,6 +19,8 @@ export interface StateMemento {
 }
 
 export const STORE_KEY = 'knowledgeDesk.chat.conversations';
+/** The stored title of a conversation without a question yet: data, not shown as such (the page names it in the display language). */
+export const UNTITLED = 'New chat';
 
 export interface StoreLimits {
   conversations: number;
@@ -104,7 +106,7 @@ export class ConversationStore {
       return open;
     }
     const t = this.now();
-    const conversation: Conversation = { id: this.newId(), title: 'New chat', createdAt: t, updatedAt: t, options, turns: [] };
+    const conversation: Conversation = { id: this.newId(), title: UNTITLED, createdAt: t, updatedAt: t, options, turns: [] };
     this.conversations.push(conversation);
     this.currentKey = conversation.id;
     void this.save();
@@ -117,8 +119,7 @@ export class ConversationStore {
     const at = replaces ? conversation.turns.findIndex((t) => t.id === replaces) : -1;
     if (at >= 0) conversation.turns[at] = turn;
     else conversation.turns.push(turn);
-    if (conversation.turns.length === 1 || conversation.title === 'New chat')
-      conversation.title = titleFrom(conversation.turns[0].question);
+    if (conversation.turns.length === 1 || conversation.title === UNTITLED) conversation.title = titleFrom(conversation.turns[0].question);
     conversation.updatedAt = this.now();
     void this.save();
     return turn;

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
-export const CHAT_TITLE = 'Ask Knowledge Desk';
 
 /** Wire caps (a page cannot flood the host, a broken service cannot flood the page). */
 export const CHAT_LIMITS = { question: 20_000, answer: 1_000_000, citations: 200, citationText: 20_000, scope: 100, hashtags: 50 } as const;
@@ -146,6 +145,11 @@ export const snapshotSchema = z.object({
       feedback: z.object({ text: z.string(), pressed: z.enum(['up', 'down', 'none']) }).nullable(),
     }),
   ),
+  /** What the page's polite live region says now, and how often it was set (once per finished answer). */
+  announced: z.string(),
+  announcements: z.number().int(),
+  /** The focused element (turnSnapshot.ts describeFocus), null when nothing in the page has the focus. */
+  focused: z.string().nullable(),
   /** Whole-answer Markdown renders, block renders and deltas applied since the page loaded. */
   stats: z.object({ fullRenders: z.number().int(), blockRenders: z.number().int(), deltas: z.number().int() }),
 });
@@ -168,6 +172,14 @@ export const driveSchema = z.object({
   setIdentity: z.boolean().optional(),
   options: chatOptionsSchema.partial().optional(),
   toggleOptions: z.boolean().optional(),
+  /** Keyboard: focus an element (before `type`), then press a key on whatever has the focus (after `type`). */
+  focus: z
+    .union([
+      z.enum(['question', 'send', 'stop']),
+      z.object({ turnId: z.string().optional(), source: z.number().int().optional(), marker: z.number().int().optional() }),
+    ])
+    .optional(),
+  press: z.object({ key: z.string().min(1).max(20), shift: z.boolean().optional() }).optional(),
 });
 export type DriveParams = z.infer<typeof driveSchema>;
 

@@ -1,6 +1,7 @@
 // How an answer's outcome ends its turn: the answer as it arrived (within the chat's limits), its citations,
 // follow-up question, thread and model when it finished; "stopped"; or the user-facing error with the next
 // steps the page may offer.
+import * as l10n from '@vscode/l10n';
 import { toUserFacing } from '../../../platform/errorMessages';
 import type { AnswerOutcome } from './answerRunner';
 import { toChatCitation } from './citations';
@@ -40,9 +41,11 @@ export function applyOutcome(turn: Turn, outcome: AnswerOutcome): void {
   } else {
     turn.status = 'error';
     const shown = toUserFacing(outcome.error);
-    const kept = outcome.broken && turn.answer ? ' The part of the answer that arrived is kept above.' : '';
+    // {0}: the error's own message (toUserFacing), already in the display language.
+    const message =
+      outcome.broken && turn.answer ? l10n.t('{0} The part of the answer that arrived is kept above.', shown.message) : shown.message;
     turn.error = {
-      message: `${shown.message}${kept}`.slice(0, 4_000),
+      message: message.slice(0, 4_000),
       actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3),
     };
   }

@@ -4,6 +4,7 @@ import { hostSetup, reportError, type PanelBasics } from '../../../platform/webv
 import type { WebviewPage } from '../../../platform/webview/webviewHtml';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { documentKey } from './citationArgs';
+import { citationStrings } from './citationStrings';
 import type { DocumentSource, ResolveExtras } from './documentSource';
 import { PDF_CSP_DIRECTIVES, PDF_EXTRA_ROOTS } from './pdfWebview';
 import {
@@ -27,6 +28,7 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
   return {
     name: 'citation',
     title: vscode.l10n.t('Citation'),
+    strings: citationStrings(),
     styles: ['citation.css'],
     images: 'none',
     data: { cmapUrl: dir('cmaps'), standardFontUrl: dir('standard_fonts') },
@@ -123,6 +125,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     if (this.isDisposed) return;
     const v = this.view;
     const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
+    // {0}: the document's title, {1}: the cited page.
     this.panel.title = ellipsis(page ? vscode.l10n.t('{0} · p. {1}', v.title, page) : v.title, 60);
   }
 }

@@ -4,8 +4,8 @@
 //      that does not offer download (404/405, remembered by the client: src/api/offers.ts);
 //   3. the answer's `pdfPreview` (https only, fetched here in the host, without the API key);
 //   4. the page number and the passage text.
-// Pure of vscode: unit-tested in Node against the local service. Texts go through @vscode/l10n (the bundle is
-// handed to it at activation, src/platform/l10n.ts): the page shows reasons and notes as they come.
+// Pure of vscode: unit-tested in Node against the local service. What the page shows (notes, reasons, titles)
+// goes through @vscode/l10n, which has VS Code's bundle once the extension is active.
 import * as l10n from '@vscode/l10n';
 import type { Region } from '../../../core/regions';
 import type { Highlight } from '../../../api/schemas/answers';
@@ -45,6 +45,7 @@ export interface ResolveExtras {
   pdfPreview?: string;
 }
 
+/** A function, not a constant: the bundle is handed to @vscode/l10n after this module loads. */
 const remoteReason = (): string =>
   l10n.t('This deployment offers neither the document download nor its text, and the answer came without a PDF preview.');
 
@@ -61,6 +62,7 @@ export class DocumentSource {
     }
     if (extras.pdfPreview) return this.fromPreview(target, base, extras.pdfPreview, fallback);
     if (!target.kbId) return fallback(noDocumentReason(target));
+    // {0}: why the document is not shown (one or more sentences).
     return fallback(l10n.t('{0} The cited page number and passage are shown instead.', reasons.join(' ') || remoteReason()));
   }
 

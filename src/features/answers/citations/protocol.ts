@@ -126,6 +126,8 @@ export const citationSnapshotSchema = z.object({
   zoom: zoomSchema,
   notes: z.array(z.string()),
   rendered: renderedSchema.nullable(),
+  /** What the page's polite live region says of the page shown ("Page 3 of 12, passage highlighted: …"). */
+  status: z.string(),
 });
 export type CitationSnapshot = z.infer<typeof citationSnapshotSchema>;
 
