@@ -58,7 +58,7 @@ export class ScriptedUserInput implements UserInput {
     const o = options as { title?: string; prompt?: string; placeHolder?: string } | undefined;
     const title = o?.title ?? o?.prompt ?? o?.placeHolder ?? (typeof options === 'string' ? options : kind);
     this.asked.push({ kind, title });
-    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`);
+    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`); // l10n-ignore: a test script's fault
     const answer = this.answers.shift();
     return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items }) : answer;
   }
@@ -67,7 +67,7 @@ export class ScriptedUserInput implements UserInput {
     const value = (await this.next('inputBox', options)) as string | undefined;
     if (value !== undefined && options.validateInput) {
       const problem = await options.validateInput(value);
-      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`);
+      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`); // l10n-ignore: a test script's fault
     }
     return value;
   }
@@ -80,7 +80,7 @@ export class ScriptedUserInput implements UserInput {
     if (answer === undefined) return undefined;
     const pick =
       typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
-    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`);
+    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
     return pick;
   }
   async showQuickPickMany<T extends vscode.QuickPickItem>(
@@ -90,7 +90,7 @@ export class ScriptedUserInput implements UserInput {
     const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
     return answer?.map((label) => {
       const pick = items.find((i) => plain(i.label) === label);
-      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`);
+      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
       return pick;
     });
   }

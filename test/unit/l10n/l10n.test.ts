@@ -13,7 +13,7 @@ const bundleEn: Strings = json('l10n/bundle.l10n.json');
 const bundleJa: Strings = json('l10n/bundle.l10n.ja.json');
 
 /** Folders whose user-facing strings have been moved to the bundle; the next passes add theirs. */
-const CONVERTED = ['src/features/connection', 'src/platform'];
+const CONVERTED = ['src/features/connection', 'src/platform', 'src/features/knowledgeBase', 'src/features/entities', 'src/features/jobs'];
 
 /**
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
@@ -67,8 +67,8 @@ const placeholders = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)
 /** What must survive a translation untouched: command links, code spans, setting ids. */
 const invariants = (text: string): string[] =>
   [...text.matchAll(/\(command:[^)]+\)|`[^`]+`|\bknowledgeDesk\.[\w.]+|https?:\/\/[^\s)]+/g)].map((m) => m[0]).sort();
-/** Kana or kanji: a Japanese text, not an English one copied over. */
-const isJapanese = (text: string): boolean => /[\u3040-\u30ff\u4e00-\u9fff]/.test(text);
+/** Kana, kanji or Japanese punctuation (「{0}」): a Japanese text, not an English one copied over. */
+const isJapanese = (text: string): boolean => /[\u3001-\u30ff\u4e00-\u9fff]/.test(text);
 /** Names and formats that read the same in both languages. */
 const SAME_IN_BOTH = new Set([
   'Knowledge Desk',
@@ -76,6 +76,8 @@ const SAME_IN_BOTH = new Set([
   'Knowledge Desk: {0} · {1}',
   '**Knowledge Desk** — {0}: {1}',
   'Knowledge Desk {0} {1}',
+  'ID',
+  'id {0}',
 ]);
 
 function keysIn(value: unknown, out: string[] = []): string[] {
@@ -192,11 +194,23 @@ describe('Localization (package.nls*.json, l10n/bundle.l10n*.json)', () => {
 
   it('the converted folders show no literal text without the bundle (messages, picks, inputs, tree items)', () => {
     // A user-facing API called with a literal, or a UI field set to one: each must be (vscode.)l10n.t('…').
+    // A line meant to hold such a literal (a fault of a test script, never shown to users) says `l10n-ignore`.
     const patterns = [
       /\bshow(Information|Warning|Error)Message\(\s*['"`][A-Za-z]/,
       /\bnew vscode\.TreeItem\(\s*['"`][A-Za-z]/,
-      /\b(title|placeHolder|prompt|detail|tooltip|message)\s*:\s*['"`][A-Z][a-z]/,
-      /\bappendMarkdown\(\s*['"`][A-Za-z*]/,
+      // Quick pick items, input boxes, dialogs and progress titles (withProgress({ title })).
+      /\b(title|placeHolder|prompt|detail|tooltip|message|label|description|openLabel)\s*:\s*['"`][A-Z][a-z]/,
+      /\.(title|placeholder|prompt|tooltip|description|text|name)\s*=\s*['"`][A-Z][a-z]/,
+      // Markdown: bold text (**Label**) too, but not **${…}** around a looked-up text.
+      /\bappendMarkdown\(\s*['"`](\*\*|_)?[A-Za-z]/,
+      /\bappendText\(\s*['"`][A-Za-z]/,
+      /\bsetStatusBarMessage\(\s*['"`](\$\([\w~-]+\)\s*)?[A-Za-z]/,
+      /\bFileDecoration\([^,]*,\s*['"`][A-Za-z]/,
+      // An input box's validateInput answer, and a progress helper's title (jobs: this.progress('…', task)).
+      /\?\s*undefined\s*:\s*['"`][A-Z]/,
+      /\bprogress\(\s*['"`][A-Z]/,
+      // Thrown errors reach the user through the command wrapper's message (toUserFacing).
+      /\bthrow new Error\(\s*['"`]["A-Z]/,
       /\bNotConnectedError\(\s*['"`]/,
     ];
     const offenders = CONVERTED.flatMap(sourceFiles).flatMap((f) =>
@@ -204,7 +218,7 @@ describe('Localization (package.nls*.json, l10n/bundle.l10n*.json)', () => {
         .split('\n')
         .map((line, i) => [line, i] as const)
         // respondError: the page protocol's own faults (a bug on one side), for the log, never shown as such.
-        .filter(([line]) => !/^\s*(\/\/|\*)|respondError\(/.test(line) && patterns.some((p) => p.test(line)))
+        .filter(([line]) => !/^\s*(\/\/|\*)|respondError\(|l10n-ignore/.test(line) && patterns.some((p) => p.test(line)))
         .map(([line, i]) => `${f}:${i + 1}: ${line.trim()}`),
     );
     assert.deepEqual(offenders, []);
