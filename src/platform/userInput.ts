@@ -79,7 +79,9 @@ export class ScriptedUserInput implements UserInput {
     const answer = await this.next('quickPick', options, list);
     if (answer === undefined) return undefined;
     const pick =
-      typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
+      typeof answer === 'string'
+        ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer || plain(i.label) === shown(answer))
+        : (answer as T);
     if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
     return pick;
   }
@@ -89,17 +91,27 @@ export class ScriptedUserInput implements UserInput {
   ): Promise<readonly T[] | undefined> {
     const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
     return answer?.map((label) => {
-      const pick = items.find((i) => plain(i.label) === label);
+      const pick = items.find((i) => plain(i.label) === label || plain(i.label) === shown(label));
       if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
       return pick;
     });
   }
-  async showWarningMessage(message: string): Promise<string | undefined> {
-    return (await this.next('warningMessage', message)) as string | undefined;
+  async showWarningMessage(message: string, _options?: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
+    const answer = await this.next('warningMessage', message);
+    // A button scripted in English is the button of that name in the display language.
+    return typeof answer === 'string' && !actions.includes(answer) && actions.includes(shown(answer)) ? shown(answer) : (answer as string);
   }
   async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
     return (await this.next('openDialog', options)) as vscode.Uri[] | undefined;
   }
+}
+
+/**
+ * A label or button a script names in English, as the display language shows it: scripts are written in
+ * English and run in any display language (`--locale ja`). The text as is when the bundle has none.
+ */
+function shown(english: string): string {
+  return vscode.l10n.t(english);
 }
 
 /** A label without its leading `$(icon)` decorations, as a person reads it. */
