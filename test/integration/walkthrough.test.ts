@@ -183,9 +183,12 @@ describe('Get Started walkthrough', () => {
     await vscode.commands.executeCommand('workbench.action.quickOpen', '>Knowledge Desk: ');
     await screenshot(shot('l10n-palette'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    // The real quick pick (not scripted): left open for the screenshot, then closed.
-    void vscode.commands.executeCommand('knowledgeDesk.selectRegion');
-    await screenshot(shot('l10n-select-region'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    // The real quick pick (not scripted): left open for the screenshot, then closed. Only with screenshots: the
+    // screenshot waits for the picker, so the close cannot come before it opens and leave it open for later tests.
+    if (process.env.KD_SCREENSHOT_DIR) {
+      void vscode.commands.executeCommand('knowledgeDesk.selectRegion');
+      await screenshot(shot('l10n-select-region'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
   });
 });
