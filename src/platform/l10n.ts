@@ -4,11 +4,13 @@
 // `npm run l10n` extracts both kinds of calls into l10n/bundle.l10n.json.
 import * as l10n from '@vscode/l10n';
 import * as vscode from 'vscode';
+import { setFormatLanguage, sizeText } from './intlFormat';
 
-/** Gives @vscode/l10n the bundle VS Code loaded for the display language (none for English). */
+/** Gives @vscode/l10n the bundle VS Code loaded for the display language (none for English), and intlFormat the language. */
 export function shareL10nBundle(): void {
   const bundle = vscode.l10n.bundle;
   if (bundle) l10n.config({ contents: bundle });
+  setFormatLanguage(displayLanguage());
 }
 
 /** The display language, for Intl formatting of what the extension shows. */
@@ -25,4 +27,9 @@ export function formatDateTime(
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
 ): string {
   return new Intl.DateTimeFormat(displayLanguage(), options).format(value);
+}
+
+/** A file size ("1.5 KB") with the display language's decimal sign; English as it always was. */
+export function formatSize(bytes: number): string {
+  return sizeText(bytes, displayLanguage());
 }

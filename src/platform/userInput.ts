@@ -58,7 +58,7 @@ export class ScriptedUserInput implements UserInput {
     const o = options as { title?: string; prompt?: string; placeHolder?: string } | undefined;
     const title = o?.title ?? o?.prompt ?? o?.placeHolder ?? (typeof options === 'string' ? options : kind);
     this.asked.push({ kind, title });
-    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`);
+    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`); // l10n-ignore: a test script's fault
     const answer = this.answers.shift();
     return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items }) : answer;
   }
@@ -67,7 +67,7 @@ export class ScriptedUserInput implements UserInput {
     const value = (await this.next('inputBox', options)) as string | undefined;
     if (value !== undefined && options.validateInput) {
       const problem = await options.validateInput(value);
-      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`);
+      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`); // l10n-ignore: a test script's fault
     }
     return value;
   }
@@ -79,8 +79,10 @@ export class ScriptedUserInput implements UserInput {
     const answer = await this.next('quickPick', options, list);
     if (answer === undefined) return undefined;
     const pick =
-      typeof answer === 'string' ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer) : (answer as T);
-    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`);
+      typeof answer === 'string'
+        ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer || plain(i.label) === shown(answer))
+        : (answer as T);
+    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
     return pick;
   }
   async showQuickPickMany<T extends vscode.QuickPickItem>(
@@ -89,17 +91,27 @@ export class ScriptedUserInput implements UserInput {
   ): Promise<readonly T[] | undefined> {
     const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
     return answer?.map((label) => {
-      const pick = items.find((i) => plain(i.label) === label);
-      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`);
+      const pick = items.find((i) => plain(i.label) === label || plain(i.label) === shown(label));
+      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
       return pick;
     });
   }
-  async showWarningMessage(message: string): Promise<string | undefined> {
-    return (await this.next('warningMessage', message)) as string | undefined;
+  async showWarningMessage(message: string, _options?: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
+    const answer = await this.next('warningMessage', message);
+    // A button scripted in English is the button of that name in the display language.
+    return typeof answer === 'string' && !actions.includes(answer) && actions.includes(shown(answer)) ? shown(answer) : (answer as string);
   }
   async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
     return (await this.next('openDialog', options)) as vscode.Uri[] | undefined;
   }
+}
+
+/**
+ * A label or button a script names in English, as the display language shows it: scripts are written in
+ * English and run in any display language (`--locale ja`). The text as is when the bundle has none.
+ */
+function shown(english: string): string {
+  return vscode.l10n.t(english);
 }
 
 /** A label without its leading `$(icon)` decorations, as a person reads it. */

@@ -91,7 +91,7 @@ describe('Entities', () => {
     await screenshot('entities');
     await vscode.commands.executeCommand('editor.action.showHover');
     // The driver shoots once the entity's hover is on screen (its footer names the feature).
-    await screenshot('entities-hover', { waitForSelector: '.monaco-hover:has-text("Entity recognition")' });
+    await screenshot('entities-hover', { waitForSelector: '.monaco-hover:has-text("Knowledge Desk")' });
     // The colours must read well on a dark theme too.
     await withTheme('Default Dark Modern', () => screenshot('entities-dark'));
 

@@ -146,11 +146,12 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     const handbook = await processed(api, 'handbook.pdf', 'completed');
     assert.deepEqual((handbook.node as FileNode).hashtags, ['docs', 'onboarding']);
     const item = api.features.knowledgeBase.tree.getTreeItem(handbook);
-    assert.match(String(item.description), /^ready · \d+(\.\d)? KB$/);
+    // In Japanese (--locale ja, for screenshots) the same row reads 準備完了 · 1.5 KB.
+    assert.match(String(item.description), /^(ready|準備完了) · \d+(\.\d)? KB$/);
     assert.equal(item.contextValue, 'kbFile');
     const tip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\/g, '');
     assert.match(tip, /#docs #onboarding/);
-    assert.match(tip, /by Taro Yamada <taro\.yamada@xn--r8jz45g\.jp>/, 'creator from AGENT-EMAIL');
+    assert.match(tip, /(by |\()Taro Yamada <taro\.yamada@xn--r8jz45g\.jp>/, 'creator from AGENT-EMAIL');
     await api.features.knowledgeBase.view.reveal(handbook, { select: true, focus: true });
     await screenshot('kb-tree-uploaded');
   });
@@ -188,6 +189,8 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.match((item.tooltip as vscode.MarkdownString).value, /not a valid PDF|damaged|could not be read/i);
     const badge = api.features.knowledgeBase.tree.provideFileDecoration(item.resourceUri!);
     assert.equal(badge?.badge, '!');
+    // The warning that says so (1.5 s after processing ended), beside the upload summary.
+    await screenshot('kb-failed-notification', { keepNotifications: true, waitForSelector: '.notification-toast:has(.codicon-warning)' });
   });
 
   it('replaces a document file keeping its hashtags, and it is processed again', async () => {
@@ -281,8 +284,10 @@ describe('Knowledge Base view (real extension host, local service)', () => {
       15_000,
       () => vscode.workspace.textDocuments.map((d) => d.uri.toString()).join(', '),
     );
-    assert.match(details.getText(), /\| Processing \| failed \(`parsing_fail`\)/);
-    await screenshot('kb-details');
+    assert.match(details.getText(), /\| (Processing|処理) \| (failed|失敗) \(`parsing_fail`\)/);
+    // Shot once the preview's table is there (the preview is a webview: two frames deep).
+    const inWebview = ' >> internal:control=enter-frame >> iframe#active-frame >> internal:control=enter-frame >> ';
+    await screenshot('kb-details', { waitForSelector: `iframe.webview${inWebview}table` });
     await run(api, 'knowledgeDesk.kb.delete', [undefined /* cancel */], broken, [broken]);
     assert.ok((await remote(api, 'broken')).length === 1, 'cancel must not delete');
     await run(api, 'knowledgeDesk.kb.delete', ['Delete'], broken, [broken]);

@@ -1,3 +1,5 @@
+// @vscode/l10n (not vscode): a file's problem and the progress text reach the upload report and notification.
+import * as l10n from '@vscode/l10n';
 import { constants } from 'node:fs';
 import { access, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -42,7 +44,7 @@ export async function planUploads(client: ApiClient, req: PlanRequest): Promise<
         fileName: path.basename(p),
         size: 0,
         targetFolderId: req.targetFolderId,
-        problem: 'The file no longer exists.',
+        problem: l10n.t('The file no longer exists.'),
       });
     else if (info.isDirectory()) {
       if (req.folderMode === 'zip') await addZip(plan, p, req.targetFolderId, req);
@@ -58,10 +60,11 @@ async function fileJob(file: string, id: string, targetFolderId: string | undefi
     const info = await stat(file);
     job.size = info.size;
     await access(file, constants.R_OK);
-    if (info.size === 0) job.problem = 'The file is empty (0 bytes); there is nothing to upload.';
-    else if (maxBytes && info.size > maxBytes) job.problem = `The file is ${mb(info.size)}, over the upload limit of ${mb(maxBytes)}.`;
+    if (info.size === 0) job.problem = l10n.t('The file is empty (0 bytes); there is nothing to upload.');
+    else if (maxBytes && info.size > maxBytes)
+      job.problem = l10n.t('The file is {0}, over the upload limit of {1}.', mb(info.size), mb(maxBytes));
   } catch (error) {
-    job.problem = `The file cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`;
+    job.problem = l10n.t('The file cannot be read ({0}).', (error as NodeJS.ErrnoException).code ?? (error as Error).message);
   }
   return job;
 }
@@ -70,13 +73,17 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
   const name = path.basename(dir).normalize('NFC');
   const zip = path.join(req.tempDir, `${plan.tempFiles.length}-${name}.zip`);
   plan.tempFiles.push(zip);
-  req.onStatus?.(`Zipping ${name}…`);
+  req.onStatus?.(l10n.t('Zipping {0}…', name));
   const result = await zipFolder(dir, zip, { signal: req.signal, compressionLevel: req.compressionLevel });
   const size = (await stat(zip)).size;
   const job: UploadJob = { id: dir, path: zip, fileName: `${name}.zip`, size, targetFolderId, isZip: true };
-  if (result.files === 0) job.problem = `The folder ${name} holds no files.`;
+  if (result.files === 0) job.problem = l10n.t('The folder {0} holds no files.', name);
   else if (req.maxBytes && size > req.maxBytes)
-    job.problem = `The folder zips to ${mb(size)}, over the upload limit of ${mb(req.maxBytes)}; sync it into an existing folder instead.`;
+    job.problem = l10n.t(
+      'The folder zips to {0}, over the upload limit of {1}; sync it into an existing folder instead.',
+      mb(size),
+      mb(req.maxBytes),
+    );
   plan.jobs.push(job);
 }
 
@@ -87,7 +94,7 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
  * empty folder (docs/api.md#upload-outcomes).
  */
 async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
-  req.onStatus?.(`Reading ${path.basename(dir)}…`);
+  req.onStatus?.(l10n.t('Reading {0}…', path.basename(dir)));
   const remoteFolders = new Map(
     (await listChildren(client, targetFolderId ?? null, req.signal)).filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]),
   );

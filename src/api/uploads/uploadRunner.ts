@@ -1,3 +1,5 @@
+// @vscode/l10n (not vscode): an outcome's message reaches the upload report.
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../client';
 import { ApiAbortError, ApiConnectionError, ApiError, RateLimitError, RequestTimeoutError } from '../errors';
 import type { UploadOptions } from '../resources/kbNodeParams';
@@ -82,7 +84,7 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
   if (job.problem) return { status: 'failed', message: job.problem, retryable: false };
   const attempts = run.attempts ?? 3;
   const started = (job.firstAttemptAt ??= Date.now());
-  let last: JobOutcome = { status: 'failed', message: 'not attempted', retryable: true };
+  let last: JobOutcome = { status: 'failed', message: l10n.t('not attempted'), retryable: true };
   let rateLimited = false;
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if ((attempt > 1 || run.reconcileFirst) && !rateLimited) {

@@ -97,7 +97,7 @@ function hover(e: DecoratedEntity): vscode.MarkdownString {
   md.supportHtml = true;
   md.appendMarkdown(`${tagSwatch(e.tag)} **${escapeMarkdown(e.tag)}** · `);
   md.appendText(e.token.length > 80 ? `${e.token.slice(0, 80)}…` : e.token);
-  md.appendMarkdown('\n\n_Entity recognition — Knowledge Desk_');
+  md.appendMarkdown(`\n\n_${vscode.l10n.t('Entity recognition — Knowledge Desk')}_`);
   return md;
 }
 

@@ -2,6 +2,7 @@
 // order of first appearance, entities in text order); picking one reveals and selects it.
 import * as vscode from 'vscode';
 import type { Container } from '../../container';
+import { formatNumber } from '../../platform/l10n';
 import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 
 type EntityItem = vscode.QuickPickItem & { entity?: DecoratedEntity };
@@ -11,10 +12,14 @@ export function entityItems(entities: readonly DecoratedEntity[]): EntityItem[] 
   for (const e of entities) byTag.set(e.tag, [...(byTag.get(e.tag) ?? []), e]);
   const items: EntityItem[] = [];
   for (const [tag, list] of byTag) {
-    items.push({ label: `${tag} (${list.length})`, kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: `${tag} (${formatNumber(list.length)})`, kind: vscode.QuickPickItemKind.Separator });
     for (const entity of list) {
       const at = entity.range.start;
-      items.push({ label: entity.token.replace(/\s+/g, ' '), description: `${tag} · Ln ${at.line + 1}, Col ${at.character + 1}`, entity });
+      items.push({
+        label: entity.token.replace(/\s+/g, ' '),
+        description: `${tag} · ${vscode.l10n.t('Ln {0}, Col {1}', at.line + 1, at.character + 1)}`,
+        entity,
+      });
     }
   }
   return items;
@@ -24,12 +29,12 @@ export async function showEntityList(c: Container, decorations: EntityDecoration
   const editor = vscode.window.activeTextEditor;
   const entities = editor ? decorations.entities(editor.document.uri) : [];
   if (!editor || entities.length === 0) {
-    void vscode.window.showInformationMessage('No recognised entities in this editor. Run “Recognize Entities” first.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No recognised entities in this editor. Run “Recognize Entities” first.'));
     return undefined;
   }
   const picked = await c.ui.showQuickPick(entityItems(entities), {
-    title: `Entities in ${vscode.workspace.asRelativePath(editor.document.uri)} (${entities.length})`,
-    placeHolder: 'Type to filter; pick one to go to it',
+    title: vscode.l10n.t('Entities in {0} ({1})', vscode.workspace.asRelativePath(editor.document.uri), formatNumber(entities.length)),
+    placeHolder: vscode.l10n.t('Type to filter; pick one to go to it'),
     matchOnDescription: true,
   });
   if (!picked?.entity) return undefined;

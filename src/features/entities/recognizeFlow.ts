@@ -8,6 +8,7 @@ import type { Container } from '../../container';
 import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 import { locateEntity, nextPart } from './textParts';
 import { CommandIds } from '../../platform/commandIds';
+import { formatNumber } from '../../platform/l10n';
 
 interface Job {
   document: vscode.TextDocument;
@@ -31,13 +32,17 @@ export class RecognizeFlow {
 
   async recognize(): Promise<readonly DecoratedEntity[]> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor) throw new Error('Open a file (or select some text in it) to recognise entities.');
+    if (!editor) throw new Error(vscode.l10n.t('Open a file (or select some text in it) to recognise entities.'));
     const { document, selection } = editor;
     const scope = selection.isEmpty ? 'file' : 'selection';
     const range = selection.isEmpty ? new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)) : selection;
     const text = document.getText(range);
     if (!text.trim()) {
-      void vscode.window.showInformationMessage(`Nothing to recognise: the ${scope} is empty.`);
+      void vscode.window.showInformationMessage(
+        scope === 'file'
+          ? vscode.l10n.t('Nothing to recognise: the file is empty.')
+          : vscode.l10n.t('Nothing to recognise: the selection is empty.'),
+      );
       return [];
     }
     this.pending = undefined;
@@ -53,7 +58,9 @@ export class RecognizeFlow {
   async recognizeNextPart(): Promise<readonly DecoratedEntity[]> {
     const pending = this.pending;
     if (!pending || !this.hasNextPart)
-      throw new Error('There is no next part to recognise: the document changed or everything was sent. Run Recognize Entities again.');
+      throw new Error(
+        vscode.l10n.t('There is no next part to recognise: the document changed or everything was sent. Run Recognize Entities again.'),
+      );
     return this.run(pending.job, pending.from);
   }
 
@@ -61,11 +68,14 @@ export class RecognizeFlow {
     const part = nextPart(job.text, from);
     const sent = job.text.slice(part.start, part.end);
     const client = await this.c.connection.getClient();
-    const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Recognizing entities' }, () =>
-      client.nlu.infer(sent),
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Recognizing entities') },
+      () => client.nlu.infer(sent),
     );
     if (job.document.isClosed || job.document.version !== job.version) {
-      void vscode.window.showWarningMessage('The document changed while entities were being recognised: run Recognize Entities again.');
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('The document changed while entities were being recognised: run Recognize Entities again.'),
+      );
       this.pending = undefined;
       return [];
     }
@@ -97,19 +107,32 @@ export class RecognizeFlow {
 
   private report(job: Job, end: number, continued: boolean): void {
     const total = this.decorations.entities(job.document.uri).length;
-    const count = `${total} ${total === 1 ? 'entity' : 'entities'}`;
+    const count = total === 1 ? vscode.l10n.t('{0} entity', formatNumber(total)) : vscode.l10n.t('{0} entities', formatNumber(total));
+    const file = job.scope === 'file';
     if (end >= job.text.length) {
-      this.lastNotice = continued ? `Recognised the last part of the ${job.scope}: ${count} in all.` : undefined;
-      vscode.window.setStatusBarMessage(`$(check) Recognised ${count}`, 4000);
+      this.lastNotice = !continued
+        ? undefined
+        : file
+          ? vscode.l10n.t('Recognised the last part of the file: {0} in all.', count)
+          : vscode.l10n.t('Recognised the last part of the selection: {0} in all.', count);
+      vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Recognised {0}', count)}`, 4000);
       if (continued) void vscode.window.showInformationMessage(this.lastNotice!);
       return;
     }
     const lastLine = job.document.positionAt(job.base + end - 1).line + 1;
-    this.lastNotice =
-      `Entity recognition reads up to ${NLU_MAX_CHARS.toLocaleString('en-US')} characters per request: ` +
-      `characters 1–${end.toLocaleString('en-US')} of the ${job.text.length.toLocaleString('en-US')} in the ${job.scope} have been sent (to line ${lastLine}); ${count} so far.`;
-    void vscode.window.showInformationMessage(this.lastNotice, 'Recognize Next Part').then((choice) => {
-      if (choice === 'Recognize Next Part') void vscode.commands.executeCommand(CommandIds.entities.recognizeNextPart);
+    const args = [formatNumber(NLU_MAX_CHARS), formatNumber(end), formatNumber(job.text.length), lastLine, count] as const;
+    this.lastNotice = file
+      ? vscode.l10n.t(
+          'Entity recognition reads up to {0} characters per request: characters 1–{1} of the {2} in the file have been sent (to line {3}); {4} so far.',
+          ...args,
+        )
+      : vscode.l10n.t(
+          'Entity recognition reads up to {0} characters per request: characters 1–{1} of the {2} in the selection have been sent (to line {3}); {4} so far.',
+          ...args,
+        );
+    const next = vscode.l10n.t('Recognize Next Part');
+    void vscode.window.showInformationMessage(this.lastNotice, next).then((choice) => {
+      if (choice === next) void vscode.commands.executeCommand(CommandIds.entities.recognizeNextPart);
     });
   }
 }

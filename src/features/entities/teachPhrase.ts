@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
+import { formatNumber } from '../../platform/l10n';
 
 export const BUILTIN_TAGS = ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY'] as const;
 const TAUGHT_TAGS_KEY = 'knowledgeDesk.entities.taughtTags';
-const NEW_TAG = '$(add) New tag…';
 const TAG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export interface Phrase {
@@ -41,9 +41,11 @@ export function phraseFor(document: vscode.TextDocument, selection: vscode.Selec
   }
   while (start < end && /\s/.test(text[start])) start++;
   while (end > start && /\s/.test(text[end - 1])) end--;
-  if (start === end) throw new Error('Select the words to teach first (the selection holds only whitespace).');
+  if (start === end) throw new Error(vscode.l10n.t('Select the words to teach first (the selection holds only whitespace).'));
   if (end - start > NLU_MAX_CHARS || end > NLU_MAX_CHARS)
-    throw new Error(`The selection is longer than the ${NLU_MAX_CHARS.toLocaleString('en-US')} characters entity recognition reads.`);
+    throw new Error(
+      vscode.l10n.t('The selection is longer than the {0} characters entity recognition reads.', formatNumber(NLU_MAX_CHARS)),
+    );
   return { text, startIndex: start, endIndex: end };
 }
 
@@ -63,17 +65,21 @@ export class TeachPhraseFlow {
 
   async teach(): Promise<TaughtPhrase | undefined> {
     const editor = vscode.window.activeTextEditor;
-    if (!editor || editor.selection.isEmpty) throw new Error('Select the words to teach in an editor first.');
+    if (!editor || editor.selection.isEmpty) throw new Error(vscode.l10n.t('Select the words to teach in an editor first.'));
     const phrase = phraseFor(editor.document, editor.selection);
     const token = phrase.text.slice(phrase.startIndex, phrase.endIndex);
     const shown = token.length > 40 ? `${token.slice(0, 40)}…` : token;
     const tag = await this.pickTag(shown);
     const kind = await this.c.ui.showQuickPick(
       [
-        { label: 'Train', description: 'learn it: recognised from now on', dataType: 'train' as const },
-        { label: 'Test', description: 'store it to evaluate recognition; not learned', dataType: 'test' as const },
+        { label: vscode.l10n.t('Train'), description: vscode.l10n.t('learn it: recognised from now on'), dataType: 'train' as const },
+        {
+          label: vscode.l10n.t('Test'),
+          description: vscode.l10n.t('store it to evaluate recognition; not learned'),
+          dataType: 'test' as const,
+        },
       ],
-      { title: `Teach “${shown}” as ${tag}`, placeHolder: 'Train or test phrase?' },
+      { title: vscode.l10n.t('Teach “{0}” as {1}', shown, tag), placeHolder: vscode.l10n.t('Train or test phrase?') },
     );
     if (!kind) throw new vscode.CancellationError();
     const client = await this.c.connection.getClient();
@@ -83,26 +89,34 @@ export class TeachPhraseFlow {
     this.c.log('entities').info(`${kind.dataType} phrase: ${tag} (${token.length} characters) in a ${phrase.text.length}-character phrase`);
     void vscode.window.showInformationMessage(
       kind.dataType === 'train'
-        ? `Taught “${shown}” as ${tag}: it is recognised from now on.`
-        : `Stored “${shown}” as a ${tag} test phrase (for evaluation; not learned).`,
+        ? vscode.l10n.t('Taught “{0}” as {1}: it is recognised from now on.', shown, tag)
+        : vscode.l10n.t('Stored “{0}” as a {1} test phrase (for evaluation; not learned).', shown, tag),
     );
     return this.lastTaught;
   }
 
   private async pickTag(shown: string): Promise<string> {
+    const newTag = `$(add) ${vscode.l10n.t('New tag…')}`;
     const items: vscode.QuickPickItem[] = [
-      ...this.tags().map((tag) => ({ label: tag, description: (BUILTIN_TAGS as readonly string[]).includes(tag) ? 'built-in' : 'taught' })),
+      ...this.tags().map((tag) => ({
+        label: tag,
+        description: (BUILTIN_TAGS as readonly string[]).includes(tag) ? vscode.l10n.t('built-in') : vscode.l10n.t('taught'),
+      })),
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: NEW_TAG, description: 'a tag of your own, e.g. PRODUCT' },
+      { label: newTag, description: vscode.l10n.t('a tag of your own, e.g. {0}', 'PRODUCT') },
     ];
-    const picked = await this.c.ui.showQuickPick(items, { title: `Teach “${shown}”`, placeHolder: 'Tag of the selected words' });
+    const picked = await this.c.ui.showQuickPick(items, {
+      title: vscode.l10n.t('Teach “{0}”', shown),
+      placeHolder: vscode.l10n.t('Tag of the selected words'),
+    });
     if (!picked) throw new vscode.CancellationError();
-    if (picked.label !== NEW_TAG) return picked.label;
+    if (picked.label !== newTag) return picked.label;
     const typed = await this.c.ui.showInputBox({
-      title: `Teach “${shown}”: new tag`,
-      prompt: 'Letters, digits, _ or -, starting with a letter (stored in upper case)',
+      title: vscode.l10n.t('Teach “{0}”: new tag', shown),
+      prompt: vscode.l10n.t('Letters, digits, _ or -, starting with a letter (stored in upper case)'),
       placeHolder: 'PRODUCT',
-      validateInput: (v) => (TAG_PATTERN.test(v.trim()) ? undefined : 'Use letters, digits, _ or - (up to 64), starting with a letter.'),
+      validateInput: (v) =>
+        TAG_PATTERN.test(v.trim()) ? undefined : vscode.l10n.t('Use letters, digits, _ or - (up to 64), starting with a letter.'),
     });
     if (typed === undefined) throw new vscode.CancellationError();
     return typed.trim().toUpperCase();

@@ -1,4 +1,7 @@
-// What the Jobs view shows, as plain functions (no vscode: unit-tested in plain Node).
+// What the Jobs view shows, as plain functions (no vscode: unit-tested in plain Node). Texts through
+// @vscode/l10n, numbers and dates through intlFormat: src/platform/l10n.ts hands both the display language.
+import * as l10n from '@vscode/l10n';
+import { numberText, shortDateTimeText } from '../../platform/intlFormat';
 import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
 import { ACTIVE_JOB_STATES } from '../../api/values';
 
@@ -7,6 +10,36 @@ export type RareJob = 'build' | 'generate';
 /** Bulk statuses are not documented (docs/api.md#bulk-processing); these extra spellings also mean "still working". */
 const MORE_ACTIVE = new Set(['processing', 'pending', 'in_progress', 'started']);
 export const FINAL_STATES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+
+/**
+ * A job state in the display language. The service's states stay the values the code compares; an
+ * undocumented one is shown as the service spelt it.
+ */
+export function jobStateLabel(state: string): string {
+  switch (state) {
+    case 'idle':
+      return l10n.t('idle');
+    case 'queued':
+      return l10n.t('queued');
+    case 'running':
+      return l10n.t('running');
+    case 'completed':
+      return l10n.t('completed');
+    case 'failed':
+      return l10n.t('failed');
+    case 'cancelled':
+      return l10n.t('cancelled');
+    case 'unknown':
+      return l10n.t('unknown');
+    default:
+      return state;
+  }
+}
+
+/** "build" and "generate" inside a sentence or the status bar. */
+export function rareJobName(job: RareJob): string {
+  return job === 'build' ? l10n.t('build') : l10n.t('generate');
+}
 
 export function isActiveState(state: string | undefined | null): boolean {
   return !!state && (ACTIVE_JOB_STATES.has(state) || MORE_ACTIVE.has(state));
@@ -117,10 +150,9 @@ export function printableEntries(obj: Record<string, unknown> | undefined | null
 
 function printable(value: unknown): string | undefined {
   if (value === null || value === undefined || value === '') return undefined;
-  if (typeof value === 'number')
-    return Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 3 });
+  if (typeof value === 'number') return Number.isInteger(value) ? numberText(value) : numberText(value, { maximumFractionDigits: 3 });
   if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 199)}…` : value;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'boolean') return value ? l10n.t('yes') : l10n.t('no');
   const json = JSON.stringify(value);
   return json.length > 200 ? `${json.slice(0, 199)}…` : json;
 }
@@ -144,7 +176,7 @@ export function compactStats(stats: Record<string, unknown> | undefined | null, 
   return Object.entries(stats ?? {})
     .filter(([, v]) => typeof v === 'number' && Number.isFinite(v))
     .slice(0, max)
-    .map(([k, v]) => `${(v as number).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${k.replace(/_/g, ' ')}`)
+    .map(([k, v]) => `${numberText(v as number, { maximumFractionDigits: 2 })} ${k.replace(/_/g, ' ')}`)
     .join(' · ');
 }
 
@@ -153,37 +185,40 @@ export function rareJobDescription(status: RareStatus | undefined, job: RareJob)
   const state = rareJobState(status, job);
   if (state === 'failed') {
     const error = rareJobError(status, job);
-    return error ? `failed: ${error}` : 'failed';
+    return error ? l10n.t('failed: {0}', error) : jobStateLabel(state);
   }
   if (isActiveState(state)) {
     const text = progressText(summarizeProgress(rareProgress(status, job)));
-    return text ? `${state} ${text}` : state;
+    return text ? `${jobStateLabel(state)} ${text}` : jobStateLabel(state);
   }
   if (state === 'completed') {
     const stats = compactStats(rareStats(status, job), 2);
-    return stats ? `completed · ${stats}` : 'completed';
+    return stats ? `${jobStateLabel(state)} · ${stats}` : jobStateLabel(state);
   }
-  if (job === 'generate' && state === 'idle' && status && status.build_status !== 'completed') return 'idle · needs a completed build';
-  return state;
+  if (job === 'generate' && state === 'idle' && status && status.build_status !== 'completed')
+    return l10n.t('idle · needs a completed build');
+  return jobStateLabel(state);
 }
 
 /** Status-bar fragment of one running job: "build 42%", "generate 3/10", "build queued". */
 export function rareStatusBarPart(status: RareStatus | undefined, job: RareJob): string | undefined {
   const state = rareJobState(status, job);
   if (!isActiveState(state)) return undefined;
-  if (state !== 'running') return `${job} ${state}`;
+  const name = rareJobName(job);
+  if (state !== 'running') return `${name} ${jobStateLabel(state)}`;
   const p = summarizeProgress(rareProgress(status, job));
-  if (p.percent !== undefined) return `${job} ${formatPercent(p.percent)}`;
-  if (p.done !== undefined && p.total !== undefined) return `${job} ${p.done}/${p.total}`;
-  return `${job} running`;
+  if (p.percent !== undefined) return `${name} ${formatPercent(p.percent)}`;
+  if (p.done !== undefined && p.total !== undefined) return `${name} ${p.done}/${p.total}`;
+  return `${name} ${jobStateLabel('running')}`;
 }
 
 export function bulkStatusBarPart(bulk: readonly BulkResult[]): string | undefined {
   const active = bulk.filter((b) => isActiveState(b.status));
   if (!active.length) return undefined;
   const first = active[0];
-  const count = first.total !== undefined && first.total !== null ? `${first.processed ?? 0}/${first.total}` : (first.status ?? 'running');
-  return `bulk ${count}${active.length > 1 ? ` +${active.length - 1}` : ''}`;
+  const count =
+    first.total !== undefined && first.total !== null ? `${first.processed ?? 0}/${first.total}` : jobStateLabel(first.status ?? 'running');
+  return `${l10n.t('bulk {0}', count)}${active.length > 1 ? ` +${active.length - 1}` : ''}`;
 }
 
 /** The whole status-bar text, or undefined when nothing runs (the item is hidden then). */
@@ -200,13 +235,12 @@ export function anyActive(status: RareStatus | undefined, bulk: readonly BulkRes
   );
 }
 
-/** "2025-03-01 14:05" in local time; the input as given when it is not a date. */
+/** "2025-03-01 14:05" in local time (English; the display language's short date otherwise); the input as given when it is not a date. */
 export function formatDate(value: string | null | undefined): string {
-  if (!value) return '(no date)';
+  if (!value) return l10n.t('(no date)');
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  const p = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return shortDateTimeText(d);
 }
 
 /** Newest first (results without a date last, in the service's order). */
@@ -219,7 +253,7 @@ export function newestFirst<T extends { created_at?: string | null }>(items: rea
 }
 
 export function bulkProgressText(b: BulkResult): string {
-  const parts = [b.status || 'unknown'];
+  const parts = [jobStateLabel(b.status || 'unknown')];
   if (b.total !== undefined && b.total !== null) parts.push(`${b.processed ?? 0}/${b.total}`);
   return parts.join(' · ');
 }
@@ -230,7 +264,8 @@ export function generatedCountText(stats: Record<string, unknown>, newest: RareR
   const pick = (re: RegExp): number | undefined =>
     entries.map(([k, v]) => (re.test(norm(k)) ? num(v) : undefined)).find((v) => v !== undefined);
   const questions = pick(/question/);
-  if (questions !== undefined) return `${questions} question${questions === 1 ? '' : 's'}`;
+  if (questions !== undefined) return questions === 1 ? l10n.t('{0} question', questions) : l10n.t('{0} questions', questions);
   const samples = pick(/sample/) ?? newest?.n_samples ?? undefined;
-  return samples !== undefined ? `${samples} sample${samples === 1 ? '' : 's'}` : undefined;
+  if (samples === undefined) return undefined;
+  return samples === 1 ? l10n.t('{0} sample', samples) : l10n.t('{0} samples', samples);
 }

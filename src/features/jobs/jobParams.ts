@@ -1,4 +1,6 @@
-// Parameters of the build, generate and bulk runs, and the CSV handling of results (no vscode).
+// Parameters of the build, generate and bulk runs, and the CSV handling of results (no vscode: @vscode/l10n
+// for the texts; labels are getters, so they are read in the display language when shown).
+import * as l10n from '@vscode/l10n';
 import { parse } from 'csv-parse/sync';
 import type { BulkType, RareBuildParams, RareGenerateParams } from '../../api/resources/jobs';
 import { escapeCsvCell } from '../../core/qaFile/exportCsv';
@@ -20,8 +22,12 @@ type GenerateNumberKey = 'num_samples' | 'input_pool_size' | 'num_questions' | '
 export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
   {
     key: 'similarity_threshold',
-    label: 'Similarity threshold',
-    help: 'how alike two passages must be to be linked',
+    get label() {
+      return l10n.t('Similarity threshold');
+    },
+    get help() {
+      return l10n.t('how alike two passages must be to be linked');
+    },
     default: 0.3,
     min: 0,
     max: 1,
@@ -29,8 +35,12 @@ export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
   },
   {
     key: 'top_k_per_chunk',
-    label: 'Top k per chunk',
-    help: 'similar passages looked up for each passage',
+    get label() {
+      return l10n.t('Top k per chunk');
+    },
+    get help() {
+      return l10n.t('similar passages looked up for each passage');
+    },
     default: 5,
     min: 1,
     max: 100,
@@ -38,22 +48,54 @@ export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
   },
   {
     key: 'max_similar_items',
-    label: 'Max similar items',
-    help: 'similar passages kept for each passage',
+    get label() {
+      return l10n.t('Max similar items');
+    },
+    get help() {
+      return l10n.t('similar passages kept for each passage');
+    },
     default: 3,
     min: 1,
     max: 50,
     integer: true,
   },
-  { key: 'max_workers', label: 'Max workers', help: 'passages processed in parallel', default: 2, min: 1, max: 16, integer: true },
+  {
+    key: 'max_workers',
+    get label() {
+      return l10n.t('Max workers');
+    },
+    get help() {
+      return l10n.t('passages processed in parallel');
+    },
+    default: 2,
+    min: 1,
+    max: 16,
+    integer: true,
+  },
 ];
 
 export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey>> = [
-  { key: 'num_samples', label: 'Number of samples', help: 'question sets to generate', default: 10, min: 1, max: 1000, integer: true },
+  {
+    key: 'num_samples',
+    get label() {
+      return l10n.t('Number of samples');
+    },
+    get help() {
+      return l10n.t('question sets to generate');
+    },
+    default: 10,
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
   {
     key: 'input_pool_size',
-    label: 'Input pool size',
-    help: 'passages the samples are drawn from',
+    get label() {
+      return l10n.t('Input pool size');
+    },
+    get help() {
+      return l10n.t('passages the samples are drawn from');
+    },
     default: 50,
     min: 1,
     max: 10000,
@@ -61,8 +103,12 @@ export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey
   },
   {
     key: 'num_questions',
-    label: 'Questions per sample',
-    help: 'questions generated for each sample',
+    get label() {
+      return l10n.t('Questions per sample');
+    },
+    get help() {
+      return l10n.t('questions generated for each sample');
+    },
     default: 3,
     min: 1,
     max: 20,
@@ -70,8 +116,12 @@ export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey
   },
   {
     key: 'num_information',
-    label: 'Information items per sample',
-    help: 'passages each sample combines',
+    get label() {
+      return l10n.t('Information items per sample');
+    },
+    get help() {
+      return l10n.t('passages each sample combines');
+    },
     default: 3,
     min: 1,
     max: 20,
@@ -80,35 +130,81 @@ export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey
 ];
 
 export const LANGUAGES = [
-  { id: 'auto', label: 'Auto', detail: 'The service decides from the documents (no language is sent).' },
-  { id: 'en', label: 'English', detail: 'en' },
-  { id: 'ja', label: 'Japanese', detail: 'ja (日本語)' },
+  {
+    id: 'auto',
+    get label() {
+      return l10n.t('Auto');
+    },
+    get detail() {
+      return l10n.t('The service decides from the documents (no language is sent).');
+    },
+  },
+  {
+    id: 'en',
+    get label() {
+      return l10n.t('English');
+    },
+    detail: 'en',
+  },
+  {
+    id: 'ja',
+    get label() {
+      return l10n.t('Japanese');
+    },
+    detail: 'ja (日本語)',
+  },
 ] as const;
 
 export type LanguageChoice = (typeof LANGUAGES)[number]['id'];
 
-export const BULK_TYPES: ReadonlyArray<{ id: BulkType; label: string; detail: string }> = [
-  { id: 'ga', label: 'Generative answer (ga)', detail: 'Each question is answered by a generated answer from the knowledge base.' },
-  { id: 'rag', label: 'Retrieval-based answering (rag)', detail: 'Answers grounded in the passages retrieval finds for each question.' },
-  { id: 'rag_agent_v2', label: 'General agent (rag_agent_v2)', detail: 'The general-agent variant of rag, on the same CSV.' },
+export const BULK_TYPES: ReadonlyArray<{ id: BulkType; readonly label: string; readonly detail: string }> = [
+  {
+    id: 'ga',
+    get label() {
+      return l10n.t('Generative answer ({0})', 'ga');
+    },
+    get detail() {
+      return l10n.t('Each question is answered by a generated answer from the knowledge base.');
+    },
+  },
+  {
+    id: 'rag',
+    get label() {
+      return l10n.t('Retrieval-based answering ({0})', 'rag');
+    },
+    get detail() {
+      return l10n.t('Answers grounded in the passages retrieval finds for each question.');
+    },
+  },
+  {
+    id: 'rag_agent_v2',
+    get label() {
+      return l10n.t('General agent ({0})', 'rag_agent_v2');
+    },
+    get detail() {
+      return l10n.t('The general-agent variant of rag, on the same CSV.');
+    },
+  },
 ];
 
 export function bulkTypeLabel(type: string | null | undefined): string {
-  return BULK_TYPES.find((t) => t.id === type)?.label ?? type ?? 'bulk';
+  return BULK_TYPES.find((t) => t.id === type)?.label ?? type ?? l10n.t('bulk');
 }
 
-export function rangeText(p: NumberParam<string>): string {
-  return p.integer ? `a whole number from ${p.min} to ${p.max}` : `a number from ${p.min} to ${p.max}`;
+/** "a whole number from 1 to 100" (inside a sentence), or "A whole number …" to start one. */
+export function rangeText(p: NumberParam<string>, start = false): string {
+  if (start) return p.integer ? l10n.t('A whole number from {0} to {1}', p.min, p.max) : l10n.t('A number from {0} to {1}', p.min, p.max);
+  return p.integer ? l10n.t('a whole number from {0} to {1}', p.min, p.max) : l10n.t('a number from {0} to {1}', p.min, p.max);
 }
 
 /** undefined when `text` is valid for `p` (empty means the default). */
 export function validateNumber(p: NumberParam<string>, text: string): string | undefined {
   const t = text.trim();
   if (!t) return undefined;
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return `Enter ${rangeText(p)}.`;
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return l10n.t('Enter {0}.', rangeText(p));
   const n = Number(t);
-  if (p.integer && !Number.isInteger(n)) return `${p.label} must be a whole number (${p.min}–${p.max}).`;
-  if (n < p.min || n > p.max) return `${p.label} must be between ${p.min} and ${p.max}.`;
+  if (p.integer && !Number.isInteger(n)) return l10n.t('{0} must be a whole number ({1}–{2}).', p.label, p.min, p.max);
+  if (n < p.min || n > p.max) return l10n.t('{0} must be between {1} and {2}.', p.label, p.min, p.max);
   return undefined;
 }
 
@@ -135,7 +231,7 @@ export function languageParam(choice: LanguageChoice): string | undefined {
 export function describeParams(params: object): string {
   return Object.entries(params)
     .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? `${v.length} folder(s)` : String(v)}`)
+    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? l10n.t('{0} folder(s)', v.length) : String(v)}`)
     .join(', ');
 }
 
@@ -150,15 +246,19 @@ export function checkBulkCsv(text: string): { rows: number; missing: string[] } 
   try {
     records = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
   } catch (error) {
-    throw new Error(`The file is not a readable CSV: ${(error as Error).message}`);
+    throw new Error(l10n.t('The file is not a readable CSV: {0}', (error as Error).message));
   }
   const header = (records[0] ?? []).map((h) => h.trim().toLowerCase());
   if (!header.includes('question')) {
     throw new Error(
-      `The CSV needs a "question" column (columns: ${BULK_COLUMNS.join(', ')}); its header is: ${header.join(', ') || '(empty)'}.`,
+      l10n.t(
+        'The CSV needs a "question" column (columns: {0}); its header is: {1}.',
+        BULK_COLUMNS.join(', '),
+        header.join(', ') || l10n.t('(empty)'),
+      ),
     );
   }
-  if (records.length < 2) throw new Error('The CSV has a header but no questions.');
+  if (records.length < 2) throw new Error(l10n.t('The CSV has a header but no questions.'));
   return { rows: records.length - 1, missing: BULK_COLUMNS.filter((c) => !header.includes(c)) };
 }
 

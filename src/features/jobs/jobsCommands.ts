@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { TaskAck, BulkRun, RareStatus } from '../../api/schemas/jobs';
 import type { Container } from '../../container';
-import { formatDate, isActiveState, rareJobState, rareStatusBarPart } from './jobModel';
+import { formatDate, isActiveState, rareJobName, rareJobState, rareStatusBarPart } from './jobModel';
 import { checkBulkCsv, displayCsv, escapeResultCsv, resultFileName } from './jobParams';
 import { promptBuildParams, promptBulkType, promptGenerateParams } from './jobPrompts';
 import type { Poller } from './jobPoller';
@@ -36,20 +36,21 @@ export class JobsCommands {
   private async freshStatus() {
     const client = await this.c.connection.getClient();
     const status = await this.f.store.fetchStatus(client);
-    if (!status) throw new Error(this.f.store.rareError ?? 'Could not read the answer-generation status.');
+    if (!status) throw new Error(this.f.store.rareError ?? vscode.l10n.t('Could not read the answer-generation status.'));
     return { client, status };
   }
 
   private refuseWhileRunning(status: Parameters<typeof rareJobState>[0]): void {
     const running = rareStatusBarPart(status, 'build') ?? rareStatusBarPart(status, 'generate');
-    if (running) throw new Error(`An answer-generation job is already running (${running}). Cancel it or wait until it finishes.`);
+    if (running)
+      throw new Error(vscode.l10n.t('An answer-generation job is already running ({0}). Cancel it or wait until it finishes.', running));
   }
 
   async startBuild(): Promise<TaskAck | undefined> {
     const { client, status } = await this.freshStatus();
     this.refuseWhileRunning(status);
     const params = await promptBuildParams(this.c.ui, client);
-    const ack = await this.progress('Starting the build', () => client.rare.build(params));
+    const ack = await this.progress(vscode.l10n.t('Starting the build'), () => client.rare.build(params));
     return this.started('build', params, ack, status);
   }
 
@@ -59,7 +60,7 @@ export class JobsCommands {
     this.refuseWhileRunning(status);
     const built = status.build_status ? status.build_status === 'completed' : undefined;
     const params = await promptGenerateParams(this.c.ui, built);
-    const ack = await this.progress('Starting generate', () => client.rare.generate(params));
+    const ack = await this.progress(vscode.l10n.t('Starting generate'), () => client.rare.generate(params));
     return this.started('generate', params, ack, status);
   }
 
@@ -69,7 +70,10 @@ export class JobsCommands {
       .log('jobs')
       .info(`${job} started: ${JSON.stringify(params)} → ${ack.message || 'ok'}${ack.task_id ? ` (task ${ack.task_id})` : ''}`);
     this.f.expectRare(job, status);
-    vscode.window.setStatusBarMessage(`Knowledge Desk: ${job} started`, 4000);
+    vscode.window.setStatusBarMessage(
+      job === 'build' ? vscode.l10n.t('Knowledge Desk: build started') : vscode.l10n.t('Knowledge Desk: generate started'),
+      4000,
+    );
     await this.f.poller.pollNow();
     return ack;
   }
@@ -80,12 +84,12 @@ export class JobsCommands {
     const job = (['build', 'generate'] as const).find((j) => isActiveState(rareJobState(status, j)));
     if (!job) {
       await this.f.poller.pollNow();
-      throw new Error('No answer-generation job is running.');
+      throw new Error(vscode.l10n.t('No answer-generation job is running.'));
     }
-    const ack = await this.progress(`Cancelling the ${job}`, () => client.rare.cancel());
+    const ack = await this.progress(vscode.l10n.t('Cancelling the {0}', rareJobName(job)), () => client.rare.cancel());
     this.c.log('jobs').info(`cancel requested (${job}): ${ack.message || 'ok'}`);
     this.f.expectRare(job, status);
-    vscode.window.setStatusBarMessage(`Knowledge Desk: cancelling the ${job}…`, 4000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Knowledge Desk: cancelling the {0}…', rareJobName(job)), 4000);
     await this.f.poller.pollNow();
     return ack;
   }
@@ -93,17 +97,18 @@ export class JobsCommands {
   private target(element: JobsElement | undefined): ResultElement {
     const e = element ?? this.f.view.selection[0];
     if (e?.kind === 'rareResult' || e?.kind === 'bulkResult') return e;
-    throw new Error('Choose a result in the Jobs view first.');
+    throw new Error(vscode.l10n.t('Choose a result in the Jobs view first.'));
   }
 
   /** The result CSV as the service sent it. */
   private async download(e: ResultElement): Promise<string> {
     const client = await this.c.connection.getClient();
     if (e.kind === 'rareResult')
-      return this.progress('Downloading the result', () => client.rare.csv(e.result.result_file_url ?? undefined));
-    if (!e.result.file_url) throw new Error(`This run has no result file yet (${e.result.status ?? 'unknown status'}).`);
+      return this.progress(vscode.l10n.t('Downloading the result'), () => client.rare.csv(e.result.result_file_url ?? undefined));
+    if (!e.result.file_url)
+      throw new Error(vscode.l10n.t('This run has no result file yet ({0}).', e.result.status ?? vscode.l10n.t('unknown status')));
     const fileUrl = e.result.file_url;
-    return this.progress('Downloading the result', () => client.bulk.download(fileUrl));
+    return this.progress(vscode.l10n.t('Downloading the result'), () => client.bulk.download(fileUrl));
   }
 
   /**
@@ -124,28 +129,29 @@ export class JobsCommands {
     const uri =
       target ??
       (await vscode.window.showSaveDialog({
-        title: 'Save Result As (spreadsheet-safe CSV)',
+        title: vscode.l10n.t('Save Result As (spreadsheet-safe CSV)'),
         defaultUri: vscode.Uri.joinPath(vscode.workspace.workspaceFolders?.[0]?.uri ?? vscode.Uri.file(process.cwd()), name),
         filters: { CSV: ['csv'] },
       }));
     if (!uri) return undefined;
     await vscode.workspace.fs.writeFile(uri, Buffer.from(escapeResultCsv(await this.download(e)), 'utf8'));
     void vscode.window
-      .showInformationMessage(`Saved ${uri.path.split('/').pop()}.`, 'Open')
-      .then((c) => c && vscode.window.showTextDocument(uri));
+      .showInformationMessage(vscode.l10n.t('Saved {0}.', uri.path.split('/').pop() ?? ''), vscode.l10n.t('Open'))
+      .then((c) => (c ? vscode.window.showTextDocument(uri) : undefined));
     return uri;
   }
 
   async deleteResult(element?: JobsElement): Promise<boolean> {
     const e = this.target(element);
-    const what =
+    const question =
       e.kind === 'rareResult'
-        ? `the answer-generation result of ${formatDate(e.result.created_at)}`
-        : `the bulk processing result of ${formatDate(e.result.created_at)}`;
-    const choice = await this.c.ui.showWarningMessage(`Delete ${what}? Its CSV is deleted on the service.`, { modal: true }, 'Delete');
-    if (choice !== 'Delete') return false;
+        ? vscode.l10n.t('Delete the answer-generation result of {0}? Its CSV is deleted on the service.', formatDate(e.result.created_at))
+        : vscode.l10n.t('Delete the bulk processing result of {0}? Its CSV is deleted on the service.', formatDate(e.result.created_at));
+    const deleteLabel = vscode.l10n.t('Delete');
+    const choice = await this.c.ui.showWarningMessage(question, { modal: true }, deleteLabel);
+    if (choice !== deleteLabel) return false;
     const client = await this.c.connection.getClient();
-    await this.progress('Deleting', () =>
+    await this.progress(vscode.l10n.t('Deleting'), () =>
       e.kind === 'rareResult' ? client.rare.deleteResult(e.result.id) : client.bulk.deleteResult(e.result.id),
     );
     await this.f.poller.pollNow();
@@ -155,16 +161,16 @@ export class JobsCommands {
   /** From the Explorer (a .csv), the view title, or the palette (an open dialog). */
   async runBulk(clicked?: unknown, selected?: unknown): Promise<BulkRun | undefined> {
     const picked = Array.isArray(selected) && selected.length ? selected : clicked instanceof vscode.Uri ? [clicked] : [];
-    if (picked.length > 1) throw new Error('Run bulk processing on one CSV file at a time.');
+    if (picked.length > 1) throw new Error(vscode.l10n.t('Run bulk processing on one CSV file at a time.'));
     let uri = picked[0] as vscode.Uri | undefined;
     if (!uri) {
       const chosen = await this.c.ui.showOpenDialog({
-        title: 'Run Bulk Processing: choose a CSV of questions (columns question, model, search_type)',
+        title: vscode.l10n.t('Run Bulk Processing: choose a CSV of questions (columns {0})', 'question, model, search_type'),
         canSelectMany: false,
         canSelectFiles: true,
         canSelectFolders: false,
         filters: { CSV: ['csv'] },
-        openLabel: 'Run',
+        openLabel: vscode.l10n.t('Run'),
         defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
       });
       uri = chosen?.[0];
@@ -177,7 +183,7 @@ export class JobsCommands {
     const client = await this.c.connection.getClient();
     const file =
       uri.scheme === 'file' ? { kind: 'file' as const, path: uri.fsPath, fileName } : { kind: 'buffer' as const, data: bytes, fileName };
-    const run = await this.progress(`Sending ${fileName}`, () => client.bulk.run(file, bulkType));
+    const run = await this.progress(vscode.l10n.t('Sending {0}', fileName), () => client.bulk.run(file, bulkType));
     this.c
       .log('jobs')
       .info(
@@ -188,13 +194,18 @@ export class JobsCommands {
     const result = this.f.store.bulkResult(run.id);
     if (result && this.f.view.visible)
       await this.f.view.reveal(this.f.tree.bulkResult(result), { select: true, focus: false }).then(undefined, () => undefined);
-    vscode.window.setStatusBarMessage(`Knowledge Desk: bulk processing started on ${rows} question${rows === 1 ? '' : 's'}`, 4000);
+    vscode.window.setStatusBarMessage(
+      rows === 1
+        ? vscode.l10n.t('Knowledge Desk: bulk processing started on {0} question', rows)
+        : vscode.l10n.t('Knowledge Desk: bulk processing started on {0} questions', rows),
+      4000,
+    );
     return run;
   }
 
   async loadMoreBulk(): Promise<void> {
     const client = await this.c.connection.getClient();
-    await this.progress('Loading more results', () => this.f.store.loadMoreBulk(client));
+    await this.progress(vscode.l10n.t('Loading more results'), () => this.f.store.loadMoreBulk(client));
     this.f.render();
   }
 }

@@ -5,7 +5,7 @@ import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { Log } from '../../platform/logger';
 import type { RareStatus } from '../../api/schemas/jobs';
-import { anyActive, bulkProgressText, generatedCountText, isActiveState, rareJobState, statusBarText } from './jobModel';
+import { anyActive, bulkProgressText, generatedCountText, isActiveState, jobStateLabel, rareJobState, statusBarText } from './jobModel';
 import { Poller, POLL_ACTIVE_MAX_MS, POLL_MAX_MS } from './jobPoller';
 import { JobsCommands, type JobsHost } from './jobsCommands';
 import { JobsStore } from './jobsStore';
@@ -57,7 +57,7 @@ export class JobsFeature extends Disposable implements JobsHost {
     });
     this._register(toDisposable(() => this.poller.dispose()));
     this.statusBar = this._register(vscode.window.createStatusBarItem('knowledgeDesk.jobs', vscode.StatusBarAlignment.Left, 49));
-    this.statusBar.name = 'Knowledge Desk Jobs';
+    this.statusBar.name = vscode.l10n.t('Knowledge Desk Jobs');
     this.statusBar.command = `${JOBS_VIEW}.focus`;
     this.resultDocuments = this._register(new ResultDocuments());
     this.commands = new JobsCommands(c, this);
@@ -162,7 +162,7 @@ export class JobsFeature extends Disposable implements JobsHost {
     const text = this.connected ? statusBarText(this.store.rareError ? undefined : this.store.rare, this.store.bulk) : undefined;
     if (text) {
       this.statusBar.text = text;
-      this.statusBar.tooltip = 'Knowledge Desk jobs are running. Click to open the Jobs view.';
+      this.statusBar.tooltip = vscode.l10n.t('Knowledge Desk jobs are running. Click to open the Jobs view.');
       this.statusBar.accessibilityInformation = { label: text.replace(/^\$\([^)]*\)\s*/, '') };
       this.statusBar.show();
       if (this.c.probe && this.c.probe.statusBar.last !== text) this.c.probe.statusBar.push(text);
@@ -172,7 +172,9 @@ export class JobsFeature extends Disposable implements JobsHost {
     const running =
       this.store.bulk.filter((b) => isActiveState(b.status)).length +
       (['build', 'generate'] as const).filter((j) => isActiveState(rareJobState(rare, j))).length;
-    this.view.badge = running ? { value: running, tooltip: `${running} job${running === 1 ? '' : 's'} running` } : undefined;
+    this.view.badge = running
+      ? { value: running, tooltip: running === 1 ? vscode.l10n.t('{0} job running', running) : vscode.l10n.t('{0} jobs running', running) }
+      : undefined;
   }
 
   /** Follows a job the user just started and polls soon. */
@@ -185,20 +187,29 @@ export class JobsFeature extends Disposable implements JobsHost {
   }
 
   private notify(f: FinishedJob): void {
+    const openResult = vscode.l10n.t('Open Result');
     if (f.kind === 'rare') {
-      const name = f.job === 'build' ? 'Build' : 'Generate';
+      const build = f.job === 'build';
+      const name = build ? vscode.l10n.t('Build') : vscode.l10n.t('Generate');
       if (f.outcome === 'completed') {
-        if (f.job === 'build') return this.show({ severity: 'info', message: 'Build completed' });
+        if (build) return this.show({ severity: 'info', message: vscode.l10n.t('Build completed') });
         const newest = this.store.newestRareResult();
         const count = generatedCountText(f.stats, newest);
         return this.show(
-          { severity: 'info', message: `Generate completed${count ? ` — ${count}` : ''}`, action: newest ? 'Open Result' : undefined },
+          {
+            severity: 'info',
+            message: count ? vscode.l10n.t('Generate completed — {0}', count) : vscode.l10n.t('Generate completed'),
+            action: newest ? openResult : undefined,
+          },
           () => (newest ? this.commands.openResult(this.tree.rareResult(newest) as RareResultElement) : undefined),
         );
       }
       if (f.outcome === 'failed')
-        return this.show({ severity: 'error', message: `${name} failed: ${f.error || 'the service gave no reason'}` });
-      return this.show({ severity: 'warning', message: `${name} ${f.outcome}` });
+        return this.show({
+          severity: 'error',
+          message: vscode.l10n.t('{0} failed: {1}', name, f.error || vscode.l10n.t('the service gave no reason')),
+        });
+      return this.show({ severity: 'warning', message: `${name} ${jobStateLabel(f.outcome)}` });
     }
     const b = f.result;
     if (f.outcome === 'completed') {
@@ -206,15 +217,18 @@ export class JobsFeature extends Disposable implements JobsHost {
       return this.show(
         {
           severity: 'info',
-          message: `Bulk processing finished: ${rows ?? '?'} row${rows === 1 ? '' : 's'}`,
-          action: b.file_url ? 'Open Result' : undefined,
+          message:
+            rows === 1
+              ? vscode.l10n.t('Bulk processing finished: {0} row', rows)
+              : vscode.l10n.t('Bulk processing finished: {0} rows', rows ?? '?'),
+          action: b.file_url ? openResult : undefined,
         },
         () => this.commands.openResult(this.tree.bulkResult(b) as BulkResultElement),
       );
     }
     if (f.outcome === 'failed')
-      return this.show({ severity: 'error', message: `Bulk processing failed: ${f.error || bulkProgressText(b)}` });
-    return this.show({ severity: 'warning', message: `Bulk processing ${f.outcome}` });
+      return this.show({ severity: 'error', message: vscode.l10n.t('Bulk processing failed: {0}', f.error || bulkProgressText(b)) });
+    return this.show({ severity: 'warning', message: vscode.l10n.t('Bulk processing {0}', jobStateLabel(f.outcome)) });
   }
 
   private show(n: JobNotification, onAction?: () => unknown): void {

@@ -1,4 +1,5 @@
 // What the service said about jobs, fetched together (no vscode: unit-tested with a fake client).
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
 import { PagedListing } from '../../platform/tree/pagedListing';
@@ -29,7 +30,7 @@ export class JobsStore {
       keyOf: (r) => r.id,
       describeError,
       fetchPage: async (page, signal) => {
-        if (!this.client) throw new Error('Not connected.');
+        if (!this.client) throw new Error(l10n.t('Not connected.'));
         const res = await this.client.bulk.results(page + 1, { signal: this.signal ? AbortSignal.any([signal, this.signal]) : signal });
         this.bulkTotalPages = res.total_pages;
         const hasMore = res.total_pages !== undefined && page + 1 < res.total_pages;

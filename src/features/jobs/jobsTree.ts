@@ -7,6 +7,7 @@ import {
   bulkProgressText,
   formatDate,
   isActiveState,
+  jobStateLabel,
   printableEntries,
   rareJobDescription,
   rareJobError,
@@ -112,7 +113,7 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
     const message = (parentKey: string, text: string, command?: string): PagingElement => ({ kind: 'message', parentKey, text, command });
     if (element.kind === 'group' && element.group === 'rare') {
       if (s.rareError && !s.rare) return [error('rare', s.rareError)];
-      if (!s.loaded) return [message('rare', 'Loading…')];
+      if (!s.loaded) return [message('rare', vscode.l10n.t('Loading…'))];
       const out: JobsElement[] = [this.job('build'), this.job('generate'), this.rareResultsNode()];
       if (s.rareError) out.push(error('rare', s.rareError));
       return out;
@@ -120,14 +121,14 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (element.kind === 'rareResults') {
       const out: JobsElement[] = s.rareResults.map((r) => this.rareResult(r));
       if (s.rareResultsError) out.push(error('rareResults', s.rareResultsError));
-      else if (!out.length) out.push(message('rareResults', 'No results yet: a completed generate adds one.'));
+      else if (!out.length) out.push(message('rareResults', vscode.l10n.t('No results yet: a completed generate adds one.')));
       return out;
     }
     if (element.kind === 'group' && element.group === 'bulk') {
-      if (!s.loaded) return [message('bulk', 'Loading…')];
+      if (!s.loaded) return [message('bulk', vscode.l10n.t('Loading…'))];
       const out: JobsElement[] = s.bulk.map((b) => this.bulkResult(b));
       const tail = pagingTail(s.bulkListing, 'bulk', {
-        text: 'No runs yet: Run Bulk Processing… on a CSV of questions.',
+        text: vscode.l10n.t('No runs yet: Run Bulk Processing… on a CSV of questions.'),
         command: CommandIds.jobs.runBulk,
       });
       return tail ? [...out, tail] : out;
@@ -158,7 +159,7 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
       case 'job':
         return this.jobItem(element.job);
       case 'rareResults': {
-        const item = new vscode.TreeItem('Results', vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(vscode.l10n.t('Results'), vscode.TreeItemCollapsibleState.Expanded);
         item.id = 'rareResults';
         item.iconPath = new vscode.ThemeIcon('output');
         item.description = String(this.store.rareResults.length);
@@ -176,7 +177,7 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
 
   private groupItem(group: JobsGroup): vscode.TreeItem {
     const item = new vscode.TreeItem(
-      group === 'rare' ? 'Answer generation (RARE)' : 'Bulk processing',
+      group === 'rare' ? vscode.l10n.t('Answer generation (RARE)') : vscode.l10n.t('Bulk processing'),
       vscode.TreeItemCollapsibleState.Expanded,
     );
     item.id = `group:${group}`;
@@ -184,11 +185,15 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
     item.contextValue = `jobsGroup.${group}`;
     if (group === 'bulk') {
       const active = this.store.bulk.filter((b) => isActiveState(b.status)).length;
-      item.description = active ? `${active} running` : undefined;
-      item.tooltip =
-        'Runs a CSV of questions (columns question, model, search_type) through generative answers or retrieval; each run keeps a result CSV.';
+      item.description = active ? vscode.l10n.t('{0} running', active) : undefined;
+      item.tooltip = vscode.l10n.t(
+        'Runs a CSV of questions (columns {0}) through generative answers or retrieval; each run keeps a result CSV.',
+        'question, model, search_type',
+      );
     } else {
-      item.tooltip = 'Builds an index of related passages (build), then generates question/answer samples from it (generate).';
+      item.tooltip = vscode.l10n.t(
+        'Builds an index of related passages (build), then generates question/answer samples from it (generate).',
+      );
     }
     return item;
   }
@@ -196,31 +201,32 @@ export class JobsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private jobItem(job: RareJob): vscode.TreeItem {
     const status = this.store.rare;
     const state = rareJobState(status, job);
-    const item = new vscode.TreeItem(job === 'build' ? 'Build' : 'Generate');
+    const title = job === 'build' ? vscode.l10n.t('Build') : vscode.l10n.t('Generate');
+    const item = new vscode.TreeItem(title);
     item.id = `job:${job}`;
     item.iconPath = stateIcon(state);
     item.description = rareJobDescription(status, job);
     item.contextValue = `rareJob.${job}.${ctx(state)}`;
     const md = new vscode.MarkdownString();
-    md.appendMarkdown(`**${job === 'build' ? 'Build' : 'Generate'}**: `).appendText(state);
+    md.appendMarkdown(`**${title}**: `).appendText(jobStateLabel(state));
     const error = rareJobError(status, job);
-    if (error) md.appendMarkdown('\n\n').appendText(`Error: ${error}`);
+    if (error) md.appendMarkdown('\n\n').appendText(vscode.l10n.t('Error: {0}', error));
     const section = (title: string, obj: Record<string, unknown>): void => {
       const entries = printableEntries(obj);
       if (!entries.length) return;
       md.appendMarkdown(`\n\n**${title}**`);
       for (const [k, v] of entries) md.appendMarkdown('\n- ').appendText(`${k}: ${v}`);
     };
-    section('Progress', rareProgress(status, job));
-    section('Stats', rareStats(status, job));
+    section(vscode.l10n.t('Progress'), rareProgress(status, job));
+    section(vscode.l10n.t('Stats'), rareStats(status, job));
     if (job === 'build') {
       const extra: Record<string, unknown> = {
         run: status?.build_run_id,
         folders: status?.folder_ids?.length ? status.folder_ids.join(', ') : undefined,
         model: status?.default_model,
       };
-      section('Run', extra);
-    } else section('Run', { model: status?.generation_model ?? status?.default_model });
+      section(vscode.l10n.t('Run'), extra);
+    } else section(vscode.l10n.t('Run'), { model: status?.generation_model ?? status?.default_model });
     item.tooltip = md;
     return item;
   }
@@ -231,14 +237,21 @@ function rareResultItem(element: RareResultElement): vscode.TreeItem {
   const item = new vscode.TreeItem(formatDate(r.created_at));
   item.id = `rare:${r.id}`;
   item.iconPath = new vscode.ThemeIcon('file-text');
-  item.description = r.n_samples !== undefined && r.n_samples !== null ? `${r.n_samples} sample${r.n_samples === 1 ? '' : 's'}` : undefined;
+  item.description =
+    r.n_samples === undefined || r.n_samples === null
+      ? undefined
+      : r.n_samples === 1
+        ? vscode.l10n.t('{0} sample', r.n_samples)
+        : vscode.l10n.t('{0} samples', r.n_samples);
   item.contextValue = 'rareResult';
   const md = new vscode.MarkdownString();
-  md.appendMarkdown('**Answer-generation result**\n\n').appendText(`Created ${formatDate(r.created_at)} · ${item.description ?? ''}`);
+  md.appendMarkdown(`**${vscode.l10n.t('Answer-generation result')}**\n\n`).appendText(
+    `${vscode.l10n.t('Created {0}', formatDate(r.created_at))} · ${item.description ?? ''}`,
+  );
   if (r.rare_config) md.appendMarkdown('\n\n').appendCodeblock(prettyConfig(r.rare_config), 'json');
-  md.appendMarkdown('\n\n').appendText(`id ${r.id}`);
+  md.appendMarkdown('\n\n').appendText(vscode.l10n.t('id {0}', r.id));
   item.tooltip = md;
-  item.command = { command: CommandIds.jobs.openResult, title: 'Open CSV', arguments: [element] };
+  item.command = { command: CommandIds.jobs.openResult, title: vscode.l10n.t('Open CSV'), arguments: [element] };
   return item;
 }
 
@@ -248,14 +261,17 @@ function bulkResultItem(element: BulkResultElement): vscode.TreeItem {
   const item = new vscode.TreeItem(formatDate(b.created_at));
   item.id = `bulk:${b.id}`;
   item.iconPath = stateIcon(state);
-  item.description = `${b.bulk_type ?? 'bulk'} · ${bulkProgressText(b)}`;
+  item.description = `${b.bulk_type ?? vscode.l10n.t('bulk')} · ${bulkProgressText(b)}`;
   item.contextValue = `bulkResult.${ctx(state)}${b.file_url ? '.hasFile' : ''}`;
   const md = new vscode.MarkdownString();
-  md.appendMarkdown(`**${bulkTypeLabel(b.bulk_type)}**\n\n`).appendText(`${bulkProgressText(b)} · created ${formatDate(b.created_at)}`);
-  if (b.error_message) md.appendMarkdown('\n\n').appendText(`Error: ${b.error_message}`);
-  md.appendMarkdown('\n\n').appendText(`id ${b.id}`);
+  md.appendMarkdown(`**${bulkTypeLabel(b.bulk_type)}**\n\n`).appendText(
+    `${bulkProgressText(b)} · ${vscode.l10n.t('created {0}', formatDate(b.created_at))}`,
+  );
+  if (b.error_message) md.appendMarkdown('\n\n').appendText(vscode.l10n.t('Error: {0}', b.error_message));
+  md.appendMarkdown('\n\n').appendText(vscode.l10n.t('id {0}', b.id));
   item.tooltip = md;
-  if (b.file_url && state === 'completed') item.command = { command: CommandIds.jobs.openResult, title: 'Open', arguments: [element] };
+  if (b.file_url && state === 'completed')
+    item.command = { command: CommandIds.jobs.openResult, title: vscode.l10n.t('Open'), arguments: [element] };
   return item;
 }
 

@@ -25,9 +25,9 @@ export class KbCommands {
 
   async search(): Promise<void> {
     const term = await this.c.ui.showInputBox({
-      title: 'Search the knowledge base',
+      title: vscode.l10n.t('Search the knowledge base'),
       value: this.tree.model.filter.searchTerm ?? '',
-      prompt: 'Searched on the service, across all folders. Empty clears the search.',
+      prompt: vscode.l10n.t('Searched on the service, across all folders. Empty clears the search.'),
     });
     if (term === undefined) return;
     this.tree.model.filter.searchTerm = term.trim() || undefined;
@@ -36,9 +36,9 @@ export class KbCommands {
 
   async filterHashtags(): Promise<void> {
     const tags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
-      title: 'Filter by hashtags',
+      title: vscode.l10n.t('Filter by hashtags'),
       current: this.tree.model.filter.hashtags ?? [],
-      prompt: 'Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.',
+      prompt: vscode.l10n.t('Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.'),
       log: this.c.log('kb'),
     });
     if (tags === undefined) return;
@@ -46,10 +46,10 @@ export class KbCommands {
     if (tags.length > 1) {
       const pick = await this.c.ui.showQuickPick(
         [
-          { label: 'Any of them', op: 'or' as const },
-          { label: 'All of them', op: 'and' as const },
+          { label: vscode.l10n.t('Any of them'), op: 'or' as const },
+          { label: vscode.l10n.t('All of them'), op: 'and' as const },
         ],
-        { title: `Documents with ${tags.map((t) => `#${t}`).join(' ')}` },
+        { title: vscode.l10n.t('Documents with {0}', tags.map((t) => `#${t}`).join(' ')) },
       );
       if (!pick) return;
       operator = pick.op;
@@ -67,8 +67,8 @@ export class KbCommands {
   async sort(): Promise<void> {
     const current = this.tree.model.filter.order;
     const pick = await this.c.ui.showQuickPick(
-      NODE_ORDERS.map((o) => ({ label: `${o === current ? '$(check) ' : ''}Sort by ${orderLabel(o)}`, order: o })),
-      { title: 'Sort the knowledge base (folders stay first)' },
+      NODE_ORDERS.map((o) => ({ label: `${o === current ? '$(check) ' : ''}${vscode.l10n.t('Sort by {0}', orderLabel(o))}`, order: o })),
+      { title: vscode.l10n.t('Sort the knowledge base (folders stay first)') },
     );
     if (!pick) return;
     this.tree.model.filter.order = pick.order;
@@ -91,32 +91,35 @@ export class KbCommands {
   async replace(element: NodeElement | undefined): Promise<void> {
     const node = this.requireNode(element, 'file');
     const picked = await this.c.ui.showOpenDialog({
-      title: `Replace the file of "${node.name}"`,
+      title: vscode.l10n.t('Replace the file of "{0}"', node.name),
       canSelectMany: false,
-      openLabel: 'Replace',
+      openLabel: vscode.l10n.t('Replace'),
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
     const file = picked?.[0];
     if (!file) return;
     const name = file.path.split('/').pop()!;
+    const replaceLabel = vscode.l10n.t('Replace');
+    const resetLabel = vscode.l10n.t('Replace and Reset Feedback');
     const choice = await this.c.ui.showWarningMessage(
-      `Replace the file of "${node.name}" with "${name}"? Its hashtags, permissions and properties are kept, and it is processed again.`,
+      vscode.l10n.t(
+        'Replace the file of "{0}" with "{1}"? Its hashtags, permissions and properties are kept, and it is processed again.',
+        node.name,
+        name,
+      ),
       { modal: true },
-      'Replace',
-      'Replace and Reset Feedback',
+      replaceLabel,
+      resetLabel,
     );
     if (!choice) return;
     const client = await this.c.connection.getClient();
-    const updated = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: `Replacing ${node.name}` }, () =>
-      client.kbNodes.replace(
-        node.id,
-        { path: file.fsPath, fileName: name },
-        { resetClueFeedbacks: choice === 'Replace and Reset Feedback' },
-      ),
+    const updated = await vscode.window.withProgress(
+      { location: { viewId: KB_VIEW }, title: vscode.l10n.t('Replacing {0}', node.name) },
+      () => client.kbNodes.replace(node.id, { path: file.fsPath, fileName: name }, { resetClueFeedbacks: choice === resetLabel }),
     );
     this.tree.updateNode(updated);
     this.watch([updated]);
-    void vscode.window.showInformationMessage(`Replaced the file of "${node.name}"; it is being processed again.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Replaced the file of "{0}"; it is being processed again.', node.name));
   }
 
   async move(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
@@ -124,7 +127,7 @@ export class KbCommands {
     if (!nodes.length) return;
     const client = await this.c.connection.getClient();
     const target = await pickFolder(this.c.ui, client, {
-      title: nodes.length === 1 ? `Move "${nodes[0].name}" to…` : `Move ${nodes.length} items to…`,
+      title: nodes.length === 1 ? vscode.l10n.t('Move "{0}" to…', nodes[0].name) : vscode.l10n.t('Move {0} items to…', nodes.length),
       exclude: new Set(nodes.filter((n) => !isFileNode(n)).map((n) => n.id)),
     });
     if (!target) return;
@@ -139,23 +142,25 @@ export class KbCommands {
     const result = await client.kbNodes.moveBulk({ targetFolderId: target.id, nodeIds: ids, keepCurrentPermission: true });
     await this.tree.refresh();
     const failed = result.failed_kb_node_ids.length;
-    const msg = `Moved ${result.moved_kb_node_ids.length} item(s) to ${targetLabel(target)}.${failed ? ` ${failed} could not be moved (a folder cannot go into itself or its own subfolders, or the item no longer exists).` : ''}`;
+    const moved = vscode.l10n.t('Moved {0} item(s) to {1}.', result.moved_kb_node_ids.length, targetLabel(target));
+    const msg = failed
+      ? `${moved} ${vscode.l10n.t('{0} could not be moved (a folder cannot go into itself or its own subfolders, or the item no longer exists).', failed)}`
+      : moved;
     void (failed ? vscode.window.showWarningMessage(msg) : vscode.window.showInformationMessage(msg));
   }
 
   async delete(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
     const nodes = this.selected(element, selection);
     if (!nodes.length) return;
-    const what =
-      nodes.length === 1
-        ? `"${nodes[0].name}"${isFileNode(nodes[0]) ? '' : ' and everything in it'}`
-        : `${nodes.length} items (folders with everything in them)`;
-    const choice = await this.c.ui.showWarningMessage(
-      `Delete ${what} from the knowledge base? This cannot be undone.`,
-      { modal: true },
-      'Delete',
-    );
-    if (choice !== 'Delete') return;
+    const question =
+      nodes.length > 1
+        ? vscode.l10n.t('Delete {0} items (folders with everything in them) from the knowledge base? This cannot be undone.', nodes.length)
+        : isFileNode(nodes[0])
+          ? vscode.l10n.t('Delete "{0}" from the knowledge base? This cannot be undone.', nodes[0].name)
+          : vscode.l10n.t('Delete "{0}" and everything in it from the knowledge base? This cannot be undone.', nodes[0].name);
+    const deleteLabel = vscode.l10n.t('Delete');
+    const choice = await this.c.ui.showWarningMessage(question, { modal: true }, deleteLabel);
+    if (choice !== deleteLabel) return;
     const client = await this.c.connection.getClient();
     try {
       for (const node of nodes) await client.kbNodes.delete(node.id);
@@ -163,7 +168,7 @@ export class KbCommands {
       if (!(error instanceof DeleteNotSupportedError)) throw error;
       setContext(ContextKeys.kbDeleteUnsupported, true);
       void vscode.window.showInformationMessage(
-        'This deployment does not offer deleting documents through the API; delete them in the dashboard.',
+        vscode.l10n.t('This deployment does not offer deleting documents through the API; delete them in the dashboard.'),
       );
     }
     await this.tree.refresh();
@@ -172,7 +177,7 @@ export class KbCommands {
   async copyId(element: NodeElement | undefined): Promise<void> {
     const node = this.requireNode(element);
     await vscode.env.clipboard.writeText(node.id);
-    vscode.window.setStatusBarMessage(`Copied the ID of ${node.name}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the ID of {0}', node.name), 3000);
   }
 
   async showDetails(element: NodeElement | undefined): Promise<void> {
@@ -208,7 +213,9 @@ export class KbCommands {
           const missing = error instanceof OperationNotOfferedError;
           this.details.setSteps(
             node,
-            missing ? 'This deployment does not report processing steps.' : `Not available: ${toUserFacing(error).message}`,
+            missing
+              ? vscode.l10n.t('This deployment does not report processing steps.')
+              : vscode.l10n.t('Not available: {0}', toUserFacing(error).message),
           );
           return;
         }
@@ -229,32 +236,36 @@ export class KbCommands {
     const target: FolderChoice | undefined =
       element?.kind === 'node' && !isFileNode(element.node)
         ? { id: element.node.id, label: element.node.name }
-        : await pickFolder(this.c.ui, client, { title: 'Upload from cloud store into…' });
+        : await pickFolder(this.c.ui, client, { title: vscode.l10n.t('Upload from cloud store into…') });
     if (!target) return;
     const local = this.c.settings.region === 'local';
     const objectPath = await this.c.ui.showInputBox({
-      title: 'Object path in the cloud store',
-      prompt: local ? 'The local service reads file:// URLs inside the open workspace folders' : 'e.g. s3://bucket/path/report.pdf',
+      title: vscode.l10n.t('Object path in the cloud store'),
+      prompt: local
+        ? vscode.l10n.t('The local service reads file:// URLs inside the open workspace folders')
+        : vscode.l10n.t('e.g. {0}', 's3://bucket/path/report.pdf'),
       value: local ? vscode.workspace.workspaceFolders?.[0]?.uri.with({ scheme: 'file' }).toString() + '/' : '',
-      validateInput: (v) => (v.trim() ? undefined : 'Enter the object path'),
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter the object path')),
     });
     if (!objectPath) return;
     const fileName = await this.c.ui.showInputBox({
-      title: 'Document name',
+      title: vscode.l10n.t('Document name'),
       value: decodeURIComponent(objectPath.split('/').pop() ?? ''),
-      validateInput: (v) => (v.trim() ? undefined : 'Enter a name'),
+      validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name')),
     });
     if (!fileName) return;
-    const node = await vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: 'Uploading from cloud store' }, () =>
-      client.kbNodes.uploadFromCloudStore({
-        bucketObjectPath: objectPath.trim(),
-        fileName: fileName.trim(),
-        targetFolderId: target.id ?? undefined,
-      }),
+    const node = await vscode.window.withProgress(
+      { location: { viewId: KB_VIEW }, title: vscode.l10n.t('Uploading from cloud store') },
+      () =>
+        client.kbNodes.uploadFromCloudStore({
+          bucketObjectPath: objectPath.trim(),
+          fileName: fileName.trim(),
+          targetFolderId: target.id ?? undefined,
+        }),
     );
     await this.tree.refresh(target.id ?? ROOT);
     this.watch([node]);
-    void vscode.window.showInformationMessage(`Uploaded "${node.name}" to ${targetLabel(target)} from the cloud store.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Uploaded "{0}" to {1} from the cloud store.', node.name, targetLabel(target)));
   }
 
   private selected(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): KbNode[] {
@@ -264,8 +275,8 @@ export class KbCommands {
 
   private requireNode(element: NodeElement | undefined, kind?: 'file'): KbNode {
     const node = element?.kind === 'node' ? element.node : this.view.selection.find((e): e is NodeElement => e.kind === 'node')?.node;
-    if (!node) throw new Error('Select a document or folder in the Knowledge Base view first.');
-    if (kind === 'file' && !isFileNode(node)) throw new Error(`"${node.name}" is a folder; choose a document.`);
+    if (!node) throw new Error(vscode.l10n.t('Select a document or folder in the Knowledge Base view first.'));
+    if (kind === 'file' && !isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a folder; choose a document.', node.name));
     return node;
   }
 }

@@ -39,7 +39,10 @@ export class KbDragAndDrop implements vscode.TreeDragAndDropController<KbElement
     const { paths, rejected } = await localPaths(list);
     if (rejected.length)
       this.handlers.reject(
-        `Only files on the machine where the extension runs can be uploaded; skipped: ${rejected.slice(0, 3).join(', ')}${rejected.length > 3 ? ', …' : ''}`,
+        vscode.l10n.t(
+          'Only files on the machine where the extension runs can be uploaded; skipped: {0}',
+          `${rejected.slice(0, 3).join(', ')}${rejected.length > 3 ? ', …' : ''}`,
+        ),
       );
     if (paths.length) await this.handlers.upload(paths, folder);
   }
@@ -47,10 +50,10 @@ export class KbDragAndDrop implements vscode.TreeDragAndDropController<KbElement
 
 /** Dropping on a document means its folder; on nothing (or a message row), the top level. */
 function dropFolder(target: KbElement | undefined): { id: string | null; label: string } {
-  if (target?.kind !== 'node') return { id: null, label: 'the top level' };
+  if (target?.kind !== 'node') return { id: null, label: vscode.l10n.t('the top level') };
   if (!isFileNode(target.node)) return { id: target.node.id, label: target.node.name };
   const parent = target.node.parentFolder;
-  return parent ? { id: parent.id, label: parent.name } : { id: null, label: 'the top level' };
+  return parent ? { id: parent.id, label: parent.name } : { id: null, label: vscode.l10n.t('the top level') };
 }
 
 /** Parses a uri-list strictly (comments skipped) and keeps file URIs that exist here. */

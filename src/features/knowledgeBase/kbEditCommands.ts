@@ -7,20 +7,20 @@ import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode, OperationNotOfferedError } from '../../api/values';
 import type { Container } from '../../container';
 import { REGION_INFO } from '../../core/regions';
-import { nodeNameProblem } from '../../core/nodeNames';
+import { nodeNameProblem } from './nodeNameMessages';
 import { pickHashtags } from '../../platform/pickers/hashtagPicker';
 import { KB_VIEW } from './kbTreeItems';
 import type { KbTreeProvider } from './kbTreeProvider';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
 
 /** What each optional operation is called in "this deployment does not offer …". */
-const OPERATION_NAMES: Record<string, string> = {
-  'folders.create': 'creating folders',
-  'folders.rename': 'renaming folders',
-  'folders.delete': 'deleting folders',
-  'kbNodes.update': 'editing documents (rename, hashtags)',
-  'kbNodes.toggle': 'turning documents on or off',
-  'kbNodes.download': 'downloading original documents',
+const OPERATION_NAMES: Record<string, () => string> = {
+  'folders.create': () => vscode.l10n.t('creating folders'),
+  'folders.rename': () => vscode.l10n.t('renaming folders'),
+  'folders.delete': () => vscode.l10n.t('deleting folders'),
+  'kbNodes.update': () => vscode.l10n.t('editing documents (rename, hashtags)'),
+  'kbNodes.toggle': () => vscode.l10n.t('turning documents on or off'),
+  'kbNodes.download': () => vscode.l10n.t('downloading original documents'),
 };
 
 export class KbEditCommands {
@@ -38,10 +38,9 @@ export class KbEditCommands {
         ? (context.node.parentFolder ?? null)
         : { id: context.node.id, name: context.node.name }
       : null;
-    const where = parent ? `in "${parent.name}"` : 'at the top level';
     const name = await this.c.ui.showInputBox({
-      title: `New folder ${where}`,
-      prompt: 'The folder name (no "/", at most 255 bytes)',
+      title: parent ? vscode.l10n.t('New folder in "{0}"', parent.name) : vscode.l10n.t('New folder at the top level'),
+      prompt: vscode.l10n.t('The folder name (no "/", at most 255 bytes)'),
       validateInput: (v) => nodeNameProblem(v, 'folder'),
     });
     if (name === undefined) return undefined;
@@ -53,7 +52,11 @@ export class KbEditCommands {
     await this.tree.refresh(parent?.id ?? ROOT);
     const shown = this.tree.model.element(folder.id);
     if (shown) await this.view.reveal(shown, { select: true, focus: true });
-    void vscode.window.showInformationMessage(`Created the folder "${folder.name}" ${where}.`);
+    void vscode.window.showInformationMessage(
+      parent
+        ? vscode.l10n.t('Created the folder "{0}" in "{1}".', folder.name, parent.name)
+        : vscode.l10n.t('Created the folder "{0}" at the top level.', folder.name),
+    );
     return folder;
   }
 
@@ -62,10 +65,10 @@ export class KbEditCommands {
     const node = this.requireNode(element);
     const file = isFileNode(node);
     const name = await this.c.ui.showInputBox({
-      title: `Rename ${file ? 'document' : 'folder'} "${node.name}"`,
+      title: file ? vscode.l10n.t('Rename document "{0}"', node.name) : vscode.l10n.t('Rename folder "{0}"', node.name),
       value: node.name,
       valueSelection: file && node.name.lastIndexOf('.') > 0 ? [0, node.name.lastIndexOf('.')] : undefined,
-      prompt: 'The new name (no "/", at most 255 bytes)',
+      prompt: vscode.l10n.t('The new name (no "/", at most 255 bytes)'),
       validateInput: (v) => nodeNameProblem(v, file ? 'document' : 'folder'),
     });
     if (name === undefined || name.trim() === node.name) return undefined;
@@ -85,41 +88,48 @@ export class KbEditCommands {
   /** Delete Folder: a modal that says how many documents go with it. */
   async deleteFolder(element?: NodeElement): Promise<boolean> {
     const node = this.requireNode(element);
-    if (isFileNode(node)) throw new Error(`"${node.name}" is a document; use Delete for documents.`);
+    if (isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a document; use Delete for documents.', node.name));
     const client = await this.c.connection.getClient();
     // Gone meanwhile? Counting the contents of a missing folder would find none and ask to delete nothing.
     await this.existing(node.name, () => client.kbNodes.get(node.id)).catch((error: unknown) => {
       if (!(error instanceof OperationNotOfferedError)) throw error;
     });
     const inside = await this.existing(node.name, async () =>
-      vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: `Counting what is in ${node.name}` }, () =>
+      vscode.window.withProgress({ location: { viewId: KB_VIEW }, title: vscode.l10n.t('Counting what is in {0}', node.name) }, () =>
         client.folders.contents(node.id),
       ),
     );
-    const docs = `${inside.documents}${inside.complete ? '' : '+'} document${inside.documents === 1 ? '' : 's'}`;
-    const folders = inside.folders ? ` and ${inside.folders}${inside.complete ? '' : '+'} subfolder${inside.folders === 1 ? '' : 's'}` : '';
-    const what = inside.documents || inside.folders ? `with its ${docs}${folders}` : '(it is empty)';
-    const choice = await this.c.ui.showWarningMessage(
-      `Delete the folder "${node.name}" ${what}? This cannot be undone.`,
-      { modal: true },
-      'Delete Folder',
-    );
-    if (choice !== 'Delete Folder') return false;
+    const count = (n: number): string => `${n}${inside.complete ? '' : '+'}`;
+    const docs = inside.documents === 1 ? vscode.l10n.t('{0} document', count(1)) : vscode.l10n.t('{0} documents', count(inside.documents));
+    const folders =
+      inside.folders === 1 ? vscode.l10n.t('{0} subfolder', count(1)) : vscode.l10n.t('{0} subfolders', count(inside.folders));
+    const question = !(inside.documents || inside.folders)
+      ? vscode.l10n.t('Delete the folder "{0}" (it is empty)? This cannot be undone.', node.name)
+      : inside.folders
+        ? vscode.l10n.t('Delete the folder "{0}" with its {1} and {2}? This cannot be undone.', node.name, docs, folders)
+        : vscode.l10n.t('Delete the folder "{0}" with its {1}? This cannot be undone.', node.name, docs);
+    const deleteLabel = vscode.l10n.t('Delete Folder');
+    const choice = await this.c.ui.showWarningMessage(question, { modal: true }, deleteLabel);
+    if (choice !== deleteLabel) return false;
     const result = await this.offered(() => this.existing(node.name, () => client.folders.delete(node.id)));
     if (!result) return false;
     await this.tree.refresh();
     const gone = result.deletedDocuments ?? inside.documents;
-    void vscode.window.showInformationMessage(`Deleted the folder "${node.name}" and ${gone} document${gone === 1 ? '' : 's'} in it.`);
+    void vscode.window.showInformationMessage(
+      gone === 1
+        ? vscode.l10n.t('Deleted the folder "{0}" and {1} document in it.', node.name, gone)
+        : vscode.l10n.t('Deleted the folder "{0}" and {1} documents in it.', node.name, gone),
+    );
     return true;
   }
 
   /** Edit Hashtags… of a document, with the picker of hashtags in use. */
   async editHashtags(element?: NodeElement): Promise<KbNode | undefined> {
     const node = this.requireNode(element);
-    if (!isFileNode(node)) throw new Error(`"${node.name}" is a folder; hashtags belong to documents.`);
+    if (!isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a folder; hashtags belong to documents.', node.name));
     const client = await this.c.connection.getClient();
     const tags = await pickHashtags(this.c.ui, client, {
-      title: `Hashtags of "${node.name}"`,
+      title: vscode.l10n.t('Hashtags of "{0}"', node.name),
       current: node.hashtags,
       log: this.c.log('kb'),
     });
@@ -128,7 +138,10 @@ export class KbEditCommands {
     const updated = await this.offered(() => this.existing(node.name, () => client.kbNodes.setHashtags(node.id, tags)));
     if (!updated) return undefined;
     this.tree.updateNode(updated);
-    vscode.window.setStatusBarMessage(`Hashtags of ${node.name}: ${tags.length ? tags.map((t) => `#${t}`).join(' ') : 'none'}`, 4000);
+    vscode.window.setStatusBarMessage(
+      vscode.l10n.t('Hashtags of {0}: {1}', node.name, tags.length ? tags.map((t) => `#${t}`).join(' ') : vscode.l10n.t('none')),
+      4000,
+    );
     return updated;
   }
 
@@ -139,7 +152,9 @@ export class KbEditCommands {
     const docs = nodes.filter(isFileNode);
     if (!docs.length) {
       throw new Error(
-        nodes.length ? 'Folders cannot be turned on or off; select documents.' : 'Select documents in the Knowledge Base view first.',
+        nodes.length
+          ? vscode.l10n.t('Folders cannot be turned on or off; select documents.')
+          : vscode.l10n.t('Select documents in the Knowledge Base view first.'),
       );
     }
     const client = await this.c.connection.getClient();
@@ -152,12 +167,19 @@ export class KbEditCommands {
     if (!result) return [];
     await this.tree.refresh();
     const missed = docs.filter((d) => !result.updated.includes(d.id));
-    const verb = status === 'off' ? 'Turned off' : 'Turned on';
-    const head = docs.length === 1 && !missed.length ? `${verb} "${docs[0].name}".` : `${verb} ${result.updated.length} document(s).`;
+    const off = status === 'off';
+    const head =
+      docs.length === 1 && !missed.length
+        ? off
+          ? vscode.l10n.t('Turned off "{0}".', docs[0].name)
+          : vscode.l10n.t('Turned on "{0}".', docs[0].name)
+        : off
+          ? vscode.l10n.t('Turned off {0} document(s).', result.updated.length)
+          : vscode.l10n.t('Turned on {0} document(s).', result.updated.length);
     const tail = missed.length
-      ? ` ${missed.length} could not be changed (deleted meanwhile?): ${missed.map((d) => d.name).join(', ')}.`
+      ? vscode.l10n.t('{0} could not be changed (deleted meanwhile?): {1}.', missed.length, missed.map((d) => d.name).join(', '))
       : '';
-    void (missed.length ? vscode.window.showWarningMessage(head + tail) : vscode.window.showInformationMessage(head));
+    void (missed.length ? vscode.window.showWarningMessage(`${head} ${tail}`) : vscode.window.showInformationMessage(head));
     return result.updated;
   }
 
@@ -170,10 +192,10 @@ export class KbEditCommands {
       return await run();
     } catch (error) {
       if (!(error instanceof OperationNotOfferedError)) throw error;
-      const what = OPERATION_NAMES[error.operation] ?? error.operation;
+      const what = OPERATION_NAMES[error.operation]?.() ?? error.operation;
       const region = REGION_INFO[this.c.connection.region]?.label ?? this.c.connection.region;
       void vscode.window.showInformationMessage(
-        `The ${region} deployment does not offer ${what} through the API; the command is hidden for this region.`,
+        vscode.l10n.t('The {0} deployment does not offer {1} through the API; the command is hidden for this region.', region, what),
       );
       return undefined;
     }
@@ -187,14 +209,16 @@ export class KbEditCommands {
       if ((error as { name?: string })?.name !== 'NotFoundError' || error instanceof OperationNotOfferedError) throw error;
       await this.tree.refresh();
       throw new Error(
-        `${name ? `"${name}"` : 'That item'} no longer exists in the knowledge base (deleted meanwhile?); the view was refreshed.`,
+        name
+          ? vscode.l10n.t('"{0}" no longer exists in the knowledge base (deleted meanwhile?); the view was refreshed.', name)
+          : vscode.l10n.t('That item no longer exists in the knowledge base (deleted meanwhile?); the view was refreshed.'),
       );
     }
   }
 
   private requireNode(element: NodeElement | undefined): KbNode {
     const node = element?.kind === 'node' ? element.node : this.view.selection.find((e): e is NodeElement => e.kind === 'node')?.node;
-    if (!node) throw new Error('Select a document or folder in the Knowledge Base view first.');
+    if (!node) throw new Error(vscode.l10n.t('Select a document or folder in the Knowledge Base view first.'));
     return node;
   }
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../../api/values';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
+import { formatDateTime, formatSize } from '../../platform/l10n';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { KbElement } from './kbTreeModel';
 
@@ -17,27 +18,21 @@ export function nodeIdOf(uri: vscode.Uri): string | undefined {
   return uri.scheme === NODE_SCHEME ? uri.path.split('/')[1] : undefined;
 }
 
-const STATE_LABEL: Record<string, string> = {
-  initializing: 'queued',
-  parsing: 'processing',
-  retrying: 'retrying',
-  post_parsing: 'post-processing',
-  post_retrying: 'retrying',
-  parsing_fail: 'failed',
-  post_parsing_fail: 'failed',
-  completed: 'ready',
-  post_completed: 'ready',
+// Functions: the texts are looked up in the display language when shown, not when this module loads.
+const STATE_LABEL: Record<string, () => string> = {
+  initializing: () => vscode.l10n.t('queued'),
+  parsing: () => vscode.l10n.t('processing'),
+  retrying: () => vscode.l10n.t('retrying'),
+  post_parsing: () => vscode.l10n.t('post-processing'),
+  post_retrying: () => vscode.l10n.t('retrying'),
+  parsing_fail: () => vscode.l10n.t('failed'),
+  post_parsing_fail: () => vscode.l10n.t('failed'),
+  completed: () => vscode.l10n.t('ready'),
+  post_completed: () => vscode.l10n.t('ready'),
 };
 
 export function stateLabel(state: string): string {
-  return STATE_LABEL[state] ?? state;
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  return STATE_LABEL[state]?.() ?? state;
 }
 
 const ICON_BY_EXTENSION: Record<string, string> = {
@@ -83,13 +78,17 @@ function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
     const parts = [stateLabel(node.processState), formatSize(node.size)];
     // Turned off: stays in its place, said first in the description, its icon greyed (and the decoration's ○).
     if (off) {
-      parts.unshift('off');
+      parts.unshift(vscode.l10n.t('off'));
       item.iconPath = new vscode.ThemeIcon(iconFor(node.name).id, new vscode.ThemeColor('disabledForeground'));
     }
     item.description = [...parts, where].filter(Boolean).join(' · ');
     const failed = FAILED_PROCESS_STATES.has(node.processState);
     item.contextValue = `kbFile${failed ? '.failed' : ''}${FINAL_PROCESS_STATES.has(node.processState) ? '' : '.processing'}${off ? '.off' : ''}`;
-    item.command = { command: CommandIds.kb.showDetails, title: 'Show Details', arguments: [{ kind: 'node', node, parentKey: '' }] };
+    item.command = {
+      command: CommandIds.kb.showDetails,
+      title: vscode.l10n.t('Show Details'),
+      arguments: [{ kind: 'node', node, parentKey: '' }],
+    };
   } else {
     item.description = where;
     item.contextValue = 'kbFolder';
@@ -102,12 +101,12 @@ function tooltip(node: KbNode): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.supportHtml = false;
   md.appendMarkdown(`**`).appendText(node.name).appendMarkdown(`**\n\n`);
-  const path = ['Knowledge base', ...node.breadcrumbs.map((b) => b.name)].join(' › ');
+  const path = [vscode.l10n.t('Knowledge base'), ...node.breadcrumbs.map((b) => b.name)].join(' › ');
   md.appendText(path).appendMarkdown('\n\n');
   if (isFileNode(node)) {
     md.appendMarkdown(`$(pulse) `)
       .appendText(
-        `${stateLabel(node.processState)} (${node.processState}) · ${formatSize(node.size)} · ${node.status === 'off' ? 'turned off' : 'on'}`,
+        `${stateLabel(node.processState)} (${node.processState}) · ${formatSize(node.size)} · ${node.status === 'off' ? vscode.l10n.t('turned off') : vscode.l10n.t('on')}`,
       )
       .appendMarkdown('\n\n');
     const reason = (node as { processError?: unknown }).processError;
@@ -119,8 +118,8 @@ function tooltip(node: KbNode): vscode.MarkdownString {
   }
   const by = node.createdBy
     ? `${[node.createdBy.firstName, node.createdBy.lastName].filter(Boolean).join(' ') || node.createdBy.email} <${node.createdBy.email}>`
-    : 'unknown';
-  md.appendText(`Created ${date(node.createdAt)} by ${by}\nUpdated ${date(node.updatedAt)}`).appendMarkdown('\n\n');
+    : vscode.l10n.t('unknown');
+  md.appendText(vscode.l10n.t('Created {0} by {1}\nUpdated {2}', date(node.createdAt), by, date(node.updatedAt))).appendMarkdown('\n\n');
   md.appendMarkdown('$(shield) ').appendText(permissionSummary(node));
   return md;
 }
@@ -128,23 +127,27 @@ function tooltip(node: KbNode): vscode.MarkdownString {
 export function permissionSummary(node: KbNode): string {
   const a = node.agentPermission;
   const u = node.userPermission;
-  const agents = a.viewAccessToAgent ? 'all agents can view' : 'only listed agents';
+  const agents = a.viewAccessToAgent ? vscode.l10n.t('all agents can view') : vscode.l10n.t('only listed agents');
   const agentList = [
-    a.accessAgents?.length && `${a.accessAgents.length} agent(s)`,
-    a.accessPermissionGroups?.length && `${a.accessPermissionGroups.length} group(s)`,
+    a.accessAgents?.length && vscode.l10n.t('{0} agent(s)', a.accessAgents.length),
+    a.accessPermissionGroups?.length && vscode.l10n.t('{0} group(s)', a.accessPermissionGroups.length),
   ]
     .filter(Boolean)
     .join(', ');
-  const users = u.viewAccessToUser ? 'all users can view' : 'users: restricted';
+  const users = u.viewAccessToUser ? vscode.l10n.t('all users can view') : vscode.l10n.t('users: restricted');
   const userList = [
-    u.ownUserIds?.length && `${u.ownUserIds.length} owner(s)`,
-    u.customerGroups?.length && `${u.customerGroups.length} customer group(s)`,
+    u.ownUserIds?.length && vscode.l10n.t('{0} owner(s)', u.ownUserIds.length),
+    u.customerGroups?.length && vscode.l10n.t('{0} customer group(s)', u.customerGroups.length),
   ]
     .filter(Boolean)
     .join(', ');
-  return `Agents: ${agents}${agentList ? ` (${agentList})` : ''}. ${users}${userList ? ` (${userList})` : ''}.`;
+  return vscode.l10n.t(
+    'Agents: {0}. {1}.',
+    `${agents}${agentList ? ` (${agentList})` : ''}`,
+    `${users}${userList ? ` (${userList})` : ''}`,
+  );
 }
 
 export function date(ms: number): string {
-  return new Date(ms).toLocaleString(vscode.env.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(ms);
 }

@@ -1,3 +1,5 @@
+// @vscode/l10n, not vscode: the model has no vscode (src/platform/l10n.ts hands @vscode/l10n the bundle).
+import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
 import { NodePager } from '../../api/resources/kbPaging';
@@ -37,7 +39,7 @@ export class KbTreeModel {
   async children(parentKey: string): Promise<KbElement[]> {
     const listing = this.listing(parentKey);
     await listing.ensure();
-    const empty = parentKey !== ROOT ? 'Empty folder' : this.filtered ? 'No documents match the filter' : undefined;
+    const empty = parentKey !== ROOT ? l10n.t('Empty folder') : this.filtered ? l10n.t('No documents match the filter') : undefined;
     const tail = pagingTail(listing, parentKey, empty);
     return tail ? [...listing.items, tail] : [...listing.items];
   }

@@ -5,17 +5,17 @@ import { Disposable } from '../../platform/lifecycle';
 import { nodeIdOf, nodeUri, stateLabel, toTreeItem } from './kbTreeItems';
 import { type KbTreeModel, ROOT, type KbElement } from './kbTreeModel';
 
-const ORDER_LABEL: Record<(typeof NODE_ORDERS)[number], string> = {
-  name_asc: 'name A→Z',
-  name_desc: 'name Z→A',
-  updated_at_desc: 'recently updated',
-  updated_at_asc: 'least recently updated',
-  created_at_desc: 'newest',
-  created_at_asc: 'oldest',
+const ORDER_LABEL: Record<(typeof NODE_ORDERS)[number], () => string> = {
+  name_asc: () => vscode.l10n.t('name A→Z'),
+  name_desc: () => vscode.l10n.t('name Z→A'),
+  updated_at_desc: () => vscode.l10n.t('recently updated'),
+  updated_at_asc: () => vscode.l10n.t('least recently updated'),
+  created_at_desc: () => vscode.l10n.t('newest'),
+  created_at_asc: () => vscode.l10n.t('oldest'),
 };
 
 export function orderLabel(order: (typeof NODE_ORDERS)[number]): string {
-  return ORDER_LABEL[order];
+  return ORDER_LABEL[order]();
 }
 
 /** The Knowledge Base tree and the processing-state badges of its documents. */
@@ -48,11 +48,11 @@ export class KbTreeProvider extends Disposable implements vscode.TreeDataProvide
     const node = id ? this.model.element(id)?.node : undefined;
     if (!node || !isFileNode(node)) return undefined;
     if (FAILED_PROCESS_STATES.has(node.processState)) {
-      return new vscode.FileDecoration('!', `Processing failed`, new vscode.ThemeColor('list.errorForeground'));
+      return new vscode.FileDecoration('!', vscode.l10n.t('Processing failed'), new vscode.ThemeColor('list.errorForeground'));
     }
     // Off before processing: it is what the user chose, and it decides whether answers use the document.
     if (node.status === 'off')
-      return new vscode.FileDecoration('○', 'Turned off: not used in answers', new vscode.ThemeColor('disabledForeground'));
+      return new vscode.FileDecoration('○', vscode.l10n.t('Turned off: not used in answers'), new vscode.ThemeColor('disabledForeground'));
     if (!FINAL_PROCESS_STATES.has(node.processState)) {
       return new vscode.FileDecoration('⋯', stateLabel(node.processState), new vscode.ThemeColor('list.warningForeground'));
     }

@@ -9,7 +9,7 @@ import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { LoadMoreElement } from '../../platform/tree/pagingElements';
-import { pickFolder, type FolderChoice } from '../../platform/pickers/folderPicker';
+import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { KbCommands } from './kbCommands';
 import { KbEditCommands } from './kbEditCommands';
 import { OriginalOpener } from './openOriginal';
@@ -118,7 +118,7 @@ export class KnowledgeBaseFeature extends Disposable {
 
   private async openOriginal(element?: NodeElement) {
     const node = element?.kind === 'node' ? element.node : this.view.selection.find((e): e is NodeElement => e.kind === 'node')?.node;
-    if (!node) throw new Error('Select a document in the Knowledge Base view first.');
+    if (!node) throw new Error(vscode.l10n.t('Select a document in the Knowledge Base view first.'));
     return this.edits.offered(() => this.originals.open(node));
   }
 
@@ -140,7 +140,10 @@ export class KnowledgeBaseFeature extends Disposable {
     if (!uris?.length) return undefined;
     const client = await this.c.connection.getClient();
     const target = await pickFolder(this.c.ui, client, {
-      title: `Upload ${uris.length === 1 ? uris[0].path.split('/').pop() : `${uris.length} items`} to…`,
+      title:
+        uris.length === 1
+          ? vscode.l10n.t('Upload {0} to…', uris[0].path.split('/').pop() ?? '')
+          : vscode.l10n.t('Upload {0} items to…', uris.length),
     });
     if (!target) return undefined;
     return this.upload(
@@ -154,13 +157,13 @@ export class KnowledgeBaseFeature extends Disposable {
     const target: FolderChoice =
       element?.kind === 'node' && element.node.nodeType !== 'file'
         ? { id: element.node.id, label: element.node.name }
-        : { id: null, label: 'the top level' };
+        : { id: null, label: vscode.l10n.t('the top level') };
     const picked = await this.c.ui.showOpenDialog({
-      title: `Upload files to ${target.id ? `"${target.label}"` : 'the top level'}`,
+      title: vscode.l10n.t('Upload files to {0}', targetLabel(target)),
       canSelectMany: true,
       canSelectFiles: true,
       canSelectFolders: false,
-      openLabel: 'Upload',
+      openLabel: vscode.l10n.t('Upload'),
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
     if (!picked?.length) return undefined;
@@ -192,17 +195,17 @@ export class KnowledgeBaseFeature extends Disposable {
       const pick = await this.c.ui.showQuickPick(
         [
           {
-            label: 'Upload as a new folder',
-            detail: 'Each folder becomes a new knowledge-base folder (sent as one ZIP).',
+            label: vscode.l10n.t('Upload as a new folder'),
+            detail: vscode.l10n.t('Each folder becomes a new knowledge-base folder (sent as one ZIP).'),
             mode: 'zip' as const,
           },
           {
-            label: `Sync into ${target.id ? `"${target.label}"` : 'the top level'}`,
-            detail: 'File by file; unchanged files are skipped, subfolders go into folders of the same name.',
+            label: vscode.l10n.t('Sync into {0}', targetLabel(target)),
+            detail: vscode.l10n.t('File by file; unchanged files are skipped, subfolders go into folders of the same name.'),
             mode: 'sync' as const,
           },
         ],
-        { title: 'How should folders be uploaded?' },
+        { title: vscode.l10n.t('How should folders be uploaded?') },
       );
       if (!pick) return undefined;
       folderMode = pick.mode;
@@ -210,8 +213,8 @@ export class KnowledgeBaseFeature extends Disposable {
     let hashtags = opts.hashtags;
     if (opts.ask && !hashtags) {
       hashtags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
-        title: 'Hashtags for the uploaded documents (optional)',
-        prompt: 'Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.',
+        title: vscode.l10n.t('Hashtags for the uploaded documents (optional)'),
+        prompt: vscode.l10n.t('Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.'),
         log: this.c.log('kb'),
       });
       if (hashtags === undefined) return undefined;
@@ -239,12 +242,12 @@ export class KnowledgeBaseFeature extends Disposable {
     this.failureTimer = setTimeout(() => {
       const failed = this.failures.splice(0);
       const first = failed[0];
-      const reason = (first as { processError?: string }).processError ?? 'no reason given';
+      const reason = (first as { processError?: string }).processError ?? vscode.l10n.t('no reason given');
       const text =
         failed.length === 1
-          ? `"${first.name}" could not be processed: ${reason}`
-          : `${failed.length} documents could not be processed, e.g. "${first.name}": ${reason}`;
-      void vscode.window.showWarningMessage(text, 'Show in Tree').then(async (choice) => {
+          ? vscode.l10n.t('"{0}" could not be processed: {1}', first.name, reason)
+          : vscode.l10n.t('{0} documents could not be processed, e.g. "{1}": {2}', failed.length, first.name, reason);
+      void vscode.window.showWarningMessage(text, vscode.l10n.t('Show in Tree')).then(async (choice) => {
         const element = choice && this.model.element(first.id);
         if (element) await this.view.reveal(element, { select: true, focus: true });
       });

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import type { IngestionStatus } from '../../api/schemas/kbOps';
 import { isFileNode } from '../../api/values';
-import { date, formatSize, NODE_SCHEME, permissionSummary, stateLabel } from './kbTreeItems';
+import { formatNumber, formatSize } from '../../platform/l10n';
+import { date, NODE_SCHEME, permissionSummary, stateLabel } from './kbTreeItems';
 
 /** Read-only Markdown view of a node's fields (Show Details). */
 export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
@@ -41,7 +42,9 @@ export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
   provideTextDocumentContent(uri: vscode.Uri): string {
     const id = uri.path.split('/')[1];
     const node = this.nodes.get(id);
-    return node ? render(node, this.steps.get(id)) : '# Not available\n\nOpen the details again from the Knowledge Base view.\n';
+    return node
+      ? render(node, this.steps.get(id))
+      : `# ${vscode.l10n.t('Not available')}\n\n${vscode.l10n.t('Open the details again from the Knowledge Base view.')}\n`;
   }
 
   dispose(): void {
@@ -51,33 +54,42 @@ export class NodeDetailsProvider implements vscode.TextDocumentContentProvider {
 
 export function render(node: KbNode, steps?: IngestionStatus | string): string {
   const rows: Array<[string, string]> = [
-    ['ID', `\`${node.id}\``],
-    ['Type', node.nodeType],
-    ['Location', ['Knowledge base', ...node.breadcrumbs.map((b) => b.name)].join(' › ')],
+    [vscode.l10n.t('ID'), `\`${node.id}\``],
+    [vscode.l10n.t('Type'), nodeTypeLabel(node.nodeType)],
+    [vscode.l10n.t('Location'), [vscode.l10n.t('Knowledge base'), ...node.breadcrumbs.map((b) => b.name)].join(' › ')],
   ];
   if (isFileNode(node)) {
     const reason = (node as { processError?: string }).processError;
-    rows.push(['Processing', `${stateLabel(node.processState)} (\`${node.processState}\`)${reason ? ` — ${reason}` : ''}`]);
-    rows.push(['Status', node.status], ['Size', `${formatSize(node.size)} (${node.size} bytes)`]);
-    rows.push(['Hashtags', node.hashtags.length ? node.hashtags.map((h) => `#${h}`).join(' ') : '—']);
-    rows.push(['PII detected', node.piiDetected ? 'yes' : 'no']);
-    rows.push(['Properties', node.properties?.length ? node.properties.map((p) => `${p.key} = ${p.value}`).join('; ') : '—']);
+    rows.push([vscode.l10n.t('Processing'), `${stateLabel(node.processState)} (\`${node.processState}\`)${reason ? ` — ${reason}` : ''}`]);
+    rows.push(
+      [vscode.l10n.t('Status'), node.status === 'off' ? vscode.l10n.t('off') : node.status === 'on' ? vscode.l10n.t('on') : node.status],
+      [vscode.l10n.t('Size'), vscode.l10n.t('{0} ({1} bytes)', formatSize(node.size), formatNumber(node.size, { useGrouping: false }))],
+    );
+    rows.push([vscode.l10n.t('Hashtags'), node.hashtags.length ? node.hashtags.map((h) => `#${h}`).join(' ') : '—']);
+    rows.push([vscode.l10n.t('PII detected'), node.piiDetected ? vscode.l10n.t('yes') : vscode.l10n.t('no')]);
+    rows.push([
+      vscode.l10n.t('Properties'),
+      node.properties?.length ? node.properties.map((p) => `${p.key} = ${p.value}`).join('; ') : '—',
+    ]);
   }
   rows.push(
-    ['Created', `${date(node.createdAt)}${node.createdBy ? ` by ${node.createdBy.email}` : ''}`],
-    ['Updated', date(node.updatedAt)],
+    [
+      vscode.l10n.t('Created'),
+      node.createdBy ? vscode.l10n.t('{0} by {1}', date(node.createdAt), node.createdBy.email) : date(node.createdAt),
+    ],
+    [vscode.l10n.t('Updated'), date(node.updatedAt)],
   );
-  rows.push(['Source', node.sourceType ?? '—'], ['Access', permissionSummary(node)]);
+  rows.push([vscode.l10n.t('Source'), node.sourceType ?? '—'], [vscode.l10n.t('Access'), permissionSummary(node)]);
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   return [
     `# ${node.name}`,
     '',
-    '| Field | Value |',
+    `| ${vscode.l10n.t('Field')} | ${vscode.l10n.t('Value')} |`,
     '|---|---|',
     ...rows.map(([k, v]) => `| ${k} | ${esc(v)} |`),
     '',
     ...(isFileNode(node) && steps !== undefined ? renderSteps(steps) : []),
-    '## Raw',
+    `## ${vscode.l10n.t('Raw')}`,
     '',
     '```json',
     JSON.stringify(node, null, 2),
@@ -86,17 +98,26 @@ export function render(node: KbNode, steps?: IngestionStatus | string): string {
   ].join('\n');
 }
 
+/** "file" and "folder" in the display language; another type as the service names it. */
+function nodeTypeLabel(type: string): string {
+  return type === 'file' ? vscode.l10n.t('file') : type === 'folder' ? vscode.l10n.t('folder') : type;
+}
+
 /** The processing steps table (`GET /webapi/v2/ingestion_status/{id}`), or the reason there is none. */
 export function renderSteps(steps: IngestionStatus | string): string[] {
-  if (typeof steps === 'string') return ['## Processing steps', '', steps, ''];
+  const heading = `## ${vscode.l10n.t('Processing steps')}`;
+  if (typeof steps === 'string') return [heading, '', steps, ''];
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const when = (ms: number | null | undefined): string => (ms ? date(ms) : '—');
-  const elapsed = steps.elapsed !== undefined && steps.elapsed !== null ? ` · ${steps.elapsed.toFixed(1)} s` : '';
-  const lines = ['## Processing steps', '', `Overall: **${esc(steps.status)}**${elapsed}`, ''];
-  if (!steps.steps.length) return [...lines, 'The service reported no steps.', ''];
+  const elapsed =
+    steps.elapsed !== undefined && steps.elapsed !== null
+      ? ` · ${vscode.l10n.t('{0} s', formatNumber(steps.elapsed, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }))}`
+      : '';
+  const lines = [heading, '', `${vscode.l10n.t('Overall: {0}', `**${esc(steps.status)}**`)}${elapsed}`, ''];
+  if (!steps.steps.length) return [...lines, vscode.l10n.t('The service reported no steps.'), ''];
   return [
     ...lines,
-    '| Step | Status | Started | Ended |',
+    `| ${vscode.l10n.t('Step')} | ${vscode.l10n.t('Status')} | ${vscode.l10n.t('Started')} | ${vscode.l10n.t('Ended')} |`,
     '|---|---|---|---|',
     ...steps.steps.map(
       (s) =>

@@ -26,14 +26,14 @@ export class OriginalOpener {
   }
 
   async open(node: KbNode): Promise<{ openedWith: OpenedWith; file?: CachedOriginal }> {
-    if (!isFileNode(node)) throw new Error(`"${node.name}" is a folder; choose a document.`);
+    if (!isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a folder; choose a document.', node.name));
     if (/\.pdf$/i.test(node.name)) {
       await vscode.commands.executeCommand(CommandIds.answers.openDocument, { kbId: node.id, title: node.name, pageNo: 1 });
       return { openedWith: 'citationViewer' };
     }
     const client = await this.c.connection.getClient();
     const file = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Downloading ${node.name}`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading {0}', node.name), cancellable: true },
       (_progress, token) => {
         const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
@@ -46,7 +46,7 @@ export class OriginalOpener {
       return { openedWith: 'editor', file };
     }
     const opened = await vscode.env.openExternal(uri);
-    if (!opened) throw new Error(`No application could open "${node.name}"; the downloaded file is ${file.path}.`);
+    if (!opened) throw new Error(vscode.l10n.t('No application could open "{0}"; the downloaded file is {1}.', node.name, file.path));
     return { openedWith: 'external', file };
   }
 }

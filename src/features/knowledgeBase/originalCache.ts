@@ -5,6 +5,8 @@
 // A download goes to a temporary directory that is renamed into place only when complete, so a download
 // cut mid-way (network, cancel, over the limit) leaves nothing behind. The whole cache stays under a size
 // limit: older entries go first; a single document over the limit is refused with a clear error.
+// @vscode/l10n, not vscode: src/platform/l10n.ts hands it the bundle at activation.
+import * as l10n from '@vscode/l10n';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -33,7 +35,21 @@ export class OriginalTooLargeError extends Error {
     atLeast = false,
   ) {
     super(
-      `"${fileName}" is ${atLeast ? 'over' : ''}${atLeast ? ` ${mb(limit)}` : mb(size)} MB; documents opened from the knowledge base are limited to ${mb(limit)} MB (setting knowledgeDesk.originalsCacheMb).`,
+      atLeast
+        ? l10n.t(
+            '"{0}" is over {1} MB; documents opened from the knowledge base are limited to {2} MB (setting {3}).',
+            fileName,
+            mb(limit),
+            mb(limit),
+            'knowledgeDesk.originalsCacheMb',
+          )
+        : l10n.t(
+            '"{0}" is {1} MB; documents opened from the knowledge base are limited to {2} MB (setting {3}).',
+            fileName,
+            mb(size),
+            mb(limit),
+            'knowledgeDesk.originalsCacheMb',
+          ),
     );
   }
 }

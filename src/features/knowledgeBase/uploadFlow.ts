@@ -42,7 +42,7 @@ export async function uploadBatch(
   const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
   try {
     const plan = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Knowledge Desk: preparing upload', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Knowledge Desk: preparing upload'), cancellable: true },
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
@@ -90,7 +90,7 @@ async function runBatch(
   const log = c.log('upload');
   const newNodes: BatchResult['newNodes'] = [];
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Uploading to ${report.target}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading to {0}', report.target), cancellable: true },
     async (progress, token) => {
       const { signal, dispose } = toAbortSignal(token);
       let reported = 0;
@@ -104,7 +104,13 @@ async function runBatch(
             const pct = p.total ? (p.finished / p.total) * 100 : 0;
             progress.report({
               increment: pct - reported,
-              message: `${p.finished} of ${p.total}${p.failed ? ` · ${p.failed} failed` : ''}${p.current ? ` · ${p.current}` : ''}`,
+              message: [
+                vscode.l10n.t('{0} of {1}', p.finished, p.total),
+                p.failed ? vscode.l10n.t('{0} failed', p.failed) : '',
+                p.current ?? '',
+              ]
+                .filter(Boolean)
+                .join(' · '),
             });
             reported = pct;
           },
@@ -140,14 +146,20 @@ async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[
     conflicts.push(...names.filter((n) => existing.has(n)));
   }
   if (!conflicts.length) return false;
-  const shown = conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? `, and ${conflicts.length - 5} more` : '');
+  const shown = conflicts.slice(0, 5).join(', ') + (conflicts.length > 5 ? vscode.l10n.t(', and {0} more', conflicts.length - 5) : '');
+  const overwrite = vscode.l10n.t('Overwrite');
   const choice = await c.ui.showWarningMessage(
-    `${conflicts.length} of the files already exist in ${targetLabel(target)}: ${shown}. Identical files are skipped either way; for changed ones, overwrite them or keep both (a suffixed copy)?`,
+    vscode.l10n.t(
+      '{0} of the files already exist in {1}: {2}. Identical files are skipped either way; for changed ones, overwrite them or keep both (a suffixed copy)?',
+      conflicts.length,
+      targetLabel(target),
+      shown,
+    ),
     { modal: true },
-    'Overwrite',
-    'Keep Both',
+    overwrite,
+    vscode.l10n.t('Keep Both'),
   );
-  return choice === undefined ? undefined : choice === 'Overwrite';
+  return choice === undefined ? undefined : choice === overwrite;
 }
 
 function logOutcome(log: ReturnType<Container['log']>, job: UploadJob, outcome: JobOutcome): void {

@@ -10,12 +10,35 @@ export interface UploadReport {
   options: UploadOptions;
 }
 
-const ACTION_LABEL = {
-  created: 'created',
-  overwritten: 'overwritten',
-  skipped: 'skipped (identical)',
-  suffix_added: 'added with a suffix',
-} as const;
+type Action = 'created' | 'overwritten' | 'skipped' | 'suffix_added';
+
+/** What happened to one file, for the Outcome column. */
+function actionLabel(action: Action): string {
+  switch (action) {
+    case 'created':
+      return vscode.l10n.t('created');
+    case 'overwritten':
+      return vscode.l10n.t('overwritten');
+    case 'skipped':
+      return vscode.l10n.t('skipped (identical)');
+    case 'suffix_added':
+      return vscode.l10n.t('added with a suffix');
+  }
+}
+
+/** "3 created", for the summary. */
+function actionCount(action: Action, n: number): string {
+  switch (action) {
+    case 'created':
+      return vscode.l10n.t('{0} created', n);
+    case 'overwritten':
+      return vscode.l10n.t('{0} overwritten', n);
+    case 'skipped':
+      return vscode.l10n.t('{0} skipped (identical)', n);
+    case 'suffix_added':
+      return vscode.l10n.t('{0} added with a suffix', n);
+  }
+}
 
 export interface ReportCounts {
   created: number;
@@ -40,12 +63,12 @@ export function countOutcomes(report: UploadReport): ReportCounts {
 export function summaryText(report: UploadReport): string {
   const c = countOutcomes(report);
   const done = c.created + c.overwritten + c.skipped + c.suffix_added;
-  const parts = (['created', 'overwritten', 'skipped', 'suffix_added'] as const)
-    .filter((k) => c[k])
-    .map((k) => `${c[k]} ${ACTION_LABEL[k]}`);
-  let text = `Uploaded ${done} of ${report.jobs.length} to ${report.target}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
-  if (c.failed) text += ` ${c.failed} failed.`;
-  if (c.cancelled) text += ` ${c.cancelled} not sent (cancelled).`;
+  const parts = (['created', 'overwritten', 'skipped', 'suffix_added'] as const).filter((k) => c[k]).map((k) => actionCount(k, c[k]));
+  let text = parts.length
+    ? vscode.l10n.t('Uploaded {0} of {1} to {2}: {3}.', done, report.jobs.length, report.target, parts.join(', '))
+    : vscode.l10n.t('Uploaded {0} of {1} to {2}.', done, report.jobs.length, report.target);
+  if (c.failed) text += ` ${vscode.l10n.t('{0} failed.', c.failed)}`;
+  if (c.cancelled) text += ` ${vscode.l10n.t('{0} not sent (cancelled).', c.cancelled)}`;
   return text;
 }
 
@@ -64,29 +87,38 @@ export async function showUploadSummary(
 ): Promise<void> {
   const counts = countOutcomes(report);
   const retryable = retryableJobs(report);
-  const actions = [...(retryable.length ? ['Retry Failed'] : []), 'Show Details'];
+  const retryFailed = vscode.l10n.t('Retry Failed');
+  const showDetailsLabel = vscode.l10n.t('Show Details');
+  const actions = [...(retryable.length ? [retryFailed] : []), showDetailsLabel];
   const show = counts.failed || counts.cancelled ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const choice = await show(summaryText(report), ...actions);
-  if (choice === 'Show Details') await showDetails(report);
-  if (choice === 'Retry Failed') {
+  if (choice === showDetailsLabel) await showDetails(report);
+  if (choice === retryFailed) {
     const again = await retry(retryable);
     await showUploadSummary(c, again, retry);
   }
 }
 
 export function detailsMarkdown(report: UploadReport): string {
-  const lines = [`# Upload to ${report.target}`, '', summaryText(report), '', '| File | Outcome | Detail |', '|---|---|---|'];
+  const lines = [
+    `# ${vscode.l10n.t('Upload to {0}', report.target)}`,
+    '',
+    summaryText(report),
+    '',
+    `| ${vscode.l10n.t('File')} | ${vscode.l10n.t('Outcome')} | ${vscode.l10n.t('Detail')} |`,
+    '|---|---|---|',
+  ];
   for (const job of report.jobs) {
     const o = report.outcomes.get(job.id);
-    const name = job.isZip ? `${job.fileName} (folder)` : job.fileName;
+    const name = job.isZip ? vscode.l10n.t('{0} (folder)', job.fileName) : job.fileName;
     const [outcome, detail] =
       !o || o.status === 'cancelled'
-        ? ['not sent', 'cancelled']
+        ? [vscode.l10n.t('not sent'), vscode.l10n.t('cancelled')]
         : o.status === 'failed'
-          ? ['**failed**', `${o.message}${o.retryable ? ' (can be retried)' : ''}`]
+          ? [`**${vscode.l10n.t('failed')}**`, o.retryable ? vscode.l10n.t('{0} (can be retried)', o.message) : o.message]
           : [
-              ACTION_LABEL[o.action],
-              o.reconciled ? 'found in the knowledge base after a failed attempt' : o.nodes.map((n) => n.name).join(', '),
+              actionLabel(o.action),
+              o.reconciled ? vscode.l10n.t('found in the knowledge base after a failed attempt') : o.nodes.map((n) => n.name).join(', '),
             ];
     lines.push(`| ${cell(name)} | ${outcome} | ${cell(detail)} |`);
   }

@@ -49,7 +49,7 @@ export async function pickFolder(
       {
         label: `$(root-folder) ${l10n.t('Top level')}`,
         description: l10n.t('the knowledge base itself'),
-        choice: { id: null, label: 'the top level' } as FolderChoice,
+        choice: { id: null, label: l10n.t('the top level') } as FolderChoice,
       },
       ...folders
         .filter((f) => !excluded(f))
@@ -68,6 +68,7 @@ export async function pickFolder(
   return pick?.choice;
 }
 
+/** A target folder inside a message: quoted ("Policies", 「Policies」 in Japanese), or "the top level". */
 export function targetLabel(choice: FolderChoice | undefined): string {
-  return choice?.id ? `"${choice.label}"` : 'the top level';
+  return choice?.id ? l10n.t('"{0}"', choice.label) : l10n.t('the top level');
 }

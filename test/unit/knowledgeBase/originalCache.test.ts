@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { nodeNameProblem } from '../../../src/core/nodeNames';
+import { nodeNameProblem } from '../../../src/features/knowledgeBase/nodeNameMessages';
 import { OriginalCache, OriginalTooLargeError, safeFileName } from '../../../src/features/knowledgeBase/originalCache';
 import { startTestService, type TestService } from '../support/localService';
 

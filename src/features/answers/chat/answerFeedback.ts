@@ -1,5 +1,6 @@
 // 👍/👎 on a chat answer (`POST /webapi/mrc/user_feedback`, public): the answer's answerHash, its document id,
 // the query and the answer; clicking the pressed button again cancels (`positive: null`). No vscode here.
+import * as l10n from '@vscode/l10n';
 import type { FeedbackCounts } from '../../../api/schemas/common';
 import type { Turn, TurnFeedback } from './protocol';
 
@@ -27,7 +28,8 @@ export function nextFeedback(turn: Turn, clicked: boolean): boolean | null {
 
 /** Sends the click's feedback and returns the turn's new feedback (counts as the service gives them). */
 export async function sendFeedback(client: FeedbackSender, turn: Turn, clicked: boolean): Promise<TurnFeedback> {
-  if (!takesFeedback(turn)) throw new Error('This answer cannot take feedback: the service sent no answer hash or document for it.');
+  if (!takesFeedback(turn))
+    throw new Error(l10n.t('This answer cannot take feedback: the service sent no answer hash or document for it.'));
   const positive = nextFeedback(turn, clicked);
   const counts = await client.answers.feedback({
     answerHash: turn.answerHash!,

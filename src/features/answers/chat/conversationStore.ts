@@ -175,7 +175,7 @@ export class ConversationStore {
 
   private require(id: string): Conversation {
     const conversation = this.get(id);
-    if (!conversation) throw new Error(`No conversation ${id}`);
+    if (!conversation) throw new Error(`No conversation ${id}`); // l10n-ignore: an internal fault (a page naming a removed conversation), logged
     return conversation;
   }
 
