@@ -65,6 +65,10 @@ export const ProbeKeys = {
   uploadBatches: 'uploadBatches',
   /** Notifications the Jobs view showed when jobs finished (JobNotification). */
   jobNotifications: 'jobNotifications',
+  /** Phrases Teach Phrase sent, with the service's answer (TaughtPhrase). */
+  taughtPhrases: 'taughtPhrases',
+  /** Entity recognition's notices about a text longer than one request (string; undefined when a run starts). */
+  notices: 'notices',
 } as const;
 export type ProbeKey = (typeof ProbeKeys)[keyof typeof ProbeKeys];
 

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
+import type { TaughtPhrase } from '../../src/features/entities/teachPhrase';
+import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, withTheme } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.
@@ -135,7 +137,7 @@ describe('Entities', () => {
     const start = doc.lineAt(0).text.indexOf(product);
     editor.selection = new vscode.Selection(0, start, 0, start + product.length + ' Desk'.length);
     await run(api, 'knowledgeDesk.entities.teachPhrase', ['New tag…', 'product', 'Train']);
-    const taught = feature.teacher.lastTaught!;
+    const taught = api.probe.last<TaughtPhrase>(feature.teacher, ProbeKeys.taughtPhrases)!;
     assert.deepEqual(
       { text: taught.text, startIndex: taught.startIndex, endIndex: taught.endIndex, tag: taught.tag, dataType: taught.dataType },
       {
@@ -170,7 +172,7 @@ describe('Entities', () => {
       },
       'Test',
     ]);
-    assert.equal(feature.teacher.lastTaught?.dataType, 'test');
+    assert.equal(api.probe.last<TaughtPhrase>(feature.teacher, ProbeKeys.taughtPhrases)?.dataType, 'test');
   });
 
   it('sends a long file in parts of at most 2,000 characters and continues on request', async () => {
@@ -186,7 +188,7 @@ describe('Entities', () => {
     await run(api, 'knowledgeDesk.entities.recognize');
     const first = feature.decorated(doc.uri).length;
     assert.match(
-      feature.recognizer.lastNotice ?? '',
+      api.probe.last<string>(feature.recognizer, ProbeKeys.notices) ?? '',
       /reads up to 2,000 characters per request: characters 1–\d,\d{3} of the 4,\d{3} in the file have been sent \(to line \d+\)/,
     );
     assert.ok(first > 0 && first < n * 3);
@@ -194,7 +196,10 @@ describe('Entities', () => {
     let rounds = 0;
     while (feature.recognizer.hasNextPart && rounds++ < 5) await run(api, 'knowledgeDesk.entities.recognizeNextPart');
     assert.equal(rounds, 2);
-    assert.match(feature.recognizer.lastNotice ?? '', new RegExp(`Recognised the last part of the file: ${n * 3} entities in all`));
+    assert.match(
+      api.probe.last<string>(feature.recognizer, ProbeKeys.notices) ?? '',
+      new RegExp(`Recognised the last part of the file: ${n * 3} entities in all`),
+    );
     assert.deepEqual(summary(doc, feature.decorated(doc.uri)).slice(-3), ['LOCATION:Tokyo', 'DATE:2026-11-14', 'EMAIL:team69@example.com']);
   });
 });

@@ -2,6 +2,7 @@
 // reads at most 2,000 characters per request; a longer text is sent in parts cut at a line break, the
 // first at once and each next one when the user asks ("Recognize Next Part"), adding to the decorations.
 import * as vscode from 'vscode';
+import { ProbeKeys } from '../../platform/testProbe';
 import type { Entity } from '../../api/schemas/nlu';
 import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
@@ -22,8 +23,6 @@ interface Job {
 export class RecognizeFlow {
   /** The rest of a text longer than one request, while the document is unchanged. */
   private pending: { job: Job; from: number } | undefined;
-  /** The last notice about a cut text (for tests and diagnostics). */
-  lastNotice: string | undefined;
 
   constructor(
     private readonly c: Container,
@@ -46,7 +45,7 @@ export class RecognizeFlow {
       return [];
     }
     this.pending = undefined;
-    this.lastNotice = undefined;
+    this.c.probe?.record(this, ProbeKeys.notices, undefined);
     const job: Job = { document, version: document.version, text, base: document.offsetAt(range.start), scope };
     return this.run(job, 0);
   }
@@ -110,18 +109,19 @@ export class RecognizeFlow {
     const count = total === 1 ? vscode.l10n.t('{0} entity', formatNumber(total)) : vscode.l10n.t('{0} entities', formatNumber(total));
     const file = job.scope === 'file';
     if (end >= job.text.length) {
-      this.lastNotice = !continued
+      const notice = !continued
         ? undefined
         : file
           ? vscode.l10n.t('Recognised the last part of the file: {0} in all.', count)
           : vscode.l10n.t('Recognised the last part of the selection: {0} in all.', count);
       vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Recognised {0}', count)}`, 4000);
-      if (continued) void vscode.window.showInformationMessage(this.lastNotice!);
+      this.c.probe?.record(this, ProbeKeys.notices, notice);
+      if (notice) void vscode.window.showInformationMessage(notice);
       return;
     }
     const lastLine = job.document.positionAt(job.base + end - 1).line + 1;
     const args = [formatNumber(NLU_MAX_CHARS), formatNumber(end), formatNumber(job.text.length), lastLine, count] as const;
-    this.lastNotice = file
+    const notice = file
       ? vscode.l10n.t(
           'Entity recognition reads up to {0} characters per request: characters 1–{1} of the {2} in the file have been sent (to line {3}); {4} so far.',
           ...args,
@@ -131,7 +131,8 @@ export class RecognizeFlow {
           ...args,
         );
     const next = vscode.l10n.t('Recognize Next Part');
-    void vscode.window.showInformationMessage(this.lastNotice, next).then((choice) => {
+    this.c.probe?.record(this, ProbeKeys.notices, notice);
+    void vscode.window.showInformationMessage(notice, next).then((choice) => {
       if (choice === next) void vscode.commands.executeCommand(CommandIds.entities.recognizeNextPart);
     });
   }

@@ -2,6 +2,7 @@
 // one line is sent with its line as context (the phrase is the line, the entity the selection); a
 // selection over several lines is sent alone, as one entity. Train teaches it, test stores it only.
 import * as vscode from 'vscode';
+import { ProbeKeys } from '../../platform/testProbe';
 import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
 import { formatNumber } from '../../platform/l10n';
@@ -50,9 +51,6 @@ export function phraseFor(document: vscode.TextDocument, selection: vscode.Selec
 }
 
 export class TeachPhraseFlow {
-  /** The last phrase taught (for tests and diagnostics). */
-  lastTaught: TaughtPhrase | undefined;
-
   constructor(
     private readonly c: Container,
     private readonly seenTags: () => string[],
@@ -84,7 +82,8 @@ export class TeachPhraseFlow {
     if (!kind) throw new vscode.CancellationError();
     const client = await this.c.connection.getClient();
     const response = await client.nlu.addPhrase(phrase.text, [{ ...phrase, tag, token }], kind.dataType);
-    this.lastTaught = { ...phrase, tag, dataType: kind.dataType, response };
+    const taught: TaughtPhrase = { ...phrase, tag, dataType: kind.dataType, response };
+    this.c.probe?.record(this, ProbeKeys.taughtPhrases, taught);
     if (!(BUILTIN_TAGS as readonly string[]).includes(tag)) await this.remember(tag);
     this.c.log('entities').info(`${kind.dataType} phrase: ${tag} (${token.length} characters) in a ${phrase.text.length}-character phrase`);
     void vscode.window.showInformationMessage(
@@ -92,7 +91,7 @@ export class TeachPhraseFlow {
         ? vscode.l10n.t('Taught “{0}” as {1}: it is recognised from now on.', shown, tag)
         : vscode.l10n.t('Stored “{0}” as a {1} test phrase (for evaluation; not learned).', shown, tag),
     );
-    return this.lastTaught;
+    return taught;
   }
 
   private async pickTag(shown: string): Promise<string> {
