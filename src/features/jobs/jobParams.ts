@@ -18,115 +18,47 @@ export interface NumberParam<K extends string> {
 type BuildNumberKey = 'similarity_threshold' | 'top_k_per_chunk' | 'max_similar_items' | 'max_workers';
 type GenerateNumberKey = 'num_samples' | 'input_pool_size' | 'num_questions' | 'num_information';
 
+/** Label and help of each number parameter, looked up when shown (the display language). */
+const PARAM_TEXT: Record<BuildNumberKey | GenerateNumberKey, () => [label: string, help: string]> = {
+  similarity_threshold: () => [l10n.t('Similarity threshold'), l10n.t('how alike two passages must be to be linked')],
+  top_k_per_chunk: () => [l10n.t('Top k per chunk'), l10n.t('similar passages looked up for each passage')],
+  max_similar_items: () => [l10n.t('Max similar items'), l10n.t('similar passages kept for each passage')],
+  max_workers: () => [l10n.t('Max workers'), l10n.t('passages processed in parallel')],
+  num_samples: () => [l10n.t('Number of samples'), l10n.t('question sets to generate')],
+  input_pool_size: () => [l10n.t('Input pool size'), l10n.t('passages the samples are drawn from')],
+  num_questions: () => [l10n.t('Questions per sample'), l10n.t('questions generated for each sample')],
+  num_information: () => [l10n.t('Information items per sample'), l10n.t('passages each sample combines')],
+};
+
+function param<K extends BuildNumberKey | GenerateNumberKey>(
+  key: K,
+  bounds: Omit<NumberParam<K>, 'key' | 'label' | 'help'>,
+): NumberParam<K> {
+  return {
+    key,
+    ...bounds,
+    get label() {
+      return PARAM_TEXT[key]()[0];
+    },
+    get help() {
+      return PARAM_TEXT[key]()[1];
+    },
+  };
+}
+
 // The service documents neither defaults nor bounds: these are the extension's (docs/api.md#answer-generation-jobs-rare).
 export const BUILD_NUMBER_PARAMS: ReadonlyArray<NumberParam<BuildNumberKey>> = [
-  {
-    key: 'similarity_threshold',
-    get label() {
-      return l10n.t('Similarity threshold');
-    },
-    get help() {
-      return l10n.t('how alike two passages must be to be linked');
-    },
-    default: 0.3,
-    min: 0,
-    max: 1,
-    integer: false,
-  },
-  {
-    key: 'top_k_per_chunk',
-    get label() {
-      return l10n.t('Top k per chunk');
-    },
-    get help() {
-      return l10n.t('similar passages looked up for each passage');
-    },
-    default: 5,
-    min: 1,
-    max: 100,
-    integer: true,
-  },
-  {
-    key: 'max_similar_items',
-    get label() {
-      return l10n.t('Max similar items');
-    },
-    get help() {
-      return l10n.t('similar passages kept for each passage');
-    },
-    default: 3,
-    min: 1,
-    max: 50,
-    integer: true,
-  },
-  {
-    key: 'max_workers',
-    get label() {
-      return l10n.t('Max workers');
-    },
-    get help() {
-      return l10n.t('passages processed in parallel');
-    },
-    default: 2,
-    min: 1,
-    max: 16,
-    integer: true,
-  },
+  param('similarity_threshold', { default: 0.3, min: 0, max: 1, integer: false }),
+  param('top_k_per_chunk', { default: 5, min: 1, max: 100, integer: true }),
+  param('max_similar_items', { default: 3, min: 1, max: 50, integer: true }),
+  param('max_workers', { default: 2, min: 1, max: 16, integer: true }),
 ];
 
 export const GENERATE_NUMBER_PARAMS: ReadonlyArray<NumberParam<GenerateNumberKey>> = [
-  {
-    key: 'num_samples',
-    get label() {
-      return l10n.t('Number of samples');
-    },
-    get help() {
-      return l10n.t('question sets to generate');
-    },
-    default: 10,
-    min: 1,
-    max: 1000,
-    integer: true,
-  },
-  {
-    key: 'input_pool_size',
-    get label() {
-      return l10n.t('Input pool size');
-    },
-    get help() {
-      return l10n.t('passages the samples are drawn from');
-    },
-    default: 50,
-    min: 1,
-    max: 10000,
-    integer: true,
-  },
-  {
-    key: 'num_questions',
-    get label() {
-      return l10n.t('Questions per sample');
-    },
-    get help() {
-      return l10n.t('questions generated for each sample');
-    },
-    default: 3,
-    min: 1,
-    max: 20,
-    integer: true,
-  },
-  {
-    key: 'num_information',
-    get label() {
-      return l10n.t('Information items per sample');
-    },
-    get help() {
-      return l10n.t('passages each sample combines');
-    },
-    default: 3,
-    min: 1,
-    max: 20,
-    integer: true,
-  },
+  param('num_samples', { default: 10, min: 1, max: 1000, integer: true }),
+  param('input_pool_size', { default: 50, min: 1, max: 10000, integer: true }),
+  param('num_questions', { default: 3, min: 1, max: 20, integer: true }),
+  param('num_information', { default: 3, min: 1, max: 20, integer: true }),
 ];
 
 export const LANGUAGES = [

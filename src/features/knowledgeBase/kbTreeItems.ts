@@ -124,23 +124,24 @@ function tooltip(node: KbNode): vscode.MarkdownString {
   return md;
 }
 
+/** The parts that are there, comma-separated ("2 agent(s), 1 group(s)"). */
+function listed(...parts: Array<string | number | undefined>): string {
+  return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(', ');
+}
+
 export function permissionSummary(node: KbNode): string {
   const a = node.agentPermission;
   const u = node.userPermission;
   const agents = a.viewAccessToAgent ? vscode.l10n.t('all agents can view') : vscode.l10n.t('only listed agents');
-  const agentList = [
+  const agentList = listed(
     a.accessAgents?.length && vscode.l10n.t('{0} agent(s)', a.accessAgents.length),
     a.accessPermissionGroups?.length && vscode.l10n.t('{0} group(s)', a.accessPermissionGroups.length),
-  ]
-    .filter(Boolean)
-    .join(', ');
+  );
   const users = u.viewAccessToUser ? vscode.l10n.t('all users can view') : vscode.l10n.t('users: restricted');
-  const userList = [
+  const userList = listed(
     u.ownUserIds?.length && vscode.l10n.t('{0} owner(s)', u.ownUserIds.length),
     u.customerGroups?.length && vscode.l10n.t('{0} customer group(s)', u.customerGroups.length),
-  ]
-    .filter(Boolean)
-    .join(', ');
+  );
   return vscode.l10n.t(
     'Agents: {0}. {1}.',
     `${agents}${agentList ? ` (${agentList})` : ''}`,
