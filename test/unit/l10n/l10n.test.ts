@@ -13,13 +13,13 @@ const bundleEn: Strings = json('l10n/bundle.l10n.json');
 const bundleJa: Strings = json('l10n/bundle.l10n.ja.json');
 
 /** Folders whose user-facing strings have been moved to the bundle; the next passes add theirs. */
-const CONVERTED = ['src/features/connection', 'src/platform'];
+const CONVERTED = ['src/features/connection', 'src/platform', 'src/features/qna/editor'];
 
 /**
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
  * each page is added here once it holds no English of its own.
  */
-const CONVERTED_PAGES = ['src/webview/shared'];
+const CONVERTED_PAGES = ['src/webview/shared', 'src/webview/qaEditor'];
 /** Key names and other literals a page compares against, never shows. */
 const PAGE_NON_TEXT = new Set([
   'Enter',
