@@ -21,10 +21,11 @@ import {
 } from '../../features/qna/editor/qaDraft';
 import type { QaEditorStrings } from '../../features/qna/editor/qaEditorStrings';
 import { createH } from '../shared/dom';
-import { format, formatNumber, pageStrings } from '../shared/strings';
+import { formatNumber, pageStrings } from '../shared/strings';
 import type { Messenger } from '../shared/messenger';
 import type { Sanitizer } from '../shared/sanitize';
 import { QaForm } from './form';
+import { HashtagChooser } from './hashtagChooser';
 import { EditorLayout } from './layout';
 
 export class EditorController {
@@ -43,7 +44,7 @@ export class EditorController {
   private pendingDraft: QaDraft | undefined;
   private readonly s: QaEditorStrings;
   private readonly draftTexts: DraftTexts;
-  private choosing = false;
+  private readonly chooser: HashtagChooser;
 
   constructor(
     private readonly doc: Document,
@@ -58,8 +59,9 @@ export class EditorController {
       h,
       doc,
       () => this.onEdit(),
-      () => void this.chooseHashtags(),
+      () => void this.chooser.run(() => !!this.base),
     );
+    this.chooser = new HashtagChooser(doc, messenger, this.form, this.layout, this.s, () => this.onEdit());
     this.layout.formHost.append(this.form.element);
     this.layout.settingsHost.append(this.form.settings);
   }
@@ -106,7 +108,7 @@ export class EditorController {
       blockedImages: this.layout.blockedImages,
       feedbackText: this.layout.feedbackText,
       notice: this.layout.noticeMessage,
-      choosingHashtags: this.choosing,
+      choosingHashtags: this.chooser.open,
     };
   }
 
@@ -205,41 +207,6 @@ export class EditorController {
         this.layout.showNotice(res.created ? this.s.created : this.s.saved);
       }
     });
-  }
-
-  /**
-   * "Choose…": the host shows the shared hashtag picker with the field's hashtags ticked; the chosen list
-   * replaces them (cancel keeps them). Not a busy action: the rest of the form stays as it is meanwhile.
-   */
-  private async chooseHashtags(): Promise<void> {
-    if (this.choosing || !this.base) return;
-    this.choosing = true;
-    const button = this.form.chooseHashtags;
-    button.disabled = true;
-    button.setAttribute('aria-busy', 'true');
-    this.layout.showError(null);
-    try {
-      const { hashtags } = await this.messenger.request('chooseHashtags', { current: this.form.hashtagValues });
-      if (hashtags) {
-        this.form.setHashtags(hashtags);
-        this.onEdit();
-        const n = normalizeDraft({ ...this.form.value, hashtags }).hashtags.length;
-        this.layout.showNotice(
-          n === 0
-            ? this.s.hashtagsChosenNone
-            : n === 1
-              ? this.s.hashtagsChosenOne
-              : format(this.s.hashtagsChosenMany, formatNumber(n, undefined, this.doc)),
-        );
-      }
-    } catch (error) {
-      const e = error as { message?: string; code?: string };
-      if (e.code !== 'cancelled') this.layout.showError(e.message ?? String(error));
-    } finally {
-      this.choosing = false;
-      button.removeAttribute('aria-busy');
-      button.disabled = !this.base;
-    }
   }
 
   private async discard(): Promise<void> {
