@@ -348,8 +348,11 @@ describe('Q&A webviews (real extension host, local service)', () => {
       const opened = await drive(panel, { chooseHashtags: true });
       assert.equal(opened.choosingHashtags, true);
       await screenshot('qa-editor-hashtag-picker', { waitForSelector: '.quick-input-widget .monaco-list-row' });
-      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-      await waitFor(async () => !(await snapshot(panel)).choosingHashtags, 'the real picker to be closed');
+      // Closed as many times as it takes: without --screenshots nothing waited for the picker to show.
+      await waitFor(async () => {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        return !(await snapshot(panel)).choosingHashtags;
+      }, 'the real picker to be closed');
     });
 
     it('deletes the Q&A after a modal confirmation and closes the editor', async () => {
