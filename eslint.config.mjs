@@ -26,7 +26,7 @@ const pages = {
   analytics: ['features/qna/analytics/protocol.ts'],
   chat: ['features/answers/chat/protocol.ts', 'features/answers/chat/citations.ts', 'features/answers/chat/chatStrings.ts'],
   citation: ['features/answers/citations/protocol.ts', 'features/answers/citations/citationStrings.ts'],
-  qaEditor: ['features/qna/editor/protocol.ts', 'features/qna/editor/qaDraft.ts'],
+  qaEditor: ['features/qna/editor/protocol.ts', 'features/qna/editor/qaDraft.ts', 'features/qna/editor/qaEditorStrings.ts'],
   retrieval: ['features/answers/retrieval/protocol.ts', 'features/answers/retrieval/rankChanges.ts'],
 };
 for (const page of dirs('src/webview')) {

@@ -31,7 +31,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
   let ids: { hours: string; booking: string; parking: string };
 
   /** Limits the Q&A view to this test's Q&As, as a person would with Filter by Hashtags. */
-  const scope = (): Promise<unknown> => run(api, 'knowledgeDesk.qna.filterHashtags', [`#${tag}`]);
+  const scope = (): Promise<unknown> => run(api, 'knowledgeDesk.qna.filterHashtags', [[`#${tag}`]]);
 
   const register = async (body: Parameters<ApiClient['faq']['register']>[0]): Promise<string> => {
     const { id } = await client.faq.register(body);
@@ -117,6 +117,51 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     await vscode.commands.executeCommand('workbench.action.quickOpen', '>Q&A');
     await screenshot(shot('qna-palette'), { waitForSelector: '.quick-input-widget .monaco-list-row' });
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  });
+
+  it('filters by hashtags with the shared picker: hashtags in use with counts, the current ticked, Any/All, typed ones', async () => {
+    type Item = { label: string; description?: string; picked?: boolean };
+    let items: Item[] = [];
+    let opTitle = '';
+    await run(api, 'knowledgeDesk.qna.filterHashtags', [
+      (p: { kind: string; items?: Item[] }) => {
+        assert.equal(p.kind, 'quickPickMany', 'a picker, not a text box');
+        items = p.items ?? [];
+        return [`#${tag}`, '#office'];
+      },
+      (p: { options: { title?: string } }) => ((opTitle = p.options.title ?? ''), 'All of them'),
+    ]);
+    const mine = items.find((i) => i.label === `#${tag}`);
+    assert.equal(mine?.description, 'used 3 times');
+    assert.equal(mine?.picked, true, 'the hashtag of the current filter is ticked');
+    assert.equal(items.find((i) => i.label === '#office')?.picked, false);
+    assert.ok(items.at(-1)?.label.endsWith('Other hashtags…'));
+    assert.equal(opTitle, `Q&As with #${tag} #office`);
+    const roots = await qna(api).tree.getChildren();
+    assert.deepEqual(labels(roots), ['[On]', '[Off]']);
+    const qas = (els: QnaElement[]): string[] => labels(els.filter((e) => e.kind === 'qa'));
+    assert.deepEqual(qas(await qna(api).tree.getChildren(roots[1])), [], 'the off Q&A has no #office');
+    assert.deepEqual(labels(await qna(api).tree.getChildren(roots[0])).sort(), [
+      'How do I book a meeting room?',
+      'What are the office hours?',
+    ]);
+    assert.equal(qna(api).view.description, `#${tag} + #office`);
+    // A hashtag nobody uses yet: typed after "Other hashtags…".
+    await run(api, 'knowledgeDesk.qna.filterHashtags', [
+      (p: { items?: Item[] }) => ((items = p.items ?? []), ['Other hashtags…']),
+      `#${tag}x`,
+    ]);
+    assert.equal(items.find((i) => i.label === '#office')?.picked, true, 'the filter of the moment is ticked');
+    assert.deepEqual(qna(api).tree.model.filter.hashtags, [`${tag}x`]);
+    const none = await qna(api).tree.getChildren();
+    assert.deepEqual([...qas(await qna(api).tree.getChildren(none[0])), ...qas(await qna(api).tree.getChildren(none[1]))], []);
+    // Nothing ticked: no hashtag filter.
+    await run(api, 'knowledgeDesk.qna.filterHashtags', [[]]);
+    assert.equal(qna(api).tree.model.filter.hashtags, undefined);
+    // Cancelled: the filter stays.
+    await scope();
+    await run(api, 'knowledgeDesk.qna.filterHashtags', [undefined]);
+    assert.deepEqual(qna(api).tree.model.filter.hashtags, [tag]);
   });
 
   it('toggles a Q&A off and on', async () => {

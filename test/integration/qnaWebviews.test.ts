@@ -26,8 +26,10 @@ const ANSWER = [
 
 const snapshot = (p: QaEditorPanel): Promise<EditorSnapshot> => p.channel.request('snapshot', {});
 /** Types into the page's fields and/or presses one of its buttons, as a person would. */
-const drive = (p: QaEditorPanel, params: { fill?: Partial<QaDraft>; click?: EditorAction }): Promise<EditorSnapshot> =>
-  p.channel.request('drive', params);
+const drive = (
+  p: QaEditorPanel,
+  params: { fill?: Partial<QaDraft>; click?: EditorAction; chooseHashtags?: boolean },
+): Promise<EditorSnapshot> => p.channel.request('drive', params);
 
 /** Waits for the page of `panel` to have said ready and to show a loaded Q&A (or a new one); timeouts name the panel's state. */
 async function pageShows(panel: QaEditorPanel): Promise<EditorSnapshot> {
@@ -282,12 +284,75 @@ describe('Q&A webviews (real extension host, local service)', () => {
       await waitFor(async () => total(await client.faq.get(id)) === total(before) + 1, 'the vote again (for the screenshot)');
     });
 
+    it('"Choose…" beside the hashtags opens the shared hashtag picker (in use with counts, current ticked) and fills the field', async () => {
+      type Item = { label: string; description?: string; picked?: boolean };
+      let items: Item[] = [];
+      const input = scriptInput(api, [
+        (p: { kind: string; items?: Item[] }) => {
+          assert.equal(p.kind, 'quickPickMany');
+          items = p.items ?? [];
+          return ['#expenses', 'Other hashtags…'];
+        },
+        '#締め日 #deadline',
+      ]);
+      try {
+        const started = await drive(panel, { chooseHashtags: true });
+        assert.equal(started.choosingHashtags, true, 'the page waits for the picker');
+        const chosen = await waitFor(
+          async () => {
+            const s = await snapshot(panel);
+            return !s.choosingHashtags && s.draft?.hashtags.includes('deadline') ? s : undefined;
+          },
+          'the chosen hashtags in the field',
+          15_000,
+          () => panel.describe(),
+        );
+        assert.deepEqual(chosen.draft!.hashtags, ['expenses', '締め日', 'deadline'], 'unticked 経費 is gone, typed ones added');
+        assert.equal(chosen.dirty, true);
+        assert.equal(chosen.notice, '3 hashtags chosen.');
+        assert.equal(input.remaining, 0);
+      } finally {
+        input.restore();
+      }
+      const expenses = items.find((i) => i.label === '#expenses');
+      assert.equal(expenses?.picked, true, 'the current hashtags are ticked');
+      assert.match(expenses?.description ?? '', /^used (once|\d+ times)$/, 'with how often it is used');
+      assert.equal(items.find((i) => i.label === '#経費')?.picked, true);
+      assert.ok(items.at(-1)?.label.endsWith('Other hashtags…'), 'typing hashtags nobody uses is still possible');
+      await drive(panel, { click: 'save' });
+      await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
+      assert.deepEqual(panel.lastSent, { op: 'update', body: { id, hashtags: ['expenses', '締め日', 'deadline'] } });
+      assert.deepEqual((await client.faq.get(id)).hashtags, ['expenses', '締め日', 'deadline']);
+      // Cancelling the picker leaves the field as it was.
+      const cancel = scriptInput(api, [undefined]);
+      try {
+        await drive(panel, { chooseHashtags: true });
+        const after = await waitFor(async () => {
+          const s = await snapshot(panel);
+          return cancel.remaining === 0 && !s.choosingHashtags ? s : undefined;
+        }, 'the cancelled picker to be over');
+        assert.deepEqual(after.draft!.hashtags, ['expenses', '締め日', 'deadline']);
+        assert.equal(after.dirty, false);
+      } finally {
+        cancel.restore();
+      }
+    });
+
     it('looks right (screenshot qa-editor)', async () => {
       panel.reveal();
       await pageShows(panel);
       assert.deepEqual(pageProblems(panel), []);
       await screenshot('qa-editor');
       await withTheme('Default Dark Modern', () => screenshot('qa-editor-dark'));
+      // The real hashtag picker opened by "Choose…" (no English asserted: this test also runs with --locale ja).
+      const opened = await drive(panel, { chooseHashtags: true });
+      assert.equal(opened.choosingHashtags, true);
+      await screenshot('qa-editor-hashtag-picker', { waitForSelector: '.quick-input-widget .monaco-list-row' });
+      // Closed as many times as it takes: without --screenshots nothing waited for the picker to show.
+      await waitFor(async () => {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        return !(await snapshot(panel)).choosingHashtags;
+      }, 'the real picker to be closed');
     });
 
     it('deletes the Q&A after a modal confirmation and closes the editor', async () => {

@@ -1,4 +1,4 @@
-import { parseHashtags } from '../../core/hashtags';
+import { pickHashtags } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
@@ -56,21 +56,22 @@ export class QnaCommands {
     this.apply();
   }
 
+  /** The shared hashtag picker (hashtags in use with counts, the filter's ticked, "Other hashtags…" to type). */
   async hashtags(): Promise<void> {
-    const value = await this.c.ui.showInputBox({
+    const tags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
       title: vscode.l10n.t('Filter Q&As by hashtags'),
-      value: this.filter.hashtags?.map((h) => `#${h}`).join(' ') ?? '',
-      prompt: vscode.l10n.t('e.g. "{0}"; empty clears', '#hr #policy'),
+      current: this.filter.hashtags ?? [],
+      prompt: vscode.l10n.t('Hashtags separated by spaces or commas, e.g. "{0}". Empty clears.', '#hr #policy'),
+      log: this.c.log('qna'),
     });
-    if (value === undefined) return;
-    const tags = parseHashtags(value);
+    if (tags === undefined) return;
     if (tags.length > 1) {
       const op = await this.c.ui.showQuickPick(
         [
           { label: vscode.l10n.t('Any of them'), op: 'or' as const },
           { label: vscode.l10n.t('All of them'), op: 'and' as const },
         ],
-        { title: vscode.l10n.t('Q&As with…') },
+        { title: vscode.l10n.t('Q&As with {0}', tags.map((t) => `#${t}`).join(' ')) },
       );
       if (!op) return;
       this.filter.hashtagsOperator = op.op;

@@ -10,11 +10,22 @@ import type {
   QaTarget,
 } from '../../features/qna/editor/protocol';
 import { qaEditorStateSchema } from '../../features/qna/editor/protocol';
-import { emptyDraft, hasErrors, normalizeDraft, rebaseDraft, sameDraft, validateDraft } from '../../features/qna/editor/qaDraft';
+import {
+  emptyDraft,
+  hasErrors,
+  normalizeDraft,
+  rebaseDraft,
+  sameDraft,
+  validateDraft,
+  type DraftTexts,
+} from '../../features/qna/editor/qaDraft';
+import type { QaEditorStrings } from '../../features/qna/editor/qaEditorStrings';
 import { createH } from '../shared/dom';
+import { formatNumber, pageStrings } from '../shared/strings';
 import type { Messenger } from '../shared/messenger';
 import type { Sanitizer } from '../shared/sanitize';
 import { QaForm } from './form';
+import { HashtagChooser } from './hashtagChooser';
 import { EditorLayout } from './layout';
 
 export class EditorController {
@@ -31,6 +42,9 @@ export class EditorController {
   private previewTimer: ReturnType<typeof setTimeout> | undefined;
   /** A draft restored from state while the Q&A itself is still loading. */
   private pendingDraft: QaDraft | undefined;
+  private readonly s: QaEditorStrings;
+  private readonly draftTexts: DraftTexts;
+  private readonly chooser: HashtagChooser;
 
   constructor(
     private readonly doc: Document,
@@ -38,8 +52,16 @@ export class EditorController {
     sanitizer: Sanitizer,
   ) {
     const h = createH(doc);
+    this.s = pageStrings<QaEditorStrings>(doc);
+    this.draftTexts = { strings: this.s, formatNumber: (n) => formatNumber(n, undefined, doc) };
     this.layout = new EditorLayout(h, doc, sanitizer, (a) => void this.act(a));
-    this.form = new QaForm(h, doc, () => this.onEdit());
+    this.form = new QaForm(
+      h,
+      doc,
+      () => this.onEdit(),
+      () => void this.chooser.run(() => !!this.base),
+    );
+    this.chooser = new HashtagChooser(doc, messenger, this.form, this.layout, this.s, () => this.onEdit());
     this.layout.formHost.append(this.form.element);
     this.layout.settingsHost.append(this.form.settings);
   }
@@ -56,12 +78,13 @@ export class EditorController {
     m.on('busy', ({ busy, label }) => this.layout.setBusy(busy || this.busy > 0, label));
     m.on('error', (e) => this.layout.showError(e?.message ?? null));
     m.handle('snapshot', () => this.snapshot());
-    m.handleForTests('drive', ({ fill, click }) => {
+    m.handleForTests('drive', ({ fill, click, chooseHashtags }) => {
       if (fill) {
         this.form.value = { ...this.form.value, ...fill };
         this.onEdit();
       }
       if (click) void this.act(click);
+      if (chooseHashtags) this.form.chooseHashtags.click();
       return this.snapshot();
     });
     this.doc.addEventListener('keydown', (e) => {
@@ -84,6 +107,8 @@ export class EditorController {
       previewHtml: this.layout.preview.innerHTML,
       blockedImages: this.layout.blockedImages,
       feedbackText: this.layout.feedbackText,
+      notice: this.layout.noticeMessage,
+      choosingHashtags: this.chooser.open,
     };
   }
 
@@ -100,7 +125,7 @@ export class EditorController {
     this.setEnabled(!!this.base);
     this.pendingDraft = this.base ? undefined : restored;
     if (restored && (this.base ? !sameDraft(normalizeDraft(restored), normalizeDraft(this.base)) : true)) {
-      this.layout.showNotice('Restored your unsaved changes.', { label: 'Discard changes', run: () => void this.discard() });
+      this.layout.showNotice(this.s.restored, { label: this.s.discardChanges, run: () => void this.discard() });
     }
     this.afterChange(draft ?? null);
     if (target.kind === 'new' && !loading) this.form.focus();
@@ -139,10 +164,10 @@ export class EditorController {
           return this.discard();
         case 'copyId':
           await m.request('copyId', {});
-          return this.layout.showNotice('Copied the ID to the clipboard.');
+          return this.layout.showNotice(this.s.copiedId);
         case 'delete':
           if ((await m.request('delete', {})).deleted) {
-            this.layout.showNotice('Deleted. This editor closes.');
+            this.layout.showNotice(this.s.deleted);
             this.setEnabled(false);
           }
           return;
@@ -152,7 +177,7 @@ export class EditorController {
           const counts = await m.request('feedback', { isPositive: action === 'helpful' ? true : action === 'notHelpful' ? false : null });
           if (this.record) this.record = { ...this.record, ...counts };
           this.layout.showFeedback(counts);
-          return this.layout.showNotice(action === 'clearFeedback' ? 'Your feedback was cleared.' : 'Thanks: your feedback was recorded.');
+          return this.layout.showNotice(action === 'clearFeedback' ? this.s.feedbackCleared : this.s.feedbackRecorded);
         }
       }
     });
@@ -162,7 +187,7 @@ export class EditorController {
     const target = this.target!;
     const draft = this.form.value;
     this.validateLive = true;
-    this.showErrors(validateDraft(draft, { isNew: target.kind === 'new' }));
+    this.showErrors(validateDraft(draft, { isNew: target.kind === 'new' }, this.draftTexts));
     if (hasErrors(this.fieldErrors)) {
       this.layout.showNotice(null);
       this.form.focusFirstInvalid();
@@ -174,12 +199,12 @@ export class EditorController {
         this.showErrors(res.fieldErrors);
         this.form.focusFirstInvalid();
       } else if (res.outcome === 'unchanged') {
-        this.layout.showNotice('Nothing to save: no field changed.');
+        this.layout.showNotice(this.s.nothingToSave);
       } else {
         this.validateLive = false;
         this.target = { kind: 'existing', id: res.record.id };
         this.applyRecord(res.record, true);
-        this.layout.showNotice(res.created ? 'Created the Q&A.' : 'Saved.');
+        this.layout.showNotice(res.created ? this.s.created : this.s.saved);
       }
     });
   }
@@ -212,7 +237,7 @@ export class EditorController {
 
   private onEdit(): void {
     const draft = this.form.value;
-    if (this.validateLive && this.target) this.showErrors(validateDraft(draft, { isNew: this.target.kind === 'new' }));
+    if (this.validateLive && this.target) this.showErrors(validateDraft(draft, { isNew: this.target.kind === 'new' }, this.draftTexts));
     clearTimeout(this.previewTimer);
     this.previewTimer = setTimeout(() => this.layout.renderPreview(this.form.value.answer), 120);
     this.persist(draft);

@@ -1,10 +1,12 @@
 // The Q&A form: a labelled control per field, a character counter where there is a limit, and an
 // error line under each field (linked with aria-describedby).
 import type { FieldErrors, QaDraft } from '../../features/qna/editor/protocol';
+import type { QaEditorStrings } from '../../features/qna/editor/qaEditorStrings';
 import { charCount } from '../../core/charCount';
 import { QA_LIMITS } from '../../core/qaFile/limits';
 import { emptyDraft } from '../../features/qna/editor/qaDraft';
 import type { H } from '../shared/dom';
+import { format, formatNumber, pageStrings } from '../shared/strings';
 import { ChipsField, ListField } from './listField';
 
 type ErrorSlot = 'question' | 'similarQuestions' | 'answer' | 'hashtags' | 'folder' | 'memo';
@@ -18,6 +20,8 @@ export class QaForm {
   private readonly similar: ListField;
   private readonly answer: HTMLTextAreaElement;
   private readonly hashtags: ChipsField;
+  /** "Choose…" beside the hashtags: the host's picker of the hashtags in use. */
+  readonly chooseHashtags: HTMLButtonElement;
   private readonly status: HTMLInputElement;
   private readonly statusText: HTMLElement;
   private readonly folder: HTMLInputElement;
@@ -28,26 +32,29 @@ export class QaForm {
   private readonly errorSlots = {} as Record<ErrorSlot, HTMLElement>;
   private readonly counters: Array<() => void> = [];
   private memoValue = '';
+  private readonly s: QaEditorStrings;
 
   constructor(
     private readonly h: H,
-    doc: Document,
+    private readonly doc: Document,
     onChange: () => void,
+    onChooseHashtags: () => void,
   ) {
+    const s = (this.s = pageStrings<QaEditorStrings>(doc));
     const changed = (): void => {
       this.updateCounters();
       onChange();
     };
     this.question = h('textarea', {
       class: 'kd-input kd-question',
-      attrs: { id: 'qa-question', rows: 2, placeholder: 'How do I reset my password?', required: true, 'aria-required': 'true' },
+      attrs: { id: 'qa-question', rows: 2, placeholder: s.questionPlaceholder, required: true, 'aria-required': 'true' },
     });
     this.answer = h('textarea', {
       class: 'kd-input kd-code-input',
       attrs: {
         id: 'qa-answer',
         rows: 12,
-        placeholder: 'The answer, as HTML or plain text',
+        placeholder: s.answerPlaceholder,
         required: true,
         'aria-required': 'true',
         spellcheck: 'false',
@@ -55,67 +62,76 @@ export class QaForm {
     });
     this.similar = new ListField(h, doc, {
       id: 'qa-similar',
-      itemLabel: 'Similar question',
-      placeholder: 'Another way to ask the same question',
+      placeholder: s.similarPlaceholder,
+      itemLabel: s.similarItem,
+      removeLabel: s.removeSimilar,
+      addLabel: s.addSimilar,
+      removeTip: s.remove,
       onChange: changed,
     });
-    this.hashtags = new ChipsField(h, doc, { id: 'qa-hashtags', describedBy: 'qa-hashtags-error', onChange: changed });
+    this.hashtags = new ChipsField(h, doc, {
+      id: 'qa-hashtags',
+      describedBy: 'qa-hashtags-desc qa-hashtags-error',
+      listLabel: s.hashtags,
+      placeholder: s.hashtagPlaceholder,
+      removeLabel: s.removeHashtag,
+      removeTip: s.remove,
+      onChange: changed,
+    });
+    this.chooseHashtags = h(
+      'button',
+      {
+        class: 'kd-button kd-secondary kd-small kd-choose',
+        attrs: { type: 'button', id: 'qa-hashtags-choose', title: s.chooseHashtagsTip, 'aria-label': s.chooseHashtagsTip },
+        on: { click: onChooseHashtags },
+      },
+      s.chooseHashtags,
+    );
     this.status = h('input', { attrs: { id: 'qa-status', type: 'checkbox', role: 'switch' } });
     this.statusText = h('span', { class: 'kd-status-text' });
-    this.folder = h('input', { class: 'kd-input', attrs: { id: 'qa-folder', type: 'text', placeholder: 'Folder name (optional)' } });
+    this.folder = h('input', { class: 'kd-input', attrs: { id: 'qa-folder', type: 'text', placeholder: s.folderPlaceholder } });
     this.agents = h('input', { attrs: { id: 'qa-agents', type: 'checkbox' } });
     this.users = h('input', { attrs: { id: 'qa-users', type: 'checkbox' } });
-    this.memo = h('textarea', { class: 'kd-input', attrs: { id: 'qa-memo', rows: 3, placeholder: 'A note for other agents (optional)' } });
+    this.memo = h('textarea', { class: 'kd-input', attrs: { id: 'qa-memo', rows: 3, placeholder: s.memoPlaceholder } });
     for (const el of [this.question, this.answer, this.folder, this.memo, this.status, this.agents, this.users]) {
       el.addEventListener((el as HTMLInputElement).type === 'checkbox' ? 'change' : 'input', changed);
     }
     this.status.addEventListener('change', () => this.updateStatusText());
 
-    this.memoField = this.field('memo', 'Memo', this.memo, {
-      limit: QA_LIMITS.memo,
-      description:
-        'Shared with agents. The service stores the memo when the Q&A is created but never returns it, so it cannot be shown or edited later.',
-    });
+    this.memoField = this.field('memo', s.memo, this.memo, { limit: QA_LIMITS.memo, description: s.memoDescription });
     this.element = h(
       'div',
-      { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Question and answer' } },
-      this.field('question', 'Question', this.question, { limit: QA_LIMITS.question }),
-      this.field('answer', 'Answer', this.answer, {
-        limit: QA_LIMITS.answer,
-        description: 'HTML or plain text. The preview shows it as readers will see it, with anything unsafe removed.',
-      }),
-      this.field('similarQuestions', 'Similar questions', this.similar.element, {
-        description: `Other wordings that share this answer (up to ${QA_LIMITS.similarQuestions}). Enter adds a row.`,
+      { class: 'kd-form', attrs: { role: 'group', 'aria-label': s.questionAndAnswer } },
+      this.field('question', s.question, this.question, { limit: QA_LIMITS.question }),
+      this.field('answer', s.answer, this.answer, { limit: QA_LIMITS.answer, description: s.answerDescription }),
+      this.field('similarQuestions', s.similarQuestions, this.similar.element, {
+        description: format(s.similarDescription, this.number(QA_LIMITS.similarQuestions)),
         labelFor: false,
-        count: () => `${this.similar.values.filter((q) => q.trim()).length} / ${QA_LIMITS.similarQuestions}`,
+        count: () => this.countOf(this.similar.values.filter((q) => q.trim()).length, QA_LIMITS.similarQuestions),
       }),
       this.memoField,
     );
     this.settings = h(
       'div',
-      { class: 'kd-form', attrs: { role: 'group', 'aria-label': 'Details' } },
+      { class: 'kd-form', attrs: { role: 'group', 'aria-label': s.details } },
       h(
         'div',
         { class: 'kd-field' },
-        h('span', { class: 'kd-label', attrs: { id: 'qa-status-label' } }, 'Status'),
+        h('span', { class: 'kd-label', attrs: { id: 'qa-status-label' } }, s.status),
         h('label', { class: 'kd-check', attrs: { for: 'qa-status' } }, this.status, this.statusText),
       ),
-      this.field('hashtags', 'Hashtags', this.hashtags.element, {
+      this.field('hashtags', s.hashtags, h('div', { class: 'kd-hashtags-line' }, this.hashtags.element, this.chooseHashtags), {
         labelFor: 'qa-hashtags',
-        count: () => `${this.hashtags.values.length} / ${QA_LIMITS.hashtags}`,
+        description: s.hashtagDescription,
+        count: () => this.countOf(this.hashtags.values.length, QA_LIMITS.hashtags),
       }),
-      this.field('folder', 'Folder', this.folder, { limit: QA_LIMITS.folder }),
+      this.field('folder', s.folder, this.folder, { limit: QA_LIMITS.folder }),
       h(
         'fieldset',
         { class: 'kd-fieldset' },
-        h('legend', { class: 'kd-label' }, 'Visibility'),
-        h(
-          'label',
-          { class: 'kd-check', attrs: { for: 'qa-agents' } },
-          this.agents,
-          'Other agents may view (besides its editors and viewers)',
-        ),
-        h('label', { class: 'kd-check', attrs: { for: 'qa-users' } }, this.users, 'Other users may view (besides its viewer list)'),
+        h('legend', { class: 'kd-label' }, s.visibility),
+        h('label', { class: 'kd-check', attrs: { for: 'qa-agents' } }, this.agents, s.otherAgentsView),
+        h('label', { class: 'kd-check', attrs: { for: 'qa-users' } }, this.users, s.otherUsersView),
       ),
     );
     this.value = emptyDraft();
@@ -149,6 +165,16 @@ export class QaForm {
     this.updateCounters();
   }
 
+  /** The hashtags chosen in the host's picker replace the field's (the picker started with them ticked). */
+  setHashtags(tags: string[]): void {
+    this.hashtags.values = tags;
+    this.updateCounters();
+  }
+
+  get hashtagValues(): string[] {
+    return this.hashtags.values;
+  }
+
   /** The memo field exists only while the Q&A is new. */
   setNew(isNew: boolean): void {
     this.memoField.hidden = !isNew;
@@ -177,6 +203,7 @@ export class QaForm {
     for (const el of [this.question, this.answer, this.folder, this.memo, this.status, this.agents, this.users]) el.disabled = disabled;
     this.similar.setDisabled(disabled);
     this.hashtags.setDisabled(disabled);
+    this.chooseHashtags.disabled = disabled;
   }
 
   focus(): void {
@@ -195,7 +222,15 @@ export class QaForm {
   }
 
   private updateStatusText(): void {
-    this.statusText.textContent = this.status.checked ? 'On: used in search' : 'Off: stored, not used in search';
+    this.statusText.textContent = this.status.checked ? this.s.statusOnText : this.s.statusOffText;
+  }
+
+  private number(n: number): string {
+    return formatNumber(n, undefined, this.doc);
+  }
+
+  private countOf(n: number, limit: number): string {
+    return `${this.number(n)} / ${this.number(limit)}`; // the same in every language
   }
 
   private updateCounters(): void {
@@ -223,7 +258,7 @@ export class QaForm {
         if (opts.count) counter.textContent = opts.count();
         else {
           const n = charCount((control as HTMLInputElement).value ?? '');
-          counter.textContent = `${n.toLocaleString('en-US')} / ${opts.limit!.toLocaleString('en-US')}`;
+          counter.textContent = this.countOf(n, opts.limit!);
           counter.classList.toggle('kd-over', n > opts.limit!);
         }
       });

@@ -1,8 +1,12 @@
 // The two list controls of the form: similar questions (rows to add, edit, remove) and hashtags (chips).
+// Keyboard: Up/Down move between the rows; Left from the hashtag box reaches the chips, which are one tab stop
+// (Left/Right/Home/End move among them, Delete or Backspace removes one, Escape goes back to the box).
+// Every text comes from the host (labels are templates with {0} for the row's number or the hashtag).
 import { normalizeHashtags, parseHashtags } from '../../core/hashtags';
 import type { FieldErrors } from '../../features/qna/editor/protocol';
 import { uid, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
+import { format } from '../shared/strings';
 
 interface Row {
   row: HTMLLIElement;
@@ -19,14 +23,24 @@ export class ListField {
   constructor(
     private readonly h: H,
     private readonly doc: Document,
-    private readonly opts: { id: string; itemLabel: string; placeholder: string; onChange(): void },
+    private readonly opts: {
+      id: string;
+      /** {0}: the row's number. */
+      itemLabel: string;
+      /** {0}: the row's number. */
+      removeLabel: string;
+      addLabel: string;
+      removeTip: string;
+      placeholder: string;
+      onChange(): void;
+    },
   ) {
     this.list = h('ol', { class: 'kd-list', attrs: { id: opts.id } });
     const add = h(
       'button',
       { class: 'kd-button kd-secondary kd-small', attrs: { type: 'button' }, on: { click: () => this.add('', this.rows.length, true) } },
       icon(doc, 'add'),
-      `Add ${opts.itemLabel.toLowerCase()}`,
+      opts.addLabel,
     );
     this.element = h('div', { class: 'kd-list-field' }, this.list, add);
   }
@@ -82,6 +96,12 @@ export class ListField {
       } else if (e.key === 'Backspace' && !input.value && this.rows.length > 0 && !e.isComposing) {
         e.preventDefault();
         this.remove(row, true);
+      } else if ((e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.isComposing && !e.altKey && !e.ctrlKey && !e.metaKey && !e.shiftKey) {
+        const next = this.rows[this.rows.indexOf(row) + (e.key === 'ArrowUp' ? -1 : 1)];
+        if (next) {
+          e.preventDefault();
+          next.input.focus();
+        }
       }
     });
     row.remove.addEventListener('click', () => this.remove(row, true));
@@ -105,9 +125,9 @@ export class ListField {
 
   private relabel(): void {
     this.rows.forEach((r, i) => {
-      r.input.setAttribute('aria-label', `${this.opts.itemLabel} ${i + 1}`);
-      r.remove.setAttribute('aria-label', `Remove ${this.opts.itemLabel.toLowerCase()} ${i + 1}`);
-      r.remove.title = 'Remove';
+      r.input.setAttribute('aria-label', format(this.opts.itemLabel, i + 1));
+      r.remove.setAttribute('aria-label', format(this.opts.removeLabel, i + 1));
+      r.remove.title = this.opts.removeTip;
     });
   }
 }
@@ -118,19 +138,31 @@ export class ChipsField {
   readonly input: HTMLInputElement;
   private readonly chips: HTMLElement;
   private tags: string[] = [];
+  /** The chip that holds the chips' one tab stop (roving tabindex). */
+  private active = 0;
+  private disabled = false;
 
   constructor(
     private readonly h: H,
     private readonly doc: Document,
-    private readonly opts: { id: string; describedBy: string; onChange(): void },
+    private readonly opts: {
+      id: string;
+      describedBy: string;
+      listLabel: string;
+      placeholder: string;
+      /** {0}: the hashtag. */
+      removeLabel: string;
+      removeTip: string;
+      onChange(): void;
+    },
   ) {
-    this.chips = h('ul', { class: 'kd-chips-list', attrs: { 'aria-label': 'Hashtags' } });
+    this.chips = h('ul', { class: 'kd-chips-list', attrs: { 'aria-label': opts.listLabel } });
     this.input = h('input', {
       class: 'kd-chips-input',
       attrs: {
         id: opts.id,
         type: 'text',
-        placeholder: 'Add a hashtag, then Enter',
+        placeholder: opts.placeholder,
         'aria-describedby': opts.describedBy,
         autocomplete: 'off',
       },
@@ -138,12 +170,16 @@ export class ChipsField {
     this.element = h('div', { class: 'kd-chips kd-input' }, this.chips, this.input);
     this.element.addEventListener('click', (e) => e.target === this.element && this.input.focus());
     this.input.addEventListener('keydown', (e) => {
-      if ((e.key === 'Enter' || e.key === ',') && !e.isComposing) {
+      if (e.isComposing) return;
+      if (e.key === 'Enter' || e.key === ',') {
         e.preventDefault();
         this.commit();
       } else if (e.key === 'Backspace' && !this.input.value && this.tags.length) {
         e.preventDefault();
         this.setTags(this.tags.slice(0, -1));
+      } else if (e.key === 'ArrowLeft' && this.tags.length && this.input.selectionStart === 0 && this.input.selectionEnd === 0) {
+        e.preventDefault();
+        this.focusChip(this.tags.length - 1);
       }
     });
     this.input.addEventListener('input', () => {
@@ -164,8 +200,45 @@ export class ChipsField {
   }
 
   setDisabled(disabled: boolean): void {
+    this.disabled = disabled;
     this.input.disabled = disabled;
-    for (const b of Array.from(this.chips.querySelectorAll('button'))) b.disabled = disabled;
+    for (const b of this.buttons()) b.disabled = disabled;
+  }
+
+  private buttons(): HTMLButtonElement[] {
+    return Array.from(this.chips.querySelectorAll('button'));
+  }
+
+  private focusChip(index: number): void {
+    const buttons = this.buttons();
+    if (!buttons.length) return this.input.focus();
+    this.active = Math.max(0, Math.min(index, buttons.length - 1));
+    buttons.forEach((b, i) => (b.tabIndex = i === this.active ? 0 : -1));
+    buttons[this.active].focus();
+  }
+
+  private onChipKey(e: KeyboardEvent, index: number): void {
+    const last = this.tags.length - 1;
+    const move: Record<string, number | undefined> = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: 0, End: last };
+    if (e.key in move) {
+      e.preventDefault();
+      const target = move[e.key]!;
+      if (target > last) this.input.focus();
+      else this.focusChip(Math.max(0, target));
+    } else if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      this.removeAt(index);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      this.input.focus();
+    }
+  }
+
+  /** Removes one chip; focus goes to the chip that takes its place (the last one if it was last), or the box when none is left. */
+  private removeAt(index: number): void {
+    this.setTags(this.tags.filter((_, j) => j !== index));
+    if (this.tags.length) this.focusChip(Math.min(index, this.tags.length - 1));
+    else this.input.focus();
   }
 
   private commit(): void {
@@ -177,17 +250,28 @@ export class ChipsField {
 
   private setTags(tags: string[], notify = true): void {
     this.tags = tags;
+    this.active = Math.min(this.active, Math.max(0, tags.length - 1));
     this.chips.replaceChildren(
       ...tags.map((tag, i) => {
         const remove = this.h(
           'button',
-          { class: 'kd-chip-remove', attrs: { type: 'button', 'aria-label': `Remove hashtag ${tag}`, title: 'Remove' } },
+          {
+            class: 'kd-chip-remove',
+            attrs: {
+              type: 'button',
+              'aria-label': format(this.opts.removeLabel, tag),
+              title: this.opts.removeTip,
+              tabindex: i === this.active ? 0 : -1,
+            },
+          },
           icon(this.doc, 'close'),
         );
+        remove.disabled = this.disabled;
         remove.addEventListener('click', () => {
           this.setTags(this.tags.filter((_, j) => j !== i));
           this.input.focus();
         });
+        remove.addEventListener('keydown', (e) => this.onChipKey(e, i));
         return this.h('li', { class: 'kd-chip' }, `#${tag}`, remove);
       }),
     );

@@ -147,6 +147,36 @@ describe('webview request/response channel', () => {
     assert.match(invalid.join('\n'), /result of "delete" does not match/);
   });
 
+  it('chooseHashtags: the list the page sends and the answer of the host are both checked against the protocol', async () => {
+    const { hostEnd, pageEnd, invalid } = pair();
+    let answer: unknown = null;
+    hostEnd.handle('chooseHashtags', ({ current }) => (answer === 'echo' ? { hashtags: [...current, '新規'] } : answer) as never);
+    answer = 'echo';
+    assert.deepEqual(await pageEnd.request('chooseHashtags', { current: ['経費', 'hr'] }), { hashtags: ['経費', 'hr', '新規'] });
+    answer = { hashtags: null };
+    assert.deepEqual(await pageEnd.request('chooseHashtags', { current: [] }), { hashtags: null }, 'null: the person cancelled');
+    assert.deepEqual(invalid, []);
+    // What the page sends: a list of strings, capped.
+    const req = (params: unknown) => parseIncoming({ kind: 'request', id: 3, type: 'chooseHashtags', params }, qaEditorProtocol.toHost);
+    assert.equal(req({ current: ['a'] }).ok, true);
+    for (const bad of [
+      {},
+      { current: 'a b' },
+      { current: [1] },
+      { current: [null] },
+      { current: Array.from({ length: 1001 }, () => 'x') },
+    ]) {
+      assert.equal(req(bad).ok, false, JSON.stringify(bad).slice(0, 80));
+    }
+    await assert.rejects(pageEnd.request('chooseHashtags', { current: [7] } as never), /does not match the protocol/);
+    // What the host answers: a list or null, nothing else.
+    for (const bad of [{ hashtags: 'hr' }, { hashtags: [1] }, {}, { hashtags: undefined }]) {
+      answer = bad;
+      await assert.rejects(pageEnd.request('chooseHashtags', { current: [] }), /Internal error answering "chooseHashtags"/);
+    }
+    assert.equal(invalid.filter((p) => /result of "chooseHashtags" does not match/.test(p)).length, 4);
+  });
+
   it('times out when nobody answers', async () => {
     const { pageEnd } = pair({ pageTimeoutMs: 30 });
     await assert.rejects(pageEnd.request('reload', {}), (e: RpcError) => e.code === 'timeout' || e.code === 'no-handler');

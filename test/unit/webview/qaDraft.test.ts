@@ -11,7 +11,12 @@ import {
   registerBody,
   sameDraft,
   validateDraft,
+  type DraftTexts,
 } from '../../../src/features/qna/editor/qaDraft';
+import { qaEditorStrings } from '../../../src/features/qna/editor/qaEditorStrings';
+
+/** The English texts, as the host builds them, and numbers written as in English. */
+const texts: DraftTexts = { strings: qaEditorStrings(), formatNumber: (n) => n.toLocaleString('en-US') };
 
 const draft = (patch: Partial<QaDraft> = {}): QaDraft => ({
   ...emptyDraft(),
@@ -23,17 +28,20 @@ const x = (n: number, ch = 'a'): string => ch.repeat(n);
 
 describe('Q&A editor: validation', () => {
   it('requires a question and an answer (whitespace does not count)', () => {
-    assert.deepEqual(validateDraft(emptyDraft(), { isNew: true }), { question: 'Enter the question.', answer: 'Enter the answer.' });
-    assert.deepEqual(validateDraft(draft({ question: '  \n ', answer: ' ' }), { isNew: false }), {
+    assert.deepEqual(validateDraft(emptyDraft(), { isNew: true }, texts), { question: 'Enter the question.', answer: 'Enter the answer.' });
+    assert.deepEqual(validateDraft(draft({ question: '  \n ', answer: ' ' }), { isNew: false }, texts), {
       question: 'Enter the question.',
       answer: 'Enter the answer.',
     });
-    assert.deepEqual(validateDraft(draft(), { isNew: true }), {});
+    assert.deepEqual(validateDraft(draft(), { isNew: true }, texts), {});
   });
 
   it('applies the length limits at their exact boundaries', () => {
-    assert.deepEqual(validateDraft(draft({ question: x(1000), answer: x(50_000), folder: x(200), memo: x(5000) }), { isNew: true }), {});
-    const errors = validateDraft(draft({ question: x(1001), answer: x(50_001), folder: x(201), memo: x(5001) }), { isNew: true });
+    assert.deepEqual(
+      validateDraft(draft({ question: x(1000), answer: x(50_000), folder: x(200), memo: x(5000) }), { isNew: true }, texts),
+      {},
+    );
+    const errors = validateDraft(draft({ question: x(1001), answer: x(50_001), folder: x(201), memo: x(5001) }), { isNew: true }, texts);
     assert.deepEqual(Object.keys(errors).sort(), ['answer', 'folder', 'memo', 'question']);
     assert.equal(errors.question, 'The question is 1,001 characters long; the limit is 1,000.');
     assert.equal(errors.answer, 'The answer is 50,001 characters long; the limit is 50,000.');
@@ -41,32 +49,32 @@ describe('Q&A editor: validation', () => {
 
   it('counts characters, not UTF-16 units (Japanese and emoji)', () => {
     assert.equal(charCount('経費😀'), 3);
-    assert.deepEqual(validateDraft(draft({ question: x(1000, '😀') }), { isNew: false }), {});
-    assert.ok(validateDraft(draft({ question: x(1001, '質') }), { isNew: false }).question);
+    assert.deepEqual(validateDraft(draft({ question: x(1000, '😀') }), { isNew: false }, texts), {});
+    assert.ok(validateDraft(draft({ question: x(1001, '質') }), { isNew: false }, texts).question);
   });
 
   it('limits similar questions: each ≤ 1,000 characters, at most 100 (empty rows ignored)', () => {
     const hundred = Array.from({ length: 100 }, (_, i) => `variant ${i}`);
-    assert.deepEqual(validateDraft(draft({ similarQuestions: [...hundred, '', '  '] }), { isNew: false }), {});
+    assert.deepEqual(validateDraft(draft({ similarQuestions: [...hundred, '', '  '] }), { isNew: false }, texts), {});
     assert.match(
-      validateDraft(draft({ similarQuestions: [...hundred, 'one more'] }), { isNew: false }).similarQuestions,
+      validateDraft(draft({ similarQuestions: [...hundred, 'one more'] }), { isNew: false }, texts).similarQuestions,
       /101 similar questions; at most 100/,
     );
-    const long = validateDraft(draft({ similarQuestions: ['ok', x(1001)] }), { isNew: false });
+    const long = validateDraft(draft({ similarQuestions: ['ok', x(1001)] }), { isNew: false }, texts);
     assert.deepEqual(Object.keys(long), ['similarQuestions.1']);
     assert.match(long['similarQuestions.1'], /^Similar question 2 is 1,001 characters/);
   });
 
   it('limits hashtags: each ≤ 100 characters, at most 50', () => {
     const fifty = Array.from({ length: 50 }, (_, i) => `tag${i}`);
-    assert.deepEqual(validateDraft(draft({ hashtags: fifty }), { isNew: false }), {});
-    assert.match(validateDraft(draft({ hashtags: [...fifty, 'tag50'] }), { isNew: false }).hashtags, /51 hashtags; at most 50/);
-    assert.match(validateDraft(draft({ hashtags: [x(101)] }), { isNew: false }).hashtags, /longer than 100 characters/);
+    assert.deepEqual(validateDraft(draft({ hashtags: fifty }), { isNew: false }, texts), {});
+    assert.match(validateDraft(draft({ hashtags: [...fifty, 'tag50'] }), { isNew: false }, texts).hashtags, /51 hashtags; at most 50/);
+    assert.match(validateDraft(draft({ hashtags: [x(101)] }), { isNew: false }, texts).hashtags, /longer than 100 characters/);
   });
 
   it('checks the memo only for a new Q&A (the service takes it only at registration)', () => {
-    assert.deepEqual(validateDraft(draft({ memo: x(QA_LIMITS.memo + 1) }), { isNew: false }), {});
-    assert.ok(validateDraft(draft({ memo: x(QA_LIMITS.memo + 1) }), { isNew: true }).memo);
+    assert.deepEqual(validateDraft(draft({ memo: x(QA_LIMITS.memo + 1) }), { isNew: false }, texts), {});
+    assert.ok(validateDraft(draft({ memo: x(QA_LIMITS.memo + 1) }), { isNew: true }, texts).memo);
   });
 });
 

@@ -69,6 +69,10 @@ export const snapshotSchema = z.object({
   previewHtml: z.string(),
   blockedImages: z.number().int(),
   feedbackText: z.string(),
+  /** The notice above the form ('' when none). */
+  notice: z.string(),
+  /** The host's hashtag picker is open for this page ("Choose…" waits for its answer). */
+  choosingHashtags: z.boolean(),
 });
 export type EditorSnapshot = z.infer<typeof snapshotSchema>;
 
@@ -99,6 +103,11 @@ export const qaEditorProtocol = defineProtocol({
         z.object({ userFeedback: feedbackCountsSchema, agentFeedback: feedbackCountsSchema }),
       ),
       reload: request(emptySchema, z.object({ record: qaRecordSchema })),
+      /**
+       * "Choose…" beside the hashtags: the host shows the shared hashtag picker (hashtags in use with their
+       * counts, `current` ticked); `hashtags` is the chosen list (without #), null when the person cancelled.
+       */
+      chooseHashtags: request(z.object({ current: list }), z.object({ hashtags: list.nullable() })),
     },
   },
   toPage: {
@@ -120,7 +129,14 @@ export const qaEditorProtocol = defineProtocol({
       /** What the page shows (tests and diagnostics). */
       snapshot: request(emptySchema, snapshotSchema),
       /** Automation: types into fields and/or presses a button as a person would (integration tests). */
-      drive: request(z.object({ fill: qaDraftSchema.partial().optional(), click: editorActionSchema.optional() }), snapshotSchema),
+      drive: request(
+        z.object({
+          fill: qaDraftSchema.partial().optional(),
+          click: editorActionSchema.optional(),
+          chooseHashtags: z.boolean().optional(),
+        }),
+        snapshotSchema,
+      ),
     },
   },
 });

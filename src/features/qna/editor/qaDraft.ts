@@ -6,6 +6,7 @@ import { normalizeHashtags } from '../../../core/hashtags';
 import { QA_LIMITS } from '../../../core/qaFile/limits';
 import type { QaFields, QaUpdateFields } from '../../../core/qaFields';
 import type { FieldErrors, QaDraft } from './protocol';
+import type { QaEditorStrings } from './qaEditorStrings';
 
 /** The body of "register". */
 export type RegisterBody = QaFields;
@@ -39,32 +40,58 @@ export function normalizeDraft(d: QaDraft): QaDraft {
   };
 }
 
-const fmt = (n: number): string => n.toLocaleString('en-US');
+/**
+ * The error messages in the display language (qaEditorStrings(): the host builds them, the page receives them)
+ * and how numbers are written in it.
+ */
+export interface DraftTexts {
+  strings: Pick<
+    QaEditorStrings,
+    | 'enterQuestion'
+    | 'enterAnswer'
+    | 'questionTooLong'
+    | 'answerTooLong'
+    | 'similarTooLong'
+    | 'folderTooLong'
+    | 'memoTooLong'
+    | 'tooManySimilar'
+    | 'tooManyHashtags'
+    | 'hashtagTooLong'
+  >;
+  formatNumber(n: number): string;
+}
+
+/** Fills {0}, {1}… as l10n.t does (the templates are already translated). */
+function fill(template: string, ...args: Array<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (whole, i: string) => (args[Number(i)] === undefined ? whole : String(args[Number(i)])));
+}
 
 /** Errors by field (see FieldErrors); empty when the draft may be sent. Validates the normalized draft. */
-export function validateDraft(draft: QaDraft, options: { isNew: boolean }): FieldErrors {
+export function validateDraft(draft: QaDraft, options: { isNew: boolean }, texts: DraftTexts): FieldErrors {
   const d = normalizeDraft(draft);
+  const s = texts.strings;
+  const fmt = texts.formatNumber;
   const errors: FieldErrors = {};
-  const tooLong = (field: string, value: string, max: number, what: string): void => {
+  const tooLong = (field: string, value: string, max: number, template: string, ...before: Array<string | number>): void => {
     const n = charCount(value);
-    if (n > max) errors[field] = `${what} is ${fmt(n)} characters long; the limit is ${fmt(max)}.`;
+    if (n > max) errors[field] = fill(template, ...before, fmt(n), fmt(max));
   };
-  if (!d.question) errors.question = 'Enter the question.';
-  else tooLong('question', d.question, QA_LIMITS.question, 'The question');
-  if (!d.answer.trim()) errors.answer = 'Enter the answer.';
-  else tooLong('answer', d.answer, QA_LIMITS.answer, 'The answer');
+  if (!d.question) errors.question = s.enterQuestion;
+  else tooLong('question', d.question, QA_LIMITS.question, s.questionTooLong);
+  if (!d.answer.trim()) errors.answer = s.enterAnswer;
+  else tooLong('answer', d.answer, QA_LIMITS.answer, s.answerTooLong);
   if (d.similarQuestions.length > QA_LIMITS.similarQuestions) {
-    errors.similarQuestions = `${fmt(d.similarQuestions.length)} similar questions; at most ${QA_LIMITS.similarQuestions} are allowed.`;
+    errors.similarQuestions = fill(s.tooManySimilar, fmt(d.similarQuestions.length), fmt(QA_LIMITS.similarQuestions));
   }
   draft.similarQuestions.forEach((q, i) =>
-    tooLong(`similarQuestions.${i}`, q.trim(), QA_LIMITS.similarQuestion, `Similar question ${i + 1}`),
+    tooLong(`similarQuestions.${i}`, q.trim(), QA_LIMITS.similarQuestion, s.similarTooLong, fmt(i + 1)),
   );
-  if (d.hashtags.length > QA_LIMITS.hashtags) errors.hashtags = `${d.hashtags.length} hashtags; at most ${QA_LIMITS.hashtags} are allowed.`;
+  if (d.hashtags.length > QA_LIMITS.hashtags) errors.hashtags = fill(s.tooManyHashtags, fmt(d.hashtags.length), fmt(QA_LIMITS.hashtags));
   const longTag = d.hashtags.find((t) => charCount(t) > QA_LIMITS.hashtag);
   if (longTag !== undefined && !errors.hashtags)
-    errors.hashtags = `#${[...longTag].slice(0, 20).join('')}… is longer than ${QA_LIMITS.hashtag} characters.`;
-  tooLong('folder', d.folder, QA_LIMITS.folder, 'The folder name');
-  if (options.isNew) tooLong('memo', d.memo, QA_LIMITS.memo, 'The memo');
+    errors.hashtags = fill(s.hashtagTooLong, [...longTag].slice(0, 20).join(''), fmt(QA_LIMITS.hashtag));
+  tooLong('folder', d.folder, QA_LIMITS.folder, s.folderTooLong);
+  if (options.isNew) tooLong('memo', d.memo, QA_LIMITS.memo, s.memoTooLong);
   return errors;
 }
 

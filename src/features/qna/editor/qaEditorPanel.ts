@@ -1,9 +1,11 @@
 import * as vscode from 'vscode';
 import type { FaqResource } from '../../../api/resources/faq';
+import { formatNumber } from '../../../platform/l10n';
 import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
+import { qaEditorStrings } from './qaEditorStrings';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
 
 export type QaEditorTarget =
@@ -19,6 +21,8 @@ export interface QaSaveEvent {
 export interface EditorContext extends PanelBasics {
   faq(): Promise<FaqResource>;
   confirm(message: string, action: string): Promise<boolean>;
+  /** The shared hashtag picker (platform/pickers/hashtagPicker.ts): the chosen list, undefined when cancelled. */
+  pickHashtags(current: readonly string[]): Promise<string[] | undefined>;
   allowRemoteImages(): boolean;
   saved(panel: QaEditorPanel, event: QaSaveEvent): void;
   deleted(panel: QaEditorPanel, id: string): void;
@@ -47,17 +51,26 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   ) {
     super(panel, {
       ...hostSetup(ctx),
-      page: { name: 'qaEditor', title: 'Q&A', styles: ['qaEditor.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local' },
+      page: {
+        name: 'qaEditor',
+        title: vscode.l10n.t('Q&A'),
+        styles: ['qaEditor.css'],
+        images: ctx.allowRemoteImages() ? 'remote' : 'local',
+        strings: qaEditorStrings(),
+      },
       protocol: qaEditorProtocol,
       label: 'Q&A editor page',
     });
     const ch = this.channel;
     ch.handle('save', ({ draft }) => this.save(draft));
     ch.handle('delete', () => this.remove());
-    ch.handle('toggle', () => this.run('Turn Q&A on/off', () => this.toggle()));
+    ch.handle('toggle', () => this.run('Turn Q&A on/off', vscode.l10n.t('Turning the Q&A on or off…'), () => this.toggle()));
     ch.handle('copyId', () => this.copyId());
-    ch.handle('feedback', ({ isPositive }) => this.run('Q&A feedback', () => this.feedback(isPositive)));
-    ch.handle('reload', () => this.run('Reload Q&A', async () => ({ record: await this.fetch() })));
+    ch.handle('feedback', ({ isPositive }) =>
+      this.run('Q&A feedback', vscode.l10n.t('Sending your feedback…'), () => this.feedback(isPositive)),
+    );
+    ch.handle('reload', () => this.run('Reload Q&A', vscode.l10n.t('Loading the Q&A…'), async () => ({ record: await this.fetch() })));
+    ch.handle('chooseHashtags', async ({ current }) => ({ hashtags: (await this.ctx.pickHashtags(current)) ?? null }));
     ch.onNotification('dirty', ({ dirty, question }) => {
       this.dirty = dirty;
       this.typedQuestion = question;
@@ -89,7 +102,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
         // Closed before the answer came: nobody is waiting for it, so no error either.
         if (this.isDisposed) return;
         const shown = reportError(this.ctx.errors, 'Open Q&A', error);
-        if (shown) this.channel.notify('error', { message: `Could not load the Q&A: ${shown.message}` });
+        if (shown) this.channel.notify('error', { message: vscode.l10n.t('Could not load the Q&A: {0}', shown.message) });
       } finally {
         this.loading = undefined;
       }
@@ -111,9 +124,13 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   }
 
   private async save(draft: QaDraft): Promise<SaveResult> {
-    const fieldErrors = validateDraft(draft, { isNew: this.target.kind === 'new' });
+    const fieldErrors = validateDraft(
+      draft,
+      { isNew: this.target.kind === 'new' },
+      { strings: qaEditorStrings(), formatNumber: (n) => formatNumber(n) },
+    );
     if (hasErrors(fieldErrors)) return { outcome: 'invalid', fieldErrors };
-    return this.run('Save Q&A', async () => {
+    return this.run('Save Q&A', vscode.l10n.t('Saving the Q&A…'), async () => {
       const faq = await this.ctx.faq();
       if (this.target.kind === 'new') {
         const body = registerBody(draft);
@@ -182,12 +199,15 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private async remove(): Promise<{ deleted: boolean }> {
     const id = this.requireId();
     const question = this.record?.values.question ?? id;
-    if (!(await this.ctx.confirm(`Delete the Q&A "${ellipsis(question, 60)}"? This cannot be undone.`, 'Delete')))
-      return { deleted: false };
-    return this.run('Delete Q&A', async () => {
+    const confirmed = await this.ctx.confirm(
+      vscode.l10n.t('Delete the Q&A "{0}"? This cannot be undone.', ellipsis(question, 60)),
+      vscode.l10n.t('Delete'),
+    );
+    if (!confirmed) return { deleted: false };
+    return this.run('Delete Q&A', vscode.l10n.t('Deleting the Q&A…'), async () => {
       this.lastSent = { op: 'delete', id };
       await (await this.ctx.faq()).delete(id);
-      vscode.window.setStatusBarMessage(`Deleted the Q&A "${ellipsis(question)}"`, 4000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted the Q&A "{0}"', ellipsis(question)), 4000);
       this.ctx.deleted(this, id);
       setTimeout(() => this.dispose(), 0); // after the answer reaches the page
       return { deleted: true };
@@ -197,13 +217,16 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private async copyId(): Promise<{ copied: boolean }> {
     const id = this.requireId();
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`Copied the ID of the Q&A: ${id}`, 3000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Copied the ID of the Q&A: {0}', id), 3000);
     return { copied: true };
   }
 
-  /** Busy indicator, and failures through the normal error path (log + notification) as well as inline. */
-  private async run<T>(what: string, fn: () => Promise<T>): Promise<T> {
-    this.channel.notify('busy', { busy: true, label: what });
+  /**
+   * Busy indicator (`label`, shown), and failures through the normal error path (log + notification, with
+   * `what` in the log) as well as inline.
+   */
+  private async run<T>(what: string, label: string, fn: () => Promise<T>): Promise<T> {
+    this.channel.notify('busy', { busy: true, label });
     try {
       return await fn();
     } catch (error) {
@@ -220,13 +243,13 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   }
 
   private requireId(): string {
-    if (this.target.kind !== 'existing') throw new Error('This Q&A has not been saved yet.');
+    if (this.target.kind !== 'existing') throw new Error(vscode.l10n.t('This Q&A has not been saved yet.'));
     return this.target.id;
   }
 
   private updateTitle(): void {
     if (this.isDisposed) return;
     const question = this.dirty || !this.record ? this.typedQuestion || this.record?.values.question || '' : this.record.values.question;
-    this.panel.title = this.target.kind === 'existing' && !question ? 'Q&A' : editorTitle(question, this.dirty);
+    this.panel.title = this.target.kind === 'existing' && !question ? vscode.l10n.t('Q&A') : editorTitle(question, this.dirty);
   }
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
+import { pickHashtags } from '../../../platform/pickers/hashtagPicker';
 import { SettingKeys } from '../../../platform/settings';
 import { createPanel, PanelRegistry } from '../../../platform/webview/webviewPanel';
 import { QA_EDITOR_VIEW_TYPE, type QaDraft, type QaEditorState, type QaTarget } from './protocol';
@@ -19,10 +20,17 @@ export class QaEditorPanels extends Disposable {
 
   constructor(private readonly c: Container) {
     super();
+    const basics = c.panelBasics('qaEditor');
     this.ctx = {
-      ...c.panelBasics('qaEditor'),
+      ...basics,
       faq: async () => (await c.connection.getClient()).faq,
       confirm: async (message, action) => (await c.ui.showWarningMessage(message, { modal: true }, action)) === action,
+      pickHashtags: async (current) =>
+        pickHashtags(c.ui, await c.connection.getClient(), {
+          title: vscode.l10n.t('Hashtags of the Q&A'),
+          current,
+          log: basics.log,
+        }),
       allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
       saved: (panel, e) => this.onSaved(panel, e),
       deleted: (_panel, id) => this.deleteEmitter.fire(id),
@@ -33,14 +41,17 @@ export class QaEditorPanels extends Disposable {
   open(target: QaEditorTarget): QaEditorPanel {
     if (target.kind === 'existing') {
       return this.registry.revealOrCreate(target.id, () =>
-        this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', this.c.context.extensionUri), { kind: 'existing', id: target.id }),
+        this.create(createPanel(QA_EDITOR_VIEW_TYPE, vscode.l10n.t('Q&A'), this.c.context.extensionUri), {
+          kind: 'existing',
+          id: target.id,
+        }),
       );
     }
     const key = randomUUID();
     const prefill = target.prefill ? { ...target.prefill } : undefined;
     return this.registry.add(
       `new:${key}`,
-      this.create(createPanel(QA_EDITOR_VIEW_TYPE, 'New Q&A', this.c.context.extensionUri), { kind: 'new', key }, prefill),
+      this.create(createPanel(QA_EDITOR_VIEW_TYPE, vscode.l10n.t('New Q&A'), this.c.context.extensionUri), { kind: 'new', key }, prefill),
     );
   }
 

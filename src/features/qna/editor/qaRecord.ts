@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 import { faqStatus } from '../../../api/values';
 import type { FaqDetail } from '../../../api/schemas/faq';
 import type { QaRecord } from './protocol';
@@ -45,5 +46,5 @@ export function ellipsis(text: string, max = 40): string {
 }
 
 export function editorTitle(question: string, dirty: boolean): string {
-  return `${dirty ? '● ' : ''}${ellipsis(question) || 'New Q&A'}`;
+  return `${dirty ? '● ' : ''}${ellipsis(question) || l10n.t('New Q&A')}`;
 }
