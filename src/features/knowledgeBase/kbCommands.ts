@@ -1,4 +1,4 @@
-import { pickHashtags } from '../../platform/pickers/hashtagPicker';
+import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { DeleteNotSupportedError, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
@@ -35,27 +35,15 @@ export class KbCommands {
   }
 
   async filterHashtags(): Promise<void> {
-    const tags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
+    const chosen = await pickHashtagFilter(this.c.ui, await this.c.connection.getClient(), {
       title: vscode.l10n.t('Filter by hashtags'),
       current: this.tree.model.filter.hashtags ?? [],
-      prompt: vscode.l10n.t('Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty clears.'),
+      matchTitle: (tags) => vscode.l10n.t('Documents with {0}', tags),
       log: this.c.log('kb'),
     });
-    if (tags === undefined) return;
-    let operator: 'and' | 'or' = 'or';
-    if (tags.length > 1) {
-      const pick = await this.c.ui.showQuickPick(
-        [
-          { label: vscode.l10n.t('Any of them'), op: 'or' as const },
-          { label: vscode.l10n.t('All of them'), op: 'and' as const },
-        ],
-        { title: vscode.l10n.t('Documents with {0}', tags.map((t) => `#${t}`).join(' ')) },
-      );
-      if (!pick) return;
-      operator = pick.op;
-    }
-    this.tree.model.filter.hashtags = tags.length ? tags : undefined;
-    this.tree.model.filter.hashtagsOperator = operator;
+    if (!chosen) return;
+    this.tree.model.filter.hashtags = chosen.tags.length ? chosen.tags : undefined;
+    this.tree.model.filter.hashtagsOperator = chosen.operator;
     this.applyFilter();
   }
 

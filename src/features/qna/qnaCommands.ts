@@ -1,4 +1,4 @@
-import { pickHashtags } from '../../platform/pickers/hashtagPicker';
+import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
@@ -58,25 +58,15 @@ export class QnaCommands {
 
   /** The shared hashtag picker (hashtags in use with counts, the filter's ticked, "Other hashtags…" to type). */
   async hashtags(): Promise<void> {
-    const tags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
+    const chosen = await pickHashtagFilter(this.c.ui, await this.c.connection.getClient(), {
       title: vscode.l10n.t('Filter Q&As by hashtags'),
       current: this.filter.hashtags ?? [],
-      prompt: vscode.l10n.t('Hashtags separated by spaces or commas, e.g. "{0}". Empty clears.', '#hr #policy'),
+      matchTitle: (tags) => vscode.l10n.t('Q&As with {0}', tags),
       log: this.c.log('qna'),
     });
-    if (tags === undefined) return;
-    if (tags.length > 1) {
-      const op = await this.c.ui.showQuickPick(
-        [
-          { label: vscode.l10n.t('Any of them'), op: 'or' as const },
-          { label: vscode.l10n.t('All of them'), op: 'and' as const },
-        ],
-        { title: vscode.l10n.t('Q&As with {0}', tags.map((t) => `#${t}`).join(' ')) },
-      );
-      if (!op) return;
-      this.filter.hashtagsOperator = op.op;
-    }
-    this.filter.hashtags = tags.length ? tags : undefined;
+    if (!chosen) return;
+    if (chosen.tags.length > 1) this.filter.hashtagsOperator = chosen.operator;
+    this.filter.hashtags = chosen.tags.length ? chosen.tags : undefined;
     this.apply();
   }
 

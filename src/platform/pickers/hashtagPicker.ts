@@ -70,3 +70,28 @@ async function typeHashtags(ui: UserInput, options: HashtagPickOptions, already:
   if (value === undefined) return undefined;
   return [...new Set([...already, ...parseHashtags(value)])];
 }
+
+/**
+ * A view's hashtag filter: the picker, then "Any of them" / "All of them" when more than one is ticked.
+ * `matchTitle` names what the filter keeps ("Documents with {0}"). Undefined when the user cancelled.
+ */
+export async function pickHashtagFilter(
+  ui: UserInput,
+  client: HashtagListSource,
+  options: HashtagPickOptions & { matchTitle(tags: string): string },
+): Promise<{ tags: string[]; operator: 'and' | 'or' } | undefined> {
+  const tags = await pickHashtags(ui, client, {
+    prompt: l10n.t('Hashtags separated by spaces or commas, e.g. "{0}". Empty clears.', '#hr #policy'),
+    ...options,
+  });
+  if (tags === undefined) return undefined;
+  if (tags.length < 2) return { tags, operator: 'or' };
+  const pick = await ui.showQuickPick(
+    [
+      { label: l10n.t('Any of them'), op: 'or' as const },
+      { label: l10n.t('All of them'), op: 'and' as const },
+    ],
+    { title: options.matchTitle(tags.map((t) => `#${t}`).join(' ')) },
+  );
+  return pick && { tags, operator: pick.op };
+}
