@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { REGION_INFO } from '../../core/regions';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
@@ -122,7 +121,7 @@ export class AnswersViewers extends Disposable {
       log: retrievalLog,
       probe: c.probe,
       errors: c.errorReporting(retrievalLog),
-      regionLabel: () => REGION_INFO[c.settings.region].label,
+      region: () => c.settings.region,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
     });

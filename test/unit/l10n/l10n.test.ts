@@ -19,7 +19,7 @@ const CONVERTED = ['src/features/connection', 'src/platform'];
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
  * each page is added here once it holds no English of its own.
  */
-const CONVERTED_PAGES = ['src/webview/shared'];
+const CONVERTED_PAGES = ['src/webview/shared', 'src/webview/analytics', 'src/webview/retrieval'];
 /** Key names and other literals a page compares against, never shows. */
 const PAGE_NON_TEXT = new Set([
   'Enter',

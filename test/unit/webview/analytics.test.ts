@@ -7,6 +7,7 @@ import {
   toIso,
   type AnalyticsClient,
 } from '../../../src/features/qna/analytics/analyticsData';
+import { analyticsStrings } from '../../../src/features/qna/analytics/analyticsStrings';
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
 import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
@@ -134,7 +135,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
   let api: FakeVsCodeApi;
   const drawn: AnalyticsData[] = [];
   beforeEach(() => {
-    win = makeWindow('<main id="app"></main>');
+    win = makeWindow('<main id="app"></main>', undefined, analyticsStrings());
     api = new FakeVsCodeApi();
     drawn.length = 0;
     const view = new AnalyticsView(win.document, new Messenger(analyticsProtocol, api, win));
@@ -166,6 +167,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
       topBars: 1,
       searchRows: 1,
       feedbackRows: 1,
+      answerFeedbackRows: 0,
       charts: ['daily:line', 'top:bar'],
     });
     const cell = win.document.querySelector('section[aria-labelledby="an-search-title"] td');

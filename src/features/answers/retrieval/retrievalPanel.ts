@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RetrievalRequest } from '../../../api/resources/answers';
 import type { RetrievalItem } from '../../../api/schemas/answers';
+import type { Region } from '../../../core/regions';
 import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
@@ -17,6 +18,7 @@ import {
   type RunResult,
 } from './protocol';
 import { ProbeKeys, type TestProbe } from '../../../platform/testProbe';
+import { regionName, retrievalStrings } from './retrievalStrings';
 
 export interface RetrievalContext {
   extensionUri: vscode.Uri;
@@ -24,7 +26,8 @@ export interface RetrievalContext {
   errors: ErrorReporting;
   /** Container.probe (tests only). */
   probe?: TestProbe;
-  regionLabel(): string;
+  /** The region the panel runs against (its name is shown in the header). */
+  region(): Region;
   retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
   /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
   openDocument(arg: {
@@ -52,7 +55,13 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   ) {
     super(panel, {
       extensionUri: ctx.extensionUri,
-      page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
+      page: {
+        name: 'retrieval',
+        title: vscode.l10n.t('Retrieval'),
+        styles: ['retrieval.css'],
+        images: 'none',
+        strings: retrievalStrings(),
+      },
       protocol: retrievalProtocol,
       log: ctx.log,
       probe: ctx.probe,
@@ -85,7 +94,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   }
 
   protected onPageReady(): void {
-    this.channel.notify('init', { defaults: DEFAULT_SETTINGS, region: this.ctx.regionLabel(), question: this.question });
+    this.channel.notify('init', { defaults: DEFAULT_SETTINGS, region: regionName(this.ctx.region()), question: this.question });
   }
 
   private async run(column: Column, question: string, request: RetrievalRequest): Promise<RunResult> {
@@ -138,7 +147,7 @@ export class RetrievalPanels extends Disposable {
       if (question) this.panel.ask(question);
       return this.panel;
     }
-    return this.adopt(createPanel(RETRIEVAL_VIEW_TYPE, 'Retrieval', this.ctx.extensionUri), question);
+    return this.adopt(createPanel(RETRIEVAL_VIEW_TYPE, vscode.l10n.t('Retrieval'), this.ctx.extensionUri), question);
   }
 
   /** Serializer: the page keeps its question and settings in its own state. */

@@ -1,10 +1,17 @@
 // Loads and shapes what the analytics page shows. No vscode: tested in plain Node with a fake client.
+import type { AnswersResource } from '../../../api/resources/answers';
 import type { FaqResource } from '../../../api/resources/faq';
-import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, FeedbackRow, SearchRow, TopFaq } from './protocol';
+import type { AnswerFeedbackHistory } from '../../../api/schemas/kbOps';
+import { OperationNotOfferedError } from '../../../api/values';
+import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, AnswerFeedback, FeedbackRow, SearchRow, TopFaq } from './protocol';
 
 export type AnalyticsClient = Pick<FaqResource, 'dailyCount' | 'dailyAnalytics' | 'searchHistory' | 'feedbackHistory' | 'get'>;
+/** Answer feedback history (`GET /webapi/mrc_feedbacks`); a deployment may not offer it. */
+export type AnswerFeedbackClient = Pick<AnswersResource, 'feedbackHistory'>;
 
 export const HISTORY_LIMIT = 50;
+/** Characters of an answer the history table shows. */
+export const ANSWER_EXCERPT = 160;
 const MAX_DAYS = 400;
 
 /** YYYY-MM-DD of `date` in this machine's time zone (the service's dates are local dates). */
@@ -35,19 +42,29 @@ export interface LoadResult {
   failures: Array<{ section: AnalyticsSection; error: unknown }>;
 }
 
-/** The four reads in parallel; a section that fails is reported in `problems`, the others still show. */
+/** The reads that can fail on their own (a section each). */
+export const SECTIONS = 5;
+
+/**
+ * The five reads in parallel; a section that fails is reported in `problems`, the others still show. The answer
+ * feedback history not offered by the deployment (404/405) is no failure: the section says so.
+ */
 export async function loadAnalytics(
   faq: AnalyticsClient,
   query: AnalyticsQuery,
   describe: (error: unknown) => string,
   now = new Date(),
+  answers?: AnswerFeedbackClient,
 ): Promise<LoadResult> {
   const { startDate, endDate, topN } = query;
-  const [daily, top, history, feedback] = await Promise.allSettled([
+  const [daily, top, history, feedback, answerFeedback] = await Promise.allSettled([
     faq.dailyCount({ startDate, endDate }),
     faq.dailyAnalytics({ topN, startDate, endDate }),
     faq.searchHistory({ startDate, endDate, limit: HISTORY_LIMIT, offset: 0, sortOrder: 'DESC' }),
     faq.feedbackHistory({ limit: HISTORY_LIMIT, offset: 0 }),
+    answers
+      ? answers.feedbackHistory({ limit: HISTORY_LIMIT, offset: 0 })
+      : Promise.reject(new OperationNotOfferedError('answers.feedbackHistory')),
   ]);
   const failures: LoadResult['failures'] = [];
   const problems: AnalyticsData['problems'] = {};
@@ -68,6 +85,8 @@ export async function loadAnalytics(
   }));
   const historyItems = (settle('searches', history)?.histories ?? []).slice(0, HISTORY_LIMIT);
   const feedbackItems = (settle('feedback', feedback)?.result ?? []).slice(0, HISTORY_LIMIT);
+  const offered = !(answerFeedback.status === 'rejected' && answerFeedback.reason instanceof OperationNotOfferedError);
+  const answerHistory = offered ? settle('answerFeedback', answerFeedback) : undefined;
 
   const questions = new Map(topFaqs.map((t) => [t.id, t.question]));
   const searches: SearchRow[] = historyItems.map((h) => {
@@ -98,6 +117,7 @@ export async function loadAnalytics(
       top: topFaqs,
       searches,
       feedback: feedbackItems.map((f) => feedbackRow(f.query, f.feedbacks, questions)),
+      answerFeedback: answerFeedbackSection(offered, answerHistory ?? []),
       problems,
       loadedAt: now.toISOString(),
     },
@@ -139,6 +159,33 @@ function feedbackRow(query: string, items: Array<Record<string, unknown>>, quest
     if (t && (!latest || t > latest)) latest = t;
   }
   return { query, positive, negative, total: items.length, faqs: [...faqs], time: latest };
+}
+
+/** Rated answers, one row each (the service groups them by question), newest question first, and the counts. */
+export function answerFeedbackSection(offered: boolean, history: AnswerFeedbackHistory): AnswerFeedback {
+  const rows = history
+    .flatMap((g) =>
+      g.feedbacks.map((f) => ({
+        question: g.query,
+        answer: excerpt(f.answer, ANSWER_EXCERPT),
+        documentId: f.documentId,
+        positive: f.positive,
+        time: toIso(f.createdAt),
+      })),
+    )
+    .slice(0, HISTORY_LIMIT);
+  return {
+    offered,
+    rows,
+    positive: rows.filter((r) => r.positive === true).length,
+    negative: rows.filter((r) => r.positive === false).length,
+  };
+}
+
+/** Plain text, whitespace collapsed, at most `max` characters (code points) with an ellipsis when cut. */
+export function excerpt(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }
 
 /** Epoch seconds or milliseconds, or a date string, as ISO; null when absent or unreadable. */
