@@ -144,9 +144,10 @@ export class AnalyticsView {
       void this.reload();
     });
     m.on('refresh', () => void this.reload());
-    m.handleForTests('drive', async ({ query }) => {
+    m.handleForTests('drive', async ({ query, reveal }) => {
       this.setQuery({ ...(this.readQuery() as AnalyticsQuery), ...query });
       await this.reload();
+      if (reveal === 'answerFeedback') this.answerFeedback.closest('section')?.scrollIntoView({ block: 'start' });
       return { query: this.query! };
     });
     m.start();

@@ -4,6 +4,7 @@
 import type { AnalyticsStrings } from '../../features/qna/analytics/analyticsStrings';
 import type { AnalyticsData, AnswerFeedback, DailyCount, FeedbackRow, SearchRow, TopFaq } from '../../features/qna/analytics/protocol';
 import type { Child, H } from '../shared/dom';
+import { icon } from '../shared/icons';
 import { format, formatDateTime, formatNumber } from '../shared/strings';
 
 const DASH = '—';
@@ -129,7 +130,13 @@ export function answerFeedbackPart(h: H, s: AnalyticsStrings, feedback: AnswerFe
   const rating = (positive: boolean | null): Child =>
     positive === null
       ? h('span', { class: 'kd-muted' }, DASH)
-      : h('span', { class: `kd-nowrap an-rating an-rating-${positive ? 'up' : 'down'}` }, positive ? s.ratedHelpful : s.ratedNotHelpful);
+      : h(
+          'span',
+          { class: `kd-nowrap an-rating an-rating-${positive ? 'up' : 'down'}` },
+          // Drawn icons, not emoji: every machine shows them, in the theme's colours.
+          icon(doc, positive ? 'thumbsUp' : 'thumbsDown'),
+          positive ? s.helpful : s.notHelpful,
+        );
   return [
     h(
       'p',
@@ -144,7 +151,7 @@ export function answerFeedbackPart(h: H, s: AnalyticsStrings, feedback: AnswerFe
         h('span', { class: 'kd-cell-text' }, r.question),
         h('span', { class: 'kd-cell-text an-answer' }, r.answer),
         rating(r.positive),
-        h('span', { class: 'kd-cell-text kd-muted', attrs: { title: format(s.documentId, r.documentId) } }, r.documentId),
+        h('span', { class: 'kd-cell-text', attrs: { title: format(s.documentId, r.documentId) } }, r.documentName ?? r.documentId),
         ...(timed ? [h('span', { class: 'kd-nowrap' }, formatTime(r.time, doc))] : []),
       ]),
     ),

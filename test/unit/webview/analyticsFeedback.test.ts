@@ -2,7 +2,7 @@
 // service (and from canned deployments that do not offer it, fail, or add times), and the page built with
 // Japanese texts: headings, the charts' table alternatives, the feedback states.
 import assert from 'node:assert/strict';
-import { ANSWER_EXCERPT, loadAnalytics } from '../../../src/features/qna/analytics/analyticsData';
+import { ANSWER_EXCERPT, answerFeedbackClient, loadAnalytics } from '../../../src/features/qna/analytics/analyticsData';
 import { analyticsStrings, type AnalyticsStrings } from '../../../src/features/qna/analytics/analyticsStrings';
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
 import { ApiClient } from '../../../src/api/client';
@@ -20,14 +20,18 @@ describe('Q&A analytics: answer feedback history (client against the local servi
   let t: TestService;
   let canned: CannedServer | undefined;
   let documentId = '';
+  let goneId = '';
   before(async () => {
     t = await startTestService();
-    const [node] = await t.client().kbNodes.upload({
-      file: { data: 'New employees get ten days of paid leave.', contentType: 'text/plain' },
-      fileName: 'leave.txt',
-    });
-    assert.ok(isFileNode(node));
-    documentId = node.id;
+    const upload = async (fileName: string): Promise<string> => {
+      const [node] = await t
+        .client()
+        .kbNodes.upload({ file: { data: `${fileName}: ten days of paid leave.`, contentType: 'text/plain' }, fileName });
+      assert.ok(isFileNode(node));
+      return node.id;
+    };
+    documentId = await upload('leave.txt');
+    goneId = await upload('old-policy.txt');
   });
   after(() => t.stop());
   afterEach(async () => {
@@ -53,25 +57,28 @@ describe('Q&A analytics: answer feedback history (client against the local servi
     }
   });
 
-  it('lists each rated answer (question, excerpt, 👍/👎, document) with the counts', async () => {
+  it('lists each rated answer (question, excerpt, 👍/👎, document name, or the id of one deleted since) with the counts', async () => {
     const answers = t.client({ identity: { ownUserId: 'analyst' } }).answers;
     await answers.feedback({ answerHash: 'h-leave', answer: LONG_ANSWER, documentId, query: 'How much paid leave?', positive: true });
     await answers.feedback({ answerHash: 'h-wfh', answer: 'Two days a week.', documentId, query: 'Remote work?', positive: false });
     await answers.feedback({ answerHash: 'h-gone', answer: 'Cancelled.', documentId, query: 'Cancelled one', positive: true });
     await answers.feedback({ answerHash: 'h-gone', answer: 'Cancelled.', documentId, query: 'Cancelled one', positive: null });
-    const { data, failures } = await loadAnalytics(t.client().faq, query, describeError, new Date(), t.client().answers);
+    await answers.feedback({ answerHash: 'h-old', answer: 'Old.', documentId: goneId, query: 'About a deleted document', positive: true });
+    await t.client().kbNodes.delete(goneId);
+    const { data, failures } = await loadAnalytics(t.client().faq, query, describeError, new Date(), answerFeedbackClient(t.client()));
     assert.deepEqual(failures, []);
     const f = data.answerFeedback;
     assert.equal(f.offered, true);
     assert.deepEqual(
-      f.rows.map((r) => [r.question, r.positive, r.documentId, r.time]).sort(),
+      f.rows.map((r) => [r.question, r.positive, r.documentId, r.documentName, r.time]).sort(),
       [
-        ['How much paid leave?', true, documentId, null],
-        ['Remote work?', false, documentId, null],
+        ['About a deleted document', true, goneId, null, null],
+        ['How much paid leave?', true, documentId, 'leave.txt', null],
+        ['Remote work?', false, documentId, 'leave.txt', null],
       ],
       'the cancelled vote is gone; the public shape has no time',
     );
-    assert.deepEqual([f.positive, f.negative], [1, 1]);
+    assert.deepEqual([f.positive, f.negative], [2, 1]);
     const leave = f.rows.find((r) => r.question === 'How much paid leave?')!;
     assert.equal([...leave.answer].length, ANSWER_EXCERPT, 'the answer is cut to an excerpt');
     assert.ok(leave.answer.endsWith('…') && LONG_ANSWER.startsWith(leave.answer.slice(0, -1)));
@@ -118,8 +125,15 @@ describe('Q&A analytics: answer feedback history (client against the local servi
     }));
     const { data } = await loadAnalytics(t.client().faq, query, describeError, new Date(), answers);
     assert.deepEqual(data.answerFeedback.rows, [
-      { question: 'q1', answer: 'a1', documentId: 'd1', positive: true, time: new Date(1736000000 * 1000).toISOString() },
-      { question: '', answer: '', documentId: '', positive: false, time: null },
+      {
+        question: 'q1',
+        answer: 'a1',
+        documentId: 'd1',
+        documentName: null,
+        positive: true,
+        time: new Date(1736000000 * 1000).toISOString(),
+      },
+      { question: '', answer: '', documentId: '', documentName: null, positive: false, time: null },
     ]);
   });
 });
@@ -155,8 +169,15 @@ const DATA: AnalyticsData = {
   answerFeedback: {
     offered: true,
     rows: [
-      { question: '有給休暇は何日？', answer: '入社 1 年目は 10 日です。', documentId: 'doc-1', positive: true, time: null },
-      { question: '在宅勤務は？', answer: '週 2 日までです。', documentId: 'doc-2', positive: false, time: null },
+      {
+        question: '有給休暇は何日？',
+        answer: '入社 1 年目は 10 日です。',
+        documentId: 'doc-1',
+        documentName: '就業規則.pdf',
+        positive: true,
+        time: null,
+      },
+      { question: '在宅勤務は？', answer: '週 2 日までです。', documentId: 'doc-2', documentName: null, positive: false, time: null },
     ],
     positive: 1,
     negative: 1,
@@ -255,9 +276,11 @@ describe('Q&A analytics page in Japanese (jsdom, charts stubbed)', () => {
     assert.equal(part.querySelector('[data-state]').getAttribute('data-state'), 'rows');
     assert.equal(part.querySelector('.an-answer-counts').textContent, '評価された回答 2 件: 役に立った 1 件、役に立たなかった 1 件');
     assert.deepEqual(rows(part.querySelector('table')), [
-      ['有給休暇は何日？', '入社 1 年目は 10 日です。', '👍 役に立った', 'doc-1'],
-      ['在宅勤務は？', '週 2 日までです。', '👎 役に立たなかった', 'doc-2'],
+      ['有給休暇は何日？', '入社 1 年目は 10 日です。', '役に立った', '就業規則.pdf'],
+      ['在宅勤務は？', '週 2 日までです。', '役に立たなかった', 'doc-2'],
     ]);
+    assert.equal(part.querySelectorAll('.an-rating-up svg[aria-hidden="true"]').length, 1, 'a drawn icon beside the word');
+    assert.equal(part.querySelector('tbody tr td:nth-child(4) span').getAttribute('title'), 'ドキュメント doc-1');
     assert.equal(api.sent('notify', 'rendered')[0].payload.answerFeedbackRows, 2);
   });
 

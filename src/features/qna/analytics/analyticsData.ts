@@ -1,13 +1,32 @@
 // Loads and shapes what the analytics page shows. No vscode: tested in plain Node with a fake client.
 import type { AnswersResource } from '../../../api/resources/answers';
 import type { FaqResource } from '../../../api/resources/faq';
+import type { KbNodesResource } from '../../../api/resources/kbNodes';
 import type { AnswerFeedbackHistory } from '../../../api/schemas/kbOps';
 import { OperationNotOfferedError } from '../../../api/values';
 import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, AnswerFeedback, FeedbackRow, SearchRow, TopFaq } from './protocol';
 
 export type AnalyticsClient = Pick<FaqResource, 'dailyCount' | 'dailyAnalytics' | 'searchHistory' | 'feedbackHistory' | 'get'>;
-/** Answer feedback history (`GET /webapi/mrc_feedbacks`); a deployment may not offer it. */
-export type AnswerFeedbackClient = Pick<AnswersResource, 'feedbackHistory'>;
+/** Answer feedback history (`GET /webapi/mrc_feedbacks`; a deployment may not offer it) and the rated documents' names. */
+export interface AnswerFeedbackClient {
+  feedbackHistory: AnswersResource['feedbackHistory'];
+  /** undefined when the document cannot be read (deleted since, or the deployment has no such operation). */
+  documentName?(id: string): Promise<string | undefined>;
+}
+
+/** The analytics' view of a client: the history, and document names read one by one without retries. */
+export function answerFeedbackClient(client: { answers: AnswersResource; kbNodes: Pick<KbNodesResource, 'get'> }): AnswerFeedbackClient {
+  return {
+    feedbackHistory: (params, options) => client.answers.feedbackHistory(params, options),
+    documentName: async (id) => {
+      try {
+        return (await client.kbNodes.get(id, { maxRetries: 0 })).name || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
 
 export const HISTORY_LIMIT = 50;
 /** Characters of an answer the history table shows. */
@@ -109,6 +128,9 @@ export async function loadAnalytics(
   );
   for (const s of searches) if (s.topAnswer) s.topAnswer.question = questions.get(s.topAnswer.id) ?? null;
 
+  const rated = answerFeedbackSection(offered, answerHistory ?? []);
+  if (answers?.documentName) await nameDocuments(answers.documentName.bind(answers), rated);
+
   return {
     failures,
     data: {
@@ -117,7 +139,7 @@ export async function loadAnalytics(
       top: topFaqs,
       searches,
       feedback: feedbackItems.map((f) => feedbackRow(f.query, f.feedbacks, questions)),
-      answerFeedback: answerFeedbackSection(offered, answerHistory ?? []),
+      answerFeedback: rated,
       problems,
       loadedAt: now.toISOString(),
     },
@@ -169,6 +191,7 @@ export function answerFeedbackSection(offered: boolean, history: AnswerFeedbackH
         question: g.query,
         answer: excerpt(f.answer, ANSWER_EXCERPT),
         documentId: f.documentId,
+        documentName: null as string | null,
         positive: f.positive,
         time: toIso(f.createdAt),
       })),
@@ -180,6 +203,22 @@ export function answerFeedbackSection(offered: boolean, history: AnswerFeedbackH
     positive: rows.filter((r) => r.positive === true).length,
     negative: rows.filter((r) => r.positive === false).length,
   };
+}
+
+/** Names of the rated documents (few: at most 4 reads at a time, each document once). */
+async function nameDocuments(name: (id: string) => Promise<string | undefined>, feedback: AnswerFeedback): Promise<void> {
+  const ids = [...new Set(feedback.rows.map((r) => r.documentId).filter(Boolean))];
+  const names = new Map<string, string>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) {
+      const id = ids[next++];
+      const n = await name(id);
+      if (n) names.set(id, n);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (const r of feedback.rows) r.documentName = names.get(r.documentId) ?? null;
 }
 
 /** Plain text, whitespace collapsed, at most `max` characters (code points) with an ellipsis when cut. */

@@ -4,7 +4,15 @@ import { Disposable } from '../../../platform/lifecycle';
 import type { Log } from '../../../platform/logger';
 import { describeForPage, reportError, type ErrorReporting } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import { defaultQuery, loadAnalytics, localDate, SECTIONS, type AnalyticsClient, type AnswerFeedbackClient } from './analyticsData';
+import {
+  answerFeedbackClient,
+  defaultQuery,
+  loadAnalytics,
+  localDate,
+  SECTIONS,
+  type AnalyticsClient,
+  type AnswerFeedbackClient,
+} from './analyticsData';
 import { analyticsStrings } from './analyticsStrings';
 import {
   ANALYTICS_VIEW_TYPE,
@@ -102,7 +110,7 @@ export class AnalyticsPanels extends Disposable {
       errors: c.errorReporting(log),
       clients: async () => {
         const client = await c.connection.getClient();
-        return { faq: client.faq, answers: client.answers };
+        return { faq: client.faq, answers: answerFeedbackClient(client) };
       },
     };
     this._register({ dispose: () => this.panel?.dispose() });

@@ -85,11 +85,9 @@ export function analyticsStrings() {
     document: l10n.t('Document'),
     /** {0}: a document id. */
     documentId: l10n.t('Document {0}'),
-    ratedHelpful: l10n.t('👍 Helpful'),
-    ratedNotHelpful: l10n.t('👎 Not helpful'),
     /** {0}: rated answers; {1}: helpful; {2}: not helpful. */
     answerFeedbackCounts: l10n.t('{0} rated answers: {1} helpful, {2} not helpful'),
-    noAnswerFeedback: l10n.t('No answer feedback yet. Rate answers in the chat with 👍 or 👎.'),
+    noAnswerFeedback: l10n.t('No answer feedback yet. Rate answers in the chat with the Helpful and Not helpful buttons.'),
     answerFeedbackNotOffered: l10n.t('This deployment does not offer the answer feedback history.'),
   };
 }

@@ -47,6 +47,8 @@ export const answerFeedbackRowSchema = z.object({
   /** The start of the answer, plain text. */
   answer: z.string().max(400),
   documentId: z.string(),
+  /** The document's name, when it could be read (else the page shows the id). */
+  documentName: z.string().nullable(),
   /** null: a rating the service reports without a direction. */
   positive: z.boolean().nullable(),
   /** ISO timestamp, when the deployment gives one (the public shape has none). */
@@ -119,7 +121,11 @@ export const analyticsProtocol = defineProtocol({
     requests: {
       /** Automation (integration tests): set the query and load. Answers with the query used. */
       drive: request(
-        z.object({ query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial() }),
+        z.object({
+          query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial(),
+          /** Scroll a section into view (screenshots). */
+          reveal: z.enum(['answerFeedback']).optional(),
+        }),
         z.object({ query: analyticsQuerySchema }),
       ),
     },
