@@ -9,7 +9,7 @@ import {
 } from '../../../src/features/qna/analytics/analyticsData';
 import { analyticsStrings } from '../../../src/features/qna/analytics/analyticsStrings';
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
-import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
+import { answerPending, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const query = { startDate: '2025-01-01', endDate: '2025-01-05', topN: 5 as const };
 
@@ -145,6 +145,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     };
     view.start(win.document.getElementById('app'));
   });
+  afterEach(() => answerPending(win, api));
 
   it('loads the default range, draws, reports what it drew and shows service text as text', async () => {
     deliver(win, { kind: 'notify', type: 'init', payload: { defaultQuery: query, today: '2025-01-05' } });

@@ -11,7 +11,7 @@ import { isFileNode } from '../../../src/api/schemas/kbNodes';
 import { startCannedServer, type CannedResponse, type CannedServer } from '../support/cannedServer';
 import { startTestService, type TestService } from '../support/localService';
 import { inJapanese, visibleTexts } from './support/japanese';
-import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
+import { answerPending, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const query = { startDate: '2025-01-01', endDate: '2025-01-05', topN: 5 as const };
 const LONG_ANSWER = `New employees get ten days of paid leave in their first year. ${'The days grow by one each year of service. '.repeat(8)}`;
@@ -186,6 +186,9 @@ const DATA: AnalyticsData = {
   loadedAt: '2025-01-05T09:00:00.000Z',
 };
 
+const opened: Array<{ win: Win; api: FakeVsCodeApi }> = [];
+afterEach(() => opened.splice(0).forEach(({ win, api }) => answerPending(win, api)));
+
 /** The page, built and loaded with `data` as the host would, in `lang` with `strings`. */
 async function showPage(
   strings: AnalyticsStrings,
@@ -194,6 +197,7 @@ async function showPage(
 ): Promise<{ win: Win; api: FakeVsCodeApi; drawn: AnalyticsData[] }> {
   const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
   const api = new FakeVsCodeApi();
+  opened.push({ win, api });
   const drawn: AnalyticsData[] = [];
   const view = new AnalyticsView(win.document, new Messenger(analyticsProtocol, api, win));
   view.charts = {

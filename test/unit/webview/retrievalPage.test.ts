@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { DEFAULT_SETTINGS, retrievalProtocol, type ResultItem } from '../../../src/features/answers/retrieval/protocol';
 import { regionName, retrievalStrings, type RetrievalStrings } from '../../../src/features/answers/retrieval/retrievalStrings';
 import { inJapanese, visibleTexts } from './support/japanese';
-import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
+import { answerPending, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const { Messenger } = loadPage<{ Messenger: new (p: unknown, api: unknown, target: unknown) => unknown }>('src/webview/shared/messenger');
 const { RetrievalController } = loadPage<{ RetrievalController: new (doc: El, m: unknown) => { start(app: El): void } }>(
@@ -16,9 +16,13 @@ const item = (kbId: string, pageNo: number, title: string): ResultItem => ({ ran
 const A_ITEMS = [item('d1', 1, '就業規則'), item('d2', 4, '経費精算の手引き'), item('d3', 2, '')];
 const B_ITEMS = [item('d2', 4, '経費精算の手引き'), item('d1', 1, '就業規則'), item('d9', 1, 'VPN 接続')];
 
+const opened: Array<{ win: Win; api: FakeVsCodeApi }> = [];
+afterEach(() => opened.splice(0).forEach(({ win, api }) => answerPending(win, api)));
+
 async function showPage(strings: RetrievalStrings, lang: string, region: string): Promise<{ win: Win; api: FakeVsCodeApi }> {
   const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
   const api = new FakeVsCodeApi();
+  opened.push({ win, api });
   new RetrievalController(win.document, new Messenger(retrievalProtocol, api, win)).start(win.document.getElementById('app'));
   deliver(win, { kind: 'notify', type: 'init', payload: { defaults: DEFAULT_SETTINGS, region, question: null } });
   await tick();
