@@ -23,11 +23,15 @@ const dirs = (rel) =>
 const features = dirs('src/features');
 /** Each webview page: its feature's protocol, and the pure modules the page shares with the host. */
 const pages = {
-  analytics: ['features/qna/analytics/protocol.ts'],
+  analytics: ['features/qna/analytics/protocol.ts', 'features/qna/analytics/analyticsStrings.ts'],
   chat: ['features/answers/chat/protocol.ts', 'features/answers/chat/citations.ts', 'features/answers/chat/chatStrings.ts'],
   citation: ['features/answers/citations/protocol.ts', 'features/answers/citations/citationStrings.ts'],
   qaEditor: ['features/qna/editor/protocol.ts', 'features/qna/editor/qaDraft.ts', 'features/qna/editor/qaEditorStrings.ts'],
-  retrieval: ['features/answers/retrieval/protocol.ts', 'features/answers/retrieval/rankChanges.ts'],
+  retrieval: [
+    'features/answers/retrieval/protocol.ts',
+    'features/answers/retrieval/rankChanges.ts',
+    'features/answers/retrieval/retrievalStrings.ts',
+  ],
 };
 for (const page of dirs('src/webview')) {
   if (page !== 'shared' && !pages[page])

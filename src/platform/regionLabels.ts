@@ -1,12 +1,11 @@
-import * as vscode from 'vscode';
+// @vscode/l10n, not vscode: the retrieval page's strings and their unit tests use it in plain Node.
+import * as l10n from '@vscode/l10n';
 import { REGION_INFO, type Region } from '../core/regions';
 
 /** Name and description of the regions that are ours to name (US, JA: the deployments' own, from src/core/regions.ts). */
 function ownText(region: Region): { label: string; description: string } | undefined {
-  if (region === 'local')
-    return { label: vscode.l10n.t('Local'), description: vscode.l10n.t('Embedded local service on this machine (offline)') };
-  if (region === 'custom')
-    return { label: vscode.l10n.t('Custom'), description: vscode.l10n.t('On-premises installation (base URL from settings)') };
+  if (region === 'local') return { label: l10n.t('Local'), description: l10n.t('Embedded local service on this machine (offline)') };
+  if (region === 'custom') return { label: l10n.t('Custom'), description: l10n.t('On-premises installation (base URL from settings)') };
   return undefined;
 }
 

@@ -407,6 +407,24 @@ describe('Q&A webviews (real extension host, local service)', () => {
       if (chosen) await client.faq.selectAnswer({ hashId: res.hashId, id: chosen.id });
     }
     await client.faq.feedback({ query: 'reset my password', id: a, isPositive: true });
+    // Answer feedback (mrc_feedbacks): 👍 on one generated answer, 👎 on another, as the chat sends them.
+    const [doc] = await client.kbNodes.upload({
+      file: { data: 'Passwords are reset from the sign-in page. VPN access needs the VPN client.', contentType: 'text/plain' },
+      fileName: 'analytics-feedback.txt',
+      isOverwrite: true,
+    });
+    const rated = [
+      { query: 'How do I reset my password?', answer: 'Use Forgot password on the sign-in page.', positive: true },
+      { query: 'How do I connect to the VPN?', answer: 'Install the VPN client and sign in.', positive: false },
+    ];
+    for (const [i, r] of rated.entries())
+      await client.answers.feedback({
+        answerHash: `analytics-test-${i}`,
+        answer: r.answer,
+        documentId: doc.id,
+        query: r.query,
+        positive: r.positive,
+      });
     const shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
     const drawn = await waitFor(() => lastRendered(shown), 'the analytics page to draw', 30_000);
     assert.equal(drawn.dailyPoints, 14, 'one point per day of the last 14 days');
@@ -415,6 +433,22 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.ok(drawn.feedbackRows >= 1, `feedback rows: ${drawn.feedbackRows}`);
     assert.deepEqual(drawn.charts, ['daily:line', 'top:bar']);
     const data = shown.lastData!;
+    assert.ok(drawn.answerFeedbackRows >= 2, `answer feedback rows: ${drawn.answerFeedbackRows}`);
+    assert.equal(data.answerFeedback.offered, true);
+    for (const r of rated)
+      assert.ok(
+        data.answerFeedback.rows.some(
+          (row) =>
+            row.question === r.query &&
+            row.answer === r.answer &&
+            row.positive === r.positive &&
+            row.documentId === doc.id &&
+            row.documentName === 'analytics-feedback.txt',
+        ),
+        `the history shows "${r.query}" rated ${r.positive ? '👍' : '👎'}`,
+      );
+    assert.ok(data.answerFeedback.positive >= 1 && data.answerFeedback.negative >= 1);
+    assert.equal(data.problems.answerFeedback, undefined);
     assert.equal(data.daily.at(-1)!.count >= 8, true);
     assert.ok(data.top.some((t) => t.question === 'How do I reset my password?' && t.selected >= 2));
     assert.deepEqual(pageProblems(shown), [], 'no CSP violation (Chart.js styles go through the CSSOM)');
@@ -429,6 +463,8 @@ describe('Q&A webviews (real extension host, local service)', () => {
     await waitFor(() => redrawn, 'the reload');
     sub.dispose();
     await screenshot('qa-analytics');
+    await shown.channel.request('drive', { query: {}, reveal: 'answerFeedback' });
+    await screenshot('qa-analytics-answer-feedback');
     const top1 = await shown.channel.request('drive', { query: { topN: 1 } });
     assert.equal(top1.query.topN, 1);
     await waitFor(() => lastRendered(shown)?.topBars === 1, 'one bar for the top 1');

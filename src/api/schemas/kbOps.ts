@@ -137,6 +137,8 @@ const feedbackEntrySchema = z.preprocess(
       answer: r.answer,
       answerHash: r.answer_hash ?? r.answerHash,
       positive: r.positive,
+      // Not in the public shape; read when a deployment adds it.
+      createdAt: r.created_at ?? r.createdAt ?? r.updated_at ?? r.updatedAt,
     };
   },
   z.object({
@@ -144,6 +146,12 @@ const feedbackEntrySchema = z.preprocess(
     answer: textOrEmpty,
     answerHash: textOrEmpty,
     positive: z.boolean().nullable().default(null),
+    /** Epoch seconds/milliseconds or a date string; null when the deployment gives none (the public shape). */
+    createdAt: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .catch(null)
+      .transform((v) => v ?? null),
   }),
 );
 

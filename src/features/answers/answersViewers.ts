@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../container';
 import { toUserFacing } from '../../platform/errorMessages';
-import { regionLabel } from '../../platform/regionLabels';
 import { Disposable } from '../../platform/lifecycle';
 import { lazyPanels, type LazyPanelHost } from '../../platform/webview/lazyPanelHost';
 import { CITATION_VIEW_TYPE, lazy, RETRIEVAL_VIEW_TYPE } from './lazyModules';
@@ -94,7 +93,7 @@ export class AnswersViewers extends Disposable {
     const c = this.c;
     return new (lazy.retrievalPanel().RetrievalPanels)({
       ...c.panelBasics('retrieval'),
-      regionLabel: () => regionLabel(c.settings.region),
+      region: () => c.settings.region,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
     });

@@ -1,4 +1,5 @@
-// The analytics page: range and top-N controls, figures, two charts, two history tables.
+// The analytics page: range and top-N controls, figures, two charts (each with its table), the search history,
+// and the feedback on Q&As and on generated answers. Every text comes from the host (AnalyticsStrings).
 import {
   analyticsQuerySchema,
   analyticsStateSchema,
@@ -7,10 +8,12 @@ import {
   type AnalyticsProtocol,
   type AnalyticsQuery,
 } from '../../features/qna/analytics/protocol';
+import type { AnalyticsStrings } from '../../features/qna/analytics/analyticsStrings';
 import { createH, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
 import type { Messenger } from '../shared/messenger';
-import { feedbackTable, formatTime, searchTable, summary, topTable } from './tables';
+import { format, formatNumber, pageStrings } from '../shared/strings';
+import { answerFeedbackPart, dailyTable, feedbackTable, formatDay, formatTime, searchTable, summary, topTable } from './tables';
 import { card, pageHeader } from '../shared/widgets';
 
 /** Draws the charts; injected so the page logic can be tested where there is no canvas. */
@@ -21,6 +24,7 @@ export interface ChartDrawer {
 
 export class AnalyticsView {
   private readonly h: H;
+  readonly s: AnalyticsStrings;
   readonly root: HTMLElement;
   readonly dailyCanvas: HTMLCanvasElement;
   readonly topCanvas: HTMLCanvasElement;
@@ -35,6 +39,8 @@ export class AnalyticsView {
   private readonly figures: HTMLElement;
   private readonly topEmpty: HTMLElement;
   private readonly topDetails: HTMLElement;
+  private readonly dailyDetails: HTMLElement;
+  private readonly answerFeedback: HTMLElement;
   private readonly dailyProblem: HTMLElement;
   private readonly searches: HTMLElement;
   private readonly feedback: HTMLElement;
@@ -48,29 +54,32 @@ export class AnalyticsView {
     private readonly messenger: Messenger<AnalyticsProtocol>,
   ) {
     const h = (this.h = createH(doc));
+    const s = (this.s = pageStrings<AnalyticsStrings>(doc));
     const onChange = (): void => void this.reload();
     this.startInput = h('input', { class: 'kd-input', attrs: { id: 'an-start', type: 'date', required: true }, on: { change: onChange } });
     this.endInput = h('input', { class: 'kd-input', attrs: { id: 'an-end', type: 'date', required: true }, on: { change: onChange } });
     this.topN = h(
       'select',
       { class: 'kd-input kd-select', attrs: { id: 'an-top' }, on: { change: onChange } },
-      ...TOP_N_VALUES.map((n) => h('option', { attrs: { value: n } }, `Top ${n}`)),
+      ...TOP_N_VALUES.map((n) => h('option', { attrs: { value: n } }, format(s.topN, formatNumber(n, undefined, doc)))),
     );
     this.refreshButton = h(
       'button',
-      { class: 'kd-button kd-secondary', attrs: { type: 'button', title: 'Load again' }, on: { click: onChange } },
+      { class: 'kd-button kd-secondary', attrs: { type: 'button', title: s.refreshTitle }, on: { click: onChange } },
       icon(doc, 'refresh'),
-      'Refresh',
+      s.refresh,
     );
     this.subtitle = h('div', { class: 'kd-meta' });
     this.error = h('div', { class: 'kd-banner kd-banner-error', attrs: { role: 'alert', hidden: true } });
-    this.progress = h('div', { class: 'kd-progress', attrs: { hidden: true, role: 'progressbar', 'aria-label': 'Loading' } });
+    this.progress = h('div', { class: 'kd-progress', attrs: { hidden: true, role: 'progressbar', 'aria-label': s.loading } });
     this.figures = h('div', { class: 'kd-figures' });
-    this.dailyCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': 'Searches per day' } });
-    this.topCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': 'Top Q&As: times shown and times selected' } });
+    this.dailyCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': s.dailyChart } });
+    this.topCanvas = h('canvas', { attrs: { role: 'img', 'aria-label': s.topChart } });
     this.topBox = h('div', { class: 'kd-chart-box' }, this.topCanvas);
-    this.topEmpty = h('p', { class: 'kd-empty', attrs: { hidden: true } }, 'No Q&A was shown in search results in this range.');
-    this.topDetails = h('div');
+    this.topEmpty = h('p', { class: 'kd-empty', attrs: { hidden: true } }, s.topEmpty);
+    this.topDetails = h('div', { class: 'kd-table-wrap' });
+    this.dailyDetails = h('div', { class: 'kd-table-wrap' });
+    this.answerFeedback = h('div', { class: 'kd-table-wrap an-answer-feedback' });
     this.dailyProblem = h('div');
     this.searches = h('div', { class: 'kd-table-wrap' });
     this.feedback = h('div', { class: 'kd-table-wrap' });
@@ -82,14 +91,14 @@ export class AnalyticsView {
       this.progress,
       pageHeader(
         h,
-        [icon(doc, 'graph'), h('h1', { class: 'kd-title' }, 'Q&A Analytics')],
+        [icon(doc, 'graph'), h('h1', { class: 'kd-title' }, s.title)],
         this.subtitle,
         h(
           'div',
-          { class: 'kd-controls', attrs: { role: 'group', 'aria-label': 'Range' } },
-          field('an-start', 'From', this.startInput),
-          field('an-end', 'To', this.endInput),
-          field('an-top', 'Show', this.topN),
+          { class: 'kd-controls', attrs: { role: 'group', 'aria-label': s.range } },
+          field('an-start', s.from, this.startInput),
+          field('an-end', s.to, this.endInput),
+          field('an-top', s.show, this.topN),
           this.refreshButton,
         ),
       ),
@@ -101,21 +110,27 @@ export class AnalyticsView {
         card(
           h,
           'an-daily-title',
-          'Searches per day',
+          s.dailyTitle,
           this.dailyProblem,
           h('div', { class: 'kd-chart-box kd-chart-daily' }, this.dailyCanvas),
+          h('details', { class: 'kd-details', attrs: { 'data-chart': 'daily' } }, h('summary', null, s.asTable), this.dailyDetails),
         ),
         card(
           h,
           'an-top-title',
-          'Top Q&As: shown vs selected',
+          s.topTitle,
           this.topBox,
           this.topEmpty,
-          h('details', { class: 'kd-details' }, h('summary', null, 'As a table'), this.topDetails),
+          h('details', { class: 'kd-details', attrs: { 'data-chart': 'top' } }, h('summary', null, s.asTable), this.topDetails),
         ),
       ),
-      card(h, 'an-search-title', 'Latest searches', this.searches),
-      card(h, 'an-feedback-title', 'Feedback history', this.feedback),
+      card(h, 'an-search-title', s.searchesTitle, this.searches),
+      h(
+        'div',
+        { class: 'an-feedback-grid' },
+        card(h, 'an-feedback-title', s.qaFeedbackTitle, this.feedback),
+        card(h, 'an-answer-feedback-title', s.answerFeedbackTitle, this.answerFeedback),
+      ),
     );
   }
 
@@ -129,9 +144,10 @@ export class AnalyticsView {
       void this.reload();
     });
     m.on('refresh', () => void this.reload());
-    m.handleForTests('drive', async ({ query }) => {
+    m.handleForTests('drive', async ({ query, reveal }) => {
       this.setQuery({ ...(this.readQuery() as AnalyticsQuery), ...query });
       await this.reload();
+      if (reveal === 'answerFeedback') this.answerFeedback.closest('section')?.scrollIntoView({ block: 'start' });
       return { query: this.query! };
     });
     m.start();
@@ -141,11 +157,7 @@ export class AnalyticsView {
   async reload(): Promise<void> {
     const parsed = analyticsQuerySchema.safeParse(this.readQuery());
     if (!parsed.success)
-      return this.showError(
-        parsed.error.issues[0]?.message === 'The start date is after the end date'
-          ? 'The start date is after the end date.'
-          : 'Choose a start and an end date.',
-      );
+      return this.showError(parsed.error.issues.every((i) => i.code === 'custom') ? this.s.startAfterEnd : this.s.chooseDates);
     this.query = parsed.data;
     this.messenger.setState(analyticsStateSchema, { query: parsed.data });
     this.loading++;
@@ -174,18 +186,25 @@ export class AnalyticsView {
   render(data: AnalyticsData): void {
     this.shown = data;
     const q = data.query;
-    this.subtitle.textContent = `${q.startDate} – ${q.endDate}  ·  updated ${formatTime(data.loadedAt)}`;
-    this.figures.replaceChildren(summary(this.h, data));
-    this.dailyProblem.replaceChildren(
-      ...(data.problems.daily
-        ? [this.h('p', { class: 'kd-banner kd-banner-warning' }, `Could not load daily counts: ${data.problems.daily}`)]
-        : []),
+    const s = this.s;
+    const doc = this.root.ownerDocument;
+    this.subtitle.textContent = format(
+      s.subtitle,
+      formatDay(q.startDate, false, doc),
+      formatDay(q.endDate, false, doc),
+      formatTime(data.loadedAt, doc),
     );
+    this.figures.replaceChildren(summary(this.h, s, data));
+    this.dailyProblem.replaceChildren(
+      ...(data.problems.daily ? [this.h('p', { class: 'kd-banner kd-banner-warning' }, format(s.dailyFailed, data.problems.daily))] : []),
+    );
+    this.dailyDetails.replaceChildren(dailyTable(this.h, s, data.daily));
     this.topEmpty.hidden = data.top.length > 0;
-    if (data.problems.top) this.topEmpty.textContent = `Could not load the top Q&As: ${data.problems.top}`;
-    this.topDetails.replaceChildren(topTable(this.h, data.top));
-    this.searches.replaceChildren(searchTable(this.h, data.searches, data.problems.searches));
-    this.feedback.replaceChildren(feedbackTable(this.h, data.feedback, data.problems.feedback));
+    this.topEmpty.textContent = data.problems.top ? format(s.topFailed, data.problems.top) : s.topEmpty;
+    this.topDetails.replaceChildren(topTable(this.h, s, data.top));
+    this.searches.replaceChildren(searchTable(this.h, s, data.searches, data.problems.searches));
+    this.feedback.replaceChildren(feedbackTable(this.h, s, data.feedback, data.problems.feedback));
+    this.answerFeedback.replaceChildren(...answerFeedbackPart(this.h, s, data.answerFeedback, data.problems.answerFeedback));
     let drawn = { dailyPoints: 0, topBars: 0 };
     const charts: string[] = [];
     try {
@@ -194,9 +213,15 @@ export class AnalyticsView {
         charts.push('daily:line', 'top:bar');
       }
     } catch (error) {
-      this.showError(`The charts could not be drawn: ${(error as Error).message}`);
+      this.showError(format(this.s.chartsFailed, (error as Error).message));
     }
-    this.messenger.notify('rendered', { ...drawn, searchRows: data.searches.length, feedbackRows: data.feedback.length, charts });
+    this.messenger.notify('rendered', {
+      ...drawn,
+      searchRows: data.searches.length,
+      feedbackRows: data.feedback.length,
+      answerFeedbackRows: data.answerFeedback.rows.length,
+      charts,
+    });
   }
 
   private setQuery(q: AnalyticsQuery): void {

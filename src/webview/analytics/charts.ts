@@ -14,8 +14,11 @@ import {
   Tooltip,
   type ChartOptions,
 } from 'chart.js';
+import type { AnalyticsStrings } from '../../features/qna/analytics/analyticsStrings';
 import type { AnalyticsData } from '../../features/qna/analytics/protocol';
 import { themeColor } from '../shared/dom';
+import { format, pageLanguage } from '../shared/strings';
+import { formatDay, percent } from './tables';
 
 Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -73,12 +76,15 @@ export class AnalyticsCharts {
     private readonly dailyCanvas: HTMLCanvasElement,
     private readonly topCanvas: HTMLCanvasElement,
     private readonly topBox: HTMLElement,
+    private readonly s: AnalyticsStrings,
   ) {}
 
   /** Draws (or redraws) both charts; returns how many points and bars were drawn. */
   draw(data: AnalyticsData): { dailyPoints: number; topBars: number } {
     this.data = data;
     const t = readTheme(this.win);
+    const s = this.s;
+    const doc = this.win.document;
     Chart.defaults.color = t.fg;
     Chart.defaults.font.family = t.font;
     Chart.defaults.font.size = t.fontSize - 1;
@@ -87,10 +93,10 @@ export class AnalyticsCharts {
     this.daily = new Chart(this.dailyCanvas, {
       type: 'line',
       data: {
-        labels: data.daily.map((d) => d.date.slice(5).replace('-', '/')),
+        labels: data.daily.map((d) => formatDay(d.date, true, doc)),
         datasets: [
           {
-            label: 'Searches',
+            label: s.searches,
             data: data.daily.map((d) => d.count),
             borderColor: t.line,
             backgroundColor: t.line,
@@ -102,7 +108,9 @@ export class AnalyticsCharts {
         ],
       },
       options: this.options<'line'>(t, false, {
-        plugins: { tooltip: { callbacks: { title: (items) => data.daily[items[0]?.dataIndex ?? 0]?.date ?? '' } } },
+        plugins: {
+          tooltip: { callbacks: { title: (items) => formatDay(data.daily[items[0]?.dataIndex ?? 0]?.date ?? '', false, doc) } },
+        },
       }),
     });
     // One row per Q&A: the canvas grows with N (set through the CSSOM).
@@ -115,14 +123,14 @@ export class AnalyticsCharts {
         labels: data.top.map((q, i) => `${i + 1}. ${shortLabel(q.question, 28)}`),
         datasets: [
           {
-            label: 'Shown',
+            label: s.shown,
             data: data.top.map((q) => q.shown),
             backgroundColor: t.shown,
             borderColor: t.line,
             borderWidth: 1,
             borderRadius: 2,
           },
-          { label: 'Selected', data: data.top.map((q) => q.selected), backgroundColor: t.selected, borderRadius: 2 },
+          { label: s.selected, data: data.top.map((q) => q.selected), backgroundColor: t.selected, borderRadius: 2 },
         ],
       },
       options: this.options<'bar'>(t, true, {
@@ -133,7 +141,7 @@ export class AnalyticsCharts {
               title: (items) => wrap(data.top[items[0]?.dataIndex ?? 0]?.question ?? '', 60),
               afterBody: (items) => {
                 const q = data.top[items[0]?.dataIndex ?? 0];
-                return q ? `Selected ratio: ${(q.selectedRatio * 100).toFixed(1)}%` : '';
+                return q ? format(s.selectedRatioValue, percent(q.selectedRatio, 1, doc)) : '';
               },
             },
           },
@@ -151,6 +159,8 @@ export class AnalyticsCharts {
   private options<T extends 'line' | 'bar'>(t: Theme, legend: boolean, extra: ChartOptions<T>): ChartOptions<T> {
     const axis = { grid: { color: t.grid }, border: { color: t.grid }, ticks: { color: t.muted } };
     const base = {
+      // Numbers on the axes and in tooltips in the display language (Chart.js formats them with Intl).
+      locale: pageLanguage(this.win.document),
       responsive: true,
       maintainAspectRatio: false,
       animation: false,

@@ -2,29 +2,25 @@
 // styles (the CSP refuses both); every control is labelled.
 import { parseHashtags } from '../../core/hashtags';
 import type { Column, RetrievalSettings } from '../../features/answers/retrieval/protocol';
+import type { RetrievalStrings } from '../../features/answers/retrieval/retrievalStrings';
 import type { H } from '../shared/dom';
+import { format, formatNumber } from '../shared/strings';
 
 type NumberKey = 'bm25_score_weight' | 'text_vector_score_weight' | 'title_vector_score_weight' | 'maxDocumentClues';
 
-const SLIDERS: Array<{ key: NumberKey; label: string; hint: string; min: number; max: number; step: number }> = [
-  { key: 'bm25_score_weight', label: 'Keyword (BM25)', hint: 'bm25_score_weight; 0 turns keyword search off', min: 0, max: 9, step: 0.5 },
-  {
-    key: 'text_vector_score_weight',
-    label: 'Content vectors',
-    hint: 'text_vector_score_weight; 0 turns it off',
-    min: 0,
-    max: 9,
-    step: 0.5,
-  },
-  {
-    key: 'title_vector_score_weight',
-    label: 'Title vectors',
-    hint: 'title_vector_score_weight; 0 turns it off',
-    min: 0,
-    max: 9,
-    step: 0.5,
-  },
-  { key: 'maxDocumentClues', label: 'Pages returned', hint: 'maxDocumentClues', min: 1, max: 20, step: 1 },
+/** The sliders; labels and hints are keys of RetrievalStrings (the hint names the request field). */
+const SLIDERS: Array<{
+  key: NumberKey;
+  label: keyof RetrievalStrings;
+  hint: keyof RetrievalStrings;
+  min: number;
+  max: number;
+  step: number;
+}> = [
+  { key: 'bm25_score_weight', label: 'keyword', hint: 'keywordHint', min: 0, max: 9, step: 0.5 },
+  { key: 'text_vector_score_weight', label: 'contentVectors', hint: 'vectorHint', min: 0, max: 9, step: 0.5 },
+  { key: 'title_vector_score_weight', label: 'titleVectors', hint: 'vectorHint', min: 0, max: 9, step: 0.5 },
+  { key: 'maxDocumentClues', label: 'pagesReturned', hint: 'pagesHint', min: 1, max: 20, step: 1 },
 ];
 
 export class ColumnForm {
@@ -36,7 +32,12 @@ export class ColumnForm {
   private readonly hashtags: HTMLInputElement;
   private rerankerValue: boolean | null = null;
 
-  constructor(h: H, column: Column, onChange: (kind: 'slider' | 'other') => void) {
+  constructor(
+    h: H,
+    column: Column,
+    private readonly s: RetrievalStrings,
+    onChange: (kind: 'slider' | 'other') => void,
+  ) {
     const id = (name: string): string => `rt-${column}-${name}`;
     const rows = SLIDERS.map((s) => {
       const input = h('input', {
@@ -45,24 +46,24 @@ export class ColumnForm {
       });
       const output = h('output', { class: 'rt-value', attrs: { for: id(s.key) } });
       input.addEventListener('input', () => {
-        output.value = formatValue(Number(input.value));
+        output.value = this.formatValue(Number(input.value));
         onChange('slider');
       });
       this.sliders.set(s.key, { input, output });
       return h(
         'div',
         { class: 'rt-row' },
-        h('label', { class: 'rt-label', attrs: { for: id(s.key) } }, s.label),
+        h('label', { class: 'rt-label', attrs: { for: id(s.key) } }, this.s[s.label]),
         input,
         output,
-        h('span', { class: 'kd-visually-hidden', attrs: { id: id(`${s.key}-hint`) } }, s.hint),
+        h('span', { class: 'kd-visually-hidden', attrs: { id: id(`${s.key}-hint`) } }, format(this.s[s.hint], s.key)),
       );
     });
     this.reranker = h('input', { attrs: { type: 'checkbox', id: id('reranker') } });
     this.rerankerHint = h('span', { class: 'kd-muted rt-hint' });
     this.candidates = h('input', {
       class: 'kd-input rt-number',
-      attrs: { type: 'number', id: id('candidates'), min: 1, max: 100, step: 1, 'aria-label': `Reranker candidates (${column})` },
+      attrs: { type: 'number', id: id('candidates'), min: 1, max: 100, step: 1, 'aria-label': format(this.s.candidatesLabel, column) },
     });
     this.reranker.addEventListener('change', () => {
       this.rerankerValue = this.reranker.checked;
@@ -72,7 +73,7 @@ export class ColumnForm {
     this.candidates.addEventListener('change', () => onChange('other'));
     this.hashtags = h('input', {
       class: 'kd-input',
-      attrs: { type: 'text', id: id('hashtags'), placeholder: '#handbook, #経費', autocomplete: 'off', spellcheck: 'false' },
+      attrs: { type: 'text', id: id('hashtags'), placeholder: this.s.hashtagsPlaceholder, autocomplete: 'off', spellcheck: 'false' },
     });
     this.hashtags.addEventListener('change', () => onChange('other'));
     this.element = h(
@@ -82,15 +83,15 @@ export class ColumnForm {
       h(
         'div',
         { class: 'rt-row rt-row-reranker' },
-        h('label', { class: 'rt-check', attrs: { for: id('reranker') } }, this.reranker, 'Reranker'),
+        h('label', { class: 'rt-check', attrs: { for: id('reranker') } }, this.reranker, this.s.reranker),
         this.rerankerHint,
-        h('label', { class: 'rt-label rt-candidates-label', attrs: { for: id('candidates') } }, 'candidates'),
+        h('label', { class: 'rt-label rt-candidates-label', attrs: { for: id('candidates') } }, this.s.candidates),
         this.candidates,
       ),
       h(
         'div',
         { class: 'rt-row rt-row-wide' },
-        h('label', { class: 'rt-label', attrs: { for: id('hashtags') } }, 'Hashtags'),
+        h('label', { class: 'rt-label', attrs: { for: id('hashtags') } }, this.s.hashtags),
         this.hashtags,
       ),
     );
@@ -114,7 +115,7 @@ export class ColumnForm {
   set value(s: RetrievalSettings) {
     for (const [key, { input, output }] of this.sliders) {
       input.value = String(s[key]);
-      output.value = formatValue(s[key]);
+      output.value = this.formatValue(s[key]);
     }
     this.rerankerValue = s.use_reranker;
     this.candidates.value = String(s.reranker_candidates_num);
@@ -131,11 +132,13 @@ export class ColumnForm {
   private syncReranker(): void {
     this.reranker.indeterminate = this.rerankerValue === null;
     this.reranker.checked = this.rerankerValue === true;
-    this.rerankerHint.textContent = this.rerankerValue === null ? 'project setting' : this.rerankerValue ? 'on' : 'off';
+    this.rerankerHint.textContent =
+      this.rerankerValue === null ? this.s.rerankerProject : this.rerankerValue ? this.s.rerankerOn : this.s.rerankerOff;
     this.candidates.disabled = this.rerankerValue !== true;
   }
-}
 
-function formatValue(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+  private formatValue(n: number): string {
+    const digits = Number.isInteger(n) ? 0 : 1;
+    return formatNumber(n, { minimumFractionDigits: digits, maximumFractionDigits: digits }, this.reranker.ownerDocument);
+  }
 }

@@ -11,7 +11,9 @@ import {
   type RetrievalSnapshot,
 } from '../../features/answers/retrieval/protocol';
 import { compareRankings, markLabel } from '../../features/answers/retrieval/rankChanges';
+import type { RetrievalStrings } from '../../features/answers/retrieval/retrievalStrings';
 import { createH, type H } from '../shared/dom';
+import { format, formatNumber, pageStrings } from '../shared/strings';
 import type { Messenger } from '../shared/messenger';
 import { createColumn, type ColumnState } from './columnState';
 import { renderResults } from './resultsList';
@@ -21,6 +23,7 @@ const AUTO_RUN_MS = 400;
 
 export class RetrievalController {
   private readonly h: H;
+  private readonly s: RetrievalStrings;
   private readonly root: HTMLElement;
   private readonly question: HTMLInputElement;
   private readonly runBoth: HTMLButtonElement;
@@ -33,9 +36,10 @@ export class RetrievalController {
     private readonly messenger: Messenger<RetrievalProtocol>,
   ) {
     const h = (this.h = createH(doc));
+    const s = (this.s = pageStrings<RetrievalStrings>(doc));
     this.question = h('input', {
       class: 'kd-input rt-question',
-      attrs: { type: 'text', id: 'rt-question', placeholder: 'Ask what the documents should answer…', autocomplete: 'off' },
+      attrs: { type: 'text', id: 'rt-question', placeholder: s.questionPlaceholder, autocomplete: 'off' },
     });
     this.question.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter' || e.isComposing) return;
@@ -46,35 +50,27 @@ export class RetrievalController {
     this.runBoth = h(
       'button',
       { class: 'kd-button', attrs: { type: 'button', id: 'rt-run-both' }, on: { click: () => void this.runColumns(COLUMNS) } },
-      'Run A and B',
+      s.runBoth,
     );
     this.region = h('span', { class: 'kd-badge', attrs: { id: 'rt-region' } });
     const column = (c: Column): ColumnState =>
-      createColumn(h, c, { changed: (kind) => this.changed(c, kind), run: () => void this.runColumns([c]), reset: () => this.reset(c) });
+      createColumn(h, c, s, { changed: (kind) => this.changed(c, kind), run: () => void this.runColumns([c]), reset: () => this.reset(c) });
     this.columns = { A: column('A'), B: column('B') };
     this.root = h(
       'div',
       { class: 'kd-page rt-root' },
       pageHeader(
         h,
-        [h('h1', { class: 'kd-title' }, 'Retrieval'), this.region],
-        h(
-          'p',
-          { class: 'kd-description' },
-          'Run retrieval directly, tune its weights, and compare two settings on the same question. Click a result to open it at its page.',
-        ),
+        [h('h1', { class: 'kd-title' }, s.title), this.region],
+        h('p', { class: 'kd-description' }, s.description),
         h(
           'div',
           { class: 'rt-ask' },
-          h('label', { class: 'kd-label', attrs: { for: 'rt-question' } }, 'Question'),
+          h('label', { class: 'kd-label', attrs: { for: 'rt-question' } }, s.question),
           this.question,
           this.runBoth,
         ),
-        h(
-          'p',
-          { class: 'kd-muted rt-legend' },
-          'In B: ↑/↓ places higher/lower than in A, new = not returned by A. In A: only A = not returned by B.',
-        ),
+        h('p', { class: 'kd-muted rt-legend' }, s.legend),
       ),
       h('div', { class: 'rt-columns' }, ...COLUMNS.map((c) => this.columns[c].element)),
     );
@@ -151,7 +147,7 @@ export class RetrievalController {
     if (!question) {
       this.question.setAttribute('aria-invalid', 'true');
       this.question.focus();
-      for (const c of which) this.showError(c, 'Enter a question first.');
+      for (const c of which) this.showError(c, this.s.enterQuestion);
       return;
     }
     this.question.removeAttribute('aria-invalid');
@@ -168,7 +164,7 @@ export class RetrievalController {
     if (settings.bm25_score_weight + settings.text_vector_score_weight + settings.title_vector_score_weight === 0) {
       s.result = null;
       s.ranFor = null;
-      this.showError(c, 'Set at least one weight above 0: with all three at 0 nothing is searched.');
+      this.showError(c, this.s.allWeightsZero);
       this.renderAll();
       return;
     }
@@ -180,7 +176,9 @@ export class RetrievalController {
       s.ranFor = question;
       s.errorText = null;
       s.request.textContent = JSON.stringify(result.request, null, 2);
-      s.status.textContent = `${result.items.length} ${result.items.length === 1 ? 'result' : 'results'} in ${Math.round(result.elapsedMs)} ms`;
+      const n = result.items.length;
+      const ms = this.number(Math.round(result.elapsedMs));
+      s.status.textContent = n === 1 ? format(this.s.oneResult, ms) : format(this.s.manyResults, this.number(n), ms);
     } catch (error) {
       if (seq !== s.seq) return;
       s.result = null;
@@ -206,7 +204,7 @@ export class RetrievalController {
     s.run.disabled = busy;
     if (busy) {
       s.error.hidden = true;
-      s.status.textContent = 'Running…';
+      s.status.textContent = this.s.running;
     }
     this.runBoth.disabled = COLUMNS.every((k) => this.columns[k].busy);
   }
@@ -224,8 +222,8 @@ export class RetrievalController {
       const s = this.columns[c];
       const items = s.result?.items ?? [];
       if (!s.result) s.results.replaceChildren();
-      else if (!items.length) s.results.replaceChildren(this.h('p', { class: 'kd-empty' }, 'No pages matched.'));
-      else s.results.replaceChildren(renderResults(this.h, items, marks?.[c] ?? [], (i) => void this.open(c, i)));
+      else if (!items.length) s.results.replaceChildren(this.h('p', { class: 'kd-empty' }, this.s.noPages));
+      else s.results.replaceChildren(renderResults(this.h, this.s, items, marks?.[c] ?? [], (i) => void this.open(c, i)));
       if (s.result) s.error.hidden = true;
     }
   }
@@ -234,7 +232,7 @@ export class RetrievalController {
     const item = this.columns[c].result?.items[index];
     if (!item) return;
     await this.messenger.request('open', { item, question: this.columns[c].ranFor ?? this.question.value }).catch((error: unknown) => {
-      this.showError(c, `Could not open the result: ${error instanceof Error ? error.message : String(error)}`);
+      this.showError(c, format(this.s.openFailed, error instanceof Error ? error.message : String(error)));
     });
   }
 
@@ -255,9 +253,14 @@ export class RetrievalController {
       [s.bm25_score_weight, s.text_vector_score_weight, s.title_vector_score_weight].join('/');
     for (const c of COLUMNS) {
       const w = weights(this.columns[c].form.value);
-      const name = w === weights(this.defaults.A) ? 'Service weights' : w === weights(this.defaults.B) ? 'Keyword only' : 'Custom weights';
-      this.columns[c].preset.textContent = `${name} ${w}`;
+      const name =
+        w === weights(this.defaults.A) ? this.s.presetService : w === weights(this.defaults.B) ? this.s.presetKeyword : this.s.presetCustom;
+      this.columns[c].preset.textContent = format(name, w);
     }
+  }
+
+  private number(n: number): string {
+    return formatNumber(n, undefined, this.root.ownerDocument);
   }
 
   private save(): void {

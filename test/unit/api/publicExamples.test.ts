@@ -103,7 +103,7 @@ describe('Public documentation examples as fixtures', () => {
       negativeCount: 1,
     });
     assert.deepEqual(parseResponse('answers.feedbackHistory', answerFeedbackHistorySchema, body('GET /webapi/mrc_feedbacks')), [
-      { query: 'text', feedbacks: [{ documentId: 'text', answer: 'text', answerHash: 'text', positive: true }] },
+      { query: 'text', feedbacks: [{ documentId: 'text', answer: 'text', answerHash: 'text', positive: true, createdAt: null }] },
     ]);
   });
 

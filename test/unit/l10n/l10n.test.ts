@@ -30,13 +30,20 @@ const CONVERTED = [
   'src/features/jobs',
 ];
 /** Folders inside a converted one that another pass converts (it removes its folder from here when done). */
-const CONVERTED_LATER = ['src/features/qna/analytics', 'src/features/answers/retrieval'];
+const CONVERTED_LATER: string[] = [];
 
 /**
  * Webview page folders whose texts come from the host (WebviewPage.strings, src/webview/shared/strings.ts);
  * each page is added here once it holds no English of its own.
  */
-const CONVERTED_PAGES = ['src/webview/shared', 'src/webview/chat', 'src/webview/citation', 'src/webview/qaEditor'];
+const CONVERTED_PAGES = [
+  'src/webview/shared',
+  'src/webview/chat',
+  'src/webview/citation',
+  'src/webview/qaEditor',
+  'src/webview/analytics',
+  'src/webview/retrieval',
+];
 /** Key names and other literals a page compares against, never shows. */
 const PAGE_NON_TEXT = new Set([
   'Enter',

@@ -7,8 +7,9 @@ import {
   toIso,
   type AnalyticsClient,
 } from '../../../src/features/qna/analytics/analyticsData';
+import { analyticsStrings } from '../../../src/features/qna/analytics/analyticsStrings';
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
-import { deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
+import { answerPending, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const query = { startDate: '2025-01-01', endDate: '2025-01-05', topN: 5 as const };
 
@@ -134,7 +135,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
   let api: FakeVsCodeApi;
   const drawn: AnalyticsData[] = [];
   beforeEach(() => {
-    win = makeWindow('<main id="app"></main>');
+    win = makeWindow('<main id="app"></main>', undefined, analyticsStrings());
     api = new FakeVsCodeApi();
     drawn.length = 0;
     const view = new AnalyticsView(win.document, new Messenger(analyticsProtocol, api, win));
@@ -144,6 +145,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     };
     view.start(win.document.getElementById('app'));
   });
+  afterEach(() => answerPending(win, api));
 
   it('loads the default range, draws, reports what it drew and shows service text as text', async () => {
     deliver(win, { kind: 'notify', type: 'init', payload: { defaultQuery: query, today: '2025-01-05' } });
@@ -166,6 +168,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
       topBars: 1,
       searchRows: 1,
       feedbackRows: 1,
+      answerFeedbackRows: 0,
       charts: ['daily:line', 'top:bar'],
     });
     const cell = win.document.querySelector('section[aria-labelledby="an-search-title"] td');

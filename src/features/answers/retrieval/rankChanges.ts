@@ -31,7 +31,7 @@ export function compareRankings(
   return { A, B };
 }
 
-/** "↑2", "↓1", "new", "only A", "" — what the card shows. */
+/** "↑2", "↓1", "new", "only A", "": the mark as tests and the host log read it (the page shows it translated, resultsList.ts). */
 export function markLabel(mark: Mark): string {
   switch (mark.kind) {
     case 'up':
@@ -42,22 +42,6 @@ export function markLabel(mark: Mark): string {
       return 'new';
     case 'dropped':
       return 'only A';
-    case 'same':
-      return '';
-  }
-}
-
-/** The words a screen reader says for a mark. */
-export function markDescription(mark: Mark): string {
-  switch (mark.kind) {
-    case 'up':
-      return `${mark.by} ${mark.by === 1 ? 'place' : 'places'} higher than in A`;
-    case 'down':
-      return `${mark.by} ${mark.by === 1 ? 'place' : 'places'} lower than in A`;
-    case 'new':
-      return 'not in the results of A';
-    case 'dropped':
-      return 'not in the results of B';
     case 'same':
       return '';
   }

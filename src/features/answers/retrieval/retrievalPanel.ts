@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { RetrievalRequest } from '../../../api/resources/answers';
 import type { RetrievalItem } from '../../../api/schemas/answers';
+import type { Region } from '../../../core/regions';
 import { Disposable } from '../../../platform/lifecycle';
 import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
@@ -16,9 +17,12 @@ import {
   type RunResult,
 } from './protocol';
 import { ProbeKeys } from '../../../platform/testProbe';
+import { regionLabel } from '../../../platform/regionLabels';
+import { retrievalStrings } from './retrievalStrings';
 
 export interface RetrievalContext extends PanelBasics {
-  regionLabel(): string;
+  /** The region the panel runs against (its name is shown in the header). */
+  region(): Region;
   retrieve(request: RetrievalRequest): Promise<RetrievalItem[]>;
   /** Opens a result in the citation viewer (knowledgeDesk.answers.openDocument). */
   openDocument(arg: {
@@ -46,7 +50,13 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   ) {
     super(panel, {
       ...hostSetup(ctx),
-      page: { name: 'retrieval', title: 'Retrieval', styles: ['retrieval.css'], images: 'none' },
+      page: {
+        name: 'retrieval',
+        title: vscode.l10n.t('Retrieval'),
+        styles: ['retrieval.css'],
+        images: 'none',
+        strings: retrievalStrings(),
+      },
       protocol: retrievalProtocol,
     });
     this.question = question ?? null;
@@ -76,7 +86,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
   }
 
   protected onPageReady(): void {
-    this.channel.notify('init', { defaults: DEFAULT_SETTINGS, region: this.ctx.regionLabel(), question: this.question });
+    this.channel.notify('init', { defaults: DEFAULT_SETTINGS, region: regionLabel(this.ctx.region()), question: this.question });
   }
 
   private async run(column: Column, question: string, request: RetrievalRequest): Promise<RunResult> {
@@ -129,7 +139,7 @@ export class RetrievalPanels extends Disposable {
       if (question) this.panel.ask(question);
       return this.panel;
     }
-    return this.adopt(createPanel(RETRIEVAL_VIEW_TYPE, 'Retrieval', this.ctx.extensionUri), question);
+    return this.adopt(createPanel(RETRIEVAL_VIEW_TYPE, vscode.l10n.t('Retrieval'), this.ctx.extensionUri), question);
   }
 
   /** Serializer: the page keeps its question and settings in its own state. */

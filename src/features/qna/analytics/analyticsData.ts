@@ -1,10 +1,36 @@
 // Loads and shapes what the analytics page shows. No vscode: tested in plain Node with a fake client.
+import type { AnswersResource } from '../../../api/resources/answers';
 import type { FaqResource } from '../../../api/resources/faq';
-import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, FeedbackRow, SearchRow, TopFaq } from './protocol';
+import type { KbNodesResource } from '../../../api/resources/kbNodes';
+import type { AnswerFeedbackHistory } from '../../../api/schemas/kbOps';
+import { OperationNotOfferedError } from '../../../api/values';
+import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, AnswerFeedback, FeedbackRow, SearchRow, TopFaq } from './protocol';
 
 export type AnalyticsClient = Pick<FaqResource, 'dailyCount' | 'dailyAnalytics' | 'searchHistory' | 'feedbackHistory' | 'get'>;
+/** Answer feedback history (`GET /webapi/mrc_feedbacks`; a deployment may not offer it) and the rated documents' names. */
+export interface AnswerFeedbackClient {
+  feedbackHistory: AnswersResource['feedbackHistory'];
+  /** undefined when the document cannot be read (deleted since, or the deployment has no such operation). */
+  documentName?(id: string): Promise<string | undefined>;
+}
+
+/** The analytics' view of a client: the history, and document names read one by one without retries. */
+export function answerFeedbackClient(client: { answers: AnswersResource; kbNodes: Pick<KbNodesResource, 'get'> }): AnswerFeedbackClient {
+  return {
+    feedbackHistory: (params, options) => client.answers.feedbackHistory(params, options),
+    documentName: async (id) => {
+      try {
+        return (await client.kbNodes.get(id, { maxRetries: 0 })).name || undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
 
 export const HISTORY_LIMIT = 50;
+/** Characters of an answer the history table shows. */
+export const ANSWER_EXCERPT = 160;
 const MAX_DAYS = 400;
 
 /** YYYY-MM-DD of `date` in this machine's time zone (the service's dates are local dates). */
@@ -35,19 +61,29 @@ export interface LoadResult {
   failures: Array<{ section: AnalyticsSection; error: unknown }>;
 }
 
-/** The four reads in parallel; a section that fails is reported in `problems`, the others still show. */
+/** The reads that can fail on their own (a section each). */
+export const SECTIONS = 5;
+
+/**
+ * The five reads in parallel; a section that fails is reported in `problems`, the others still show. The answer
+ * feedback history not offered by the deployment (404/405) is no failure: the section says so.
+ */
 export async function loadAnalytics(
   faq: AnalyticsClient,
   query: AnalyticsQuery,
   describe: (error: unknown) => string,
   now = new Date(),
+  answers?: AnswerFeedbackClient,
 ): Promise<LoadResult> {
   const { startDate, endDate, topN } = query;
-  const [daily, top, history, feedback] = await Promise.allSettled([
+  const [daily, top, history, feedback, answerFeedback] = await Promise.allSettled([
     faq.dailyCount({ startDate, endDate }),
     faq.dailyAnalytics({ topN, startDate, endDate }),
     faq.searchHistory({ startDate, endDate, limit: HISTORY_LIMIT, offset: 0, sortOrder: 'DESC' }),
     faq.feedbackHistory({ limit: HISTORY_LIMIT, offset: 0 }),
+    answers
+      ? answers.feedbackHistory({ limit: HISTORY_LIMIT, offset: 0 })
+      : Promise.reject(new OperationNotOfferedError('answers.feedbackHistory')),
   ]);
   const failures: LoadResult['failures'] = [];
   const problems: AnalyticsData['problems'] = {};
@@ -68,6 +104,8 @@ export async function loadAnalytics(
   }));
   const historyItems = (settle('searches', history)?.histories ?? []).slice(0, HISTORY_LIMIT);
   const feedbackItems = (settle('feedback', feedback)?.result ?? []).slice(0, HISTORY_LIMIT);
+  const offered = !(answerFeedback.status === 'rejected' && answerFeedback.reason instanceof OperationNotOfferedError);
+  const answerHistory = offered ? settle('answerFeedback', answerFeedback) : undefined;
 
   const questions = new Map(topFaqs.map((t) => [t.id, t.question]));
   const searches: SearchRow[] = historyItems.map((h) => {
@@ -90,6 +128,9 @@ export async function loadAnalytics(
   );
   for (const s of searches) if (s.topAnswer) s.topAnswer.question = questions.get(s.topAnswer.id) ?? null;
 
+  const rated = answerFeedbackSection(offered, answerHistory ?? []);
+  if (answers?.documentName) await nameDocuments(answers.documentName.bind(answers), rated);
+
   return {
     failures,
     data: {
@@ -98,6 +139,7 @@ export async function loadAnalytics(
       top: topFaqs,
       searches,
       feedback: feedbackItems.map((f) => feedbackRow(f.query, f.feedbacks, questions)),
+      answerFeedback: rated,
       problems,
       loadedAt: now.toISOString(),
     },
@@ -139,6 +181,50 @@ function feedbackRow(query: string, items: Array<Record<string, unknown>>, quest
     if (t && (!latest || t > latest)) latest = t;
   }
   return { query, positive, negative, total: items.length, faqs: [...faqs], time: latest };
+}
+
+/** Rated answers, one row each (the service groups them by question), newest question first, and the counts. */
+export function answerFeedbackSection(offered: boolean, history: AnswerFeedbackHistory): AnswerFeedback {
+  const rows = history
+    .flatMap((g) =>
+      g.feedbacks.map((f) => ({
+        question: g.query,
+        answer: excerpt(f.answer, ANSWER_EXCERPT),
+        documentId: f.documentId,
+        documentName: null as string | null,
+        positive: f.positive,
+        time: toIso(f.createdAt),
+      })),
+    )
+    .slice(0, HISTORY_LIMIT);
+  return {
+    offered,
+    rows,
+    positive: rows.filter((r) => r.positive === true).length,
+    negative: rows.filter((r) => r.positive === false).length,
+  };
+}
+
+/** Names of the rated documents (few: at most 4 reads at a time, each document once). */
+async function nameDocuments(name: (id: string) => Promise<string | undefined>, feedback: AnswerFeedback): Promise<void> {
+  const ids = [...new Set(feedback.rows.map((r) => r.documentId).filter(Boolean))];
+  const names = new Map<string, string>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < ids.length) {
+      const id = ids[next++];
+      const n = await name(id);
+      if (n) names.set(id, n);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  for (const r of feedback.rows) r.documentName = names.get(r.documentId) ?? null;
+}
+
+/** Plain text, whitespace collapsed, at most `max` characters (code points) with an ellipsis when cut. */
+export function excerpt(text: string, max: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }
 
 /** Epoch seconds or milliseconds, or a date string, as ISO; null when absent or unreadable. */

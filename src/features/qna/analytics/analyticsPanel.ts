@@ -3,7 +3,16 @@ import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
 import { describeForPage, hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import { defaultQuery, loadAnalytics, localDate, type AnalyticsClient } from './analyticsData';
+import {
+  answerFeedbackClient,
+  defaultQuery,
+  loadAnalytics,
+  localDate,
+  SECTIONS,
+  type AnalyticsClient,
+  type AnswerFeedbackClient,
+} from './analyticsData';
+import { analyticsStrings } from './analyticsStrings';
 import {
   ANALYTICS_VIEW_TYPE,
   analyticsProtocol,
@@ -15,10 +24,10 @@ import {
 import { ProbeKeys } from '../../../platform/testProbe';
 
 interface AnalyticsContext extends PanelBasics {
-  faq(): Promise<AnalyticsClient>;
+  clients(): Promise<{ faq: AnalyticsClient; answers: AnswerFeedbackClient }>;
 }
 
-/** The Q&A analytics panel: daily searches, top Q&As, search and feedback history. */
+/** The Q&A analytics panel: daily searches, top Q&As, search history, Q&A and answer feedback. */
 export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
   /** The page drew the data (tests wait for it). */
@@ -31,7 +40,13 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   ) {
     super(panel, {
       ...hostSetup(ctx),
-      page: { name: 'analytics', title: 'Q&A Analytics', styles: ['analytics.css'], images: 'none' },
+      page: {
+        name: 'analytics',
+        title: vscode.l10n.t('Q&A Analytics'),
+        styles: ['analytics.css'],
+        images: 'none',
+        strings: analyticsStrings(),
+      },
       protocol: analyticsProtocol,
     });
     this.channel.handle('load', ({ query }) => this.load(query));
@@ -53,15 +68,15 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
 
   private async load(query: AnalyticsQuery): Promise<AnalyticsData> {
     const started = Date.now();
-    const faq = await this.ctx.faq().catch((error: unknown) => {
+    const { faq, answers } = await this.ctx.clients().catch((error: unknown) => {
       reportError(this.ctx.errors, 'Q&A analytics', error);
       throw error;
     });
-    const { data, failures } = await loadAnalytics(faq, query, (e) => describeForPage(e).message);
+    const { data, failures } = await loadAnalytics(faq, query, (e) => describeForPage(e).message, new Date(), answers);
     for (const f of failures)
       this.ctx.log.warn(`analytics: ${f.section} failed: ${f.error instanceof Error ? f.error.message : String(f.error)}`);
     // Everything failed: the service is down or the key is wrong. Say so once, the usual way.
-    if (failures.length === 4) {
+    if (failures.length === (data.answerFeedback.offered ? SECTIONS : SECTIONS - 1)) {
       reportError(this.ctx.errors, 'Q&A analytics', failures[0].error);
       throw failures[0].error;
     }
@@ -80,7 +95,10 @@ export class AnalyticsPanels extends Disposable {
     super();
     this.ctx = {
       ...c.panelBasics('analytics'),
-      faq: async () => (await c.connection.getClient()).faq,
+      clients: async () => {
+        const client = await c.connection.getClient();
+        return { faq: client.faq, answers: answerFeedbackClient(client) };
+      },
     };
     this._register({ dispose: () => this.panel?.dispose() });
   }
@@ -95,7 +113,7 @@ export class AnalyticsPanels extends Disposable {
       this.panel.refresh();
       return this.panel;
     }
-    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, 'Q&A Analytics', this.ctx.extensionUri));
+    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.ctx.extensionUri));
   }
 
   /** Serializer: the page keeps its query in its own state; the host only needs a panel. */

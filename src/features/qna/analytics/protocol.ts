@@ -11,7 +11,7 @@ export const topNSchema = z.union([z.literal(1), z.literal(5), z.literal(10), z.
 
 export const analyticsQuerySchema = z
   .object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema })
-  .refine((q) => q.startDate <= q.endDate, { message: 'The start date is after the end date', path: ['startDate'] });
+  .refine((q) => q.startDate <= q.endDate, { message: 'The start date is after the end date', path: ['startDate'] }); // l10n-ignore: a protocol check (a bug on one side), logged
 export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
 
 const count = z.number().int().nonnegative();
@@ -41,6 +41,30 @@ export const feedbackRowSchema = z.object({
 });
 export type FeedbackRow = z.infer<typeof feedbackRowSchema>;
 
+/** One rated answer of the answer feedback history (`GET /webapi/mrc_feedbacks`). */
+export const answerFeedbackRowSchema = z.object({
+  question: z.string(),
+  /** The start of the answer, plain text. */
+  answer: z.string().max(400),
+  documentId: z.string(),
+  /** The document's name, when it could be read (else the page shows the id). */
+  documentName: z.string().nullable(),
+  /** null: a rating the service reports without a direction. */
+  positive: z.boolean().nullable(),
+  /** ISO timestamp, when the deployment gives one (the public shape has none). */
+  time: z.string().nullable(),
+});
+export type AnswerFeedbackRow = z.infer<typeof answerFeedbackRowSchema>;
+
+/** `offered: false`: the deployment answered 404/405 (it has no such history); the section says so. */
+export const answerFeedbackSchema = z.object({
+  offered: z.boolean(),
+  rows: z.array(answerFeedbackRowSchema),
+  positive: count,
+  negative: count,
+});
+export type AnswerFeedback = z.infer<typeof answerFeedbackSchema>;
+
 export const analyticsDataSchema = z.object({
   query: analyticsQuerySchema,
   /** One entry per day of the range, zero-filled. */
@@ -48,16 +72,19 @@ export const analyticsDataSchema = z.object({
   top: z.array(topFaqSchema),
   searches: z.array(searchRowSchema),
   feedback: z.array(feedbackRowSchema),
+  answerFeedback: answerFeedbackSchema,
   /** Sections that could not be loaded, by section: shown in place of that section. */
   problems: z.object({
     daily: z.string().optional(),
     top: z.string().optional(),
     searches: z.string().optional(),
     feedback: z.string().optional(),
+    answerFeedback: z.string().optional(),
   }),
   loadedAt: z.string(),
 });
 export type AnalyticsData = z.infer<typeof analyticsDataSchema>;
+export type DailyCount = AnalyticsData['daily'][number];
 export type AnalyticsSection = keyof AnalyticsData['problems'];
 
 /** What the page drew (tests assert it; the host logs it at debug level). */
@@ -66,6 +93,7 @@ export const renderedSchema = z.object({
   topBars: count,
   searchRows: count,
   feedbackRows: count,
+  answerFeedbackRows: count,
   charts: z.array(z.string()),
 });
 export type RenderedReport = z.infer<typeof renderedSchema>;
@@ -93,7 +121,11 @@ export const analyticsProtocol = defineProtocol({
     requests: {
       /** Automation (integration tests): set the query and load. Answers with the query used. */
       drive: request(
-        z.object({ query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial() }),
+        z.object({
+          query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial(),
+          /** Scroll a section into view (screenshots). */
+          reveal: z.enum(['answerFeedback']).optional(),
+        }),
         z.object({ query: analyticsQuerySchema }),
       ),
     },

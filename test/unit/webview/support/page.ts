@@ -74,3 +74,11 @@ export class FakeVsCodeApi {
 export function deliver(win: Win, data: unknown): void {
   win.dispatchEvent(new win.MessageEvent('message', { data }));
 }
+
+/**
+ * Answers every request the page sent (with an error when it is still waiting), so no request timer of the page
+ * (180 s) keeps the test process alive after the run. Call it when a test is over.
+ */
+export function answerPending(win: Win, api: FakeVsCodeApi): void {
+  for (const r of api.sent('request')) deliver(win, { kind: 'response', id: r.id, ok: false, error: { message: 'the test is over' } });
+}
