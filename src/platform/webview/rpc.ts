@@ -87,6 +87,9 @@ export class RpcEndpoint<In extends Direction, Out extends Direction> implements
         timeoutMs > 0 && Number.isFinite(timeoutMs)
           ? setTimeout(() => this.settle(id, new RpcError(`"${type}" got no answer in ${timeoutMs} ms`, 'timeout')), timeoutMs)
           : undefined;
+      // A request waiting for an answer keeps nothing alive by itself (Node: unref; a browser's timer has no unref):
+      // an extension host shutting down, or a test run ending with a page's request unanswered, does not wait for it.
+      (timer as { unref?: () => void } | undefined)?.unref?.();
       this.pending.set(id, {
         type,
         timer,
