@@ -57,7 +57,10 @@ export const ProbeKeys = {
   pageProblems: 'pageProblems',
   /** What a webview page reported it drew (its `rendered` notification); cleared when a viewer is retargeted. */
   rendered: 'rendered',
-  /** Requests a panel sent to the service (chat: GenerativeAnswerRequest; retrieval: { column, request, items }). */
+  /**
+   * Requests a panel sent to the service (chat: GenerativeAnswerRequest; retrieval: { column, request, items };
+   * Q&A editor: SentRequest).
+   */
   requests: 'requests',
   /** Citations the chat opened (CitationOpened). */
   citationsOpened: 'citationsOpened',
@@ -65,6 +68,8 @@ export const ProbeKeys = {
   uploadBatches: 'uploadBatches',
   /** Notifications the Jobs view showed when jobs finished (JobNotification). */
   jobNotifications: 'jobNotifications',
+  /** What a panel loaded from the service and showed (analytics: AnalyticsData). */
+  loaded: 'loaded',
   /** Phrases Teach Phrase sent, with the service's answer (TaughtPhrase). */
   taughtPhrases: 'taughtPhrases',
   /** Entity recognition's notices about a text longer than one request (string; undefined when a run starts). */

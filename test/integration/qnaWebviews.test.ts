@@ -4,11 +4,14 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { EditorAction, EditorSnapshot, QaDraft } from '../../src/features/qna/editor/protocol';
-import type { QaEditorPanel, QaSaveEvent } from '../../src/features/qna/editor/qaEditorPanel';
+import type { QaEditorPanel, QaSaveEvent, SentRequest } from '../../src/features/qna/editor/qaEditorPanel';
+import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
+import { ProbeKeys } from '../../src/platform/testProbe';
 import {
   getApi,
   lastRendered,
   pageProblems,
+  probe,
   resetWorkbench,
   screenshot,
   scriptInput,
@@ -44,6 +47,9 @@ async function pageShows(panel: QaEditorPanel): Promise<EditorSnapshot> {
     () => panel.describe(),
   );
 }
+
+/** The last request the editor sent to the service (recorded on the probe). */
+const sent = (panel: QaEditorPanel): SentRequest | undefined => probe().last<SentRequest>(panel, ProbeKeys.requests);
 
 const QUESTION = 'When is the monthly expense report deadline?';
 const FIXTURE = {
@@ -118,7 +124,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
       answer: 'Enter the answer.',
       'similarQuestions.1': 'Similar question 2 is 1,001 characters long; the limit is 1,000.',
     });
-    assert.equal(panel.lastSent, undefined, 'nothing was sent');
+    assert.equal(sent(panel), undefined, 'nothing was sent');
     await screenshot('qa-editor-errors');
     const question = 'When is the monthly expense report deadline?';
     await drive(panel, {
@@ -134,7 +140,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     });
     await waitFor(() => panel.id, 'the panel to become the saved Q&A');
     id = panel.id!;
-    assert.deepEqual(panel.lastSent, {
+    assert.deepEqual(sent(panel), {
       op: 'register',
       body: {
         question,
@@ -213,8 +219,8 @@ describe('Q&A webviews (real extension host, local service)', () => {
       assert.equal(edited.dirty, true);
       await waitFor(() => panel.panel.title.startsWith('● '), 'the title to show unsaved changes');
       await drive(panel, { click: 'save' });
-      await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
-      assert.deepEqual(panel.lastSent, {
+      await waitFor(() => sent(panel)?.op === 'update' && !panel.isDirty, 'the update');
+      assert.deepEqual(sent(panel), {
         op: 'update',
         body: { id, hashtags: ['expenses', '経費', 'deadline'], allowOtherUsersView: false },
       });
@@ -243,11 +249,11 @@ describe('Q&A webviews (real extension host, local service)', () => {
         'Last day to submit expenses',
       ]);
       await drive(panel, { click: 'save' });
-      await waitFor(
-        () => !panel.isDirty && panel.lastSent?.op === 'update' && 'similar_questions' in panel.lastSent.body,
-        'the similar questions to be saved',
-      );
-      assert.deepEqual(Object.keys(panel.lastSent!.op === 'update' ? panel.lastSent!.body : {}), ['id', 'similar_questions']);
+      const update = await waitFor(() => {
+        const last = sent(panel);
+        return !panel.isDirty && last?.op === 'update' && 'similar_questions' in last.body ? last : undefined;
+      }, 'the similar questions to be saved');
+      assert.deepEqual(Object.keys(update.body), ['id', 'similar_questions']);
     });
 
     it('turns the Q&A off and on from the toolbar', async () => {
@@ -256,7 +262,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
       await drive(panel, { click: 'toggle' });
       await waitFor(() => panel.current?.values.status === 'off', 'status off');
       assert.equal((await client.faq.get(id)).statusOffAt !== undefined, true);
-      assert.deepEqual(panel.lastSent, { op: 'update', body: { id, status: 'off' } });
+      assert.deepEqual(sent(panel), { op: 'update', body: { id, status: 'off' } });
       await waitFor(async () => !(await snapshot(panel)).busy, 'idle');
       await drive(panel, { click: 'toggle' });
       await waitFor(() => panel.current?.values.status === 'on', 'status on again');
@@ -320,8 +326,8 @@ describe('Q&A webviews (real extension host, local service)', () => {
       assert.equal(items.find((i) => i.label === '#経費')?.picked, true);
       assert.ok(items.at(-1)?.label.endsWith('Other hashtags…'), 'typing hashtags nobody uses is still possible');
       await drive(panel, { click: 'save' });
-      await waitFor(() => panel.lastSent?.op === 'update' && !panel.isDirty, 'the update');
-      assert.deepEqual(panel.lastSent, { op: 'update', body: { id, hashtags: ['expenses', '締め日', 'deadline'] } });
+      await waitFor(() => sent(panel)?.op === 'update' && !panel.isDirty, 'the update');
+      assert.deepEqual(sent(panel), { op: 'update', body: { id, hashtags: ['expenses', '締め日', 'deadline'] } });
       assert.deepEqual((await client.faq.get(id)).hashtags, ['expenses', '締め日', 'deadline']);
       // Cancelling the picker leaves the field as it was.
       const cancel = scriptInput(api, [undefined]);
@@ -366,7 +372,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
         await waitFor(() => closed, 'the editor to close');
         assert.equal(input.remaining, 0);
         await assert.rejects(client.faq.get(id), /not found/i);
-        assert.deepEqual(panel.lastSent, { op: 'delete', id });
+        assert.deepEqual(sent(panel), { op: 'delete', id });
       } finally {
         input.restore();
       }
@@ -432,7 +438,7 @@ describe('Q&A webviews (real extension host, local service)', () => {
     assert.ok(drawn.searchRows >= 8, `searches: ${drawn.searchRows}`);
     assert.ok(drawn.feedbackRows >= 1, `feedback rows: ${drawn.feedbackRows}`);
     assert.deepEqual(drawn.charts, ['daily:line', 'top:bar']);
-    const data = shown.lastData!;
+    const data = probe().last<AnalyticsData>(shown, ProbeKeys.loaded)!;
     assert.ok(drawn.answerFeedbackRows >= 2, `answer feedback rows: ${drawn.answerFeedbackRows}`);
     assert.equal(data.answerFeedback.offered, true);
     for (const r of rated)

@@ -6,7 +6,7 @@ import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { LoadMoreElement } from '../../platform/tree/pagingElements';
 import { CandidatesView, type CandidateElement } from './candidatesView';
 import { QaImporter } from './importFlow';
-import { showQaSearch, type SearchPickState } from './qaSearchPick';
+import { showQaSearch } from './qaSearchPick';
 import { QnaCommands } from './qnaCommands';
 import { QnaFileCommands } from './qnaFileCommands';
 import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
@@ -34,8 +34,6 @@ export class QnaFeature extends Disposable {
   readonly files: QnaFileCommands;
   readonly candidates: CandidatesView;
   readonly diagnostics: vscode.DiagnosticCollection;
-  /** The last Search Q&A quick pick (tests drive it). */
-  lastSearch: SearchPickState | undefined;
 
   constructor(
     private readonly c: Container,
@@ -101,10 +99,8 @@ export class QnaFeature extends Disposable {
         [ids.cancelFeedback]: (e?: QaElement) => k.feedback(e, null),
         [ids.copyId]: (e?: QaElement) => k.copyId(e),
         [ids.delete]: (e?: QaElement, all?: QnaElement[]) => k.delete(e, all),
-        [ids.search]: () => {
-          this.lastSearch = showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id }));
-          return this.lastSearch;
-        },
+        // Returns the open search (tests work it through its state).
+        [ids.search]: () => showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id })),
         [ids.importFile]: (uri?: vscode.Uri) =>
           this.withFile(uri, vscode.l10n.t('Import Q&As from'), (file) => this.importer.run(file, () => void this.tree.refresh())),
         [ids.uploadFile]: (uri?: vscode.Uri) =>

@@ -32,7 +32,6 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
   /** The page drew the data (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
-  lastData: AnalyticsData | undefined;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -81,7 +80,7 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       throw failures[0].error;
     }
     this.ctx.log.info(`analytics ${query.startDate}..${query.endDate} top ${query.topN}: loaded in ${Date.now() - started} ms`);
-    this.lastData = data;
+    this.probe?.record(this, ProbeKeys.loaded, data);
     return data;
   }
 }

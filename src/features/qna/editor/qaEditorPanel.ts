@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { ProbeKeys } from '../../../platform/testProbe';
 import type { FaqResource } from '../../../api/resources/faq';
 import { formatNumber } from '../../../platform/l10n';
 import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
@@ -38,7 +39,6 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private loading: Promise<void> | undefined;
   private dirty = false;
   private typedQuestion = '';
-  lastSent: SentRequest | undefined;
   private readonly savedEmitter = this._register(new vscode.EventEmitter<QaSaveEvent>());
   /** This editor saved, toggled or rated its Q&A (QaEditorPanels.onDidSave has every editor's). */
   readonly onDidSave = this.savedEmitter.event;
@@ -134,7 +134,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       const faq = await this.ctx.faq();
       if (this.target.kind === 'new') {
         const body = registerBody(draft);
-        this.lastSent = { op: 'register', body };
+        this.probe?.record(this, ProbeKeys.requests, { op: 'register', body } satisfies SentRequest);
         const { id } = await faq.register(body);
         this.target = { kind: 'existing', id };
         const record = await this.fetchOr(draft);
@@ -145,7 +145,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       if (!this.record) await this.fetch();
       const changes = changedFields(this.record!.values, draft);
       if (!Object.keys(changes).length) return { outcome: 'unchanged' };
-      this.lastSent = { op: 'update', body: { id, ...changes } };
+      this.probe?.record(this, ProbeKeys.requests, { op: 'update', body: { id, ...changes } } satisfies SentRequest);
       await faq.update({ id, ...changes });
       const record = await this.fetchOr(draft);
       this.saved({ id, change: 'updated' });
@@ -169,7 +169,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private async toggle(): Promise<{ record: QaRecord }> {
     const id = this.requireId();
     const status = this.record?.values.status === 'off' ? 'on' : 'off';
-    this.lastSent = { op: 'update', body: { id, status } };
+    this.probe?.record(this, ProbeKeys.requests, { op: 'update', body: { id, status } } satisfies SentRequest);
     await (await this.ctx.faq()).update({ id, status });
     const record = await this.fetch();
     this.saved({ id, change: 'status' });
@@ -205,7 +205,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     );
     if (!confirmed) return { deleted: false };
     return this.run('Delete Q&A', vscode.l10n.t('Deleting the Q&A…'), async () => {
-      this.lastSent = { op: 'delete', id };
+      this.probe?.record(this, ProbeKeys.requests, { op: 'delete', id } satisfies SentRequest);
       await (await this.ctx.faq()).delete(id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted the Q&A "{0}"', ellipsis(question)), 4000);
       this.ctx.deleted(this, id);
