@@ -22,6 +22,8 @@ import {
   waitFor,
   waitForPage,
   withTheme,
+  openFreshChat,
+  waitUntilAnswerable,
 } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
@@ -158,20 +160,11 @@ describe('Chat panel', () => {
       60_000,
     );
     // Processed documents reach the answer index right after processing; wait until they answer.
-    await waitFor(
-      async () => (await client.answers.generate({ query: PAID_LEAVE, includeCitations: true })).citations.length > 0,
-      'the handbook to be answerable',
-      30_000,
-    );
+    await waitUntilAnswerable(client, PAID_LEAVE);
   });
 
   beforeEach(async () => {
-    await resetWorkbench(api);
-    // No panel and no history: the panel opens on a new empty conversation whatever earlier tests left.
-    feature.current?.dispose();
-    for (const c of feature.store.list()) feature.store.delete(c.id);
-    await feature.store.save();
-    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    panel = await openFreshChat(api, feature);
     const s = await pageShows(panel);
     assert.equal(s.turns.length, 0, 'each test starts on an empty conversation');
   });

@@ -1,13 +1,22 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
-import { getApi, lastRendered, resetWorkbench, screenshot, useService, waitFor, waitForPage } from './support/host';
+import {
+  getApi,
+  lastRendered,
+  resetWorkbench,
+  screenshot,
+  useService,
+  waitFor,
+  waitForPage,
+  openFreshChat,
+  waitUntilAnswerable,
+} from './support/host';
 
 // 👍/👎 on chat answers (mrc/user_feedback) and a citation of the answer opened from the downloaded PDF.
 
@@ -44,20 +53,11 @@ describe('Chat answer feedback', () => {
       'the handbook to be processed',
       60_000,
     );
-    await waitFor(
-      async () => (await client.answers.generate({ query: QUESTION, includeCitations: true })).citations.length > 0,
-      'the handbook to be answerable',
-      30_000,
-    );
+    await waitUntilAnswerable(client, QUESTION);
   });
 
   beforeEach(async () => {
-    await resetWorkbench(api);
-    feature.current?.dispose();
-    for (const c of feature.store.list()) feature.store.delete(c.id);
-    await feature.store.save();
-    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
-    await waitForPage(panel, 'the chat panel');
+    panel = await openFreshChat(api, feature);
   });
 
   afterEach(async () => {

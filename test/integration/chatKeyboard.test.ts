@@ -4,7 +4,6 @@
 // on a button). Language-neutral: it also runs with `--locale ja` (the screenshots of the Japanese UI).
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
@@ -23,8 +22,9 @@ import {
   screenshot,
   useService,
   waitFor,
-  waitForPage,
   withTheme,
+  openFreshChat,
+  waitUntilAnswerable,
 } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
@@ -78,20 +78,11 @@ describe('Chat from the keyboard', () => {
       'the handbook to be processed',
       60_000,
     );
-    await waitFor(
-      async () => (await client.answers.generate({ query: PAID_LEAVE, includeCitations: true })).citations.length > 0,
-      'the handbook to be answerable',
-      30_000,
-    );
+    await waitUntilAnswerable(client, PAID_LEAVE);
   });
 
   beforeEach(async () => {
-    await resetWorkbench(api);
-    feature.current?.dispose();
-    for (const c of feature.store.list()) feature.store.delete(c.id);
-    await feature.store.save();
-    panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
-    await waitForPage(panel, 'the chat panel');
+    panel = await openFreshChat(api, feature);
     await pageUntil(panel, 'the chat page to show the conversation', (s) => s.ready && s.conversationId === panel.conversation.id);
   });
 

@@ -4,6 +4,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import type { AnswersFeature } from '../../../src/features/answers/answersFeature';
+import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
 import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
@@ -227,4 +229,24 @@ export async function withTheme(theme: string, fn: () => Promise<void>): Promise
     await config.update('colorTheme', previous, vscode.ConfigurationTarget.Global);
     await waitFor(() => vscode.window.activeColorTheme.kind === before, 'the previous theme to be applied again');
   }
+}
+
+/** Waits until the service answers `question` with citations (a processed document reaches the answer index just after). */
+export async function waitUntilAnswerable(client: ApiClient, question: string): Promise<void> {
+  await waitFor(
+    async () => (await client.answers.generate({ query: question, includeCitations: true })).citations.length > 0,
+    'the handbook to be answerable',
+    30_000,
+  );
+}
+
+/** A chat panel on a new, empty conversation whatever earlier tests left: no panel and no stored history first. */
+export async function openFreshChat(api: KnowledgeDeskTestApi, feature: AnswersFeature): Promise<ChatPanel> {
+  await resetWorkbench(api);
+  feature.current?.dispose();
+  for (const c of feature.store.list()) feature.store.delete(c.id);
+  await feature.store.save();
+  const panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+  await waitForPage(panel, 'the chat panel');
+  return panel;
 }
