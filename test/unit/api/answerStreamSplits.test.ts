@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readAnswerStream } from '../../../src/api/stream/answerStream';
+import { seededRandom } from '../../../src/core/seededRandom';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'streams');
 
@@ -141,18 +142,6 @@ async function read(bytes: Uint8Array, cuts: number[]): Promise<Outcome> {
   return outcome;
 }
 
-/** Small seeded PRNG (mulberry32), so a failing cut can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('readAnswerStream on recorded-style streams, cut anywhere', () => {
   for (const expected of CASES) {
     describe(expected.file, () => {
@@ -188,7 +177,7 @@ describe('readAnswerStream on recorded-style streams, cut anywhere', () => {
 
       it('gives the same result for seeded random multi-cuts (including empty chunks)', async () => {
         for (let seed = 1; seed <= 40; seed++) {
-          const next = random(seed);
+          const next = seededRandom(seed); // a failing cut replays from its seed
           const count = 1 + Math.floor(next() * 12);
           const cuts = Array.from({ length: count }, () => Math.floor(next() * (bytes.length + 1))).sort((a, b) => a - b);
           assert.deepEqual(await read(bytes, cuts), whole, `seed ${seed}, cuts ${cuts.join(',')}`);

@@ -45,6 +45,10 @@ const RESPONSE_SCHEMAS: Record<string, z.ZodTypeAny> = {
 /** Operations the client does not call (nothing to accept); listed so a new example cannot be skipped silently. */
 const NOT_CALLED = new Set(['GET /webapi/single_document']);
 
+/** A client of a canned deployment: both keys set, no retries, its own memory of missing operations. */
+const cannedClient = (baseUrl: string): ApiClient =>
+  new ApiClient({ baseUrl, apiKey: 'k', nluApiKey: 'n', retry: { maxRetries: 0 }, offerMemory: new OfferMemory() });
+
 describe('Public documentation examples as fixtures', () => {
   it('holds every valid-JSON example of the public documentation', () => {
     assert.equal(examples.length, 23);
@@ -118,13 +122,7 @@ describe('Public documentation examples as fixtures', () => {
             : { success: true, result: 'text' },
     }));
     try {
-      const client = new ApiClient({
-        baseUrl: server.url,
-        apiKey: 'k',
-        nluApiKey: 'n',
-        retry: { maxRetries: 0 },
-        offerMemory: new OfferMemory(),
-      });
+      const client = cannedClient(server.url);
       const request = (op: string) => examples.find((e) => e.operation === op && e.kind === 'request')!.body as never;
       const move = request('POST /webapi/v2/knowledge_base_nodes/move/bulk');
       await client.kbNodes.moveBulk(move);
@@ -161,13 +159,7 @@ describe('Public documentation examples as fixtures', () => {
     const example = examples.find((e) => e.status === 500)!;
     const server = await startCannedServer(() => ({ status: 500, body: example.body }));
     try {
-      const client = new ApiClient({
-        baseUrl: server.url,
-        apiKey: 'k',
-        nluApiKey: 'n',
-        retry: { maxRetries: 0 },
-        offerMemory: new OfferMemory(),
-      });
+      const client = cannedClient(server.url);
       await assert.rejects(
         client.nlu.infer('x'),
         (e: unknown) => e instanceof InternalServerError && e.code === 7000 && /Something went wrong/.test(e.message),
