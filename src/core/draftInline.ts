@@ -1,6 +1,8 @@
 // Inline part of the Draft.js → Markdown conversion: one block's text with its style and entity
 // ranges, rendered as Markdown lines. Offsets are in code points, as Draft.js counts them.
 
+import { urlWithScheme, WEB_SCHEMES } from './urls';
+
 export type EntityMap = Record<string, unknown> | unknown[];
 
 type Entity = { kind: 'link'; url: string } | { kind: 'image'; src: string; alt?: string };
@@ -233,7 +235,7 @@ function entityOf(value: unknown): Entity | undefined {
     return url ? { kind: 'link', url } : undefined;
   }
   if (type === 'IMAGE') {
-    const src = safeUrl(data.src ?? data.url, ['http:', 'https:']);
+    const src = safeUrl(data.src ?? data.url, WEB_SCHEMES);
     const alt = typeof data.alt === 'string' ? data.alt : typeof data.title === 'string' ? data.title : undefined;
     return src ? { kind: 'image', src, alt } : undefined;
   }
@@ -241,19 +243,13 @@ function entityOf(value: unknown): Entity | undefined {
 }
 
 /** The URL ready for a Markdown destination, or undefined when its scheme is not allowed. */
-function safeUrl(value: unknown, schemes: string[]): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  let parsed: URL;
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    return undefined;
-  }
-  if (!schemes.includes(parsed.protocol)) return undefined;
+function safeUrl(value: unknown, schemes: readonly string[]): string | undefined {
+  const normalized = urlWithScheme(value, schemes);
+  if (!normalized) return undefined;
+  const trimmed = String(value).trim();
   // Keep the URL as written when it is clean; otherwise the parser's normalized form.
   // eslint-disable-next-line no-control-regex -- a clean URL has no control characters
-  const url = /^[^\s<>()\\\x00-\x1f\x7f]+$/.test(trimmed) ? trimmed : parsed.href;
+  const url = /^[^\s<>()\\\x00-\x1f\x7f]+$/.test(trimmed) ? trimmed : normalized;
   return url.replace(/[\s<>()\\]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 

@@ -18,21 +18,19 @@ export function nodeIdOf(uri: vscode.Uri): string | undefined {
   return uri.scheme === NODE_SCHEME ? uri.path.split('/')[1] : undefined;
 }
 
-// Functions: the texts are looked up in the display language when shown, not when this module loads.
-const STATE_LABEL: Record<string, () => string> = {
-  initializing: () => vscode.l10n.t('queued'),
-  parsing: () => vscode.l10n.t('processing'),
-  retrying: () => vscode.l10n.t('retrying'),
-  post_parsing: () => vscode.l10n.t('post-processing'),
-  post_retrying: () => vscode.l10n.t('retrying'),
-  parsing_fail: () => vscode.l10n.t('failed'),
-  post_parsing_fail: () => vscode.l10n.t('failed'),
-  completed: () => vscode.l10n.t('ready'),
-  post_completed: () => vscode.l10n.t('ready'),
-};
-
+/**
+ * A processing state in a word of the display language. Failed and finished come from the same state sets
+ * the badges and the watcher use, so a state the service adds to them is labelled with them; an unknown
+ * state is shown as the service spelt it.
+ */
 export function stateLabel(state: string): string {
-  return STATE_LABEL[state]?.() ?? state;
+  if (FAILED_PROCESS_STATES.has(state)) return vscode.l10n.t('failed');
+  if (FINAL_PROCESS_STATES.has(state)) return vscode.l10n.t('ready');
+  if (state.endsWith('retrying')) return vscode.l10n.t('retrying');
+  if (state === 'initializing') return vscode.l10n.t('queued');
+  if (state === 'post_parsing') return vscode.l10n.t('post-processing');
+  if (state === 'parsing') return vscode.l10n.t('processing');
+  return state;
 }
 
 const ICON_BY_EXTENSION: Record<string, string> = {

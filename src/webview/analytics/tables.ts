@@ -31,83 +31,79 @@ export function formatDay(date: string, short = false, doc?: Document): string {
 
 const count = (n: number, doc?: Document): string => formatNumber(n, undefined, doc);
 
-function table(
-  h: H,
-  caption: string,
-  headers: Array<{ label: string; numeric?: boolean }>,
-  rows: Child[][],
-  attrs: Record<string, string> = {},
-): HTMLTableElement {
+/** A column: its header and how a row fills its cell, together so the two cannot drift apart. */
+interface Column<R> {
+  label: string;
+  numeric?: boolean;
+  cell: (row: R, index: number) => Child;
+}
+
+function table<R>(h: H, caption: string, columns: Array<Column<R>>, rows: R[], attrs: Record<string, string> = {}): HTMLTableElement {
+  const numeric = (c: Column<R>): string | undefined => (c.numeric ? 'kd-num' : undefined);
   return h(
     'table',
     { class: 'kd-table', attrs },
     h('caption', { class: 'kd-visually-hidden' }, caption),
-    h(
-      'thead',
-      null,
-      h('tr', null, ...headers.map((c) => h('th', { class: c.numeric ? 'kd-num' : undefined, attrs: { scope: 'col' } }, c.label))),
-    ),
-    h(
-      'tbody',
-      null,
-      ...rows.map((cells) =>
-        h('tr', null, ...cells.map((cell, i) => h('td', { class: headers[i]?.numeric ? 'kd-num' : undefined }, cell))),
-      ),
-    ),
+    h('thead', null, h('tr', null, ...columns.map((c) => h('th', { class: numeric(c), attrs: { scope: 'col' } }, c.label)))),
+    h('tbody', null, ...rows.map((row, i) => h('tr', null, ...columns.map((c) => h('td', { class: numeric(c) }, c.cell(row, i)))))),
   );
-}
-
-function empty(h: H, text: string): HTMLElement {
-  return h('p', { class: 'kd-empty' }, text);
 }
 
 export function problem(h: H, s: AnalyticsStrings, text: string): HTMLElement {
   return h('p', { class: 'kd-banner kd-banner-warning', attrs: { role: 'status' } }, format(s.partFailed, text));
 }
 
+/** A part of the page that lists rows: why it could not load, that it has none, or its table. */
+function listPart<R>(
+  h: H,
+  s: AnalyticsStrings,
+  part: { rows: R[]; failure?: string; emptyText: string; caption: string },
+  columns: Array<Column<R>>,
+): HTMLElement {
+  if (part.failure) return problem(h, s, part.failure);
+  if (!part.rows.length) return h('p', { class: 'kd-empty', attrs: { 'data-state': 'empty' } }, part.emptyText);
+  return table(h, part.caption, columns, part.rows);
+}
+
 const docOf = (h: H): Document => h('span').ownerDocument;
+const text = (h: H, value: string, title?: string): HTMLElement =>
+  h('span', { class: 'kd-cell-text', attrs: title ? { title } : undefined }, value);
+const muted = (h: H, value: string): HTMLElement => h('span', { class: 'kd-muted' }, value);
+const time = (h: H, iso: string | null, doc: Document): HTMLElement => h('span', { class: 'kd-nowrap' }, formatTime(iso, doc));
 
 /** Latest searches: question, top answer, confidence (effective in the tooltip), time. */
 export function searchTable(h: H, s: AnalyticsStrings, rows: SearchRow[], failure?: string): HTMLElement {
-  if (failure) return problem(h, s, failure);
-  if (!rows.length) return empty(h, s.noSearches);
   const doc = docOf(h);
-  return table(
-    h,
-    s.searchesTitle,
-    [{ label: s.question }, { label: s.topAnswer }, { label: s.confidence, numeric: true }, { label: s.time }],
-    rows.map((r) => [
-      h('span', { class: 'kd-cell-text' }, r.question),
-      r.topAnswer
-        ? h('span', { class: 'kd-cell-text', attrs: { title: format(s.qaId, r.topAnswer.id) } }, r.topAnswer.question ?? r.topAnswer.id)
-        : h('span', { class: 'kd-muted' }, s.noAnswer),
-      h(
-        'span',
-        { attrs: { title: r.effectiveConfidence === null ? '' : format(s.effectiveConfidence, percent(r.effectiveConfidence, 0, doc)) } },
-        percent(r.confidence, 0, doc),
-      ),
-      h('span', { class: 'kd-nowrap' }, formatTime(r.time, doc)),
-    ]),
-  );
+  return listPart(h, s, { rows, failure, emptyText: s.noSearches, caption: s.searchesTitle }, [
+    { label: s.question, cell: (r) => text(h, r.question) },
+    {
+      label: s.topAnswer,
+      cell: (r) => (r.topAnswer ? text(h, r.topAnswer.question ?? r.topAnswer.id, format(s.qaId, r.topAnswer.id)) : muted(h, s.noAnswer)),
+    },
+    {
+      label: s.confidence,
+      numeric: true,
+      cell: (r) =>
+        h(
+          'span',
+          { attrs: { title: r.effectiveConfidence === null ? '' : format(s.effectiveConfidence, percent(r.effectiveConfidence, 0, doc)) } },
+          percent(r.confidence, 0, doc),
+        ),
+    },
+    { label: s.time, cell: (r) => time(h, r.time, doc) },
+  ]);
 }
 
 /** Feedback on Q&A search results (`faq_feedbacks`), grouped by query. */
 export function feedbackTable(h: H, s: AnalyticsStrings, rows: FeedbackRow[], failure?: string): HTMLElement {
-  if (failure) return problem(h, s, failure);
-  if (!rows.length) return empty(h, s.noQaFeedback);
   const doc = docOf(h);
-  return table(
-    h,
-    s.qaFeedbackTitle,
-    [{ label: s.query }, { label: s.helpful, numeric: true }, { label: s.notHelpful, numeric: true }, { label: s.qa }, { label: s.time }],
-    rows.map((r) => [
-      h('span', { class: 'kd-cell-text' }, r.query),
-      count(r.positive, doc),
-      count(r.negative, doc),
-      r.faqs.length ? h('span', { class: 'kd-cell-text' }, r.faqs.join(', ')) : h('span', { class: 'kd-muted' }, DASH),
-      h('span', { class: 'kd-nowrap' }, formatTime(r.time, doc)),
-    ]),
-  );
+  return listPart(h, s, { rows, failure, emptyText: s.noQaFeedback, caption: s.qaFeedbackTitle }, [
+    { label: s.query, cell: (r) => text(h, r.query) },
+    { label: s.helpful, numeric: true, cell: (r) => count(r.positive, doc) },
+    { label: s.notHelpful, numeric: true, cell: (r) => count(r.negative, doc) },
+    { label: s.qa, cell: (r) => (r.faqs.length ? text(h, r.faqs.join(', ')) : muted(h, DASH)) },
+    { label: s.time, cell: (r) => time(h, r.time, doc) },
+  ]);
 }
 
 /**
@@ -116,20 +112,10 @@ export function feedbackTable(h: H, s: AnalyticsStrings, rows: FeedbackRow[], fa
  */
 export function answerFeedbackPart(h: H, s: AnalyticsStrings, feedback: AnswerFeedback, failure?: string): HTMLElement[] {
   if (!feedback.offered) return [h('p', { class: 'kd-empty', attrs: { 'data-state': 'not-offered' } }, s.answerFeedbackNotOffered)];
-  if (failure) return [problem(h, s, failure)];
-  if (!feedback.rows.length) return [h('p', { class: 'kd-empty', attrs: { 'data-state': 'empty' } }, s.noAnswerFeedback)];
   const doc = docOf(h);
-  const timed = feedback.rows.some((r) => r.time);
-  const headers = [
-    { label: s.question },
-    { label: s.answer },
-    { label: s.rating },
-    { label: s.document },
-    ...(timed ? [{ label: s.time }] : []),
-  ];
   const rating = (positive: boolean | null): Child =>
     positive === null
-      ? h('span', { class: 'kd-muted' }, DASH)
+      ? muted(h, DASH)
       : h(
           'span',
           { class: `kd-nowrap an-rating an-rating-${positive ? 'up' : 'down'}` },
@@ -137,61 +123,45 @@ export function answerFeedbackPart(h: H, s: AnalyticsStrings, feedback: AnswerFe
           icon(doc, positive ? 'thumbsUp' : 'thumbsDown'),
           positive ? s.helpful : s.notHelpful,
         );
-  return [
-    h(
-      'p',
-      { class: 'kd-meta an-answer-counts', attrs: { 'data-state': 'rows' } },
-      format(s.answerFeedbackCounts, count(feedback.rows.length, doc), count(feedback.positive, doc), count(feedback.negative, doc)),
-    ),
-    table(
-      h,
-      s.answerFeedbackTitle,
-      headers,
-      feedback.rows.map((r) => [
-        h('span', { class: 'kd-cell-text' }, r.question),
-        h('span', { class: 'kd-cell-text an-answer' }, r.answer),
-        rating(r.positive),
-        h('span', { class: 'kd-cell-text', attrs: { title: format(s.documentId, r.documentId) } }, r.documentName ?? r.documentId),
-        ...(timed ? [h('span', { class: 'kd-nowrap' }, formatTime(r.time, doc))] : []),
-      ]),
-    ),
+  const columns: Array<Column<AnswerFeedback['rows'][number]>> = [
+    { label: s.question, cell: (r) => text(h, r.question) },
+    { label: s.answer, cell: (r) => h('span', { class: 'kd-cell-text an-answer' }, r.answer) },
+    { label: s.rating, cell: (r) => rating(r.positive) },
+    { label: s.document, cell: (r) => text(h, r.documentName ?? r.documentId, format(s.documentId, r.documentId)) },
   ];
+  if (feedback.rows.some((r) => r.time)) columns.push({ label: s.time, cell: (r) => time(h, r.time, doc) });
+  const part = listPart(h, s, { rows: feedback.rows, failure, emptyText: s.noAnswerFeedback, caption: s.answerFeedbackTitle }, columns);
+  if (failure || !feedback.rows.length) return [part];
+  const counts = format(
+    s.answerFeedbackCounts,
+    count(feedback.rows.length, doc),
+    count(feedback.positive, doc),
+    count(feedback.negative, doc),
+  );
+  return [h('p', { class: 'kd-meta an-answer-counts', attrs: { 'data-state': 'rows' } }, counts), part];
 }
 
 /** The daily chart as a table: one row per day of the range. */
 export function dailyTable(h: H, s: AnalyticsStrings, rows: DailyCount[]): HTMLElement {
   const doc = docOf(h);
-  return table(
-    h,
-    s.dailyTitle,
-    [{ label: s.day }, { label: s.searches, numeric: true }],
-    rows.map((r) => [formatDay(r.date, false, doc), count(r.count, doc)]),
-    { 'data-chart': 'daily' },
-  );
+  const columns: Array<Column<DailyCount>> = [
+    { label: s.day, cell: (r) => formatDay(r.date, false, doc) },
+    { label: s.searches, numeric: true, cell: (r) => count(r.count, doc) },
+  ];
+  return table(h, s.dailyTitle, columns, rows, { 'data-chart': 'daily' });
 }
 
 /** The top-N chart as a table. */
 export function topTable(h: H, s: AnalyticsStrings, rows: TopFaq[]): HTMLElement {
   const doc = docOf(h);
-  return table(
-    h,
-    s.topTitle,
-    [
-      { label: '#', numeric: true },
-      { label: s.qa },
-      { label: s.shown, numeric: true },
-      { label: s.selected, numeric: true },
-      { label: s.selectedRatio, numeric: true },
-    ],
-    rows.map((r, i) => [
-      count(i + 1, doc),
-      h('span', { class: 'kd-cell-text' }, r.question),
-      count(r.shown, doc),
-      count(r.selected, doc),
-      percent(r.selectedRatio, 1, doc),
-    ]),
-    { 'data-chart': 'top' },
-  );
+  const columns: Array<Column<TopFaq>> = [
+    { label: '#', numeric: true, cell: (_, i) => count(i + 1, doc) },
+    { label: s.qa, cell: (r) => text(h, r.question) },
+    { label: s.shown, numeric: true, cell: (r) => count(r.shown, doc) },
+    { label: s.selected, numeric: true, cell: (r) => count(r.selected, doc) },
+    { label: s.selectedRatio, numeric: true, cell: (r) => percent(r.selectedRatio, 1, doc) },
+  ];
+  return table(h, s.topTitle, columns, rows, { 'data-chart': 'top' });
 }
 
 /** The figures above the charts. */

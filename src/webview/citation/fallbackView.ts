@@ -1,19 +1,9 @@
 // When the document itself cannot be shown: the title, the page number, the passage text, and why.
 import type { CitationStrings } from '../../features/answers/citations/citationStrings';
 import type { FallbackView, RenderedReport } from '../../features/answers/citations/protocol';
+import { urlWithScheme, WEB_SCHEMES } from '../../core/urls';
 import type { H } from '../shared/dom';
 import { formatNumber } from '../shared/strings';
-
-/** Only http(s) links are ever made clickable. */
-export function safeLink(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 export function renderFallback(
   h: H,
@@ -21,7 +11,8 @@ export function renderFallback(
   data: FallbackView,
   doc: Document,
 ): { element: HTMLElement; report: RenderedReport } {
-  const link = safeLink(data.url);
+  // Only http(s) links are ever made clickable (the host checked already; the page does not rely on it).
+  const link = urlWithScheme(data.url, WEB_SCHEMES) ?? null;
   const element = h(
     'div',
     { class: 'cd-fallback' },

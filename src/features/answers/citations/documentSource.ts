@@ -8,6 +8,7 @@
 // goes through @vscode/l10n, which has VS Code's bundle once the extension is active.
 import * as l10n from '@vscode/l10n';
 import type { Region } from '../../../core/regions';
+import { urlWithScheme, WEB_SCHEMES } from '../../../core/urls';
 import type { Highlight } from '../../../api/schemas/answers';
 import type { NodeDownload, PageText } from '../../../api/schemas/kbOps';
 import { MAX_PDF_BYTES, MAX_TEXT_CHARS, type CitationTarget, type DocumentView, type WireBBox } from './protocol';
@@ -203,22 +204,11 @@ export function isPdf(bytes: Uint8Array): boolean {
 }
 
 export function httpsUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' ? url.toString() : undefined;
-  } catch {
-    return undefined;
-  }
+  return urlWithScheme(value, ['https:']);
 }
 
 function webUrl(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return urlWithScheme(value, WEB_SCHEMES) ?? null;
 }
 
 /** Reads a download into memory, at most `max` bytes (beyond that it stops and says so). */
