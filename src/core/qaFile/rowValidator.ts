@@ -5,20 +5,10 @@ import * as l10n from '@vscode/l10n';
 import { charsOver } from '../charCount';
 import { parseHashtags } from '../hashtags';
 import { columnLetter } from './columns';
+import { qaFieldName } from './fieldNames';
 import type { QaLimits } from './limits';
 import { normalizeQuestion, parseStatus, splitSimilarQuestions, statusValuesText, unescapeInjection } from './text';
 import type { ColumnMapping, QaField, QaRow, RowProblem } from './types';
-
-/** What a field's cell holds, in a sentence (functions: the bundle is read when a problem is described). */
-const LABEL: Record<QaField, () => string> = {
-  question: () => l10n.t('question'),
-  answer: () => l10n.t('answer'),
-  similarQuestions: () => l10n.t('similar question'),
-  hashtags: () => l10n.t('hashtag'),
-  status: () => l10n.t('status'),
-  folder: () => l10n.t('folder'),
-  memo: () => l10n.t('memo'),
-};
 
 export class RowValidator {
   readonly rows: QaRow[] = [];
@@ -144,14 +134,14 @@ export class RowValidator {
         item === undefined
           ? l10n.t(
               'The {0} is {1} characters long; the limit is {2}.',
-              LABEL[field](),
+              qaFieldName(field),
               n.toLocaleString('en-US'),
               limit.toLocaleString('en-US'),
             )
           : l10n.t(
               'The {0} {1} is {2} characters long; the limit is {3}.',
               ordinal(item),
-              LABEL[field](),
+              qaFieldName(field),
               n.toLocaleString('en-US'),
               limit.toLocaleString('en-US'),
             ),

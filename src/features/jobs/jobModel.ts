@@ -2,7 +2,7 @@
 // @vscode/l10n, numbers and dates through intlFormat: src/platform/l10n.ts hands both the display language.
 import * as l10n from '@vscode/l10n';
 import { numberText, shortDateTimeText } from '../../platform/intlFormat';
-import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
+import type { BulkResult, JOB_STATES, RareResult, RareStatus } from '../../api/schemas/jobs';
 import { ACTIVE_JOB_STATES } from '../../api/values';
 
 export type RareJob = 'build' | 'generate';
@@ -16,25 +16,20 @@ export const FINAL_STATES: ReadonlySet<string> = new Set(['completed', 'failed',
  * undocumented one is shown as the service spelt it.
  */
 export function jobStateLabel(state: string): string {
-  switch (state) {
-    case 'idle':
-      return l10n.t('idle');
-    case 'queued':
-      return l10n.t('queued');
-    case 'running':
-      return l10n.t('running');
-    case 'completed':
-      return l10n.t('completed');
-    case 'failed':
-      return l10n.t('failed');
-    case 'cancelled':
-      return l10n.t('cancelled');
-    case 'unknown':
-      return l10n.t('unknown');
-    default:
-      return state;
-  }
+  return Object.hasOwn(JOB_STATE_LABEL, state) ? JOB_STATE_LABEL[state as keyof typeof JOB_STATE_LABEL]() : state;
 }
+
+// Typed by the documented states: a state added to JOB_STATES does not compile until it has its label.
+// Functions: the text is looked up in the display language when shown, not when this module loads.
+const JOB_STATE_LABEL: Record<(typeof JOB_STATES)[number] | 'unknown', () => string> = {
+  idle: () => l10n.t('idle'),
+  queued: () => l10n.t('queued'),
+  running: () => l10n.t('running'),
+  completed: () => l10n.t('completed'),
+  failed: () => l10n.t('failed'),
+  cancelled: () => l10n.t('cancelled'),
+  unknown: () => l10n.t('unknown'),
+};
 
 /** "build" and "generate" inside a sentence or the status bar. */
 export function rareJobName(job: RareJob): string {
@@ -95,22 +90,13 @@ export function summarizeProgress(progress: Record<string, unknown> | undefined 
   const obj = progress ?? {};
   const byNorm = new Map(Object.entries(obj).map(([k, v]) => [norm(k), v] as const));
   const out: ProgressSummary = { entries: [] };
-  for (const key of PERCENT_KEYS) {
-    const v = num(byNorm.get(key));
-    if (v !== undefined) {
-      out.percent = v > 0 && v <= 1 && !Number.isInteger(v) && key !== 'percent' ? v * 100 : v;
-      break;
-    }
-  }
-  if (out.percent === undefined) {
-    for (const key of FRACTION_KEYS) {
-      const v = num(byNorm.get(key));
-      if (v !== undefined) {
-        out.percent = v <= 1 ? v * 100 : v;
-        break;
-      }
-    }
-  }
+  // The first key of a list that holds a number: a percentage (0.42 under "pct" means 42 %), else a fraction.
+  const first = (keys: string[]): { key: string; v: number } | undefined =>
+    keys.map((key) => ({ key, v: num(byNorm.get(key)) })).find((e): e is { key: string; v: number } => e.v !== undefined);
+  const pct = first(PERCENT_KEYS);
+  const fraction = pct ? undefined : first(FRACTION_KEYS);
+  if (pct) out.percent = pct.v > 0 && pct.v <= 1 && !Number.isInteger(pct.v) && pct.key !== 'percent' ? pct.v * 100 : pct.v;
+  else if (fraction) out.percent = fraction.v <= 1 ? fraction.v * 100 : fraction.v;
   // A done/total pair sharing a suffix (processed_chunks / total_chunks), else the bare names.
   const singular = (s: string): string => s.replace(/s$/, '');
   for (const [key, value] of byNorm) {

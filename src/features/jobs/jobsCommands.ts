@@ -8,6 +8,7 @@ import type { Poller } from './jobPoller';
 import type { JobsStore } from './jobsStore';
 import { JOBS_VIEW, type JobsElement, type JobsTreeProvider, type ResultElement } from './jobsTree';
 import type { ResultDocuments } from './resultDocuments';
+import { loadMoreInView } from '../../platform/tree/pagingItems';
 
 /** What the commands use of the feature (JobsFeature); declared here so the two files do not import each other. */
 export interface JobsHost {
@@ -205,8 +206,11 @@ export class JobsCommands {
 
   async loadMoreBulk(): Promise<void> {
     const client = await this.c.connection.getClient();
-    await this.progress(vscode.l10n.t('Loading more results'), () => this.f.store.loadMoreBulk(client));
-    this.f.render();
+    await loadMoreInView(
+      JOBS_VIEW,
+      () => this.f.store.loadMoreBulk(client),
+      () => this.f.render(),
+    );
   }
 }
 

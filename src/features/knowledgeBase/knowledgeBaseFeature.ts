@@ -8,6 +8,7 @@ import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
+import { loadMoreInView } from '../../platform/tree/pagingItems';
 import type { LoadMoreElement } from '../../platform/tree/pagingElements';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { KbCommands } from './kbCommands';
@@ -89,10 +90,12 @@ export class KnowledgeBaseFeature extends Disposable {
       this.c.commands({
         // Also Retry of an error row: then only that folder is fetched again.
         [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' ? e.parentKey : undefined),
-        [ids.loadMore]: async (e: LoadMoreElement) => {
-          await vscode.window.withProgress({ location: { viewId: KB_VIEW } }, () => this.model.loadMore(e.parentKey));
-          this.tree.fire();
-        },
+        [ids.loadMore]: (e: LoadMoreElement) =>
+          loadMoreInView(
+            KB_VIEW,
+            () => this.model.loadMore(e.parentKey),
+            () => this.tree.fire(),
+          ),
         [ids.search]: () => k.search(),
         [ids.filterHashtags]: () => k.filterHashtags(),
         [ids.clearFilter]: () => k.clearFilter(),
@@ -129,14 +132,7 @@ export class KnowledgeBaseFeature extends Disposable {
       ? selected
       : clicked
         ? [clicked]
-        : await this.c.ui.showOpenDialog({
-            title: vscode.l10n.t('Upload Folders to the Knowledge Base'),
-            canSelectFiles: false,
-            canSelectFolders: true,
-            canSelectMany: true,
-            openLabel: vscode.l10n.t('Upload'),
-            defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
-          });
+        : await this.askForUploads(vscode.l10n.t('Upload Folders to the Knowledge Base'), 'folders');
     if (!uris?.length) return undefined;
     const client = await this.c.connection.getClient();
     const target = await pickFolder(this.c.ui, client, {
@@ -145,12 +141,7 @@ export class KnowledgeBaseFeature extends Disposable {
           ? vscode.l10n.t('Upload {0} to…', uris[0].path.split('/').pop() ?? '')
           : vscode.l10n.t('Upload {0} items to…', uris.length),
     });
-    if (!target) return undefined;
-    return this.upload(
-      uris.map((u) => u.fsPath),
-      target,
-      { ask: true },
-    );
+    return target && this.uploadUris(uris, target);
   }
 
   private async uploadHere(element?: NodeElement): Promise<BatchResult | undefined> {
@@ -158,17 +149,26 @@ export class KnowledgeBaseFeature extends Disposable {
       element?.kind === 'node' && element.node.nodeType !== 'file'
         ? { id: element.node.id, label: element.node.name }
         : { id: null, label: vscode.l10n.t('the top level') };
-    const picked = await this.c.ui.showOpenDialog({
-      title: vscode.l10n.t('Upload files to {0}', targetLabel(target)),
+    const picked = await this.askForUploads(vscode.l10n.t('Upload files to {0}', targetLabel(target)), 'files');
+    return picked?.length ? this.uploadUris(picked, target) : undefined;
+  }
+
+  /** The open dialog of both upload commands: several files or several folders, starting in the workspace. */
+  private askForUploads(title: string, kind: 'files' | 'folders'): Promise<vscode.Uri[] | undefined> {
+    return this.c.ui.showOpenDialog({
+      title,
       canSelectMany: true,
-      canSelectFiles: true,
-      canSelectFolders: false,
+      canSelectFiles: kind === 'files',
+      canSelectFolders: kind === 'folders',
       openLabel: vscode.l10n.t('Upload'),
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
     });
-    if (!picked?.length) return undefined;
+  }
+
+  /** Chosen in a dialog or the Explorer: asks for hashtags (and how to treat folders), then uploads. */
+  private uploadUris(uris: vscode.Uri[], target: FolderChoice): Promise<BatchResult | undefined> {
     return this.upload(
-      picked.map((u) => u.fsPath),
+      uris.map((u) => u.fsPath),
       target,
       { ask: true },
     );

@@ -6,7 +6,7 @@ import { Disposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
 import { PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
-import { pagingTreeItem } from '../../platform/tree/pagingItems';
+import { loadMoreInView, pagingTreeItem } from '../../platform/tree/pagingItems';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
 import { formatDateTime } from '../../platform/l10n';
@@ -75,9 +75,12 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     this.emitter.fire();
   }
 
-  async loadMore(): Promise<void> {
-    await this.listing.loadMore();
-    this.emitter.fire();
+  loadMore(): Promise<void> {
+    return loadMoreInView(
+      CANDIDATES_VIEW,
+      () => this.listing.loadMore(),
+      () => this.emitter.fire(),
+    );
   }
 
   async getChildren(element?: CandidateElement): Promise<CandidateElement[]> {

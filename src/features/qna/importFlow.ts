@@ -2,23 +2,13 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { dryRunQaFile, normalizeQuestion } from '../../core/qaFile/dryRun';
 import { columnLetter } from '../../core/qaFile/columns';
-import type { ColumnMapping, QaField, QaRow, RowProblem } from '../../core/qaFile/types';
+import { QA_FIELDS, qaFieldName } from '../../core/qaFile/fieldNames';
+import type { ColumnMapping, QaRow, RowProblem } from '../../core/qaFile/types';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { formatNumber } from '../../platform/l10n';
-
-// Functions, not strings: vscode.l10n.t must run after activation has the bundle.
-const FIELD_LABEL: Record<QaField, () => string> = {
-  question: () => vscode.l10n.t('question'),
-  answer: () => vscode.l10n.t('answer'),
-  similarQuestions: () => vscode.l10n.t('similar questions'),
-  hashtags: () => vscode.l10n.t('hashtags'),
-  status: () => vscode.l10n.t('status'),
-  folder: () => vscode.l10n.t('folder'),
-  memo: () => vscode.l10n.t('memo'),
-};
 
 export interface ImportOutcome {
   total: number;
@@ -222,7 +212,7 @@ export class QaImporter {
 
   private async pickMapping(headers: string[], current: ColumnMapping): Promise<ColumnMapping | undefined> {
     const mapping: ColumnMapping = { ...current };
-    for (const field of Object.keys(FIELD_LABEL) as QaField[]) {
+    for (const field of QA_FIELDS) {
       const required = field === 'question' || field === 'answer';
       const items = [
         ...(required ? [] : [{ label: vscode.l10n.t('(none)'), index: -1 }]),
@@ -234,8 +224,8 @@ export class QaImporter {
       ];
       const pick = await this.c.ui.showQuickPick(items, {
         title: required
-          ? vscode.l10n.t('Column for {0} (required)', FIELD_LABEL[field]())
-          : vscode.l10n.t('Column for {0}', FIELD_LABEL[field]()),
+          ? vscode.l10n.t('Column for {0} (required)', qaFieldName(field, 'column'))
+          : vscode.l10n.t('Column for {0}', qaFieldName(field, 'column')),
         placeHolder: mapping[field] !== undefined ? vscode.l10n.t('now: {0}', headers[mapping[field]!]) : vscode.l10n.t('not mapped'),
       });
       if (!pick) return undefined;
@@ -247,9 +237,9 @@ export class QaImporter {
 }
 
 export function describeMapping(mapping: ColumnMapping, headers: string[]): string {
-  const parts = (Object.keys(FIELD_LABEL) as QaField[])
-    .filter((f) => mapping[f] !== undefined)
-    .map((f) => `${FIELD_LABEL[f]()} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`);
+  const parts = QA_FIELDS.filter((f) => mapping[f] !== undefined).map(
+    (f) => `${qaFieldName(f, 'column')} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`,
+  );
   return parts.join(', ') || vscode.l10n.t('none recognised');
 }
 

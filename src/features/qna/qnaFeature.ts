@@ -13,6 +13,7 @@ import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
 import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
+import { loadMoreInView } from '../../platform/tree/pagingItems';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
@@ -82,10 +83,12 @@ export class QnaFeature extends Disposable {
     this._register(
       this.c.commands({
         [ids.refresh]: () => this.tree.refresh(),
-        [ids.loadMore]: async (e: LoadMoreElement) => {
-          await this.model.loadMore(e.parentKey);
-          this.tree.fire();
-        },
+        [ids.loadMore]: (e: LoadMoreElement) =>
+          loadMoreInView(
+            QNA_VIEW,
+            () => this.model.loadMore(e.parentKey),
+            () => this.tree.fire(),
+          ),
         [ids.filterText]: () => k.filterText(),
         [ids.filterStatus]: () => k.status(),
         [ids.filterHashtags]: () => k.hashtags(),

@@ -1,6 +1,7 @@
 // pdfjs evaluates `new DOMMatrix()` when its module loads. Browsers and the optional native canvas
 // package provide it; plain Node and the extension host do not. Text extraction never renders, so a
-// small 2D affine matrix is enough to let the module load.
+// small 2D affine matrix is enough to let the module load. It has what pdfjs 5 uses (a–f, multiply,
+// invert, translate, scale); a full DOMMatrix's m11… aliases and isIdentity are left out, pdfjs reads none.
 
 type Init = number[] | Float32Array | Float64Array | undefined;
 
@@ -15,28 +16,6 @@ class DomMatrixShim {
 
   constructor(init?: Init) {
     if (init && init.length >= 6) [this.a, this.b, this.c, this.d, this.e, this.f] = Array.from(init).slice(0, 6);
-  }
-
-  get m11(): number {
-    return this.a;
-  }
-  get m12(): number {
-    return this.b;
-  }
-  get m21(): number {
-    return this.c;
-  }
-  get m22(): number {
-    return this.d;
-  }
-  get m41(): number {
-    return this.e;
-  }
-  get m42(): number {
-    return this.f;
-  }
-  get isIdentity(): boolean {
-    return this.a === 1 && this.b === 0 && this.c === 0 && this.d === 1 && this.e === 0 && this.f === 0;
   }
 
   multiplySelf(o: DomMatrixShim): this {

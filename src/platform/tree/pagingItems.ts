@@ -48,3 +48,15 @@ export function pagingTreeItem(element: PagingElement, commands: PagingCommands)
     }
   }
 }
+
+/**
+ * What every tree's Load more command does: the view's progress bar while the page is fetched, then the
+ * tree is drawn again (also after a failure: the listing shows it as an error row with Retry).
+ */
+export async function loadMoreInView(viewId: string, load: () => Promise<void>, redraw: () => void): Promise<void> {
+  try {
+    await vscode.window.withProgress({ location: { viewId } }, load);
+  } finally {
+    redraw();
+  }
+}

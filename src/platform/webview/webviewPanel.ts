@@ -20,7 +20,17 @@ export interface PanelSetup<P extends PageProtocol> {
   readyTimeoutMs?: number;
   /** Container.probe: records the page's problems, and lets the page answer the tests' `drive` requests. */
   probe?: TestProbe;
+  /**
+   * Pages that report what they drew (a `rendered` notification): the log line of a report. The report is
+   * also kept by the test probe and fired as `onDidRender`.
+   */
+  rendered?: (report: RenderedOf<P>) => string;
 }
+
+/** What a page's `rendered` notification carries (never for pages without one). */
+export type RenderedOf<P extends PageProtocol> = P['toHost']['notifications'] extends { rendered: infer S extends z.ZodTypeAny }
+  ? z.output<S>
+  : never;
 
 /** A new panel with this project's options (scripts on, resource roots limited, no retained context). */
 export function createPanel(
@@ -76,6 +86,9 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
   private readonly readyTimeoutMs: number;
   /** Only outside Production mode (platform/testProbe.ts). */
   protected readonly probe: TestProbe | undefined;
+  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedOf<P>>());
+  /** What the page reports it drew, for pages with a `rendered` notification (tests wait for it). */
+  readonly onDidRender = this.renderedEmitter.event;
 
   constructor(panel: vscode.WebviewPanel, setup: PanelSetup<P>) {
     super();
@@ -98,6 +111,13 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     // Every page protocol has the shared notifications (withPageNotifications); the cast only names them.
     const shared = this.channel as unknown as WebviewChannel<PageProtocol>;
     shared.onNotification('pageProblem', (p: PageProblem) => this.onPageProblem(label, p));
+    const describe = setup.rendered;
+    if (describe)
+      shared.onNotification('rendered', (r: RenderedOf<P>) => {
+        this.probe?.record(this, ProbeKeys.rendered, r);
+        this.log.debug(describe(r));
+        this.renderedEmitter.fire(r);
+      });
     this.adopt(panel);
   }
 

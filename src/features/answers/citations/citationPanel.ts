@@ -14,7 +14,6 @@ import {
   type CitationState,
   type CitationTarget,
   type DocumentView,
-  type RenderedReport,
 } from './protocol';
 import { ProbeKeys } from '../../../platform/testProbe';
 
@@ -42,10 +41,6 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
 export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   private view: DocumentView;
   private generation = 0;
-  private loading: Promise<void> | undefined;
-  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
-  /** The page drew something (tests wait for it). */
-  readonly onDidRender = this.renderedEmitter.event;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -57,20 +52,19 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       ...hostSetup(ctx),
       page: citationPage(panel.webview, ctx.extensionUri),
       protocol: citationProtocol,
+      rendered: (r) =>
+        `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
     });
     this.view = { kind: 'loading', title: target.title ?? vscode.l10n.t('Citation') };
     this.channel.handle('reload', async () => {
       await this.load();
       return { reloaded: this.view.kind !== 'error' };
     });
-    this.channel.onNotification('rendered', (r) => {
-      this.probe?.record(this, ProbeKeys.rendered, r);
-      ctx.log.debug(
-        `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
-      );
-      if (r.fontProblems.length) ctx.log.warn(`citation page: pdfjs reported font problems: ${r.fontProblems.join(' | ')}`);
-      this.renderedEmitter.fire(r);
-    });
+    this._register(
+      this.onDidRender((r) => {
+        if (r.fontProblems.length) ctx.log.warn(`citation page: pdfjs reported font problems: ${r.fontProblems.join(' | ')}`);
+      }),
+    );
     this.updateTitle();
     void this.load();
   }
@@ -92,7 +86,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   load(): Promise<void> {
     const generation = ++this.generation;
     this.set({ kind: 'loading', title: this.target.title ?? vscode.l10n.t('Citation') });
-    const run = (async () => {
+    return (async () => {
       let view: DocumentView;
       try {
         view = await this.ctx.source.resolve(this.target, this.extras);
@@ -106,8 +100,6 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       }
       if (generation === this.generation && !this.isDisposed) this.set(view);
     })();
-    this.loading = run.finally(() => this.loading === run && (this.loading = undefined));
-    return run;
   }
 
   protected onPageReady(): void {

@@ -13,7 +13,6 @@ import {
   type Column,
   type ResultItem,
   type RetrievalProtocol,
-  type RetrievalRendered,
   type RunResult,
 } from './protocol';
 import { ProbeKeys } from '../../../platform/testProbe';
@@ -39,8 +38,6 @@ const MAX_PASSAGE = 100_000;
 
 /** Run retrieval with two settings side by side. */
 export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
-  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RetrievalRendered>());
-  readonly onDidRender = this.renderedEmitter.event;
   private question: string | null;
 
   constructor(
@@ -58,6 +55,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
         strings: retrievalStrings(),
       },
       protocol: retrievalProtocol,
+      rendered: (r) => `retrieval drawn: A ${r.A.count} [${r.A.marks.join(' ')}], B ${r.B.count} [${r.B.marks.join(' ')}]`,
     });
     this.question = question ?? null;
     this.channel.handle('run', ({ column, question: q, settings }) => this.run(column, q, toRetrievalRequest(q, settings)));
@@ -71,11 +69,6 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
         title: item.title,
       });
       return { opened: true };
-    });
-    this.channel.onNotification('rendered', (r) => {
-      this.probe?.record(this, ProbeKeys.rendered, r);
-      ctx.log.debug(`retrieval drawn: A ${r.A.count} [${r.A.marks.join(' ')}], B ${r.B.count} [${r.B.marks.join(' ')}]`);
-      this.renderedEmitter.fire(r);
     });
   }
 

@@ -13,14 +13,7 @@ import {
   type AnswerFeedbackClient,
 } from './analyticsData';
 import { analyticsStrings } from './analyticsStrings';
-import {
-  ANALYTICS_VIEW_TYPE,
-  analyticsProtocol,
-  type AnalyticsData,
-  type AnalyticsProtocol,
-  type AnalyticsQuery,
-  type RenderedReport,
-} from './protocol';
+import { ANALYTICS_VIEW_TYPE, analyticsProtocol, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery } from './protocol';
 import { ProbeKeys } from '../../../platform/testProbe';
 
 interface AnalyticsContext extends PanelBasics {
@@ -29,10 +22,6 @@ interface AnalyticsContext extends PanelBasics {
 
 /** The Q&A analytics panel: daily searches, top Q&As, search history, Q&A and answer feedback. */
 export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
-  private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedReport>());
-  /** The page drew the data (tests wait for it). */
-  readonly onDidRender = this.renderedEmitter.event;
-
   constructor(
     panel: vscode.WebviewPanel,
     private readonly ctx: AnalyticsContext,
@@ -47,13 +36,9 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
         strings: analyticsStrings(),
       },
       protocol: analyticsProtocol,
+      rendered: (r) => `analytics drawn: ${JSON.stringify(r)}`,
     });
     this.channel.handle('load', ({ query }) => this.load(query));
-    this.channel.onNotification('rendered', (r) => {
-      this.probe?.record(this, ProbeKeys.rendered, r);
-      ctx.log.debug(`analytics drawn: ${JSON.stringify(r)}`);
-      this.renderedEmitter.fire(r);
-    });
   }
 
   /** Asks the page to load again with its current range (it owns the query). */
