@@ -4,8 +4,7 @@
 // Each change reads, decides and commits in one synchronous span (docs/local-service-storage.md).
 import { z } from 'zod';
 import type { Journal } from '../store/journal';
-
-export const ANSWER_FEEDBACK = 'answerFeedback';
+import { ANSWER_FEEDBACK } from '../store/collections';
 
 export interface AnswerFeedbackRecord {
   answerHash: string;

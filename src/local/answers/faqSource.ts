@@ -3,9 +3,10 @@
 // scale) in step with it, re-indexing only the records whose version changed since the last answer.
 import { FaqIndex } from '../faq/faqIndex';
 import { answerText, hashtagKey, type FaqRecord } from '../faq/faqRecord';
-import { FAQS } from '../faq/faqStore';
+
 import type { Journal } from '../store/journal';
 import type { AndOr } from '../search/filters';
+import { FAQS } from '../store/collections';
 
 /** A Q&A counts as a source from this confidence on (below 0.5 is "no matching answer": docs/api.md#search-qa). */
 export const QNA_MIN_CONFIDENCE = 0.5;

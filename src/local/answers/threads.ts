@@ -5,8 +5,8 @@
 // previous question, and the rewritten query is what retrieval and the answerer see.
 import type { Journal } from '../store/journal';
 import { contentTokens } from '../search/queryTerms';
+import { ANSWER_THREADS } from '../store/collections';
 
-export const ANSWER_THREADS = 'answerThreads';
 const MAX_TURNS = 20;
 const MAX_ADDED_TERMS = 6;
 

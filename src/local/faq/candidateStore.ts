@@ -7,8 +7,7 @@ import type { Journal, JournalRecord } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { hashtagKey, questionKey } from './faqRecord';
 import { matchesTerms, type TermQuery } from './termQuery';
-
-export const FAQ_CANDIDATES = 'faqCandidates';
+import { FAQ_CANDIDATES } from '../store/collections';
 
 export interface CandidateQuestion {
   id: string;

@@ -6,13 +6,14 @@ import type { QaFilterFields } from '../../core/qaFields';
 import type { Identity } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import type { Journal, JournalRecord } from '../store/journal';
-import { CandidateStore, FAQ_CANDIDATES, type CandidateRecord } from './candidateStore';
+import { CandidateStore, type CandidateRecord } from './candidateStore';
 import { hashtagKey, listItem, searchItem, type AnswerFormat, type FaqRecord } from './faqRecord';
-import { FaqStore, FAQS } from './faqStore';
+import { FaqStore } from './faqStore';
 import { changedFaqRecord, newFaqRecord, type FaqChanges, type FaqFields } from './faqWrites';
-import { FAQ_FEEDBACK, FeedbackStore, type FeedbackRecord } from './feedbackStore';
-import { FAQ_SEARCHES, FAQ_SELECTIONS, SearchLog, type SearchRecord, type SelectionRecord } from './searchLog';
+import { FeedbackStore, type FeedbackRecord } from './feedbackStore';
+import { SearchLog, type SearchRecord, type SelectionRecord } from './searchLog';
 import { matchesTerms, parseTermQuery } from './termQuery';
+import { FAQS, FAQ_CANDIDATES, FAQ_FEEDBACK, FAQ_SEARCHES, FAQ_SELECTIONS } from '../store/collections';
 
 /** Results below this confidence are not returned (docs/api.md#search-qa). */
 export const MIN_CONFIDENCE = 0.1;

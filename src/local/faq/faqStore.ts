@@ -10,8 +10,7 @@ import type { Journal } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { FaqIndex } from './faqIndex';
 import { answerText, questionKey, type FaqRecord } from './faqRecord';
-
-export const FAQS = 'faqs';
+import { FAQS } from '../store/collections';
 
 export class FaqStore {
   private readonly records = new Map<string, FaqRecord>();

@@ -4,8 +4,7 @@ import type { Identity } from '../http/context';
 import type { JournalRecord } from '../store/journal';
 import type { Journal } from '../store/journal';
 import type { FaqCounts } from './faqRecord';
-
-export const FAQ_FEEDBACK = 'faqFeedback';
+import { FAQ_FEEDBACK } from '../store/collections';
 
 export interface FeedbackRecord {
   faqId: string;

@@ -5,9 +5,7 @@ import type { Identity } from '../http/context';
 import type { Journal, JournalRecord } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { localDate } from './faqRecord';
-
-export const FAQ_SEARCHES = 'faqSearches';
-export const FAQ_SELECTIONS = 'faqSelections';
+import { FAQ_SEARCHES, FAQ_SELECTIONS } from '../store/collections';
 
 export interface ShownResult {
   id: string;

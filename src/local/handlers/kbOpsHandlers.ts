@@ -31,9 +31,10 @@ import {
 import { creatorFor, type NodeRecord } from '../kb/nodeRecord';
 import { ingestionStatus } from '../kb/ingestion';
 import type { Retrieval } from '../search/retrieval';
-import { FAQS } from '../faq/faqStore';
+
 import type { FaqRecord } from '../faq/faqRecord';
 import { contentTypeOf } from './localDocsHandlers';
+import { FAQS } from '../store/collections';
 
 export interface KbOpsDeps {
   kb: KbStore;

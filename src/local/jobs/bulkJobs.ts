@@ -10,7 +10,8 @@ import { RESULT_COLUMNS, type BulkInput } from './bulkInput';
 import { csvText } from './csvText';
 import { releaseBlob, type BlobDeps } from './jobBlobs';
 import { JobCancelled, JobControl, JobInterrupted } from './jobControl';
-import { ACTIVE, BULK_RUNS, bulkRunBody, INTERRUPTED_MESSAGE, newestFirst, type BulkType, type StoredBulkRun } from './jobRecords';
+import { ACTIVE, bulkRunBody, INTERRUPTED_MESSAGE, newestFirst, type BulkType, type StoredBulkRun } from './jobRecords';
+import { BULK_RUNS } from '../store/collections';
 
 export const BULK_PAGE_SIZE = 20;
 

@@ -1,11 +1,12 @@
 // Job files (build data, result CSVs) live in the content-addressed blob store, where equal content is one
 // blob: two generate runs with the same parameters write the same CSV, and a user may upload a downloaded
 // result as a document. A blob is therefore deleted only when no job record and no document refers to it.
-import { NODES, type KbStore } from '../kb/kbStore';
+import type { KbStore } from '../kb/kbStore';
 import type { LocalLogger } from '../logger';
 import type { BlobStore } from '../store/blobs';
 import type { Journal } from '../store/journal';
-import { BULK_RUNS, RARE, RARE_BUILD_KEY, RARE_RESULTS, type StoredBuild, type StoredBulkRun, type StoredRareResult } from './jobRecords';
+import { RARE_BUILD_KEY, type StoredBuild, type StoredBulkRun, type StoredRareResult } from './jobRecords';
+import { BULK_RUNS, NODES, RARE, RARE_RESULTS } from '../store/collections';
 
 export interface BlobDeps {
   journal: Journal;

@@ -15,12 +15,9 @@ export const INTERRUPTED_MESSAGE = 'interrupted: the local service restarted bef
 /** The label of the transparent local question generator (rare_config, generate_stats). */
 export const LOCAL_GENERATOR = 'local-template';
 
-// Journal collections and keys.
-export const RARE = 'rare';
+// Keys in the RARE collection (store/collections.ts).
 export const RARE_STATUS_KEY = 'status';
 export const RARE_BUILD_KEY = 'build';
-export const RARE_RESULTS = 'rareResults';
-export const BULK_RUNS = 'bulkRuns';
 
 /** Free-form live progress, read by the extension's summarizeProgress (percent, done/total, step). */
 export interface JobProgress {

@@ -17,9 +17,7 @@ import {
   LOCAL_GENERATOR,
   newestFirst,
   progress,
-  RARE,
   RARE_BUILD_KEY,
-  RARE_RESULTS,
   RARE_STATUS_KEY,
   rareResultBody,
   type JobState,
@@ -31,6 +29,7 @@ import {
 import { collectChunks, countPairs, linkChunks, type BuildData } from './rareBuild';
 import { chunkIdf, generateRows, resultCsv, seedOf } from './rareGenerate';
 import type { BuildParams, GenerateParams } from './rareParams';
+import { RARE, RARE_RESULTS } from '../store/collections';
 
 export interface RareDeps extends BlobDeps {
   retrieval: Retrieval;

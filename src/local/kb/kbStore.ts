@@ -1,7 +1,6 @@
 import type { Journal } from '../store/journal';
 import { toApiNode, type ApiNode, type NodeRecord } from './nodeRecord';
-
-export const NODES = 'nodes';
+import { NODES } from '../store/collections';
 
 /**
  * The knowledge base tree over the journal's `nodes` collection, with a children index kept in

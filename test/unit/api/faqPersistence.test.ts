@@ -6,9 +6,9 @@ import { ApiClient } from '../../../src/api/client';
 import type { Identity } from '../../../src/api/identity';
 import { faqStatus } from '../../../src/api/resources/faq';
 import type { FaqRecord } from '../../../src/local/faq/faqRecord';
-import { FAQS } from '../../../src/local/faq/faqStore';
 import { startLocalService, type LocalService } from '../../../src/local/service';
 import { Journal } from '../../../src/local/store/journal';
+import { FAQS } from '../../../src/local/store/collections';
 
 describe('Q&A data survives a restart of the local service', () => {
   let dir: string;
