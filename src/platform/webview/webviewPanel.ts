@@ -195,7 +195,9 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
   /** The panel's view state and the channel's record, for logs and for waits that time out. */
   describe(): string {
     const p = this.panel;
-    return this.isDisposed ? 'disposed' : `visible=${p.visible}, active=${p.active}, column=${p.viewColumn}, ${this.channel.describe()}`;
+    if (this.isDisposed) return 'disposed';
+    const watchdog = this.watchdog === undefined ? 'off' : 'armed';
+    return `visible=${p.visible}, active=${p.active}, column=${p.viewColumn}, watchdog=${watchdog}, replacements=${this.replacements}, ${this.channel.describe()}`;
   }
 
   reveal(): void {
