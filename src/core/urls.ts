@@ -5,9 +5,10 @@ export const WEB_SCHEMES: readonly string[] = ['https:', 'http:'];
 
 /** `value` as a parsed URL when it is one and its scheme is one of `schemes` (`'https:'` style); else undefined. */
 export function urlWithScheme(value: unknown, schemes: readonly string[]): string | undefined {
-  if (typeof value !== 'string' || !value.trim()) return undefined;
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  if (!trimmed) return undefined;
   try {
-    const url = new URL(value.trim());
+    const url = new URL(trimmed);
     return schemes.includes(url.protocol) ? url.toString() : undefined;
   } catch {
     return undefined;

@@ -91,8 +91,13 @@ export function summarizeProgress(progress: Record<string, unknown> | undefined 
   const byNorm = new Map(Object.entries(obj).map(([k, v]) => [norm(k), v] as const));
   const out: ProgressSummary = { entries: [] };
   // The first key of a list that holds a number: a percentage (0.42 under "pct" means 42 %), else a fraction.
-  const first = (keys: string[]): { key: string; v: number } | undefined =>
-    keys.map((key) => ({ key, v: num(byNorm.get(key)) })).find((e): e is { key: string; v: number } => e.v !== undefined);
+  const first = (keys: string[]): { key: string; v: number } | undefined => {
+    for (const key of keys) {
+      const v = num(byNorm.get(key));
+      if (v !== undefined) return { key, v };
+    }
+    return undefined;
+  };
   const pct = first(PERCENT_KEYS);
   const fraction = pct ? undefined : first(FRACTION_KEYS);
   if (pct) out.percent = pct.v > 0 && pct.v <= 1 && !Number.isInteger(pct.v) && pct.key !== 'percent' ? pct.v * 100 : pct.v;

@@ -3,7 +3,6 @@
 // scale) in step with it, re-indexing only the records whose version changed since the last answer.
 import { FaqIndex } from '../faq/faqIndex';
 import { answerText, hashtagKey, type FaqRecord } from '../faq/faqRecord';
-
 import type { Journal } from '../store/journal';
 import type { AndOr } from '../search/filters';
 import { FAQS } from '../store/collections';

@@ -31,7 +31,6 @@ import {
 import { creatorFor, type NodeRecord } from '../kb/nodeRecord';
 import { ingestionStatus } from '../kb/ingestion';
 import type { Retrieval } from '../search/retrieval';
-
 import type { FaqRecord } from '../faq/faqRecord';
 import { contentTypeOf } from './localDocsHandlers';
 import { FAQS } from '../store/collections';
