@@ -8,6 +8,7 @@
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
+//              test/smoke/*.ts       -> out/test/smoke       (the smoke journey against an installed .vsix)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -128,6 +129,9 @@ if (tests) {
     .filter((f) => f.endsWith('.ts'))
     .map((f) => `test/integration/${f}`);
   configs.push({ ...node, sourcemap: 'inline', entryPoints: entries, outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+  // The smoke journey against an installed .vsix (runIntegration.mjs --vsix).
+  const smoke = ['test/smoke/index.ts', 'test/smoke/installed.test.ts'];
+  configs.push({ ...node, sourcemap: 'inline', entryPoints: smoke, outdir: 'out/test/smoke', external: ['vscode', 'mocha'] });
 }
 
 if (bench) {

@@ -1,5 +1,6 @@
 // ESLint 9 flat config: typescript-eslint with type information, import cycles, and the layers of the
-// architecture (README, "Layout": who may import whom). Formatting is Prettier's job (eslint-config-prettier, last).
+// architecture (docs/architecture.md, CONTRIBUTING.md "Layout": who may import whom). Formatting is Prettier's job
+// (eslint-config-prettier, last).
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';

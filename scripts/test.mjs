@@ -1,5 +1,6 @@
 // npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
-// integration tests (inside a real VS Code extension host). Ends with one line: `N passed, N failed`.
+// integration tests (inside a real VS Code extension host), then the package: `npm run package` and its .vsix checked,
+// and the smoke journey run against that .vsix installed into the test host. Ends with one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -26,12 +27,12 @@ function kill(child) {
   }, 3000).unref();
 }
 
-function step(name, cmd, args, limitMs) {
+function step(name, cmd, args, limitMs, env = process.env) {
   return new Promise((resolve) => {
     console.log(`\n── ${name} ${'─'.repeat(Math.max(0, 70 - name.length))}`);
     const started = Date.now();
     let out = '';
-    const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const child = spawn(cmd, args, { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
     active = child;
     const limit = setTimeout(() => {
       console.error(`${name}: time limit of ${limitMs / 60_000} min reached; stopping it.`);
@@ -97,7 +98,7 @@ if (want('lint')) {
   const f = await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000);
   if (f.code !== 0) stepFailures++;
 }
-if (want('build') || want('integration')) {
+if (want('build') || want('integration') || want('smoke')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
   if (r.code !== 0) {
     stepFailures++;
@@ -114,6 +115,26 @@ if (want('integration')) {
       node,
       ['test/host/runIntegration.mjs', '--skip-build', ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : [])],
       20 * 60_000,
+    ),
+  );
+}
+// After the integration tests: packaging rebuilds dist/ for production (no test API), which they must not get.
+if (want('package')) {
+  count(await step('package (.vsix)', node, [mocha], 10 * 60_000, { ...process.env, KD_SPEC: 'test/package/vsix.test.ts' }));
+}
+if (want('smoke')) {
+  count(
+    await step(
+      'installed .vsix smoke (real VS Code)',
+      node,
+      [
+        'test/host/runIntegration.mjs',
+        '--skip-build',
+        '--vsix',
+        'knowledge-desk.vsix',
+        ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : []),
+      ],
+      10 * 60_000,
     ),
   );
 }

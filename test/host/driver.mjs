@@ -2,12 +2,15 @@
 // with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
-// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja]
+// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE]
+//
+// --vsix FILE installs that package into the throwaway extensions folder first (code-server --install-extension),
+// so the installed copy runs beside the development extension --ext (see runIntegration.mjs --vsix).
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
 // <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
 // naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -23,8 +26,9 @@ const { values: a } = parseArgs({
     workspace: { type: 'string' },
     shots: { type: 'string' },
     timeout: { type: 'string', default: '600' },
-    // VS Code's display language (code-server --locale): see README, Japanese UI.
+    // VS Code's display language (code-server --locale): see CONTRIBUTING.md, Translating.
     locale: { type: 'string' },
+    vsix: { type: 'string' },
     'code-server': { type: 'string', default: process.env.CODE_SERVER_BIN || path.join(here, 'node_modules/.bin/code-server') },
     chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
   },
@@ -95,6 +99,18 @@ const hermetic = {
 };
 const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
 if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
+const extensionsDir = path.join(tmp, 'extensions');
+if (a.vsix) {
+  // The same command a user runs; the smoke test checks that Knowledge Desk then runs from this folder.
+  env.KD_EXTENSIONS_DIR = extensionsDir;
+  const install = spawnSync(
+    a['code-server'],
+    ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', path.resolve(a.vsix)],
+    { env, encoding: 'utf8', timeout: 120_000 },
+  );
+  log(`code-server --install-extension ${a.vsix}: ${(install.stdout + install.stderr).trim().split('\n').slice(-2).join(' / ')}`);
+  if (install.status !== 0) await finish(3, `installing ${a.vsix} failed (${install.status ?? install.error})`);
+}
 // --locale: VS Code resolves the display language only when a language pack for it is registered in the user
 // data folder (languagepacks.json); without one, code-server's --locale ja falls back to English everywhere. No
 // pack may be downloaded here, so a stub registers one with no workbench translations: VS Code's own UI stays
@@ -120,7 +136,7 @@ server = spawn(
     '--user-data-dir',
     path.join(tmp, 'user-data'),
     '--extensions-dir',
-    path.join(tmp, 'extensions'),
+    extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
     '--disable-workspace-trust',
@@ -217,5 +233,9 @@ const payload = JSON.stringify([
   ['extensionTestsPath', remote(a.tests)],
   ['skipWelcome', 'true'],
 ]);
-await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+// The workbench's first load is the heaviest moment of a run: on a busy machine it takes well over Playwright's
+// default 30 s. The run's own --timeout still bounds it.
+await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, {
+  timeout: 180_000,
+});
 log('workbench loaded; tests run in the extension host');

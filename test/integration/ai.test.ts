@@ -79,7 +79,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
   });
 
   after(() => {
-    // What this host offers, for the README ("Where it runs") (the real host's answer, not an assumption).
+    // What this host offers, for CONTRIBUTING.md ("Where the AI features were tested") (the real host's answer, not an assumption).
     const file = process.env.KD_AI_PROBE_FILE ?? path.join(process.env.KD_SCREENSHOT_DIR ?? '/tmp', 'kd-ai-probe.json');
     fs.writeFileSync(file, JSON.stringify(probe, null, 2));
     console.log(`AI host probe (${file}): ${JSON.stringify(probe)}`);
@@ -252,7 +252,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     probe.chatCommands = commands.filter((c) => /^workbench\.action\.chat\.(open|submit|newChat)$/.test(c));
     // Not probed here: vscode.env.openExternal of a code-oss:// link in code-server goes to the browser's
     // URL callback page ("All done. You can close this tab now"), not to the UriHandler, and that page
-    // asks to close the workbench's tab (seen in a run of this suite; README, "Where it runs").
+    // asks to close the workbench's tab (seen in a run of this suite; CONTRIBUTING.md, "Where the AI features were tested").
     assert.ok(typeof probe.chatOpen === 'string');
   });
 });
