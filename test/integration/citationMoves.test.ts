@@ -1,6 +1,6 @@
 // One citation viewer per document, moved from citation to citation (issue 22, item 3): every click shows its
 // own page with its own highlight — in the tab title, the header, the toolbar and on the canvas — whatever came
-// before it, in the same or another document, with the viewer visible or hidden in between.
+// before it, in the same or another document, with the viewer visible or hidden in between, or restored.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -138,7 +138,7 @@ describe('Citation viewer moves between citations', () => {
     assert.deepEqual(pageProblems(viewer), []);
   });
 
-  it('moves a hidden viewer and one in another document to their own pages', async () => {
+  it('moves a hidden viewer, one in another document and a restored one to their own pages', async () => {
     const viewer = await cite(96, 1);
     await showsCited(viewer, 96, PAGES, /^Page 96 line 1:/);
     // Hidden: its page is gone, and comes back for the new citation.
@@ -166,5 +166,16 @@ describe('Citation viewer moves between citations', () => {
     await showsCited(viewer, 138, PAGES, /^Page 138 line 1:/);
     assert.ok(lastRendered(viewer));
     assert.deepEqual([...pageProblems(viewer), ...pageProblems(other)], []);
+    // Restored after a restart (what the serializer does: a new panel for the saved citation), then clicked on.
+    const viewers = api.features.answersViewers.citations;
+    const saved = viewer.current.target;
+    viewer.dispose();
+    const panel = vscode.window.createWebviewPanel('knowledgeDesk.citation', 'Citation', vscode.ViewColumn.Active, { enableScripts: true });
+    viewers.restore(panel, { target: saved });
+    const restored = viewers.panels.find((p) => p.panel === panel)!;
+    await showsCited(restored, 138, PAGES, /^Page 138 line 1:/);
+    assert.equal(await cite(96, 1), restored, 'the restored viewer is the document’s viewer');
+    await showsCited(restored, 96, PAGES, /^Page 96 line 1:/);
+    assert.deepEqual(pageProblems(restored), []);
   });
 });
