@@ -4,6 +4,7 @@
 // @vscode/l10n (the host hands it VS Code's bundle at activation): English unless the display language has one.
 import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../api/client';
+import { charsOver } from '../core/charCount';
 import type { Citation, GenerativeAnswer } from '../api/schemas/answers';
 import { clip } from './budget';
 import { answerRequestFor } from './knowledgeTools';
@@ -218,7 +219,7 @@ function fail(
 function checkedQuestion(prompt: string): string {
   const question = prompt.trim();
   if (!question) throw new ToolInputError(l10n.t('question is empty: send the question in words.'));
-  if (question.length > QUESTION_MAX_CHARS)
+  if (charsOver(question, QUESTION_MAX_CHARS) !== undefined)
     throw new ToolInputError(
       l10n.t('question is longer than {0} characters: shorten it to the question itself.', QUESTION_MAX_CHARS.toLocaleString('en-US')),
     );

@@ -13,6 +13,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
+import { isSchemaWording, plainInternal, plainRefusal } from '../api/plainRefusal';
 import { MissingKeyError, ToolInputError } from './errors';
 
 export { MissingKeyError };
@@ -42,10 +43,16 @@ export function describeToolError(error: unknown, hints: ErrorHints): { kind: To
     return { kind: 'service', message: l10n.t('Access denied: the project is inactive or this IP address is not allowed.') };
   if (error instanceof RateLimitError)
     return { kind: 'service', message: l10n.t('The service is rate limiting requests: wait a little and try again.') };
-  if (error instanceof BadRequestError)
-    return { kind: 'input', message: l10n.t('The service refused the request: {0}', trim(error.message)) };
-  if (error instanceof ApiError) return { kind: 'service', message: l10n.t('The service failed: {0}', trim(error.message)) };
-  return { kind: 'service', message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof BadRequestError) {
+    const said = trim(error.message);
+    // Schema wording ("String must contain at most 2000 character(s)") becomes plain words with a next step.
+    return {
+      kind: 'input',
+      message: isSchemaWording(said) ? plainRefusal(said, error.field) : l10n.t('The service refused the request: {0}', said),
+    };
+  }
+  if (error instanceof ApiError) return { kind: 'service', message: l10n.t('The service failed: {0}', plainInternal(trim(error.message))) };
+  return { kind: 'service', message: plainInternal(error instanceof Error ? error.message : String(error)) };
 }
 
 function trim(message: string): string {

@@ -1,10 +1,11 @@
 // Inputs of the knowledge tools, shared by the language model tools (VS Code) and the MCP server: one zod
 // schema per tool, with messages written for the model (or person) that sent the input. No vscode here.
 import { z } from 'zod';
+import { isSchemaWording } from '../api/plainRefusal';
+import { QUESTION_MAX_CHARS } from '../core/questionLimit';
 import { ToolInputError } from './errors';
 
-/** The service's own limit on a question (docs/api.md#answer-request, #retrieval). */
-export const QUESTION_MAX_CHARS = 2_000;
+export { QUESTION_MAX_CHARS };
 export const MAX_SCOPE_IDS = 20;
 export const MAX_RESULTS = 10;
 export const DEFAULT_RESULTS = 5;
@@ -61,9 +62,19 @@ export function parseToolInput<S extends z.ZodTypeAny>(schema: S, raw: unknown):
 export function describeIssues(error: z.ZodError): string {
   const messages = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') return `Unknown field(s) ${issue.keys.join(', ')}: use only question, scopeIds and maxResults.`;
-    // Our messages name the field already; zod's defaults do not.
+    // Our messages name the field already; zod's defaults do not, and read as code ("Expected string, received number").
     const field = issue.path.join('.');
-    return field && !issue.message.startsWith(String(issue.path[0])) ? `${field}: ${issue.message}` : issue.message;
+    const message = isSchemaWording(issue.message) ? plainIssue(issue) : issue.message;
+    return field && !message.startsWith(String(issue.path[0])) ? `${field}: ${message}` : message;
   });
   return [...new Set(messages)].join(' ');
+}
+
+/** A zod issue without our own message, in words: what to send instead. */
+function plainIssue(issue: z.ZodIssue): string {
+  if (issue.code === 'invalid_type')
+    return issue.received === 'undefined' ? 'is missing.' : `must be ${issue.expected === 'string' ? 'text' : `a ${issue.expected}`}.`;
+  if (issue.code === 'too_big') return `is too long: at most ${String(issue.maximum)}.`;
+  if (issue.code === 'too_small') return `is too short: at least ${String(issue.minimum)}.`;
+  return 'is not valid here.';
 }

@@ -11,6 +11,7 @@ import {
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
+import { plainInternal, plainRefusal } from '../api/plainRefusal';
 import { CommandIds } from './commandIds';
 
 export interface UserFacingError {
@@ -75,9 +76,12 @@ export function toUserFacing(error: unknown): UserFacingError {
       actions: [],
     };
   }
-  if (error instanceof ApiError) return { message: trimOperation(error.message), actions: [] };
-  if (error instanceof Error) return { message: error.message, actions: [] };
-  return { message: String(error), actions: [] };
+  // A refusal as not valid: the service's sentence, or plain words when it is a schema library's wording.
+  if (error instanceof ApiError && (error.status === 400 || error.status === 422))
+    return { message: plainRefusal(trimOperation(error.message), error.field), actions: [] };
+  if (error instanceof ApiError) return { message: plainInternal(trimOperation(error.message)), actions: [] };
+  if (error instanceof Error) return { message: plainInternal(error.message), actions: [] };
+  return { message: plainInternal(String(error)), actions: [] };
 }
 
 // "kbNodes.search failed (400): limit: too big" reads better without the internal operation name.

@@ -78,7 +78,7 @@ export class ChatController {
     const saved = this.messenger.getState(chatStateSchema);
     this.layout.options.value = saved?.options ?? defaultChatOptions();
     this.layout.options.open = saved?.optionsOpen ?? false;
-    this.layout.input.value = saved?.draft ?? '';
+    this.layout.setDraft(saved?.draft ?? '');
     app.replaceChildren(this.layout.root);
     app.removeAttribute('aria-busy');
     const m = this.messenger;
@@ -130,16 +130,9 @@ export class ChatController {
       ready: this.initialized,
       conversationId: this.conversation?.id ?? null,
       title: this.conversation?.title ?? '',
-      conversations: this.layout.conversationCount,
       streaming: streaming?.id ?? null,
-      hintShown: !this.layout.hint.hidden,
-      notice: this.layout.noticeMessage,
-      options: this.layout.options.value,
-      optionsOpen: this.layout.options.open,
-      draft: this.layout.input.value,
+      ...this.layout.describe(),
       turns: [...this.views.values()].map((v) => describeTurn(v, this.s)),
-      announced: this.layout.announcer.textContent ?? '',
-      announcements: this.layout.announcements,
       focused: describeFocus(this.doc),
       stats: this.stats(),
     };
@@ -217,14 +210,16 @@ export class ChatController {
     const text = this.layout.input.value.trim();
     if (!text) return;
     if (this.ask(text)) {
-      this.layout.input.value = '';
+      this.layout.setDraft('');
       this.persist();
     }
   }
 
-  /** Asks in the shown conversation; false while an answer is still arriving. */
+  /** Asks in the shown conversation; false while an answer is still arriving, or when the question is too long. */
   private ask(question: string, retryOf?: string): boolean {
     if (!this.initialized || this.streamingView() || this.asking) return false;
+    // Too long: not sent (the service would refuse it), said in words; the question stays in the box to be shortened.
+    if (this.layout.refusesLength(question)) return false;
     this.layout.showNotice(null);
     this.messenger.notify('ask', { conversationId: this.conversation?.id ?? null, question, options: this.layout.options.value, retryOf });
     this.layout.sendButton.disabled = true;

@@ -1,11 +1,12 @@
 // The frame of the chat page: header (conversations, New Chat, Export), the follow-up hint, the
 // transcript, and the composer (notice, options, question box, Send/Stop).
 import type { ChatStrings } from '../../features/answers/chat/chatStrings';
-import type { ConversationSummary } from '../../features/answers/chat/protocol';
+import type { ChatSnapshot, ConversationSummary } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { format } from '../shared/strings';
 import { icon } from '../shared/icons';
 import { OptionsPanel, type OptionsEvents } from './optionsPanel';
+import { QuestionCounter } from './questionCounter';
 import { dismissibleBanner } from '../shared/widgets';
 
 export interface LayoutEvents extends OptionsEvents {
@@ -36,6 +37,10 @@ export class ChatLayout {
   private readonly notice: HTMLElement;
   private readonly noticeText: HTMLElement;
   private readonly deleteButton: HTMLButtonElement;
+  private readonly header: HTMLElement;
+  private readonly composer: HTMLElement;
+  /** The question's count near the limit, and why it cannot be sent past it. */
+  readonly counter: QuestionCounter;
   private scrollPending = false;
   /** The transcript shows its end (updated on scroll, so streaming never has to measure). */
   private atEnd = true;
@@ -75,7 +80,7 @@ export class ChatLayout {
       on: { change: () => events.switchTo(this.switcher.value) },
     });
     this.deleteButton = iconButton('trash', s.deleteConversation, 'deleteConversation', () => events.deleteConversation());
-    const header = h(
+    const header = (this.header = h(
       'header',
       { class: 'kd-chat-header' },
       this.switcher,
@@ -86,7 +91,7 @@ export class ChatLayout {
         textButton('save', s.exportChat, s.exportChatTitle, 'exportChat', () => events.exportChat()),
         this.deleteButton,
       ),
-    );
+    ));
     this.hint = h(
       'div',
       { class: 'kd-hint', attrs: { role: 'note', hidden: true } },
@@ -116,11 +121,17 @@ export class ChatLayout {
         rows: 2,
         placeholder: s.questionPlaceholder,
         'aria-label': s.question,
-        'aria-describedby': 'chat-compose-help',
+        'aria-describedby': 'chat-question-count chat-compose-help',
         maxlength: 20000,
       },
-      on: { input: () => events.draftChanged(this.input.value) },
+      on: {
+        input: () => {
+          this.counter.update();
+          events.draftChanged(this.input.value);
+        },
+      },
     });
+    this.counter = new QuestionCounter(h, doc, s, this.input);
     this.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
         e.preventDefault();
@@ -142,14 +153,15 @@ export class ChatLayout {
     this.stopButton.addEventListener('click', () => events.stop());
     this.noticeText = h('span', { class: 'kd-banner-text' });
     this.notice = dismissibleBanner(h, 'kd-banner-info kd-notice', 'status', this.noticeText, () => this.showNotice(null));
-    const composer = h(
+    const composer = (this.composer = h(
       'footer',
       { class: 'kd-composer' },
       this.notice,
       this.options.element,
       h('div', { class: 'kd-compose-row' }, this.input, h('div', { class: 'kd-compose-buttons' }, this.sendButton, this.stopButton)),
+      this.counter.element,
       h('div', { class: 'kd-description kd-compose-help', attrs: { id: 'chat-compose-help' } }, s.composeHelp),
-    );
+    ));
     this.root = h('div', { class: 'kd-chat' }, header, this.hint, this.transcript, composer, this.announcer);
     // Escape stops a streaming answer from anywhere in the page (the focus may be on a source or a button).
     this.root.addEventListener('keydown', (e) => {
@@ -157,6 +169,40 @@ export class ChatLayout {
       e.preventDefault();
       events.stop();
     });
+  }
+
+  /** What the frame shows (snapshots); where it is: the page itself must never scroll, nor the header leave the top. */
+  describe(): Omit<ChatSnapshot, 'ready' | 'conversationId' | 'title' | 'streaming' | 'turns' | 'focused' | 'stats'> {
+    return {
+      conversations: this.conversationCount,
+      hintShown: !this.hint.hidden,
+      notice: this.noticeMessage,
+      options: this.options.value,
+      optionsOpen: this.options.open,
+      draft: this.input.value,
+      questionCount: this.counter.text,
+      frame: {
+        pageScrollTop: (this.doc.scrollingElement?.scrollTop ?? 0) + (this.doc.body.scrollTop || 0),
+        headerTop: this.header.getBoundingClientRect().top,
+        composerBottom: this.composer.getBoundingClientRect().bottom,
+        viewportHeight: this.doc.defaultView?.innerHeight ?? 0,
+      },
+      announced: this.announcer.textContent ?? '',
+      announcements: this.announcements,
+    };
+  }
+
+  /** Puts `text` in the question box (a restored draft, or empty after sending). */
+  setDraft(text: string): void {
+    this.input.value = text;
+    this.counter.update();
+  }
+
+  /** True when `question` is too long to send; the notice then says so, in words. */
+  refusesLength(question: string): boolean {
+    const refusal = this.counter.refusal(question);
+    if (refusal) this.showNotice({ message: refusal, kind: 'warning' });
+    return !!refusal;
   }
 
   setConversations(list: ConversationSummary[], currentId: string | null, currentTitle: string): void {

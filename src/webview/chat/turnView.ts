@@ -231,8 +231,15 @@ export class TurnView {
   revealSource(index: number): HTMLElement | null {
     const item = this.element.querySelector<HTMLElement>(`#${cssEscape(this.sourceId(index))} .kd-source`);
     if (!item) return null;
-    item.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-    item.focus();
+    // Only the transcript scrolls: scrollIntoView and a plain focus() would scroll every ancestor, the page too.
+    const scroller = item.closest<HTMLElement>('.kd-transcript');
+    if (scroller) {
+      const box = item.getBoundingClientRect();
+      const view = scroller.getBoundingClientRect();
+      const by = box.top < view.top ? box.top - view.top - 8 : box.bottom > view.bottom ? box.bottom - view.bottom + 8 : 0;
+      if (by) scroller.scrollBy?.({ top: by, behavior: 'smooth' });
+    }
+    item.focus({ preventScroll: true });
     item.classList.add('kd-flash');
     setTimeout(() => item.classList.remove('kd-flash'), 1200);
     return item;

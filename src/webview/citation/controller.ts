@@ -85,7 +85,7 @@ export class CitationController {
     app.replaceChildren(this.root);
     app.removeAttribute('aria-busy');
     const m = this.messenger;
-    m.on('show', ({ target, view }) => void this.show(target, view));
+    m.on('show', ({ target, view, reset }) => void this.show(target, view, !!reset));
     m.handle('snapshot', () => this.snapshot());
     m.handleForTests('drive', async ({ pageNo, zoom }) => {
       if (pageNo !== undefined) await this.pdf.goTo(pageNo);
@@ -107,12 +107,18 @@ export class CitationController {
       notes: [...this.staticNotes, ...(this.viewNote ? [this.viewNote] : [])],
       rendered: this.rendered,
       status: this.status.textContent ?? '',
+      header: this.meta.textContent ?? '',
+      ...(isPdf ? this.pdf.shown : { canvasPageNo: null, toolbar: null }),
     };
   }
 
-  private async show(target: CitationTarget, view: DocumentView): Promise<void> {
+  /** `reset`: a citation was clicked, so its cited page; otherwise (the page loaded again) the place saved for it. */
+  private async show(target: CitationTarget, view: DocumentView, reset: boolean): Promise<void> {
     const saved = this.messenger.getState(citationStateSchema);
-    const same = saved && JSON.stringify(saved.target) === JSON.stringify(target);
+    const same = !reset && saved && JSON.stringify(saved.target) === JSON.stringify(target);
+    // Whatever the previous document still had on its way (a drawing, a redraw after a resize) must not land
+    // now: it would save its page under this target and draw it over this view.
+    if (view.kind !== 'pdf') this.pdf.clear();
     this.target = target;
     this.view = view;
     this.rendered = null;

@@ -71,6 +71,11 @@ export class PdfToolbar {
     );
   }
 
+  /** What the toolbar shows now (snapshots): the page number in its box, and whether "Back to cited page" is offered. */
+  get shown(): { page: number; backToCited: boolean } {
+    return { page: Number(this.pageInput.value), backToCited: !this.citedButton.hidden };
+  }
+
   setPageCount(count: number): void {
     this.pageInput.max = String(count);
     this.pageCountLabel.textContent = format(this.s.ofPages, formatNumber(count, undefined, this.doc));

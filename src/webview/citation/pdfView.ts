@@ -6,6 +6,7 @@ import type { H } from '../shared/dom';
 import { format, formatNumber } from '../shared/strings';
 import { boxesForPassage, boxesToRects, normalizeBoxes, type Box } from './highlightGeometry';
 import type { PdfDocument, PdfEngine, PdfPage } from './pdfEngine';
+import { isFontProblem, sampleText } from './pdfText';
 import { PdfToolbar, ZOOM_STEPS } from './pdfToolbar';
 
 const FALLBACK_WIDTH = 800;
@@ -35,6 +36,8 @@ export class PdfView {
   private lastWidth = 0;
   private resizeTimer: ReturnType<typeof setTimeout> | undefined;
   private idle: Promise<void> = Promise.resolve();
+  /** The page whose drawing on the canvas finished; null while the canvas is being drawn. */
+  private drawnPage: number | null = null;
 
   constructor(
     private readonly h: H,
@@ -79,6 +82,11 @@ export class PdfView {
     return this.zoomLevel;
   }
 
+  /** What is on screen (snapshots): the page on the canvas (null while one is being drawn), and the toolbar. */
+  get shown(): { canvasPageNo: number | null; toolbar: { page: number; backToCited: boolean } } {
+    return { canvasPageNo: this.drawnPage, toolbar: this.bar.shown };
+  }
+
   /** Resolves when the page being drawn is done (tests and `drive`). */
   whenIdle(): Promise<void> {
     return this.idle;
@@ -86,11 +94,10 @@ export class PdfView {
 
   /** Opens the document of `data` at `pageNo` (the cited page unless the page state says otherwise). */
   async show(data: PdfViewData, pageNo: number | undefined, zoom: Zoom | undefined): Promise<void> {
-    this.doc?.destroy();
-    this.doc = undefined;
+    this.clear();
     this.data = data;
     this.zoomLevel = zoom ?? 'fit';
-    const token = ++this.token;
+    const token = this.token;
     const doc = await this.engine.open(data.data);
     if (token !== this.token) return doc.destroy();
     this.doc = doc;
@@ -105,6 +112,21 @@ export class PdfView {
         ),
       );
     await this.goTo(pageNo ?? cited);
+  }
+
+  /**
+   * Forgets the document: a drawing still on its way is cancelled and reports nothing, and a redraw planned
+   * after a resize does not happen (another view replaces this one, or another document comes).
+   */
+  clear(): void {
+    this.token++;
+    this.cancelRender?.();
+    this.cancelRender = undefined;
+    clearTimeout(this.resizeTimer);
+    this.doc?.destroy();
+    this.doc = undefined;
+    this.data = undefined;
+    this.drawnPage = null;
   }
 
   /** The page the citation points at, if the document has it. */
@@ -169,6 +191,7 @@ export class PdfView {
     this.canvas.style.height = `${height}px`;
     this.highlights.replaceChildren();
     this.engine.takeWarnings();
+    this.drawnPage = null;
     const task = page.render(this.canvas, scale, this.win.devicePixelRatio || 1);
     this.cancelRender = task.cancel;
     try {
@@ -177,6 +200,7 @@ export class PdfView {
       if (token !== this.token || (error as { name?: string })?.name === 'RenderingCancelledException') return;
       throw error;
     }
+    if (token === this.token) this.drawnPage = page.pageNo;
     const runs = await page.textRuns();
     await page.renderTextLayer(this.textLayer, scale).catch(() => undefined);
     if (token !== this.token) return;
@@ -265,31 +289,10 @@ export class PdfView {
   }
 
   private onResize(): void {
-    if (this.zoomLevel !== 'fit' || Math.abs(this.scroller.clientWidth - this.lastWidth) < 8) return;
+    // Detached (another view is shown) its width is 0: nothing to fit.
+    if (!this.doc || !this.scroller.isConnected || this.zoomLevel !== 'fit' || Math.abs(this.scroller.clientWidth - this.lastWidth) < 8)
+      return;
     clearTimeout(this.resizeTimer);
     this.resizeTimer = setTimeout(() => void this.render(), 150);
   }
-}
-
-/**
- * pdfjs warnings that mean text or glyphs are wrong: character maps or standard fonts that did not load,
- * fonts that failed to parse. "Cannot load system font" is not one: a non-embedded font (HeiseiKakuGo-W5…)
- * is not installed, and pdfjs draws with the fallback font instead (the text is still right).
- */
-export function isFontProblem(warning: string): boolean {
-  if (/^Cannot load system font/i.test(warning)) return false;
-  return /font|cmap|glyph|unicode|encoding/i.test(warning);
-}
-
-/** The start of the page's text: runs joined, a space only between two non-CJK characters. */
-export function sampleText(strs: readonly string[], max = 300): string {
-  let out = '';
-  for (const s of strs) {
-    const t = s.trim();
-    if (!t) continue;
-    const cjk = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
-    out += out && !(cjk.test(out.slice(-1)) || cjk.test(t[0])) ? ` ${t}` : t;
-    if (out.length >= max) break;
-  }
-  return out.slice(0, max);
 }

@@ -241,6 +241,53 @@ describe('Chat page (jsdom)', () => {
     assert.equal(p.$('[data-action="stop"]').hidden, true);
   });
 
+  it('counts the question near 2,000 characters and refuses to send past it, in plain words (English and Japanese)', async () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const p = lang === 'ja' ? mount(undefined, {}, japanese(chatStrings()), 'ja') : mount();
+      p.init(conversation());
+      await tick();
+      const input = p.$('#chat-question');
+      const count = p.$('#chat-question-count');
+      const type = (text: string): void => {
+        input.value = text;
+        input.dispatchEvent(new p.win.Event('input', { bubbles: true }));
+      };
+      type('How many days of paid leave?');
+      assert.equal(count.hidden, true, 'far from the limit: no count');
+      // Code points: an emoji outside the Basic Multilingual Plane counts once.
+      type(`${'a'.repeat(1_949)}😀`);
+      assert.equal(count.textContent, lang === 'ja' ? '1,950 / 2,000 文字' : '1,950 / 2,000 characters');
+      assert.equal(input.getAttribute('aria-invalid'), null);
+      assert.match(input.getAttribute('aria-describedby'), /chat-question-count/);
+      // Pasted: 20,000 characters.
+      const long = 'x'.repeat(20_000);
+      type(long);
+      const said =
+        lang === 'ja'
+          ? '質問は 20,000 文字あります。送信できるのは 2,000 文字までです。短くしてから送信してください。'
+          : 'The question is 20,000 characters long; at most 2,000 can be sent. Shorten it, then send it.';
+      assert.equal(count.textContent, lang === 'ja' ? '20,000 / 2,000 文字' : '20,000 / 2,000 characters');
+      assert.equal(count.classList.contains('kd-over'), true);
+      assert.equal(input.getAttribute('aria-invalid'), 'true');
+      p.key(input, 'Enter');
+      p.$('[data-action="send"]').click();
+      assert.deepEqual(p.sent('ask'), [], 'not sent');
+      assert.equal(p.$('.kd-notice').hidden, false);
+      assert.equal(p.$('.kd-notice .kd-banner-text').textContent, said);
+      assert.equal(input.value, long, 'kept, to be shortened');
+      assert.doesNotMatch(visible(p), /String must contain|character\(s\)/);
+      const snap = (await requestSnapshot(p)) as { questionCount: string; notice: string };
+      assert.equal(snap.questionCount, count.textContent);
+      assert.equal(snap.notice, said);
+      // Exactly at the limit it goes.
+      type('y'.repeat(2_000));
+      p.key(input, 'Enter');
+      assert.equal(p.sent('ask').length, 1);
+      assert.equal(p.sent('ask')[0].question.length, 2_000);
+      assert.equal(count.hidden, true, 'sent: the box and its count are cleared');
+    }
+  });
+
   it('keeps a broken answer with its error; Retry re-asks the same question in place; next steps run allowed commands', async () => {
     const p = mount();
     const error = {
@@ -516,6 +563,11 @@ describe('Chat page: keyboard, screen readers and the display language (jsdom)',
     assert.deepEqual(shown, []);
   });
 });
+
+/** The text of the page a person sees. */
+function visible(p: ReturnType<typeof mount>): string {
+  return p.win.document.body.textContent ?? '';
+}
 
 async function requestSnapshot(p: ReturnType<typeof mount>): Promise<unknown> {
   return request(p, 'snapshot', {});

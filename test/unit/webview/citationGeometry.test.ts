@@ -11,7 +11,7 @@ const geo = loadPage<{
   mergeLines(b: Box[]): Box[];
   rectsInside(r: Rect[], page: { width: number; height: number }): boolean;
 }>('src/webview/citation/highlightGeometry');
-const view = loadPage<{ sampleText(s: string[], max?: number): string; isFontProblem(w: string): boolean }>('src/webview/citation/pdfView');
+const view = loadPage<{ sampleText(s: string[], max?: number): string; isFontProblem(w: string): boolean }>('src/webview/citation/pdfText');
 
 // An A4 page: 595 × 842 points.
 const A4 = { width: 595, height: 842 };

@@ -242,6 +242,53 @@ describe('Citation viewer page (jsdom)', () => {
     assert.equal(s.scale, SCALE);
   });
 
+  it('moves to another citation of the same PDF whole: a drawing of the previous one still on its way lands nowhere', async () => {
+    // Page 2's first drawing finishes only when the test says (a big page, a redraw after the view resized).
+    let finish: (() => void) | undefined;
+    class SlowEngine extends FakeEngine {
+      override async open(data: Uint8Array) {
+        const doc = await super.open(data);
+        return {
+          ...doc,
+          getPage: async (pageNo: number) => {
+            const page = await doc.getPage(pageNo);
+            if (pageNo !== 2 || finish) return page;
+            return { ...page, render: () => ({ promise: new Promise<void>((r) => (finish = r)), cancel: () => undefined }) };
+          },
+        };
+      }
+    }
+    const p = mount(new SlowEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }));
+    p.show(pdf());
+    for (let i = 0; i < 100 && !finish; i++) await tick(2);
+    assert.ok(finish, 'page 2 is being drawn');
+    const next: CitationTarget = { ...target, pageNo: 3, passageText: '3. Expenses' };
+    p.show({ kind: 'loading', title: 'employee-handbook.pdf' }, next);
+    finish!();
+    await tick(5);
+    p.show(pdf({ pageNo: 3, passageText: '3. Expenses', bboxes: [] }), next);
+    const r = await p.rendered(1);
+    assert.equal(r.pageNo, 3, 'the first page drawn is the new citation’s');
+    assert.equal(r.highlightSource, 'text');
+    assert.deepEqual(p.api.state, { target: next, pageNo: 3, zoom: 'fit' });
+    const snap = (await p.request('snapshot', {})).result;
+    assert.equal(snap.canvasPageNo, 3);
+    assert.deepEqual(snap.toolbar, { page: 3, backToCited: false });
+    assert.equal(snap.header, 'PDF · page 3 of 3 · passage found by its text');
+    assert.deepEqual(
+      p.reports().map((x) => x.pageNo),
+      [3],
+    );
+  });
+
+  it('goes back to the cited page when the same citation is clicked again (reset), not to the page saved for it', async () => {
+    const p = mount(undefined, { target, pageNo: 3, zoom: 1.25 });
+    deliver(p.win, { kind: 'notify', type: 'show', payload: { target, view: pdf(), reset: true } });
+    const r = await p.rendered(1);
+    assert.equal(r.pageNo, 2);
+    assert.equal(r.highlightSource, 'service');
+  });
+
   it('shows a text document with the passage marked, Japanese included, and its HTML as text', async () => {
     const p = mount();
     const passage = '宿泊費の上限は1泊12,000円です。東京23区と大阪市内は1泊15,000円まで認められます。';

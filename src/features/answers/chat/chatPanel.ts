@@ -10,7 +10,7 @@ import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
 import type { ConversationStore } from './conversationStore';
-import { ALLOWED_ACTIONS, applyOutcome } from './turnOutcome';
+import { ALLOWED_ACTIONS, applyOutcome, tooLongQuestion } from './turnOutcome';
 import {
   CHAT_LIMITS,
   chatProtocol,
@@ -104,6 +104,9 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
       this.notice(vscode.l10n.t('An answer is still arriving in this chat: wait for it or press Stop.'), 'warning');
       return undefined;
     }
+    // The page refuses it already; this covers every other way in (the service would answer in schema words).
+    const tooLong = tooLongQuestion(question);
+    if (tooLong) return void this.notice(tooLong, 'warning');
     const options = opts.options ?? conversation.options;
     store.setOptions(conversation.id, options);
     const stateful = this.ctx.ownUserIdSet();

@@ -29,6 +29,10 @@ export function chatStrings() {
     stop: l10n.t('Stop'),
     stopTitle: l10n.t('Stop the answer (Escape)'),
     composeHelp: l10n.t('Enter to send · Shift+Enter for a new line · Escape to stop an answer'),
+    /** {0}: characters in the question, {1}: the most that can be sent. */
+    questionCount: l10n.t('{0} / {1} characters'),
+    /** {0}: characters in the question, {1}: the most that can be sent. */
+    questionTooLong: l10n.t('The question is {0} characters long; at most {1} can be sent. Shorten it, then send it.'),
     // Options
     options: l10n.t('Options'),
     scope: l10n.t('Scope'),

@@ -129,6 +129,10 @@ export const snapshotSchema = z.object({
   options: chatOptionsSchema,
   optionsOpen: z.boolean(),
   draft: z.string(),
+  /** The question's count under the box ("1,950 / 2,000 characters", or why it cannot be sent), null when not shown. */
+  questionCount: z.string().nullable(),
+  /** The frame as laid out: the page itself never scrolls; the header's top and the composer's bottom are on screen. */
+  frame: z.object({ pageScrollTop: z.number(), headerTop: z.number(), composerBottom: z.number(), viewportHeight: z.number() }),
   turns: z.array(
     z.object({
       id: z.string(),

@@ -2,7 +2,9 @@
 // follow-up question, thread and model when it finished; "stopped"; or the user-facing error with the next
 // steps the page may offer.
 import * as l10n from '@vscode/l10n';
+import { questionLength } from '../../../core/questionLimit';
 import { toUserFacing } from '../../../platform/errorMessages';
+import { numberText } from '../../../platform/intlFormat';
 import type { AnswerOutcome } from './answerRunner';
 import { toChatCitation } from './citations';
 import { CHAT_LIMITS, type Turn } from './protocol';
@@ -49,4 +51,13 @@ export function applyOutcome(turn: Turn, outcome: AnswerOutcome): void {
       actions: shown.actions.filter((a) => ALLOWED_ACTIONS.has(a.command)).slice(0, 3),
     };
   }
+}
+
+/** Why `question` cannot be asked (over the service's limit, in code points), in words; undefined when it can. */
+export function tooLongQuestion(question: string): string | undefined {
+  const { chars, max, over } = questionLength(question);
+  // {0}: characters in the question, {1}: the most that can be sent.
+  return over
+    ? l10n.t('The question is {0} characters long; at most {1} can be sent. Shorten it, then send it.', numberText(chars), numberText(max))
+    : undefined;
 }

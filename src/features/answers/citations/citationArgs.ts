@@ -3,7 +3,6 @@
 import * as l10n from '@vscode/l10n';
 import { z } from 'zod';
 import { CommandIds } from '../../../platform/commandIds';
-import { describeZodError } from '../../../platform/webview/protocol';
 import type { CitationTarget } from './protocol';
 
 const optionalText = (max: number) =>
@@ -65,7 +64,7 @@ export type CitationAction = { kind: 'qna'; faqId: string } | { kind: 'document'
 
 export function parseOpenCitation(arg: unknown): CitationAction {
   const parsed = openCitationArgsSchema.safeParse(arg);
-  if (!parsed.success) throw new InvalidArgumentError(`${CommandIds.answers.openCitation}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw invalid(CommandIds.answers.openCitation, parsed.error);
   const { citation: c, question, answer, pdfPreview } = parsed.data;
   const isQna = c.source?.toLowerCase() === 'qna' || c.source?.toLowerCase() === 'faq' || !!c.faqId;
   if (isQna && c.faqId) return { kind: 'qna', faqId: c.faqId };
@@ -96,8 +95,23 @@ export function parseOpenDocument(arg: unknown): CitationTarget {
     arg = { kbId: node.id, title: typeof node.name === 'string' ? node.name : undefined, pageNo: 1 };
   }
   const parsed = openDocumentArgsSchema.safeParse(arg);
-  if (!parsed.success) throw new InvalidArgumentError(`${CommandIds.answers.openDocument}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success) throw invalid(CommandIds.answers.openDocument, parsed.error);
   return compact(parsed.data);
+}
+
+/**
+ * A person reads which fields were wrong and what to do, never zod's wording (it stays in the log, as the
+ * error's cause): these arguments come from links and other extensions, not from what the person typed.
+ */
+function invalid(command: string, error: z.ZodError): InvalidArgumentError {
+  const fields = [...new Set(error.issues.map((i) => i.path.join('.') || 'argument'))].slice(0, 5).join(', ');
+  // {0}: the command id, {1}: the fields that were wrong (names of the command's argument).
+  const message = l10n.t(
+    '{0}: the link or argument is incomplete or damaged ({1}), so nothing was opened. Open it again from its answer.',
+    command,
+    fields,
+  );
+  return new InvalidArgumentError(message, { cause: error });
 }
 
 /** Drops undefined keys (state and equality checks stay tidy). */

@@ -41,12 +41,16 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
 export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   private view: DocumentView;
   private generation = 0;
+  /** A citation was clicked and the page has not been sent its view yet: that show resets the page to the cited place. */
+  private clicked: boolean;
 
   constructor(
     panel: vscode.WebviewPanel,
     private readonly ctx: CitationContext,
     private target: CitationTarget,
     private extras: ResolveExtras = {},
+    /** Reopened by the serializer after a restart: the page keeps the place it saved. */
+    restored = false,
   ) {
     super(panel, {
       ...hostSetup(ctx),
@@ -56,6 +60,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
         `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
     });
     this.view = { kind: 'loading', title: target.title ?? vscode.l10n.t('Citation') };
+    this.clicked = !restored;
     this.channel.handle('reload', async () => {
       await this.load();
       return { reloaded: this.view.kind !== 'error' };
@@ -73,9 +78,14 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     return { target: this.target, view: this.view };
   }
 
-  /** Shows another citation of the same document (or the same one again: just revealed). */
+  /** Shows another citation of the same document (or the same one again: back at its cited page). */
   retarget(target: CitationTarget, extras: ResolveExtras = {}): void {
-    if (JSON.stringify(target) === JSON.stringify(this.target) && this.view.kind !== 'error') return;
+    this.clicked = true;
+    if (JSON.stringify(target) === JSON.stringify(this.target) && this.view.kind !== 'error') {
+      // Nothing to resolve again; a page showing it is sent it once more, to go back to the cited page.
+      if (this.view.kind !== 'loading' && this.channel.isReady) this.sendShow();
+      return;
+    }
     this.target = target;
     this.extras = extras;
     this.probe?.ring(this, ProbeKeys.rendered).clear();
@@ -103,14 +113,20 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
   }
 
   protected onPageReady(): void {
-    this.channel.notify('show', { target: this.target, view: this.view });
+    this.sendShow();
   }
 
   private set(view: DocumentView): void {
     this.view = view;
     this.updateTitle();
     // Not queued while the page is away: on its next `ready` it gets the current view (bytes once).
-    if (this.channel.isReady) this.channel.notify('show', { target: this.target, view });
+    if (this.channel.isReady) this.sendShow();
+  }
+
+  private sendShow(): void {
+    const reset = this.clicked && this.view.kind !== 'loading';
+    this.channel.notify('show', { target: this.target, view: this.view, reset });
+    if (reset) this.clicked = false;
   }
 
   private updateTitle(): void {
@@ -179,7 +195,7 @@ export class CitationPanels extends Disposable {
       this.registry.get(key)!.reveal();
       return;
     }
-    this.registry.add(key, new CitationPanel(panel, this.ctx, state.target));
+    this.registry.add(key, new CitationPanel(panel, this.ctx, state.target, {}, true));
   }
 }
 

@@ -128,6 +128,12 @@ export const citationSnapshotSchema = z.object({
   rendered: renderedSchema.nullable(),
   /** What the page's polite live region says of the page shown ("Page 3 of 12, passage highlighted: …"). */
   status: z.string(),
+  /** The header line under the title as shown ("PDF · page 3 of 12 · highlighted by the service"). */
+  header: z.string(),
+  /** PDF: the page whose drawing on the canvas finished (null while one is being drawn, or no PDF). */
+  canvasPageNo: z.number().int().nullable(),
+  /** PDF: the page number in the toolbar's box, and whether "Back to cited page" is offered. */
+  toolbar: z.object({ page: z.number().int(), backToCited: z.boolean() }).nullable(),
 });
 export type CitationSnapshot = z.infer<typeof citationSnapshotSchema>;
 
@@ -144,8 +150,11 @@ export const citationProtocol = defineProtocol({
   },
   toPage: {
     notifications: {
-      /** What to show, with the target to save in the page state; sent on every load of the page. */
-      show: z.object({ target: citationTargetSchema, view: documentViewSchema }),
+      /**
+       * What to show, with the target to save in the page state; sent on every load of the page. `reset`: a
+       * citation was clicked, so its cited page is shown, not the place the page state kept for the same target.
+       */
+      show: z.object({ target: citationTargetSchema, view: documentViewSchema, reset: z.boolean().optional() }),
     },
     requests: {
       snapshot: request(emptySchema, citationSnapshotSchema),
