@@ -65,7 +65,7 @@ export async function pickHashtags(ui: UserInput, client: HashtagListSource, opt
 async function typeHashtags(ui: UserInput, options: HashtagPickOptions, already: string[]): Promise<string[] | undefined> {
   const value = await ui.showInputBox({
     title: options.title,
-    prompt: options.prompt ?? l10n.t('Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty for none.'),
+    prompt: options.prompt ?? l10n.t('Hashtags separated by commas, semicolons or line breaks (# optional), e.g. "#hr #policy" or "hr; policy". Empty for none.'),
   });
   if (value === undefined) return undefined;
   return [...new Set([...already, ...parseHashtags(value)])];
@@ -81,7 +81,7 @@ export async function pickHashtagFilter(
   options: HashtagPickOptions & { matchTitle(tags: string): string },
 ): Promise<{ tags: string[]; operator: 'and' | 'or' } | undefined> {
   const tags = await pickHashtags(ui, client, {
-    prompt: l10n.t('Hashtags separated by spaces or commas, e.g. "{0}". Empty clears.', '#hr #policy'),
+    prompt: l10n.t('Hashtags separated by commas, semicolons or line breaks (# optional), e.g. "{0}". Empty clears.', '#hr #policy'),
     ...options,
   });
   if (tags === undefined) return undefined;
