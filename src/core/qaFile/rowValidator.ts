@@ -63,7 +63,8 @@ export class RowValidator {
       this.error(row, 'status', 'invalid-status', l10n.t('Status "{0}" is not valid: use {1}.', statusCell ?? '', statusValuesText()), q);
 
     const similarCell = text(cells, this.iSimilar);
-    const similarQuestions = similarCell ? splitSimilarQuestions(similarCell) : [];
+    // Untrimmed: a line break at the end of the cell says `|` is text (splitSimilarQuestions).
+    const similarQuestions = similarCell ? splitSimilarQuestions(untrimmed(cells[this.iSimilar])) : [];
     this.list(row, 'similarQuestions', similarQuestions, limits.similarQuestion, limits.similarQuestions, q);
     const hashtagCell = text(cells, this.iHashtags);
     const hashtags = hashtagCell ? parseHashtags(hashtagCell) : [];
@@ -89,19 +90,11 @@ export class RowValidator {
     const qa: QaRow = { row, question: q, answer: answer!, similarQuestions, hashtags, status: status! };
     if (folder) qa.folder = folder;
     if (memo) qa.memo = memo;
+    if (this.iStatus >= 0 && !statusCell) qa.statusBlank = true;
     this.rows.push(qa);
     this.keys.push(key);
-    if (this.existing?.has(key)) {
-      this.willUpdate++;
-      this.problems.push({
-        row,
-        column: 'question',
-        severity: 'warning',
-        code: 'exists',
-        message: l10n.t('A Q&A with this question already exists; importing updates its answer.'),
-        question: q,
-      });
-    }
+    // What an update changes is said by the dry run's plan (importPlan.ts), which sees the existing Q&A.
+    if (this.existing?.has(key)) this.willUpdate++;
   }
 
   private required(cells: string[], row: number, field: 'question' | 'answer', i: number, q: string): void {
@@ -226,6 +219,11 @@ function text(cells: string[], i: number): string | undefined {
   if (i < 0 || i >= cells.length) return undefined;
   const raw = cells[i];
   return raw.charCodeAt(0) === 39 ? unescapeInjection(raw).trim() : raw.trim();
+}
+
+/** The cell without a CSV-injection `'` but with its white space. */
+function untrimmed(raw: string): string {
+  return raw.charCodeAt(0) === 39 ? unescapeInjection(raw) : raw;
 }
 
 /** 1st, 2nd, 3rd, 4th… (one key per English suffix, so a language without suffixes says it its own way). */

@@ -17,6 +17,8 @@ export interface QaRow {
   similarQuestions: string[];
   hashtags: string[];
   status: 'on' | 'off';
+  /** The file has a status column and this row's cell is empty: on for a new Q&A, an existing one keeps its status. */
+  statusBlank?: true;
   folder?: string;
   memo?: string;
 }
