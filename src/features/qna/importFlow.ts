@@ -13,10 +13,14 @@ import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { formatNumber } from '../../platform/l10n';
 import { changesMarkdown, dryRunMessage, importSummary, outcomeMarkdown, removalQuestion } from './importTexts';
 
-/** Problems of a dry run, on the file in the Problems panel. */
-export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
+/**
+ * Problems of a dry run, on the file in the Problems panel. A problem is marked on the line its record starts
+ * on, where the broken quote is: the line where the parser noticed it (`line`) is often the next record,
+ * read again on its own and valid, so it is only pointed at.
+ */
+export function toDiagnostics(file: vscode.Uri, problems: RowProblem[]): vscode.Diagnostic[] {
   return problems.map((p) => {
-    const line = Math.max(0, (p.line ?? p.row) - 1);
+    const line = Math.max(0, p.row - 1);
     const d = new vscode.Diagnostic(
       new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
       vscode.l10n.t('Row {0}: {1}', p.row, p.message),
@@ -24,6 +28,15 @@ export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
     );
     d.source = vscode.l10n.t('Knowledge Desk import');
     d.code = p.code;
+    if (p.line !== undefined && p.line !== p.row) {
+      const noticed = new vscode.Range(p.line - 1, 0, p.line - 1, Number.MAX_SAFE_INTEGER);
+      d.relatedInformation = [
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(file, noticed),
+          vscode.l10n.t('Line {0}: where reading the quoted cell of row {1} stopped', p.line, p.row),
+        ),
+      ];
+    }
     return d;
   });
 }
@@ -64,7 +77,7 @@ export class QaImporter {
           }
         },
       );
-      this.diagnostics.set(file, toDiagnostics(dry.problems));
+      this.diagnostics.set(file, toDiagnostics(file, dry.problems));
       const decision = await this.decide(fileName, dry);
       if (decision === 'columns') {
         mapping = await this.pickMapping(dry.headers, dry.mapping);
