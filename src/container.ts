@@ -4,6 +4,7 @@ import { ConnectionManager } from './features/connection/connectionManager';
 import { LocalServiceHost } from './features/connection/localServiceHost';
 import type { CommandId } from './platform/commandIds';
 import { registerCommand, type CommandHandler, type CommandHost } from './platform/commands';
+import { DetailsDocuments } from './platform/detailsDocument';
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
@@ -28,6 +29,12 @@ export class Container extends Disposable {
   /** What integration tests observe; only when the extension does not run in Production mode (platform/testProbe.ts). */
   readonly probe: TestProbe | undefined;
   private readonly commandHost: CommandHost;
+  private detailsDocuments?: DetailsDocuments;
+
+  /** Read-only "Show Details" reports (platform/detailsDocument.ts), registered on first use. */
+  get details(): DetailsDocuments {
+    return (this.detailsDocuments ??= this._register(new DetailsDocuments()));
+  }
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();

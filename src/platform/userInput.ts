@@ -67,7 +67,9 @@ export class ScriptedUserInput implements UserInput {
     const value = (await this.next('inputBox', options)) as string | undefined;
     if (value !== undefined && options.validateInput) {
       const problem = await options.validateInput(value);
-      if (problem) throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`); // l10n-ignore: a test script's fault
+      // A warning or a note does not refuse the text (InputBoxValidationSeverity.Error is what does).
+      if (problem && (typeof problem === 'string' || problem.severity === vscode.InputBoxValidationSeverity.Error))
+        throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`); // l10n-ignore: a test script's fault
     }
     return value;
   }

@@ -123,7 +123,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
 
   it('uploads workspace files from the Explorer menu (multi-select) and shows them processed in the tree', async () => {
     const files = [doc('guide.md'), doc('handbook.pdf'), doc('release-notes.html'), doc('議事録 #3 100%.md')];
-    await uploadTop(api, files, '#docs onboarding');
+    await uploadTop(api, files, '#docs, onboarding');
     const batch = lastBatch(api);
     const outcomes = [...batch.report.outcomes.values()];
     assert.deepEqual(
@@ -194,7 +194,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   it('replaces a document file keeping its hashtags, and it is processed again', async () => {
-    await uploadTop(api, [doc('guide.md')], '#docs onboarding');
+    await uploadTop(api, [doc('guide.md')], '#docs #onboarding');
     const guide = await processed(api, 'guide.md', 'completed');
     // Elements are stable objects updated in place: keep the values from before.
     const before = { id: guide.node.id, updatedAt: guide.node.updatedAt, size: (guide.node as FileNode).size };

@@ -2,9 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { ApiClient } from '../../src/api/client';
+import { faqStatus } from '../../src/api/values';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, resetWorkbench, runCommand, screenshot, scriptInput, useService, waitFor } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 /** The suite runs in English and, with `--locale ja`, in Japanese: texts it asserts or answers come in both. */
@@ -224,32 +225,60 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     );
   });
 
-  it('dry-runs a CSV import: row-level problems in the Problems panel, then imports the valid rows', async function () {
-    this.timeout(60_000);
+  it('dry-runs a CSV import: problems and field-by-field changes stay open while the import waits; removals are asked on their own', async function () {
+    this.timeout(90_000);
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.csv');
     await vscode.window.showTextDocument(file);
     const summaries: string[] = [];
-    const input = scriptInput(api, [(p: { options: unknown }) => (summaries.push(String(p.options)), tr('Show Problems', '問題を表示'))]);
-    try {
-      await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
-    } finally {
-      input.restore();
-    }
-    const diags = vscode.languages.getDiagnostics(file);
-    const byLine = diags
-      .map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`)
-      .sort();
-    assert.deepEqual(byLine, ['4:missing-answer:E', '5:duplicate-in-file:E', '6:invalid-status:E', '8:exists:W'].sort());
-    if (japanese()) assert.match(summaries[0], /^7 行のドライラン .*4 行をインポートできます \(新規 3 行、既存の Q&A の更新 1 行\)/);
+    const diagnosticsOf = (): string[] =>
+      vscode.languages
+        .getDiagnostics(file)
+        .map((d) => `${d.range.start.line + 1}:${d.code}:${d.severity === vscode.DiagnosticSeverity.Error ? 'E' : 'W'}`)
+        .sort();
+    let details: vscode.TextDocument | undefined;
+    const removal: string[] = [];
+    const outcome = (await run(
+      api,
+      'knowledgeDesk.qna.importFile',
+      [
+        (p: { options: unknown }) => (summaries.push(String(p.options)), 'Show Problems'),
+        // Looking at the problems did not end the import: it asks again, with the problems in place.
+        async (p: { options: unknown }) => {
+          summaries.push(String(p.options));
+          assert.deepEqual(diagnosticsOf(), ['4:missing-answer:E', '5:duplicate-in-file:E', '6:invalid-status:E', '8:removes:W'].sort());
+          await screenshot(shot('qna-import-problems'));
+          return 'Show Changes';
+        },
+        (p: { options: unknown }) => {
+          summaries.push(String(p.options));
+          details = vscode.window.activeTextEditor?.document;
+          return tr('Import 4 Rows', '4 行をインポート');
+        },
+        (p: { options: unknown }) => (removal.push(String(p.options)), 'Keep what is there'),
+      ],
+      file,
+    )) as { created: number; updated: number; failed: unknown[] };
+    assert.equal(summaries.length, 3, 'Show Problems and Show Changes each came back to the same question');
+    assert.equal(summaries[1], summaries[0]);
+    if (japanese()) assert.match(summaries[0], /7 行のドライラン .*4 行をインポートできます \(新規 3 行、既存の Q&A の更新 1 行\)/);
     else {
+      assert.match(summaries[0], /^1 existing Q&A would lose something/, 'removals come first');
       assert.match(summaries[0], /Dry run of 7 rows/);
       assert.match(summaries[0], /4 can be imported \(3 new, 1 update existing Q&As\)/);
+      assert.match(summaries[0], /An empty cell in a column it has means none/, 'the dry run says what an empty cell means');
     }
-    await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
-    await screenshot(shot('qna-import-problems'));
-    await vscode.commands.executeCommand('workbench.action.closePanel');
+    // Show Changes: a read-only report, not an untitled draft that asks to be saved.
+    assert.ok(details, 'Show Changes opened a document');
+    assert.equal(details.uri.scheme, 'knowledge-desk-details');
+    assert.equal(details.isUntitled, false);
+    assert.equal(details.isDirty, false);
+    assert.match(details.getText(), new RegExp(`${tr('hashtags', 'ハッシュタグ')} #office #${tag} → \\(${tr('none', 'なし')}\\)`));
+    assert.match(
+      removal[0],
+      japanese() ? /オン → オフ/ : /Row 8 "What are the office hours\?": hashtags #office #\S+ → \(none\); on → off/,
+    );
+    assert.deepEqual([outcome.created, outcome.updated, outcome.failed.length], [3, 1, 0]);
 
-    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 4 Rows', '4 行をインポート')], file);
     const vpn = (await client.faq.filter({ searchTerm: 'VPN' })).results.find((r) => r.question === 'How do I reset my VPN password?')!;
     const detail = await client.faq.get(vpn.id, { format: 'text' });
     assert.deepEqual(detail.similar_questions, ['VPN password reset', 'Forgot VPN password']);
@@ -259,8 +288,58 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.equal(hours.length, 1, 'the existing question was updated, not duplicated');
     assert.equal(hours[0].id, ids.hours);
     assert.match(hours[0].answer, /8:00–20:00/);
-    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 4 Rows', '4 行をインポート')], file);
-    assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1, 're-running an import is safe');
+    const kept = await client.faq.get(ids.hours, { format: 'html' });
+    assert.deepEqual(kept.hashtags, ['office', tag], '"Keep what is there" kept the hashtags the empty cell would remove');
+    assert.equal(faqStatus(kept), 'on', 'and the status the "off" cell would turn off');
+
+    const again = (await run(
+      api,
+      'knowledgeDesk.qna.importFile',
+      [tr('Import 4 Rows', '4 行をインポート'), 'Keep what is there'],
+      file,
+    )) as { total: number };
+    assert.equal(again.total, 0, 're-running the import sends nothing: the rows are already as the file has them');
+    assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1);
+  });
+
+  it('marks a broken quote on its own line, not on the valid Japanese row after it; "Remove them" applies the file', async function () {
+    this.timeout(60_000);
+    const file = vscode.Uri.joinPath(ws(), `broken-${tag}.csv`);
+    const lines = ['question,answer,hashtags'];
+    for (let i = 2; i <= 18; i++) lines.push(`Broken quote test ${tag} ${i}?,Answer ${i},${tag}`);
+    lines.push(`Broken quote test ${tag} 19?,"The quote of this answer is never closed,${tag}`);
+    lines.push(`"経費の締め日はいつですか？ ${tag}","月末です。",${tag}`);
+    lines.push(`What are the office hours?,The office is open 8:00–20:00 on weekdays.,office`);
+    await vscode.workspace.fs.writeFile(file, Buffer.from(lines.join('\n') + '\n', 'utf8'));
+    try {
+      const removal: string[] = [];
+      const outcome = (await run(
+        api,
+        'knowledgeDesk.qna.importFile',
+        [
+          'Show Problems',
+          tr('Import 19 Rows', '19 行をインポート'),
+          (p: { options: unknown }) => (removal.push(String(p.options)), 'Remove them'),
+        ],
+        file,
+      )) as { created: number; updated: number };
+      const errors = vscode.languages.getDiagnostics(file).filter((d) => d.severity === vscode.DiagnosticSeverity.Error);
+      assert.deepEqual(
+        errors.map((d) => d.range.start.line + 1),
+        [19],
+        'the error is on line 19, where the quote opens',
+      );
+      assert.equal(errors[0].relatedInformation?.[0].location.range.start.line, 19, 'line 20 is only pointed at');
+      assert.deepEqual([outcome.created, outcome.updated], [18, 1]);
+      assert.match(removal[0], new RegExp(`#office #${tag} → #office`));
+      const hours = await client.faq.get(ids.hours, { format: 'html' });
+      assert.deepEqual(hours.hashtags, ['office'], '"Remove them" took the hashtag the file does not have');
+      assert.equal(faqStatus(hours), 'on', 'the file has no status column: the status is left alone');
+    } finally {
+      for (const r of (await client.faq.filter({ hashtags: [tag] })).results)
+        if (r.id !== ids.hours && r.id !== ids.booking && r.id !== ids.parking) await client.faq.delete(r.id).catch(() => undefined);
+      await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    }
   });
 
   it('imports an XLSX with Japanese headers, and the local service reads one uploaded as is (exceljs loaded from its own bundle file)', async function () {

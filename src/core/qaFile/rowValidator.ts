@@ -3,7 +3,7 @@
 // display language; elsewhere (unit tests, dist/mcp.js) they are English.
 import * as l10n from '@vscode/l10n';
 import { charsOver } from '../charCount';
-import { parseHashtags } from '../hashtags';
+import { hashtagConcern, parseHashtags } from '../hashtags';
 import { columnLetter } from './columns';
 import { qaFieldName } from './fieldNames';
 import type { QaLimits } from './limits';
@@ -63,11 +63,13 @@ export class RowValidator {
       this.error(row, 'status', 'invalid-status', l10n.t('Status "{0}" is not valid: use {1}.', statusCell ?? '', statusValuesText()), q);
 
     const similarCell = text(cells, this.iSimilar);
-    const similarQuestions = similarCell ? splitSimilarQuestions(similarCell) : [];
+    // Untrimmed: a line break at the end of the cell says `|` is text (splitSimilarQuestions).
+    const similarQuestions = similarCell ? splitSimilarQuestions(untrimmed(cells[this.iSimilar])) : [];
     this.list(row, 'similarQuestions', similarQuestions, limits.similarQuestion, limits.similarQuestions, q);
     const hashtagCell = text(cells, this.iHashtags);
     const hashtags = hashtagCell ? parseHashtags(hashtagCell) : [];
     this.list(row, 'hashtags', hashtags, limits.hashtag, limits.hashtags, q);
+    for (const tag of hashtags) this.hashtagConcern(row, tag, q);
 
     const folder = text(cells, this.iFolder);
     if (folder) this.tooLong(row, 'folder', folder, limits.folder, q);
@@ -88,19 +90,11 @@ export class RowValidator {
     const qa: QaRow = { row, question: q, answer: answer!, similarQuestions, hashtags, status: status! };
     if (folder) qa.folder = folder;
     if (memo) qa.memo = memo;
+    if (this.iStatus >= 0 && !statusCell) qa.statusBlank = true;
     this.rows.push(qa);
     this.keys.push(key);
-    if (this.existing?.has(key)) {
-      this.willUpdate++;
-      this.problems.push({
-        row,
-        column: 'question',
-        severity: 'warning',
-        code: 'exists',
-        message: l10n.t('A Q&A with this question already exists; importing updates its answer.'),
-        question: q,
-      });
-    }
+    // What an update changes is said by the dry run's plan (importPlan.ts), which sees the existing Q&A.
+    if (this.existing?.has(key)) this.willUpdate++;
   }
 
   private required(cells: string[], row: number, field: 'question' | 'answer', i: number, q: string): void {
@@ -163,6 +157,27 @@ export class RowValidator {
     for (let k = 0; k < items.length; k++) this.tooLong(row, field, items[k], each, q, k + 1);
   }
 
+  /** A tag the cell still yields with a space or an odd character: imported as is, but said (a missed separator?). */
+  private hashtagConcern(row: number, tag: string, q: string): void {
+    const concern = hashtagConcern(tag);
+    if (!concern) return;
+    this.problems.push({
+      row,
+      column: 'hashtags',
+      severity: 'warning',
+      code: 'hashtag-text',
+      message:
+        concern.kind === 'space'
+          ? l10n.t('The hashtag "{0}" contains a space; separate hashtags with commas (,), semicolons (;), 、 or line breaks.', tag)
+          : l10n.t(
+              'The hashtag "{0}" contains "{1}", which hashtags rarely have; separate hashtags with commas (,), semicolons (;), 、 or line breaks.',
+              tag,
+              concern.char,
+            ),
+      ...(q ? { question: q } : {}),
+    });
+  }
+
   private extraCells(cells: string[], row: number, q: string): void {
     const extra: string[] = [];
     for (let i = this.width; i < cells.length; i++) if (cells[i].trim()) extra.push(columnLetter(i));
@@ -204,6 +219,11 @@ function text(cells: string[], i: number): string | undefined {
   if (i < 0 || i >= cells.length) return undefined;
   const raw = cells[i];
   return raw.charCodeAt(0) === 39 ? unescapeInjection(raw).trim() : raw.trim();
+}
+
+/** The cell without a CSV-injection `'` but with its white space. */
+function untrimmed(raw: string): string {
+  return raw.charCodeAt(0) === 39 ? unescapeInjection(raw) : raw;
 }
 
 /** 1st, 2nd, 3rd, 4th… (one key per English suffix, so a language without suffixes says it its own way). */

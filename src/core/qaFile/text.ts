@@ -6,7 +6,9 @@ import * as l10n from '@vscode/l10n';
 const SPACES = /\s+/g;
 const NON_ASCII_OR_SPACE_RUN = /[^\x21-\x7e ]| {2}/;
 const SIMILAR_SEPARATORS = /[\n\r|]/;
-const SIMILAR_SPLIT = /\r\n|[\n\r|]/;
+const LINE_BREAK = /[\n\r]/;
+const LINE_SPLIT = /\r\n|[\n\r]/;
+const PIPE = '|';
 const CR_SEQUENCE = /\r\n?/g;
 
 /**
@@ -24,14 +26,18 @@ export function normalizeNewlines(text: string): string {
   return text.indexOf('\r') === -1 ? text : text.replace(CR_SEQUENCE, '\n');
 }
 
-/** One similar question per line, or separated by `|`; trimmed, empty ones dropped. */
+/**
+ * One similar question per line. Only in a cell of a single line does `|` separate them too ("a | b"): a
+ * cell with line breaks keeps `|` as text, which is how an export writes a similar question containing `|`
+ * (exportCsv.ts). Give the cell untrimmed: a line break at its end counts. Trimmed, empty ones dropped.
+ */
 export function splitSimilarQuestions(cell: string): string[] {
   if (!SIMILAR_SEPARATORS.test(cell)) {
     const one = cell.trim();
     return one ? [one] : [];
   }
   const out: string[] = [];
-  for (const part of cell.split(SIMILAR_SPLIT)) {
+  for (const part of cell.split(LINE_BREAK.test(cell) ? LINE_SPLIT : PIPE)) {
     const t = part.trim();
     if (t) out.push(t);
   }
@@ -61,9 +67,16 @@ export function parseStatus(cell: string): 'on' | 'off' | undefined {
   return STATUS.get(t.toLowerCase()) ?? STATUS.get(t.normalize('NFKC').trim().toLowerCase());
 }
 
-/** A leading `'` put before `= + - @ tab CR` by CSV-injection escaping (ours or a spreadsheet's) is removed again. */
+/**
+ * A leading `'` put before `= + - @ tab CR` by CSV-injection escaping (ours or a spreadsheet's) is removed again,
+ * and so is the one the export puts before a text that itself starts with `'` and one of those.
+ */
 export function unescapeInjection(cell: string): string {
   if (cell.charCodeAt(0) !== 39 || cell.length < 2) return cell;
   const c = cell.charCodeAt(1);
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? cell.slice(1) : cell;
+  return isFormulaStart(c) || (c === 39 && isFormulaStart(cell.charCodeAt(2))) ? cell.slice(1) : cell;
+}
+
+function isFormulaStart(c: number): boolean {
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
 }

@@ -17,6 +17,8 @@ export interface QaRow {
   similarQuestions: string[];
   hashtags: string[];
   status: 'on' | 'off';
+  /** The file has a status column and this row's cell is empty: on for a new Q&A, an existing one keeps its status. */
+  statusBlank?: true;
   folder?: string;
   memo?: string;
 }
@@ -24,7 +26,10 @@ export interface QaRow {
 export interface RowProblem {
   /** As QaRow.row: where the record starts. File-level problems use the header's row (usually 1). */
   row: number;
-  /** CSV only: the physical line to look at when it is not the record's first line (where a broken quote was noticed). */
+  /**
+   * CSV only: where the parser noticed a broken quote, when not on the record's first line. The problem itself
+   * is on `row` (where the quote opens); this line is often the next record, read again on its own and valid.
+   */
   line?: number;
   column?: QaField;
   severity: 'error' | 'warning';

@@ -214,7 +214,7 @@ export class KnowledgeBaseFeature extends Disposable {
     if (opts.ask && !hashtags) {
       hashtags = await pickHashtags(this.c.ui, await this.c.connection.getClient(), {
         title: vscode.l10n.t('Hashtags for the uploaded documents (optional)'),
-        prompt: vscode.l10n.t('Separated by spaces or commas, e.g. "#hr #policy". Leave empty for none.'),
+        prompt: vscode.l10n.t('Separated by commas or semicolons (# optional), e.g. "#hr #policy" or "hr; policy". Leave empty for none.'),
         log: this.c.log('kb'),
       });
       if (hashtags === undefined) return undefined;

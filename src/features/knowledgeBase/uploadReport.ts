@@ -92,7 +92,7 @@ export async function showUploadSummary(
   const actions = [...(retryable.length ? [retryFailed] : []), showDetailsLabel];
   const show = counts.failed || counts.cancelled ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const choice = await show(summaryText(report), ...actions);
-  if (choice === showDetailsLabel) await showDetails(report);
+  if (choice === showDetailsLabel) await c.details.show(vscode.l10n.t('Upload to {0}', report.target), detailsMarkdown(report));
   if (choice === retryFailed) {
     const again = await retry(retryable);
     await showUploadSummary(c, again, retry);
@@ -123,11 +123,6 @@ export function detailsMarkdown(report: UploadReport): string {
     lines.push(`| ${cell(name)} | ${outcome} | ${cell(detail)} |`);
   }
   return lines.join('\n') + '\n';
-}
-
-async function showDetails(report: UploadReport): Promise<void> {
-  const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: detailsMarkdown(report) });
-  await vscode.window.showTextDocument(doc, { preview: true });
 }
 
 function cell(text: string): string {

@@ -1,28 +1,26 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
-import { dryRunQaFile, normalizeQuestion } from '../../core/qaFile/dryRun';
+import { existingLookup, existingQuestionIds, importItems, runQaImport, type QaImportItem, type QaImportOutcome } from '../../api/qaImport';
+import { dryRunQaFile } from '../../core/qaFile/dryRun';
 import { columnLetter } from '../../core/qaFile/columns';
 import { QA_FIELDS, qaFieldName } from '../../core/qaFile/fieldNames';
-import type { ColumnMapping, QaRow, RowProblem } from '../../core/qaFile/types';
+import type { QaUpdatePlan, RemovalChoice } from '../../core/qaFile/importPlan';
+import type { ColumnMapping, RowProblem } from '../../core/qaFile/types';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { formatNumber } from '../../platform/l10n';
+import { changesMarkdown, dryRunMessage, importSummary, outcomeMarkdown, removalQuestion } from './importTexts';
 
-export interface ImportOutcome {
-  total: number;
-  imported: number;
-  created: number;
-  updated: number;
-  failed: Array<{ row: QaRow; message: string }>;
-  cancelled: number;
-}
-
-/** Problems of a dry run, on the file in the Problems panel. */
-export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
+/**
+ * Problems of a dry run, on the file in the Problems panel. A problem is marked on the line its record starts
+ * on, where the broken quote is: the line where the parser noticed it (`line`) is often the next record,
+ * read again on its own and valid, so it is only pointed at.
+ */
+export function toDiagnostics(file: vscode.Uri, problems: RowProblem[]): vscode.Diagnostic[] {
   return problems.map((p) => {
-    const line = Math.max(0, (p.line ?? p.row) - 1);
+    const line = Math.max(0, p.row - 1);
     const d = new vscode.Diagnostic(
       new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER),
       vscode.l10n.t('Row {0}: {1}', p.row, p.message),
@@ -30,24 +28,24 @@ export function toDiagnostics(problems: RowProblem[]): vscode.Diagnostic[] {
     );
     d.source = vscode.l10n.t('Knowledge Desk import');
     d.code = p.code;
+    if (p.line !== undefined && p.line !== p.row) {
+      const noticed = new vscode.Range(p.line - 1, 0, p.line - 1, Number.MAX_SAFE_INTEGER);
+      d.relatedInformation = [
+        new vscode.DiagnosticRelatedInformation(
+          new vscode.Location(file, noticed),
+          vscode.l10n.t('Line {0}: where reading the quoted cell of row {1} stopped', p.line, p.row),
+        ),
+      ];
+    }
     return d;
   });
 }
 
-/** Every existing question, normalised as the dry run compares them (pages of 1000). */
-export async function existingQuestions(client: ApiClient, signal?: AbortSignal): Promise<Set<string>> {
-  const set = new Set<string>();
-  for (let offset = 0; ; offset += 1000) {
-    const page = await client.faq.list({ offset, limit: 1000, format: 'text' }, { signal });
-    for (const r of page.results) set.add(normalizeQuestion(r.question));
-    if (page.results.length < 1000) return set;
-  }
-}
-
 /**
- * Import Q&A CSV: columns mapped from the header (confirmable), a dry run whose row-level problems
- * go to the Problems panel, then the valid rows registered with progress and cancel. Registering
- * an existing question updates it, so running an import again is safe.
+ * Import Q&A CSV: columns mapped from the header (confirmable), a dry run whose row-level problems and
+ * field-by-field changes go to the Problems panel, the removals asked on their own, then new questions
+ * registered and existing Q&As updated (only the fields that change) with progress and cancel. A row
+ * that changes nothing is not sent, so running an import again changes nothing.
  */
 export class QaImporter {
   constructor(
@@ -55,8 +53,9 @@ export class QaImporter {
     private readonly diagnostics: vscode.DiagnosticCollection,
   ) {}
 
-  async run(file: vscode.Uri, onDone: () => void): Promise<ImportOutcome | undefined> {
+  async run(file: vscode.Uri, onDone: () => void): Promise<QaImportOutcome | undefined> {
     const client = await this.c.connection.getClient();
+    const fileName = file.path.split('/').pop()!;
     let mapping: ColumnMapping | undefined;
     for (;;) {
       const dry = await vscode.window.withProgress(
@@ -69,43 +68,27 @@ export class QaImporter {
           const { signal, dispose } = toAbortSignal(token);
           try {
             progress.report({ message: vscode.l10n.t('reading existing Q&As…') });
-            const existing = await existingQuestions(client, signal);
+            const ids = await existingQuestionIds(client, signal);
             progress.report({ message: vscode.l10n.t('dry run…') });
-            return await dryRunQaFile(file.fsPath, file.path.split('/').pop()!, { existingQuestions: existing, mapping, signal });
+            const lookup = existingLookup(client, ids);
+            return await dryRunQaFile(file.fsPath, fileName, { existingQuestions: new Set(ids.keys()), lookup, mapping, signal });
           } finally {
             dispose();
           }
         },
       );
-      this.diagnostics.set(file, toDiagnostics(dry.problems));
-      const mapText = describeMapping(dry.mapping, dry.headers);
-      const s = dry.summary;
-      const message = vscode.l10n.t(
-        'Dry run of {0} rows ({1}): {2} can be imported ({3} new, {4} update existing Q&As); {5} with errors, {6} warnings. Columns: {7}.',
-        formatNumber(s.total),
-        dry.encoding,
-        formatNumber(s.valid),
-        formatNumber(s.willCreate),
-        formatNumber(s.willUpdate),
-        formatNumber(s.errors),
-        formatNumber(s.warnings),
-        mapText,
-      );
-      const changeColumns = vscode.l10n.t('Change Columns…');
-      const showProblems = vscode.l10n.t('Show Problems');
-      const actions = [...(s.valid ? [vscode.l10n.t('Import {0} Rows', s.valid)] : []), changeColumns, showProblems];
-      const choice = await this.c.ui.showWarningMessage(message, { modal: true }, ...actions);
-      if (choice === showProblems) {
-        await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
-        return undefined;
-      }
-      if (choice === changeColumns) {
+      this.diagnostics.set(file, toDiagnostics(file, dry.problems));
+      const decision = await this.decide(fileName, dry);
+      if (decision === 'columns') {
         mapping = await this.pickMapping(dry.headers, dry.mapping);
         if (!mapping) return undefined;
         continue;
       }
+      if (decision !== 'import' || !dry.plan) return undefined;
+      const removing = dry.plan.update.filter((u) => u.removes);
+      const choice = removing.length ? await this.askRemovals(removing) : 'remove';
       if (!choice) return undefined;
-      const outcome = await this.importRows(client, dry.rows);
+      const outcome = await this.send(client, importItems(dry.plan, choice));
       onDone();
       if (outcome.imported > 0) completeWalkthroughStep('imported');
       // Not awaited: the command ends when the import does, not when the summary is dismissed.
@@ -114,58 +97,61 @@ export class QaImporter {
     }
   }
 
-  async importRows(client: ApiClient, rows: QaRow[]): Promise<ImportOutcome> {
-    const outcome: ImportOutcome = { total: rows.length, imported: 0, created: 0, updated: 0, failed: [], cancelled: 0 };
+  /**
+   * The dry run's question. Show Problems and Show Changes do not end the import: the question is asked
+   * again, as a notification (not a dialog) so the Problems panel and the report can be read meanwhile.
+   */
+  private async decide(fileName: string, dry: Awaited<ReturnType<typeof dryRunQaFile>>): Promise<'import' | 'columns' | undefined> {
+    const s = dry.summary;
+    const message = dryRunMessage(dry);
+    const importRows = vscode.l10n.t('Import {0} Rows', s.valid);
+    const showChanges = vscode.l10n.t('Show Changes');
+    const changeColumns = vscode.l10n.t('Change Columns…');
+    const showProblems = vscode.l10n.t('Show Problems');
+    const actions = [
+      ...(s.valid ? [importRows] : []),
+      ...(dry.plan?.update.length ? [showChanges] : []),
+      changeColumns,
+      ...(dry.problems.length ? [showProblems] : []),
+    ];
+    let modal = true;
+    for (;;) {
+      const choice = await this.c.ui.showWarningMessage(message, { modal }, ...actions);
+      if (choice === showProblems) await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
+      else if (choice === showChanges)
+        await this.c.details.show(vscode.l10n.t('Changes importing {0} makes', fileName), changesMarkdown(fileName, dry));
+      else if (choice === changeColumns) return 'columns';
+      else return choice === importRows ? 'import' : undefined;
+      modal = false;
+    }
+  }
+
+  /** Removals are asked on their own; keeping what is there comes first, and closing the question imports nothing. */
+  private async askRemovals(removing: QaUpdatePlan[]): Promise<RemovalChoice | undefined> {
+    const keep = vscode.l10n.t('Keep what is there');
+    const remove = vscode.l10n.t('Remove them');
+    const choice = await this.c.ui.showWarningMessage(removalQuestion(removing), { modal: true }, keep, remove);
+    return choice === remove ? 'remove' : choice === keep ? 'keep' : undefined;
+  }
+
+  async send(client: ApiClient, items: QaImportItem[]): Promise<QaImportOutcome> {
     const concurrency = Math.max(1, Math.min(16, this.c.settings.get<number>(SettingKeys.qnaImportConcurrency, 4)));
-    await vscode.window.withProgress(
+    const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Importing Q&As'), cancellable: true },
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
-        let next = 0;
-        let done = 0;
-        const worker = async (): Promise<void> => {
-          for (let i = next++; i < rows.length; i = next++) {
-            if (signal?.aborted) {
-              outcome.cancelled++;
-              continue;
-            }
-            const row = rows[i];
-            try {
-              const res = await client.faq.register(
-                {
-                  question: row.question,
-                  answer: row.answer,
-                  status: row.status,
-                  similarQuestions: row.similarQuestions,
-                  hashtags: row.hashtags,
-                  folder: row.folder,
-                  memo: row.memo,
-                },
-                { signal },
-              );
-              outcome.imported++;
-              if (res.status === 'updated') outcome.updated++;
-              else outcome.created++;
-            } catch (error) {
-              if (signal?.aborted) outcome.cancelled++;
-              else outcome.failed.push({ row, message: error instanceof Error ? error.message : String(error) });
-            }
-            done++;
-            progress.report({
-              increment: 100 / rows.length,
-              message: outcome.failed.length
-                ? vscode.l10n.t(
-                    '{0} of {1} · {2} failed',
-                    formatNumber(done),
-                    formatNumber(rows.length),
-                    formatNumber(outcome.failed.length),
-                  )
-                : vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(rows.length)),
-            });
-          }
-        };
         try {
-          await Promise.all(Array.from({ length: concurrency }, worker));
+          return await runQaImport(client, items, {
+            concurrency,
+            signal,
+            onProgress: (done, o) =>
+              progress.report({
+                increment: 100 / items.length,
+                message: o.failed.length
+                  ? vscode.l10n.t('{0} of {1} · {2} failed', formatNumber(done), formatNumber(items.length), formatNumber(o.failed.length))
+                  : vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(items.length)),
+              }),
+          });
         } finally {
           dispose();
         }
@@ -179,31 +165,19 @@ export class QaImporter {
     return outcome;
   }
 
-  private async report(outcome: ImportOutcome, client: ApiClient, onDone: () => void): Promise<void> {
-    const text = importSummary(outcome);
+  private async report(outcome: QaImportOutcome, client: ApiClient, onDone: () => void): Promise<void> {
     const retryFailed = vscode.l10n.t('Retry Failed');
     const showDetails = vscode.l10n.t('Show Details');
     const retry = outcome.failed.length || outcome.cancelled ? [retryFailed] : [];
     const show = outcome.failed.length ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-    const choice = await show(text, ...retry, showDetails);
+    const choice = await show(importSummary(outcome), ...retry, showDetails);
     if (choice === showDetails) {
-      const lines = [
-        `# ${vscode.l10n.t('Q&A import')}`,
-        '',
-        text,
-        '',
-        `| ${vscode.l10n.t('Row')} | ${vscode.l10n.t('Question')} | ${vscode.l10n.t('Problem')} |`,
-        '|---|---|---|',
-        ...outcome.failed.map((f) => `| ${f.row.row} | ${cell(f.row.question)} | ${cell(f.message)} |`),
-      ];
-      await vscode.window.showTextDocument(
-        await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }),
-      );
+      await this.c.details.show(vscode.l10n.t('Q&A import'), outcomeMarkdown(outcome));
     } else if (choice === retryFailed) {
-      // Registering is idempotent (same question → update), so retrying never duplicates.
-      const again = await this.importRows(
+      // The same requests again: registering a new question twice updates it, an update sets the same fields.
+      const again = await this.send(
         client,
-        outcome.failed.map((f) => f.row),
+        outcome.failed.map((f) => f.item),
       );
       onDone();
       await this.report(again, client, onDone);
@@ -234,49 +208,4 @@ export class QaImporter {
     }
     return mapping;
   }
-}
-
-export function describeMapping(mapping: ColumnMapping, headers: string[]): string {
-  const parts = QA_FIELDS.filter((f) => mapping[f] !== undefined).map(
-    (f) => `${qaFieldName(f, 'column')} ← ${headers[mapping[f]!] || columnLetter(mapping[f]!)}`,
-  );
-  return parts.join(', ') || vscode.l10n.t('none recognised');
-}
-
-/** "Imported 3 of 4 Q&As (2 new, 1 updated); 1 failed." */
-function importSummary(o: ImportOutcome): string {
-  const [imported, total, created, updated, failed, cancelled] = [
-    o.imported,
-    o.total,
-    o.created,
-    o.updated,
-    o.failed.length,
-    o.cancelled,
-  ].map((v) => formatNumber(v));
-  if (o.failed.length && o.cancelled)
-    return vscode.l10n.t(
-      'Imported {0} of {1} Q&As ({2} new, {3} updated); {4} failed; {5} not sent (cancelled).',
-      imported,
-      total,
-      created,
-      updated,
-      failed,
-      cancelled,
-    );
-  if (o.failed.length)
-    return vscode.l10n.t('Imported {0} of {1} Q&As ({2} new, {3} updated); {4} failed.', imported, total, created, updated, failed);
-  if (o.cancelled)
-    return vscode.l10n.t(
-      'Imported {0} of {1} Q&As ({2} new, {3} updated); {4} not sent (cancelled).',
-      imported,
-      total,
-      created,
-      updated,
-      cancelled,
-    );
-  return vscode.l10n.t('Imported {0} of {1} Q&As ({2} new, {3} updated).', imported, total, created, updated);
-}
-
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
-import { faqStatus } from '../../api/values';
-import type { FaqListItem } from '../../api/schemas/faq';
+import { exportQaRows } from '../../api/qaImport';
 import { qaCsv } from '../../core/qaFile/exportCsv';
 import { readQaFile } from '../../core/qaFile/readQaFile';
 import { normalizeQuestion } from '../../core/qaFile/dryRun';
@@ -34,37 +33,19 @@ export class QnaFileCommands {
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
-          const items: FaqListItem[] = [];
-          for (let offset = 0; ; offset += 1000) {
-            const page = await client.faq.list({ offset, limit: 1000, format: 'html' }, { signal });
-            items.push(...page.results);
-            progress.report({ message: vscode.l10n.t('listed {0}', formatNumber(items.length)) });
-            if (page.results.length < 1000) break;
-          }
-          // Similar questions, status and folder come only from single lookups.
-          const out = new Array<Parameters<typeof qaCsv>[0][number]>(items.length);
-          let next = 0;
-          let done = 0;
-          const worker = async (): Promise<void> => {
-            for (let i = next++; i < items.length; i = next++) {
-              const d = await client.faq.get(items[i].id, { format: 'html' }, { signal });
-              out[i] = {
-                question: d.question,
-                answer: d.answer,
-                similarQuestions: d.similar_questions,
-                hashtags: d.hashtags,
-                status: faqStatus(d),
-                folder: d.folder,
-              };
-              if (++done % 25 === 0)
-                progress.report({
-                  increment: (25 / items.length) * 100,
-                  message: vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(items.length)),
-                });
-            }
-          };
-          await Promise.all(Array.from({ length: 8 }, worker));
-          return out;
+          let reported = 0;
+          return await exportQaRows(client, {
+            signal,
+            onListed: (n) => progress.report({ message: vscode.l10n.t('listed {0}', formatNumber(n)) }),
+            onRead: (done, total) => {
+              if (done % 25 !== 0) return;
+              progress.report({
+                increment: ((done - reported) / total) * 100,
+                message: vscode.l10n.t('{0} of {1}', formatNumber(done), formatNumber(total)),
+              });
+              reported = done;
+            },
+          });
         } finally {
           dispose();
         }
@@ -122,10 +103,7 @@ export class QnaFileCommands {
       text,
       ...(res.notUploaded.length ? [details] : []),
     ).then(async (choice) => {
-      if (choice === details)
-        await vscode.window.showTextDocument(
-          await vscode.workspace.openTextDocument({ language: 'markdown', content: lines.join('\n') + '\n' }),
-        );
+      if (choice === details) await this.c.details.show(vscode.l10n.t('Not uploaded from {0}', name), lines.join('\n') + '\n');
     });
     return { notUploaded: res.notUploaded.length };
   }

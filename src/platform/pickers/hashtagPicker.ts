@@ -4,7 +4,8 @@
 // read it) falls back to typing them, so the picker never blocks the command.
 // @vscode/l10n, not vscode: pickers run in plain Node in unit tests (src/platform/l10n.ts hands it the bundle).
 import * as l10n from '@vscode/l10n';
-import { parseHashtags } from '../../core/hashtags';
+import type { InputBoxValidationMessage } from 'vscode';
+import { hashtagConcern, parseHashtags } from '../../core/hashtags';
 import type { HashtagCount } from '../../api/schemas/kbOps';
 import type { UserInput } from '../userInput';
 
@@ -65,7 +66,10 @@ export async function pickHashtags(ui: UserInput, client: HashtagListSource, opt
 async function typeHashtags(ui: UserInput, options: HashtagPickOptions, already: string[]): Promise<string[] | undefined> {
   const value = await ui.showInputBox({
     title: options.title,
-    prompt: options.prompt ?? l10n.t('Hashtags separated by spaces or commas, e.g. "#hr #policy". Empty for none.'),
+    prompt:
+      options.prompt ??
+      l10n.t('Hashtags separated by commas, semicolons or line breaks (# optional), e.g. "#hr #policy" or "hr; policy". Empty for none.'),
+    validateInput: spacedHashtagWarning,
   });
   if (value === undefined) return undefined;
   return [...new Set([...already, ...parseHashtags(value)])];
@@ -81,7 +85,7 @@ export async function pickHashtagFilter(
   options: HashtagPickOptions & { matchTitle(tags: string): string },
 ): Promise<{ tags: string[]; operator: 'and' | 'or' } | undefined> {
   const tags = await pickHashtags(ui, client, {
-    prompt: l10n.t('Hashtags separated by spaces or commas, e.g. "{0}". Empty clears.', '#hr #policy'),
+    prompt: l10n.t('Hashtags separated by commas, semicolons or line breaks (# optional), e.g. "{0}". Empty clears.', '#hr #policy'),
     ...options,
   });
   if (tags === undefined) return undefined;
@@ -94,4 +98,17 @@ export async function pickHashtagFilter(
     { title: options.matchTitle(tags.map((t) => `#${t}`).join(' ')) },
   );
   return pick && { tags, operator: pick.op };
+}
+
+/** InputBoxValidationSeverity.Warning: says it without refusing the text (this module runs without vscode in unit tests). */
+const WARNING = 2;
+
+/** A typed hashtag with a space ("#docs onboarding" is one hashtag): said while typing, as the file import's dry run says it. */
+export function spacedHashtagWarning(value: string): InputBoxValidationMessage | undefined {
+  const spaced = parseHashtags(value).find((t) => hashtagConcern(t)?.kind === 'space');
+  if (spaced === undefined) return undefined;
+  return {
+    message: l10n.t('"{0}" is one hashtag with a space; separate hashtags with commas, semicolons or #.', spaced),
+    severity: WARNING as InputBoxValidationMessage['severity'],
+  };
 }

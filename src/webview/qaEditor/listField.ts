@@ -2,7 +2,7 @@
 // Keyboard: Up/Down move between the rows; Left from the hashtag box reaches the chips, which are one tab stop
 // (Left/Right/Home/End move among them, Delete or Backspace removes one, Escape goes back to the box).
 // Every text comes from the host (labels are templates with {0} for the row's number or the hashtag).
-import { normalizeHashtags, parseHashtags } from '../../core/hashtags';
+import { normalizeHashtags, parseHashtags, takeTypedHashtags } from '../../core/hashtags';
 import type { FieldErrors } from '../../features/qna/editor/protocol';
 import { uid, type H } from '../shared/dom';
 import { icon } from '../shared/icons';
@@ -183,8 +183,10 @@ export class ChipsField {
       }
     });
     this.input.addEventListener('input', () => {
-      if (/[,，、\s]/.test(this.input.value)) this.commit();
-      else this.opts.onChange();
+      const { done, rest } = takeTypedHashtags(this.input.value);
+      if (!done.length && rest === this.input.value) return this.opts.onChange();
+      this.input.value = rest;
+      this.setTags(normalizeHashtags([...this.tags, ...done]));
     });
     this.input.addEventListener('blur', () => this.commit());
   }

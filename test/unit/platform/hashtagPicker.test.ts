@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { QuickPickItem } from 'vscode';
 import { ApiClient } from '../../../src/api/client';
 import { OfferMemory } from '../../../src/api/offers';
-import { pickHashtags } from '../../../src/platform/pickers/hashtagPicker';
+import { pickHashtags, spacedHashtagWarning } from '../../../src/platform/pickers/hashtagPicker';
 import type { UserInput } from '../../../src/platform/userInput';
 import { startCannedServer, type CannedServer } from '../support/cannedServer';
 import { startTestService, type TestService } from '../support/localService';
@@ -118,5 +118,14 @@ describe('Hashtag picker (Q&A editor and Q&A filter)', () => {
         assert.equal(server!.requests.length, 1, 'the missing route is remembered for the deployment');
       });
     }
+  });
+
+  it('warns while typing about a hashtag with a space ("#docs onboarding" is one hashtag), without refusing it', () => {
+    assert.deepEqual(spacedHashtagWarning('#docs onboarding'), {
+      message: '"docs onboarding" is one hashtag with a space; separate hashtags with commas, semicolons or #.',
+      severity: 2,
+    });
+    for (const fine of ['#docs #onboarding', 'docs, onboarding', 'docs;onboarding', ''])
+      assert.equal(spacedHashtagWarning(fine), undefined, fine);
   });
 });

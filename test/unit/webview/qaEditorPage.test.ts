@@ -376,6 +376,21 @@ describe('Q&A editor page (jsdom)', () => {
     assert.equal(p.focused(), box, 'with no chip left, focus is back in the box');
   });
 
+  it('the hashtag box splits typed text by the one hashtag rule (src/core/hashtags.ts): ; and , make chips, a plain space does not', async () => {
+    const p = mount();
+    p.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false });
+    await tick();
+    const chips = (): string[] => Array.from(p.win.document.querySelectorAll('.kd-chip')).map((c) => (c as El).textContent ?? '');
+    p.type('#qa-hashtags', 'debian;apt');
+    assert.deepEqual(chips(), ['#経費', '#debian'], '"debian;" became a chip');
+    assert.equal(p.$('#qa-hashtags').value, 'apt', 'what follows the separator is still being typed');
+    p.type('#qa-hashtags', 'apt #net');
+    assert.deepEqual(chips(), ['#経費', '#debian', '#apt'], 'white space before # separates');
+    assert.equal(p.$('#qa-hashtags').value, '#net');
+    p.type('#qa-hashtags', 'local network');
+    assert.deepEqual(chips(), ['#経費', '#debian', '#apt'], 'a plain space does not');
+  });
+
   it('announces notices in a live region that is there before the notice', async () => {
     const p = mount();
     p.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false });

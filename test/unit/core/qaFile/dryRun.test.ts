@@ -1,44 +1,83 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as l10n from '@vscode/l10n';
-import { dryRunQaFile, normalizeQuestion } from '../../../../src/core/qaFile/dryRun';
+import { dryRunQaFile, normalizeQuestion, type ExistingLookup } from '../../../../src/core/qaFile/dryRun';
+import type { ExistingQa } from '../../../../src/core/qaFile/importPlan';
 import { fixture } from './helpers';
 
 describe('dryRunQaFile', () => {
-  it('warns about questions that already exist (importing updates them) and counts creates and updates', async () => {
+  const office: ExistingQa = {
+    id: 'faq-office',
+    question: 'Where is the office?',
+    answer: 'Osaka',
+    similarQuestions: ['Office address'],
+    hashtags: ['office'],
+    status: 'off',
+    folder: 'HQ',
+  };
+  const password: ExistingQa = {
+    id: 'faq-password',
+    question: 'How do I reset my password?',
+    answer: 'Open Settings, then choose "Reset password".',
+    similarQuestions: ['Forgot password', 'Password reset'],
+    hashtags: ['account', 'security'],
+    status: 'on',
+    folder: 'Account',
+  };
+  const lookupOf = (...qas: ExistingQa[]): ExistingLookup => {
+    const map = new Map(qas.map((q) => [normalizeQuestion(q.question), q]));
+    return async (keys) => new Map(keys.filter((k) => map.has(k)).map((k) => [k, map.get(k)!]));
+  };
+
+  it('compares existing Q&As field by field: an unchanged one is not counted as an update; removals are warnings of their own', async () => {
     const existing = new Set([
       normalizeQuestion('HOW DO I RESET MY PASSWORD?'),
       normalizeQuestion('Where is the office?'),
       'not in the file',
     ]);
-    const dry = await dryRunQaFile(fixture('good-en.csv'), 'good-en.csv', { existingQuestions: existing });
+    const dry = await dryRunQaFile(fixture('good-en.csv'), 'good-en.csv', {
+      existingQuestions: existing,
+      lookup: lookupOf(office, password),
+    });
     assert.deepEqual(
       dry.problems.map((p) => [p.row, p.severity, p.code, p.question]),
-      [
-        [2, 'warning', 'exists', 'How do I reset my password?'],
-        [7, 'warning', 'exists', 'Where is the office?'],
-      ],
+      [[7, 'warning', 'removes', 'Where is the office?']],
     );
-    assert.equal(dry.problems[0].message, 'A Q&A with this question already exists; importing updates its answer.');
-    assert.deepEqual(dry.summary, { total: 4, valid: 4, errors: 0, warnings: 2, willCreate: 2, willUpdate: 2, duplicates: 0 });
+    assert.equal(
+      dry.problems[0].message,
+      'Removes from the existing Q&A (asked before importing): similar questions 1 → 0; hashtags #office → (none); folder "HQ" → (none). Also updates: answer changed.',
+    );
+    assert.deepEqual(dry.summary, {
+      total: 4,
+      valid: 4,
+      errors: 0,
+      warnings: 1,
+      willCreate: 2,
+      willUpdate: 1,
+      duplicates: 0,
+      unchanged: 1,
+      removals: 1,
+    });
     assert.equal(dry.rows.length, 4);
     assert.equal(dry.encoding, 'utf-8');
     assert.deepEqual(dry.headers.slice(0, 2), ['question', 'answer']);
     assert.deepEqual(dry.mapping.question, 0);
   });
 
-  it('describes problems in the display language once VS Code hands over its bundle (Japanese)', async () => {
+  it('describes problems and changes in the display language once VS Code hands over its bundle (Japanese)', async () => {
     // What src/platform/l10n.ts does at activation when the display language is Japanese.
     l10n.config({ contents: JSON.parse(readFileSync('l10n/bundle.l10n.ja.json', 'utf8')) });
     try {
-      const dry = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', {
-        existingQuestions: new Set([normalizeQuestion('unique')]),
-      });
-      const duplicate = dry.problems.find((p) => p.code === 'duplicate-in-file')!;
+      const dup = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', { existingQuestions: new Set() });
+      const duplicate = dup.problems.find((p) => p.code === 'duplicate-in-file')!;
       assert.match(duplicate.message, /^\d+ 行目と同じ質問です。\d+ 行目だけをインポートします。$/);
+      const dry = await dryRunQaFile(fixture('good-en.csv'), 'good-en.csv', {
+        existingQuestions: new Set([normalizeQuestion('Where is the office?')]),
+        lookup: lookupOf(office),
+      });
       assert.equal(
-        dry.problems.find((p) => p.code === 'exists')!.message,
-        'この質問の Q&A は既にあります。インポートすると回答が更新されます。',
+        dry.problems.find((p) => p.code === 'removes')!.message,
+        '既存の Q&A から削除されます (インポート前に確認します): 類似質問 1 → 0; ハッシュタグ #office → (なし); フォルダー "HQ" → (なし)。ほかの更新: 回答を変更。',
       );
     } finally {
       l10n.config({ contents: {} });
@@ -49,7 +88,7 @@ describe('dryRunQaFile', () => {
     const dry = await dryRunQaFile(fixture('duplicates.csv'), 'duplicates.csv', {
       existingQuestions: new Set([normalizeQuestion('unique')]),
     });
-    assert.deepEqual(dry.summary, { total: 7, valid: 3, errors: 4, warnings: 1, willCreate: 2, willUpdate: 1, duplicates: 3 });
+    assert.deepEqual(dry.summary, { total: 7, valid: 3, errors: 4, warnings: 0, willCreate: 2, willUpdate: 1, duplicates: 3 });
     assert.deepEqual(
       dry.rows.map((r) => r.row),
       [2, 3, 8],
@@ -61,7 +100,6 @@ describe('dryRunQaFile', () => {
         [5, 'duplicate-in-file'],
         [6, 'duplicate-in-file'],
         [7, 'missing-answer'],
-        [8, 'exists'],
       ],
     );
   });

@@ -90,11 +90,29 @@ describe('qaCsv', () => {
         hashtags: [],
         status: 'on' as const,
       },
+      {
+        question: "'=already quoted?",
+        answer: '<p>A | B</p>',
+        similarQuestions: ['A | B or C?'],
+        hashtags: ['c++', 'debian network'],
+        status: 'on' as const,
+      },
+      {
+        question: 'Pipes in several similar questions',
+        answer: 'x',
+        similarQuestions: ['yes|no', 'left | right'],
+        hashtags: [],
+        status: 'on' as const,
+      },
     ];
     const file = await tmp.file('export.csv', Buffer.from(qaCsv(input), 'utf8'));
     const r = await readQaFile(file, 'export.csv');
     assert.equal(r.encoding, 'utf-8-bom');
-    assert.deepEqual(r.problems, []);
+    assert.deepEqual(
+      r.problems.map((p) => [p.row, p.code]),
+      [[11, 'hashtag-text']],
+      'only the warning about the tag with a space',
+    );
     const expected = input.map((x) => ({ ...x, answer: x.answer.replace(/\r\n/g, '\n') }));
     assert.deepEqual(
       r.rows.map(({ row: _row, ...rest }) => rest),
@@ -103,7 +121,7 @@ describe('qaCsv', () => {
     // Rows point at the line each record starts on: answers and similar questions span lines.
     assert.deepEqual(
       r.rows.map((x) => x.row),
-      [2, 5, 8, 10],
+      [2, 5, 8, 10, 11, 13],
     );
   });
 });

@@ -41,7 +41,15 @@ describe('readQaFile: well-formed files', () => {
         status: 'on',
         folder: 'Billing/Payments',
       },
-      { row: 7, question: 'Where is the office?', answer: 'Tokyo, Japan', similarQuestions: [], hashtags: [], status: 'on' },
+      {
+        row: 7,
+        question: 'Where is the office?',
+        answer: 'Tokyo, Japan',
+        similarQuestions: [],
+        hashtags: [],
+        status: 'on',
+        statusBlank: true,
+      },
     ]);
   });
 
