@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { registerLocale } from '../../scripts/startOptions.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const { values: a } = parseArgs({
@@ -95,20 +96,9 @@ const hermetic = {
 };
 const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
 if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
-// --locale: VS Code resolves the display language only when a language pack for it is registered in the user
-// data folder (languagepacks.json); without one, code-server's --locale ja falls back to English everywhere. No
-// pack may be downloaded here, so a stub registers one with no workbench translations: VS Code's own UI stays
-// English, while the display language is ja for extensions (package.nls.ja.json, l10n bundles, vscode.env.language).
-if (a.locale && a.locale !== 'en') {
-  const userData = path.join(tmp, 'user-data');
-  const main = path.join(tmp, 'locale-pack', 'main.i18n.json');
-  fs.mkdirSync(path.dirname(main), { recursive: true });
-  fs.mkdirSync(userData, { recursive: true });
-  fs.writeFileSync(main, JSON.stringify({ contents: {} }));
-  const stub = { extensionIdentifier: { id: 'knowledge-desk.test-locale-stub' }, version: '1.0.0' };
-  const packs = { [a.locale]: { hash: 'kd-stub', extensions: [stub], translations: { vscode: main }, label: a.locale } };
-  fs.writeFileSync(path.join(userData, 'languagepacks.json'), JSON.stringify(packs));
-}
+// --locale: a stub language pack makes the display language take effect for extensions without a download
+// (scripts/startOptions.mjs, shared with npm start; README, Japanese UI).
+registerLocale(path.join(tmp, 'user-data'), a.locale, path.join(tmp, 'locale-pack'));
 const serverLog = fs.openSync(serverLogPath, 'w');
 server = spawn(
   a['code-server'],
