@@ -96,6 +96,12 @@ const hermetic = {
 };
 const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
 if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
+// Workbench queries from the tests, with or without screenshots: a test writes <queries>/<name>.query
+// ({ "selector": "...", "timeoutMs": N }) and the driver answers <name>.answer with "visible" once that element is
+// visible, or "not visible" after the timeout (what the extension host cannot see: a walkthrough step's tick).
+const queries = path.join(tmp, 'queries');
+fs.mkdirSync(queries);
+env.KD_HOST_QUERY_DIR = queries;
 // --locale: a stub language pack makes the display language take effect for extensions without a download
 // (scripts/startOptions.mjs, shared with npm start; README, Japanese UI).
 registerLocale(path.join(tmp, 'user-data'), a.locale, path.join(tmp, 'locale-pack'));
@@ -201,11 +207,33 @@ if (shots) {
   })().catch((e) => log('screenshot failed:', e));
 }
 
+(async () => {
+  while (!finished) {
+    for (const f of fs.readdirSync(queries).filter((n) => n.endsWith('.query'))) {
+      const name = f.slice(0, -'.query'.length);
+      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
+      fs.rmSync(path.join(queries, f), { force: true });
+      let answer = 'visible';
+      try {
+        await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
+      } catch {
+        answer = 'not visible';
+      }
+      fs.writeFileSync(path.join(queries, `${name}.answer`), answer);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+})().catch((e) => log('workbench query failed:', e));
+
 const remote = (p) => `vscode-remote://127.0.0.1:${port}${path.resolve(p)}`;
 const payload = JSON.stringify([
   ['extensionDevelopmentPath', remote(a.ext)],
   ['extensionTestsPath', remote(a.tests)],
   ['skipWelcome', 'true'],
 ]);
-await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+// The run's own timeout bounds this: on a busy machine the workbench's first load takes longer than
+// Playwright's 30 s default, and a failure here must still stop code-server (finish), not leave it running.
+await page
+  .goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 0 })
+  .catch((e) => finish(3, `the workbench did not load: ${e.message}`));
 log('workbench loaded; tests run in the extension host');
