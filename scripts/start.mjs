@@ -1,15 +1,21 @@
 // npm start: builds the extension, installs the test host if needed, and runs Knowledge Desk in a
 // real VS Code (code-server, in the browser) on 127.0.0.1, connected to the embedded local service.
-// State (settings, keys, the local service's data) persists in .dev/ between runs.
-// usage: npm start [-- --port N] [-- --fresh]
+// State (settings, keys, the local service's data) persists in .dev/ between runs, and so does the port
+// (.dev/port): the browser keeps the workbench's state (chat history, the walkthrough's progress) per origin.
+// usage: npm start [-- --port N] [-- --locale ja] [-- --fresh]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { choosePort, parseStartArgs, registerLocale } from './startOptions.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const { values: a } = parseArgs({ options: { port: { type: 'string' }, fresh: { type: 'boolean', default: false } } });
+let a;
+try {
+  a = parseStartArgs(process.argv.slice(2));
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
 const dev = path.join(root, '.dev');
 if (a.fresh) fs.rmSync(dev, { recursive: true, force: true });
 
@@ -29,16 +35,16 @@ if (!fs.existsSync(userSettings)) {
   );
 }
 
-const port = a.port
-  ? Number(a.port)
-  : await new Promise((resolve, reject) => {
-      const s = net.createServer();
-      s.on('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const p = s.address().port;
-        s.close(() => resolve(p));
-      });
-    });
+const chosen = await choosePort(path.join(dev, 'port'), a.port);
+const port = chosen.port;
+if (chosen.busy) {
+  console.warn(
+    `Port ${chosen.busy} (remembered in .dev/port) is in use; using ${port} for this run. The browser keeps VS Code's state ` +
+      `(chat history, open editors) per port, so this window starts without it. Free ${chosen.busy} or run npm start -- --port N.`,
+  );
+}
+// The display language (as the test host does it, test/host/driver.mjs): see README, Japanese UI.
+registerLocale(path.join(dev, 'user-data'), a.locale);
 
 const home = path.join(dev, 'home');
 const env = {
@@ -69,6 +75,7 @@ const server = spawn(
     '--disable-getting-started-override',
     '--config',
     path.join(dev, 'config.yaml'),
+    ...(a.locale ? ['--locale', a.locale] : []),
   ],
   { cwd: root, env, detached: true, stdio: ['ignore', fs.openSync(path.join(dev, 'code-server.log'), 'a'), 'pipe'] },
 );

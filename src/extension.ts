@@ -12,6 +12,7 @@ import { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
 import { shareL10nBundle } from './platform/l10n';
 import type { TestProbe } from './platform/testProbe';
+import { openWalkthroughOnFirstLaunch } from './platform/walkthrough';
 
 /** How src/boot.ts loaded this bundle (dist/main.js); absent when something loads it directly. */
 export interface BootInfo {
@@ -86,6 +87,8 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     firstConnected.dispose();
   });
   context.subscriptions.push(firstConnected);
+  // Get started: the walkthrough opens by itself once after the install (it connects nothing).
+  void openWalkthroughOnFirstLaunch(context.globalState, container.log('walkthrough'));
   // Nothing is started here: the connection is checked (and for the Local region the local service
   // started) on the first use of Knowledge Desk in this window, see ConnectionManager.use().
   timings.activationMs = performance.now() - started;

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { registerLocale } from '../../scripts/startOptions.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const { values: a } = parseArgs({
@@ -111,20 +112,15 @@ if (a.vsix) {
   log(`code-server --install-extension ${a.vsix}: ${(install.stdout + install.stderr).trim().split('\n').slice(-2).join(' / ')}`);
   if (install.status !== 0) await finish(3, `installing ${a.vsix} failed (${install.status ?? install.error})`);
 }
-// --locale: VS Code resolves the display language only when a language pack for it is registered in the user
-// data folder (languagepacks.json); without one, code-server's --locale ja falls back to English everywhere. No
-// pack may be downloaded here, so a stub registers one with no workbench translations: VS Code's own UI stays
-// English, while the display language is ja for extensions (package.nls.ja.json, l10n bundles, vscode.env.language).
-if (a.locale && a.locale !== 'en') {
-  const userData = path.join(tmp, 'user-data');
-  const main = path.join(tmp, 'locale-pack', 'main.i18n.json');
-  fs.mkdirSync(path.dirname(main), { recursive: true });
-  fs.mkdirSync(userData, { recursive: true });
-  fs.writeFileSync(main, JSON.stringify({ contents: {} }));
-  const stub = { extensionIdentifier: { id: 'knowledge-desk.test-locale-stub' }, version: '1.0.0' };
-  const packs = { [a.locale]: { hash: 'kd-stub', extensions: [stub], translations: { vscode: main }, label: a.locale } };
-  fs.writeFileSync(path.join(userData, 'languagepacks.json'), JSON.stringify(packs));
-}
+// Workbench queries from the tests, with or without screenshots: a test writes <queries>/<name>.query
+// ({ "selector": "...", "timeoutMs": N }) and the driver answers <name>.answer with "visible" once that element is
+// visible, or "not visible" after the timeout (what the extension host cannot see: a walkthrough step's tick).
+const queries = path.join(tmp, 'queries');
+fs.mkdirSync(queries);
+env.KD_HOST_QUERY_DIR = queries;
+// --locale: a stub language pack makes the display language take effect for extensions without a download
+// (scripts/startOptions.mjs, shared with npm start; CONTRIBUTING.md, Translating).
+registerLocale(path.join(tmp, 'user-data'), a.locale, path.join(tmp, 'locale-pack'));
 const serverLog = fs.openSync(serverLogPath, 'w');
 server = spawn(
   a['code-server'],
@@ -227,15 +223,33 @@ if (shots) {
   })().catch((e) => log('screenshot failed:', e));
 }
 
+(async () => {
+  while (!finished) {
+    for (const f of fs.readdirSync(queries).filter((n) => n.endsWith('.query'))) {
+      const name = f.slice(0, -'.query'.length);
+      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
+      fs.rmSync(path.join(queries, f), { force: true });
+      let answer = 'visible';
+      try {
+        await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
+      } catch {
+        answer = 'not visible';
+      }
+      fs.writeFileSync(path.join(queries, `${name}.answer`), answer);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+})().catch((e) => log('workbench query failed:', e));
+
 const remote = (p) => `vscode-remote://127.0.0.1:${port}${path.resolve(p)}`;
 const payload = JSON.stringify([
   ['extensionDevelopmentPath', remote(a.ext)],
   ['extensionTestsPath', remote(a.tests)],
   ['skipWelcome', 'true'],
 ]);
-// The workbench's first load is the heaviest moment of a run: on a busy machine it takes well over Playwright's
-// default 30 s. The run's own --timeout still bounds it.
-await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, {
-  timeout: 180_000,
-});
+// The run's own timeout bounds this: on a busy machine the workbench's first load takes longer than
+// Playwright's 30 s default, and a failure here must still stop code-server (finish), not leave it running.
+await page
+  .goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 0 })
+  .catch((e) => finish(3, `the workbench did not load: ${e.message}`));
 log('workbench loaded; tests run in the extension host');

@@ -3,7 +3,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
 import * as net from 'node:net';
-import { getApi, resetWorkbench, waitFor } from './support/host';
+import * as vscode from 'vscode';
+import { WALKTHROUGH_ID } from '../../src/platform/commandIds';
+import { getApi, resetWorkbench, waitFor, workbenchShows } from './support/host';
 
 /** What a window in which Knowledge Desk was activated but never used looked like (see activation.test.ts). */
 export interface UnusedWindow {
@@ -38,6 +40,21 @@ async function observeUnusedWindow(): Promise<UnusedWindow> {
   };
 }
 
+/** What the first window after the install showed before any suite ran (see walkthrough.test.ts). */
+export interface FirstLaunch {
+  /** The workbench showed the steps of Knowledge Desk's walkthrough (asked of the driver, which sees the page). */
+  walkthroughShown: boolean;
+  /** The labels of the editor tabs that were open. */
+  tabs: string[];
+}
+
+/** The test host starts from a fresh profile: this window is the first launch after the install. */
+async function observeFirstLaunch(): Promise<FirstLaunch> {
+  // Opened at activation, long before this; bounded, so a walkthrough that never opens is reported by its test.
+  const walkthroughShown = await workbenchShows(`.getting-started-step[data-step-id="${WALKTHROUGH_ID}#connect"]`, 20_000);
+  return { walkthroughShown, tabs: vscode.window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)) };
+}
+
 /**
  * The suites' files in the order asked for by KD_TEST_ORDER: `name` (default), `reverse`, or `shuffle:<seed>`.
  * Suites do not depend on each other, so every order must give the same results.
@@ -59,6 +76,7 @@ function ordered(files: string[]): string[] {
 
 export async function run(): Promise<void> {
   (globalThis as { kdUnusedWindow?: UnusedWindow }).kdUnusedWindow = await observeUnusedWindow();
+  (globalThis as { kdFirstLaunch?: FirstLaunch }).kdFirstLaunch = await observeFirstLaunch();
   // The timeout is a hang guard, not a speed limit: a busy machine runs the workbench several times slower.
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 180_000, slow: 5_000 });
   if (process.env.KD_TEST_GREP) mocha.grep(process.env.KD_TEST_GREP);

@@ -7,6 +7,7 @@ import { CommandIds, ContextKeys } from '../../platform/commandIds';
 import { setContext } from '../../platform/contextKeys';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
+import { completeWalkthroughStep } from '../../platform/walkthrough';
 import type { ConnectionStatus } from './connectionManager';
 import { setIdentity } from './identityCommand';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
@@ -25,8 +26,12 @@ export class ConnectionFeature extends Disposable {
     // Reads the workspace's settings files: after activation, not in it.
     const firstCheck = setTimeout(() => void this.workspaceSettings.check(), 0);
     this._register(toDisposable(() => clearTimeout(firstCheck)));
+    let connected = false;
     const publish = (s: ConnectionStatus): void => {
       setContext(ContextKeys.connectionState, s.state);
+      // The walkthrough's first step, on each change to connected (the command behind it is cheap, but not free).
+      if (s.state === 'connected' && !connected) completeWalkthroughStep('connected');
+      connected = s.state === 'connected';
       setContext(ContextKeys.region, s.region);
       if (s.state !== 'checking' && s.state !== 'idle') setContext(ContextKeys.hasKey, s.state !== 'noKey');
     };

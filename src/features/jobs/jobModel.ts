@@ -2,6 +2,7 @@
 // @vscode/l10n, numbers and dates through intlFormat: src/platform/l10n.ts hands both the display language.
 import * as l10n from '@vscode/l10n';
 import { numberText, shortDateTimeText } from '../../platform/intlFormat';
+import { fieldName, statCountText, stepText } from './jobStatNames';
 import type { BulkResult, JOB_STATES, RareResult, RareStatus } from '../../api/schemas/jobs';
 import { ACTIVE_JOB_STATES } from '../../api/values';
 
@@ -134,7 +135,7 @@ export function printableEntries(obj: Record<string, unknown> | undefined | null
   const out: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(obj ?? {})) {
     const text = printable(value);
-    if (text !== undefined) out.push([key.replace(/_/g, ' '), text]);
+    if (text !== undefined) out.push([fieldName(key), text]);
   }
   return out;
 }
@@ -158,7 +159,7 @@ export function progressText(summary: ProgressSummary): string {
   const parts: string[] = [];
   if (summary.percent !== undefined) parts.push(formatPercent(summary.percent));
   if (summary.done !== undefined && summary.total !== undefined) parts.push(`${summary.done}/${summary.total}`);
-  if (summary.step) parts.push(summary.step);
+  if (summary.step) parts.push(stepText(summary.step));
   return parts.join(' · ');
 }
 
@@ -167,7 +168,7 @@ export function compactStats(stats: Record<string, unknown> | undefined | null, 
   return Object.entries(stats ?? {})
     .filter(([, v]) => typeof v === 'number' && Number.isFinite(v))
     .slice(0, max)
-    .map(([k, v]) => `${numberText(v as number, { maximumFractionDigits: 2 })} ${k.replace(/_/g, ' ')}`)
+    .map(([k, v]) => statCountText(k, numberText(v as number, { maximumFractionDigits: 2 }), v as number))
     .join(' · ');
 }
 

@@ -157,6 +157,28 @@ export async function screenshot(name: string, options: { keepNotifications?: bo
   if (outcome !== 'ok') throw new Error(`screenshot ${name}: ${outcome}`);
 }
 
+/**
+ * Whether the workbench shows an element matching `selector` (a Playwright selector) within `timeoutMs`: asked of
+ * the driver, which sees the page (test/host/driver.mjs, KD_HOST_QUERY_DIR), in every run, with or without
+ * screenshots. For what the extension API cannot tell, such as a walkthrough step's tick.
+ */
+export async function workbenchShows(selector: string, timeoutMs = 10_000): Promise<boolean> {
+  const dir = process.env.KD_HOST_QUERY_DIR;
+  if (!dir) throw new Error('KD_HOST_QUERY_DIR is not set: run the suite with test/host/runIntegration.mjs');
+  const name = `q-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  fs.writeFileSync(path.join(dir, `${name}.query.tmp`), JSON.stringify({ selector, timeoutMs }));
+  // Renamed into place, so the driver never reads half a file.
+  fs.renameSync(path.join(dir, `${name}.query.tmp`), path.join(dir, `${name}.query`));
+  const answerFile = path.join(dir, `${name}.answer`);
+  const answer = await waitFor(
+    () => fs.existsSync(answerFile) && fs.readFileSync(answerFile, 'utf8'),
+    `the driver's answer about ${selector}`,
+    timeoutMs + 30_000,
+  );
+  fs.rmSync(answerFile, { force: true });
+  return answer === 'visible';
+}
+
 /** Runs a command with scripted answers; fails if it showed an error or left answers unused. */
 export async function runCommand(
   api: KnowledgeDeskTestApi,

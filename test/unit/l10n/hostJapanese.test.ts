@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as l10n from '@vscode/l10n';
 import { nodeNameProblem } from '../../../src/features/knowledgeBase/nodeNameMessages';
-import { formatDate, rareJobDescription, statusBarText } from '../../../src/features/jobs/jobModel';
+import { formatDate, printableEntries, rareJobDescription, statusBarText } from '../../../src/features/jobs/jobModel';
 import { BUILD_NUMBER_PARAMS, validateNumber } from '../../../src/features/jobs/jobParams';
 import { setFormatLanguage, shortDateTimeText, sizeText } from '../../../src/platform/intlFormat';
 import { rareStatusSchema } from '../../../src/api/schemas/jobs';
@@ -44,6 +44,44 @@ describe('Host texts in Japanese (knowledge base, jobs)', () => {
     assert.equal(validateNumber(workers, '99'), '最大ワーカー数は 1～16 の範囲で指定してください。');
     assert.equal(formatDate(null), '(日付なし)');
     assert.match(formatDate('2025-03-01T14:05:00Z'), /^2025\/03\/0[12] \d\d:05$/);
+  });
+
+  it("the Jobs view's stats, steps and tooltip names read Japanese (they were English: 1,658 chunks · 9 documents)", () => {
+    // What the local service reports (src/local/jobs/rareJobs.ts) once a build and a generation finished, and mid-build.
+    const done = rareStatusSchema.parse({
+      build_status: 'completed',
+      job_type: 'generate',
+      job_status: 'completed',
+      build_stats: { chunks: 1658, documents: 9, pairs: 120, duration_ms: 5230 },
+      generate_stats: { samples: 10, questions: 28, duration_ms: 1200, generator: 'local' },
+    });
+    const building = rareStatusSchema.parse({
+      build_status: 'running',
+      job_type: 'build',
+      job_status: 'running',
+      build_progress: { done: 0, total: 0, percent: 0, step: 'collecting chunks' },
+    });
+    const english = [rareJobDescription(done, 'build'), rareJobDescription(done, 'generate'), rareJobDescription(building, 'build')];
+    assert.deepEqual(english, [
+      'completed · 1,658 chunks · 9 documents',
+      'completed · 10 samples · 28 questions',
+      'running 0% · 0/0 · collecting chunks',
+    ]);
+    assert.deepEqual(printableEntries({ duration_ms: 5230, generator: 'local', custom_field: 1 }), [
+      ['duration (ms)', '5,230'],
+      ['generator', 'local'],
+      ['custom field', '1'],
+    ]);
+    l10n.config({ contents: ja });
+    setFormatLanguage('ja');
+    assert.equal(rareJobDescription(done, 'build'), '完了 · 1,658 件のチャンク · 9 件のドキュメント');
+    assert.equal(rareJobDescription(done, 'generate'), '完了 · 10 件のサンプル · 28 件の質問');
+    assert.equal(rareJobDescription(building, 'build'), '実行中 0% · 0/0 · チャンクを収集中');
+    assert.deepEqual(printableEntries({ duration_ms: 5230, generator: 'local', custom_field: 1 }), [
+      ['所要時間 (ミリ秒)', '5,230'],
+      ['生成器', 'local'],
+      ['custom field', '1'],
+    ]);
   });
 
   it('sizes and job dates: English as before, other languages through Intl', () => {

@@ -97,6 +97,7 @@ const isJapanese = (text: string): boolean => /[\u3001-\u30ff\u4e00-\u9fff]/.tes
 const SAME_IN_BOTH = new Set([
   'Knowledge Desk',
   'Q&A',
+  'Q＆A',
   'Knowledge Desk: {0} · {1}',
   '**Knowledge Desk** — {0}: {1}',
   'Knowledge Desk {0} {1}',

@@ -99,7 +99,7 @@ describe('Command ids and context keys (src/platform/commandIds.ts against packa
 
   it('names say what the commands do', () => {
     const title = (id: string) => c.commands.find((x) => x.command === id)?.title;
-    assert.match(title(CommandIds.qna.filterText)!, /^Filter Q&As by Text/);
+    assert.match(title(CommandIds.qna.filterText)!, /^Filter Q＆As by Text/);
     assert.match(title(CommandIds.qna.importFile)!, /CSV or Excel/);
     assert.match(title(CommandIds.answers.askAboutFolderOrDocument)!, /Folder or Document/);
   });

@@ -1,0 +1,60 @@
+// The service reports a job's stats and progress as free-form objects (docs/api.md#answer-generation-jobs-rare):
+// "chunks: 1658, documents: 9", "step: collecting chunks". The names this extension knows (the local service's,
+// and those the hosted service is seen to send) are shown in the display language; any other name is shown as
+// the service sent it, since it may mean anything.
+import * as l10n from '@vscode/l10n';
+
+/** A count in the Jobs view's descriptions: "1,658 chunks", one text for one and one for more. */
+const COUNTS: Record<string, (n: string, one: boolean) => string> = {
+  chunks: (n, one) => (one ? l10n.t('{0} chunk', n) : l10n.t('{0} chunks', n)),
+  documents: (n, one) => (one ? l10n.t('{0} document', n) : l10n.t('{0} documents', n)),
+  pairs: (n, one) => (one ? l10n.t('{0} related pair', n) : l10n.t('{0} related pairs', n)),
+  samples: (n, one) => (one ? l10n.t('{0} sample', n) : l10n.t('{0} samples', n)),
+  questions: (n, one) => (one ? l10n.t('{0} question', n) : l10n.t('{0} questions', n)),
+};
+
+/** `n` (already formatted) of the stat `key`: "1,658 chunks"; an unknown key as "1,658 key name". */
+export function statCountText(key: string, n: string, value: number): string {
+  const text = COUNTS[key.toLowerCase()];
+  return text ? text(n, value === 1) : `${n} ${key.replace(/_/g, ' ')}`;
+}
+
+/** Names of stats, progress fields and run details in a job's tooltip ("duration ms: 1,234"). */
+const FIELD_NAMES: Record<string, () => string> = {
+  chunks: () => l10n.t('chunks'),
+  documents: () => l10n.t('documents'),
+  pairs: () => l10n.t('related pairs'),
+  samples: () => l10n.t('samples'),
+  questions: () => l10n.t('questions'),
+  duration_ms: () => l10n.t('duration (ms)'),
+  generator: () => l10n.t('generator'),
+  done: () => l10n.t('done'),
+  total: () => l10n.t('total'),
+  percent: () => l10n.t('percent'),
+  step: () => l10n.t('step'),
+  run: () => l10n.t('run'),
+  folders: () => l10n.t('folders'),
+  model: () => l10n.t('model'),
+};
+
+/** The tooltip name of a field: known names translated, others with "_" as spaces. */
+export function fieldName(key: string): string {
+  return FIELD_NAMES[key.toLowerCase()]?.() ?? key.replace(/_/g, ' ');
+}
+
+/** The steps the local service reports (src/local/jobs/rareJobs.ts); other services' steps are shown as sent. */
+const STEPS: Record<string, () => string> = {
+  queued: () => l10n.t('queued'),
+  'collecting chunks': () => l10n.t('collecting chunks'),
+  saving: () => l10n.t('saving'),
+  'reading the build': () => l10n.t('reading the build'),
+  completed: () => l10n.t('completed'),
+  cancelled: () => l10n.t('cancelled'),
+  failed: () => l10n.t('failed'),
+  interrupted: () => l10n.t('interrupted'),
+};
+
+/** A progress step in the display language when it is one the extension knows. */
+export function stepText(step: string): string {
+  return STEPS[step.trim().toLowerCase()]?.() ?? step;
+}
