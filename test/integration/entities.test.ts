@@ -131,8 +131,13 @@ describe('Entities', () => {
       ['URL', '#dc2626', 'URL: web addresses (2)'],
       ['MONEY', '#ca8a04', 'MONEY: amounts of money (3)'],
     ]) {
-      // appendText escapes Markdown: compare without the backslashes it adds.
-      const row = legend.split('\n').find((l) => l.replace(/\\/g, '').includes(line));
+      // appendText escapes Markdown and keeps spaces as &nbsp;: compare the text as read.
+      const row = legend.split('\n').find((l) =>
+        l
+          .replace(/\\/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .includes(line),
+      );
       assert.ok(row, `${tag}: no legend line "${line}" in ${legend}`);
       assert.ok(row.includes(`color:${colour}`), `${tag}: its swatch has the decoration colour ${colour}`);
     }
