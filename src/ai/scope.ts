@@ -25,7 +25,7 @@ export async function resolveScope(
   }
   if (unknown.length) {
     throw new ToolInputError(
-      `Unknown folder or document id(s): ${unknown.join(', ')}. Use ids returned by the retrieve tool (documentId), or omit scopeIds to search the whole knowledge base.`,
+      `Unknown folder or document ${unknown.length === 1 ? 'id' : 'ids'}: ${unknown.join(', ')}. Use ids returned by the retrieve tool (documentId), or omit scopeIds to search the whole knowledge base.`,
     );
   }
   return scope;

@@ -61,7 +61,8 @@ export function parseToolInput<S extends z.ZodTypeAny>(schema: S, raw: unknown):
 
 export function describeIssues(error: z.ZodError): string {
   const messages = error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') return `Unknown field(s) ${issue.keys.join(', ')}: use only question, scopeIds and maxResults.`;
+    if (issue.code === 'unrecognized_keys')
+      return `Unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}: use only question, scopeIds and maxResults.`;
     // Our messages name the field already; zod's defaults do not, and read as code ("Expected string, received number").
     const field = issue.path.join('.');
     const message = isSchemaWording(issue.message) ? plainIssue(issue) : issue.message;

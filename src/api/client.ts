@@ -125,7 +125,7 @@ export class ApiClient {
       const text = await response.body.text();
       return this.decode(spec, response.statusCode, text);
     } catch (error) {
-      throw translateFailure(spec.operation, error, done);
+      throw translateFailure(spec.operation, error, done, this.url(spec));
     } finally {
       done.release();
     }
@@ -177,7 +177,7 @@ export class ApiClient {
    */
   async requestRaw(spec: RequestSpec, options: CallOptions = {}): Promise<RawResponse> {
     const { response, done } = await this.send(spec, options, true);
-    const translate = (error: unknown): unknown => translateFailure(spec.operation, error, done);
+    const translate = (error: unknown): unknown => translateFailure(spec.operation, error, done, this.url(spec));
     const body = response.body;
     async function* iterate(): AsyncGenerator<Uint8Array> {
       try {
@@ -242,7 +242,7 @@ export class ApiClient {
         done.release();
         if (done.abortedByCaller) throw new ApiAbortError(spec.operation, { cause: error });
         outcome = done.timedOut ? { kind: 'timeout' } : { kind: 'connection' };
-        failure = translateFailure(spec.operation, error, done);
+        failure = translateFailure(spec.operation, error, done, url);
       }
       const delay =
         attempt < maxRetries && isRetryable(outcome, idempotent)

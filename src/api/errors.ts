@@ -69,12 +69,18 @@ export class ServiceReportedError extends statusError('ServiceReportedError') {}
 /** The request never got an HTTP answer (DNS, refused, reset, TLS, proxy). */
 export class ApiConnectionError extends KnowledgeDeskError {
   override readonly name: string = 'ApiConnectionError';
+  /** The host (and port) that could not be reached, when known: the user checks that one. */
+  readonly host?: string;
+  /** The system's code for the failure (ENOTFOUND, ECONNREFUSED, a TLS code), when it gave one. */
+  readonly reason?: string;
   constructor(
     readonly operation: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; host?: string; reason?: string },
   ) {
     super(message, options);
+    this.host = options?.host;
+    this.reason = options?.reason;
   }
 }
 

@@ -39,16 +39,21 @@ export function statusError(operation: string, status: number, text: string, hea
 }
 
 /** What a failed attempt becomes: the caller's cancel, a timeout, or a connection failure (errors of ours pass through). */
-export function translateFailure(operation: string, error: unknown, done: Attempt): unknown {
+export function translateFailure(operation: string, error: unknown, done: Attempt, url?: string): unknown {
+  const host = url ? hostOf(url) : undefined;
   if (error instanceof ApiValidationError || error instanceof ServiceReportedError) return error;
   if (done.abortedByCaller) return new ApiAbortError(operation, { cause: error });
   if (done.timedOut || (error as { code?: string })?.code === 'UND_ERR_BODY_TIMEOUT') {
-    return new ApiTimeoutError(operation, `${operation} timed out`, { cause: error });
+    return new ApiTimeoutError(operation, `${operation} timed out`, { cause: error, host });
   }
   if (error instanceof KnowledgeDeskError) return error;
   const reason = (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return new ApiConnectionError(operation, `${operation}: cannot reach the service (${reason ?? message})`, { cause: error });
+  return new ApiConnectionError(operation, `${operation}: cannot reach ${host ?? 'the service'} (${reason ?? message})`, {
+    cause: error,
+    host,
+    reason,
+  });
 }
 
 export function headerValue(headers: Headers, name: string): string | undefined {
@@ -59,4 +64,13 @@ export function headerValue(headers: Headers, name: string): string | undefined 
 export function describeOutcome(outcome: Outcome): string {
   if (outcome.kind === 'status') return `HTTP ${outcome.status}`;
   return outcome.kind === 'timeout' ? 'timed out' : 'connection failed';
+}
+
+/** The host (and port) of a service address, named in "cannot reach …" so the person knows which one to check. */
+export function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
 }

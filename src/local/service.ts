@@ -116,7 +116,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
 
-    const traffic = { inFlight: 0 };
+    const traffic = { inFlight: 0, received: new Map<string, number>() };
     const handlers = new Map<string, Handler>(
       Object.entries({
         ...kbHandlers({
@@ -155,6 +155,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             'retrieval.passages': retrieval.index.passageCount,
             // Requests still being handled, this one included: 1 when the service is otherwise idle.
             'http.inFlight': traffic.inFlight,
+            ...prefixed('http.received.', Object.fromEntries(traffic.received)),
             'retrieval.documents': retrieval.index.documentCount,
             // 0 while the start-up rebuild runs (searches wait for it; the two counts above are partial until then).
             'retrieval.ready': retrieval.isReady ? 1 : 0,

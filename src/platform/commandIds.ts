@@ -18,8 +18,12 @@ export const CommandIds = {
     clearFilter: 'knowledgeDesk.kb.clearFilter',
     sort: 'knowledgeDesk.kb.sort',
     uploadHere: 'knowledgeDesk.kb.uploadHere',
+    // View title: VS Code hands a title-bar command the view's focused element, so the title bar has commands
+    // of its own that take no element (the ones above act on the element of a context menu).
+    uploadToTopLevel: 'knowledgeDesk.kb.uploadToTopLevel',
     uploadToKnowledgeBase: 'knowledgeDesk.uploadToKnowledgeBase',
     uploadFromCloud: 'knowledgeDesk.kb.uploadFromCloud',
+    uploadFromCloudToFolder: 'knowledgeDesk.kb.uploadFromCloudToFolder',
     replaceFile: 'knowledgeDesk.kb.replaceFile',
     move: 'knowledgeDesk.kb.move',
     delete: 'knowledgeDesk.kb.delete',
@@ -27,6 +31,7 @@ export const CommandIds = {
     showDetails: 'knowledgeDesk.kb.showDetails',
     loadMore: 'knowledgeDesk.kb.loadMore',
     newFolder: 'knowledgeDesk.kb.newFolder',
+    newFolderAtTopLevel: 'knowledgeDesk.kb.newFolderAtTopLevel',
     rename: 'knowledgeDesk.kb.rename',
     deleteFolder: 'knowledgeDesk.kb.deleteFolder',
     editHashtags: 'knowledgeDesk.kb.editHashtags',

@@ -6,12 +6,14 @@ import {
   ApiTimeoutError,
   ApiValidationError,
   AuthenticationError,
+  KnowledgeDeskError,
   NotImplementedError,
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
 import { plainInternal, plainRefusal } from '../api/plainRefusal';
+import { OperationNotOfferedError } from '../api/values';
 import { CommandIds } from './commandIds';
 
 export interface UserFacingError {
@@ -55,33 +57,71 @@ export function toUserFacing(error: unknown): UserFacingError {
     };
   }
   if (error instanceof ApiTimeoutError) {
+    const setting = 'knowledgeDesk.requestTimeoutSeconds';
     return {
-      message: l10n.t('The service did not answer in time. Try again, or raise {0}.', 'knowledgeDesk.requestTimeoutSeconds'),
+      message: error.host
+        ? l10n.t('{0} did not answer in time. Try again, or raise {1}.', error.host, setting)
+        : l10n.t('The service did not answer in time. Try again, or raise {0}.', setting),
       actions: [],
     };
   }
   if (error instanceof ApiConnectionError) {
     return {
-      message: l10n.t(
-        'Cannot reach the service. Check the network and proxy settings ({0}). {1}',
-        'http.proxy',
-        trimOperation(error.message),
-      ),
+      message: `${unreachableText(error)} ${unreachableNextStep()}`,
       actions: [{ label: l10n.t('Select Region'), command: CommandIds.selectRegion }],
     };
   }
   if (error instanceof ApiValidationError) {
     return {
-      message: l10n.t('The service sent a response Knowledge Desk does not understand ({0}: {1}).', error.operation, error.field || 'body'),
+      message: l10n.t('The service sent a response Knowledge Desk does not understand (at {0}).', error.field || 'body'),
       actions: [],
     };
+  }
+  if (error instanceof OperationNotOfferedError) {
+    return { message: l10n.t('This deployment does not offer that operation through the API.'), actions: [] };
   }
   // A refusal as not valid: the service's sentence, or plain words when it is a schema library's wording.
   if (error instanceof ApiError && (error.status === 400 || error.status === 422))
     return { message: plainRefusal(trimOperation(error.message), error.field), actions: [] };
-  if (error instanceof ApiError) return { message: plainInternal(trimOperation(error.message)), actions: [] };
+  if (error instanceof KnowledgeDeskError) return { message: plainInternal(trimOperation(error.message)), actions: [] };
   if (error instanceof Error) return { message: plainInternal(error.message), actions: [] };
   return { message: plainInternal(String(error)), actions: [] };
+}
+
+/** "Cannot reach backend.alli.ai: the connection was refused." The host the person can check, in plain words. */
+export function unreachableText(error: ApiConnectionError): string {
+  const why = reasonText(error.reason);
+  if (!error.host) return why ? l10n.t('Cannot reach the service: {0}.', why) : l10n.t('Cannot reach the service.');
+  return why ? l10n.t('Cannot reach {0}: {1}.', error.host, why) : l10n.t('Cannot reach {0}.', error.host);
+}
+
+/** What to check when a host cannot be reached. */
+export function unreachableNextStep(): string {
+  return l10n.t('Check the network connection, the proxy settings ({0}) and that the selected region is the right one.', 'http.proxy');
+}
+
+/** The system's failure code in words; an unknown code as it is (it is what a search or the log shows). */
+function reasonText(code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return l10n.t('its name could not be found (DNS)');
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused');
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed');
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return l10n.t('the connection timed out');
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return l10n.t('the network cannot reach it');
+  }
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|TLS|SSL/.test(code)) return l10n.t('its certificate was not accepted ({0})', code);
+  return code;
 }
 
 // "kbNodes.search failed (400): limit: too big" reads better without the internal operation name.

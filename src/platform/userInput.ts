@@ -43,7 +43,8 @@ export class WindowUserInput implements UserInput {
 }
 
 /** One scripted answer: a value, or a function that sees the prompt and returns the answer. */
-export type ScriptedAnswer = unknown | ((prompt: { kind: string; options: unknown; items?: readonly vscode.QuickPickItem[] }) => unknown);
+export type ScriptedAnswer =
+  unknown | ((prompt: { kind: string; options: unknown; items?: readonly vscode.QuickPickItem[]; actions?: readonly string[] }) => unknown);
 
 /** Answers prompts from a queue; a prompt with no answer left throws with what was asked. */
 export class ScriptedUserInput implements UserInput {
@@ -54,13 +55,18 @@ export class ScriptedUserInput implements UserInput {
     return this.answers.length;
   }
 
-  private async next(kind: string, options: unknown, items?: readonly vscode.QuickPickItem[]): Promise<unknown> {
+  private async next(
+    kind: string,
+    options: unknown,
+    items?: readonly vscode.QuickPickItem[],
+    actions?: readonly string[],
+  ): Promise<unknown> {
     const o = options as { title?: string; prompt?: string; placeHolder?: string } | undefined;
     const title = o?.title ?? o?.prompt ?? o?.placeHolder ?? (typeof options === 'string' ? options : kind);
     this.asked.push({ kind, title });
     if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`); // l10n-ignore: a test script's fault
     const answer = this.answers.shift();
-    return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items }) : answer;
+    return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items, actions }) : answer;
   }
 
   async showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
@@ -99,7 +105,8 @@ export class ScriptedUserInput implements UserInput {
     });
   }
   async showWarningMessage(message: string, _options?: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
-    const answer = await this.next('warningMessage', message);
+    // A function answer sees the buttons in their order (the first is the dialog's default).
+    const answer = await this.next('warningMessage', message, undefined, actions);
     // A button scripted in English is the button of that name in the display language.
     return typeof answer === 'string' && !actions.includes(answer) && actions.includes(shown(answer)) ? shown(answer) : (answer as string);
   }

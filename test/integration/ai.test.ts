@@ -127,7 +127,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
       await assert.rejects(invoke(name, { question: 'y'.repeat(100_000) }), /longer than 2,000 characters/, name);
     }
     for (const name of ['knowledge_desk_answer', 'knowledge_desk_retrieve_pages']) {
-      await assert.rejects(invoke(name, { question: LEAVE, scopeIds: ['no-such-id'] }), /Unknown folder or document id\(s\): no-such-id\./);
+      await assert.rejects(invoke(name, { question: LEAVE, scopeIds: ['no-such-id'] }), /Unknown folder or document id: no-such-id\./);
     }
   });
 

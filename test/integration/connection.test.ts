@@ -1,8 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ContextKeys } from '../../src/platform/commandIds';
+import { connectedOnly } from '../../src/platform/tree/connectedOnly';
 import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor } from './support/host';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 
@@ -129,6 +131,82 @@ describe('Connection: regions, keys, status bar', () => {
     assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
     assert.equal(api.contextKey(ContextKeys.hasKey), true);
     await screenshot('connected-local');
+  });
+
+  /** A loopback port nothing listens on (taken from the OS, then closed): never a real external host. */
+  async function closedPort(): Promise<number> {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+
+  /** The Custom region pointed at a closed loopback port. */
+  async function unreachableCustom(): Promise<string> {
+    const host = `127.0.0.1:${await closedPort()}`;
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    await config.update('custom.baseUrl', `http://${host}`, vscode.ConfigurationTarget.Global);
+    await config.update('region', 'custom', vscode.ConfigurationTarget.Global);
+    return host;
+  }
+
+  it('Set API Key for an unreachable region says which host and what to check; the default button does not store', async () => {
+    const host = await unreachableCustom();
+    await stateIs(api, 'noKey', 'custom');
+    let shown: { message: string; actions: readonly string[] } | undefined;
+    const input = scriptInput(api, [
+      'kd_custom_key_never_checked',
+      (p: { options: unknown; actions?: readonly string[] }) => {
+        shown = { message: String(p.options), actions: p.actions ?? [] };
+        return undefined; // Escape: VS Code's own Cancel
+      },
+    ]);
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.setApiKey');
+      assert.equal(input.remaining, 0);
+    } finally {
+      input.restore();
+    }
+    assert.ok(shown, 'a question was asked');
+    assert.match(shown.message, new RegExp(`Cannot reach ${host.replace(/\./g, '\\.')}: the connection was refused\\.`));
+    assert.match(shown.message, /network connection/);
+    assert.match(shown.message, /proxy settings \(http\.proxy\)/);
+    assert.match(shown.message, /region is the right one/);
+    assert.doesNotMatch(shown.message, /projects\.|ECONNREFUSED|\bfailed\b/, 'no operation names or raw codes');
+    // The first button is the dialog's default (Enter): it must not store an unchecked key.
+    assert.deepEqual(shown.actions, ['Check Again', 'Store Without Checking']);
+    assert.equal(await api.container.secrets.get('apiKey', 'custom'), undefined, 'cancelled: nothing stored');
+  });
+
+  it('every tree shows an error row with Retry when the service cannot be reached, and Retry checks again', async () => {
+    const host = await unreachableCustom();
+    await api.container.secrets.store('apiKey', 'custom', 'kd_custom_key_for_the_test');
+    try {
+      await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
+      await stateIs(api, 'unreachable', 'custom');
+      const trees: Array<[string, vscode.TreeDataProvider<unknown>]> = [
+        ['Knowledge Base', api.features.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
+        ['Q&A', api.features.qna.tree as vscode.TreeDataProvider<unknown>],
+        ['Candidates', api.features.qna.candidates as vscode.TreeDataProvider<unknown>],
+        ['Jobs', api.features.jobs.tree as vscode.TreeDataProvider<unknown>],
+      ];
+      for (const [name, provider] of trees) {
+        // The gate every view is created with, over the view's own provider and the real connection.
+        const gated = connectedOnly(provider, api.container.connection);
+        const rows = (await gated.getChildren()) ?? [];
+        assert.equal(rows.length, 1, `${name}: one row, not an empty view`);
+        const item = await gated.getTreeItem(rows[0]);
+        assert.match(String(item.label), new RegExp(`^Could not load: Cannot reach ${host.replace(/\./g, '\\.')}`), name);
+        assert.equal(item.command?.command, 'knowledgeDesk.checkConnection', `${name}: Retry checks the connection again`);
+      }
+      const checks = api.container.connection.status;
+      await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
+      await stateIs(api, 'unreachable', 'custom');
+      assert.notEqual(api.container.connection.status, checks, 'Retry ran a new check');
+    } finally {
+      await api.container.secrets.delete('apiKey', 'custom');
+    }
   });
 
   it('Custom region refuses http:// on the network and accepts a loopback URL', async () => {

@@ -114,6 +114,35 @@ describe('Entities', () => {
     await vscode.commands.executeCommand('undo');
   });
 
+  it('the status-bar item is the colour legend: each tag’s colour, what it marks and how many', async () => {
+    await open('legend.md', DEMO);
+    await run(api, 'knowledgeDesk.entities.recognize');
+    const tooltip = feature.statusBar.item.tooltip as vscode.MarkdownString;
+    assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.supportHtml, 'a Markdown tooltip with the colour swatches');
+    const legend = tooltip.value;
+    assert.match(legend, /what the colours mean/);
+    for (const [tag, colour, line] of [
+      ['PERSON', '#3b82f6', 'PERSON: names of people (2)'],
+      ['ORGANIZATION', '#a855f7', 'ORGANIZATION: companies and organisations (2)'],
+      ['LOCATION', '#16a34a', 'LOCATION: places: cities, countries, regions (3)'],
+      ['DATE', '#f97316', 'DATE: dates and times (3)'],
+      ['EMAIL', '#0d9488', 'EMAIL: email addresses (2)'],
+      ['PHONE', '#db2777', 'PHONE: phone numbers (2)'],
+      ['URL', '#dc2626', 'URL: web addresses (2)'],
+      ['MONEY', '#ca8a04', 'MONEY: amounts of money (3)'],
+    ]) {
+      // appendText escapes Markdown and keeps spaces as &nbsp;: compare the text as read.
+      const row = legend.split('\n').find((l) =>
+        l
+          .replace(/\\/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .includes(line),
+      );
+      assert.ok(row, `${tag}: no legend line "${line}" in ${legend}`);
+      assert.ok(row.includes(`color:${colour}`), `${tag}: its swatch has the decoration colour ${colour}`);
+    }
+  });
+
   it('recognises only the selection, with offsets from its start', async () => {
     const editor = await open('selection.md', DEMO);
     const doc = editor.document;

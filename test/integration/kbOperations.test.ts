@@ -129,6 +129,100 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await api.features.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
   });
 
+  it('the title bar acts at the top level: VS Code hands its commands the focused folder, and they ignore it', async () => {
+    // What the view's title bar runs, read from the manifest (the menu is what a person clicks).
+    const manifest = vscode.extensions.getExtension('knowledge-desk.knowledge-desk')!.packageJSON as {
+      contributes: { menus: { 'view/title': Array<{ command: string; when: string }> } };
+    };
+    const titleBar = manifest.contributes.menus['view/title']
+      .filter((m) => m.when.includes('view == knowledgeDesk.knowledgeBase'))
+      .map((m) => m.command);
+    const titleCommand = (prefix: string): string => {
+      const found = titleBar.find((c) => c.startsWith(prefix));
+      assert.ok(found, `no ${prefix}… in the title bar: ${titleBar.join(', ')}`);
+      return found;
+    };
+    await run(api, ids.newFolder, [`${PREFIX}selected`]);
+    const selected = await nodeNamed(api, `${PREFIX}selected`);
+    const view = api.features.knowledgeBase.view;
+    await view.reveal(selected, { select: true, focus: true });
+    await waitFor(() => view.selection[0]?.kind === 'node' && view.selection[0].node.id === selected.node.id, 'the folder to be selected');
+    // VS Code runs a title-bar command with the view's focused element (ExtHostTreeViews' argument processor).
+    const focused = view.selection[0];
+
+    const created = (await run(api, titleCommand('knowledgeDesk.kb.newFolder'), [`${PREFIX}from title bar`], focused)) as KbNode;
+    assert.equal(created.parentFolder ?? null, null, 'created at the top level, not in the focused folder');
+    assert.equal((await nodeNamed(api, `${PREFIX}from title bar`)).node.id, created.id);
+
+    const asked: string[] = [];
+    await run(
+      api,
+      titleCommand('knowledgeDesk.kb.upload'),
+      [
+        (p: { kind: string; options: { title?: string } }) => {
+          asked.push(`${p.kind}: ${p.options.title}`);
+          return undefined;
+        },
+      ],
+      focused,
+    );
+    assert.deepEqual(asked, ['openDialog: Upload files to the top level']);
+
+    await run(
+      api,
+      titleCommand('knowledgeDesk.kb.uploadFromCloud'),
+      [
+        (p: { kind: string; options: { title?: string } }) => {
+          asked.push(`${p.kind}: ${p.options.title}`);
+          return undefined;
+        },
+      ],
+      focused,
+    );
+    assert.equal(asked[1], 'quickPick: Upload from cloud store into…', 'the title bar asks for the folder');
+  });
+
+  it('Rename… fills in the whole name and selects it up to the extension, as the Explorer does', async () => {
+    await uploadText(api, `${PREFIX}minutes.v2.md`, '# Minutes');
+    await run(api, ids.newFolder, [`${PREFIX}archive.2025`]);
+    const seen: Array<{ value?: string; valueSelection?: [number, number] }> = [];
+    const look = (p: { options: vscode.InputBoxOptions }) => {
+      seen.push({ value: p.options.value, valueSelection: p.options.valueSelection });
+      return undefined;
+    };
+    await run(api, ids.rename, [look], await nodeNamed(api, `${PREFIX}minutes.v2.md`));
+    await run(api, ids.rename, [look], await nodeNamed(api, `${PREFIX}archive.2025`));
+    const doc = `${PREFIX}minutes.v2.md`;
+    assert.deepEqual(seen, [
+      { value: doc, valueSelection: [0, doc.length - '.md'.length] },
+      // A folder has no extension: all of it is selected (VS Code's default).
+      { value: `${PREFIX}archive.2025`, valueSelection: undefined },
+    ]);
+  });
+
+  it('the delete confirmation says what is selected: documents, folders with what is in them, or both', async () => {
+    await uploadText(api, `${PREFIX}a.md`, '# A');
+    await uploadText(api, `${PREFIX}b.md`, '# B');
+    await run(api, ids.newFolder, [`${PREFIX}box`]);
+    const [a, b, box] = [
+      await nodeNamed(api, `${PREFIX}a.md`),
+      await nodeNamed(api, `${PREFIX}b.md`),
+      await nodeNamed(api, `${PREFIX}box`),
+    ];
+    const asked: string[] = [];
+    const cancel = (p: { options: unknown }) => {
+      asked.push(String(p.options));
+      return undefined;
+    };
+    await run(api, 'knowledgeDesk.kb.delete', [cancel], a, [a, b]);
+    await run(api, 'knowledgeDesk.kb.delete', [cancel], a, [a, box]);
+    await run(api, 'knowledgeDesk.kb.delete', [cancel], box, [box]);
+    assert.equal(asked[0], 'Delete 2 documents from the knowledge base? This cannot be undone.');
+    assert.equal(asked[1], 'Delete 1 document and 1 folder with everything in it from the knowledge base? This cannot be undone.');
+    assert.equal(asked[2], `Delete "${PREFIX}box" and everything in it from the knowledge base? This cannot be undone.`);
+    assert.ok(await findNamed(api, `${PREFIX}a.md`), 'cancel deletes nothing');
+  });
+
   it('a folder cannot be moved into itself or its own subfolder (drag or Move…)', async () => {
     const outer = (await run(api, ids.newFolder, [`${PREFIX}outer`])) as KbNode;
     const outerEl = await nodeNamed(api, `${PREFIX}outer`);

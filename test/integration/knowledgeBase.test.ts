@@ -4,6 +4,8 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
+import { followUps } from '../../src/features/knowledgeBase/uploadReport';
+import type { JobOutcome, UploadJob } from '../../src/api/uploads/uploadRunner';
 import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
@@ -271,6 +273,25 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.ok(!kids.some((e) => e.kind === 'loadMore'), 'no Load more once the last page is loaded');
     await vscode.commands.executeCommand('knowledgeDesk.kb.refresh');
     assert.equal((await children(api, bulk)).filter((e) => e.kind === 'node').length, 60, 'refresh dropped loaded pages');
+  });
+
+  it('after a cancel the summary offers Upload the Rest for the unsent files, and Retry Failed only for failures', () => {
+    const job = (id: string): UploadJob => ({ id, path: `/tmp/${id}`, fileName: id, size: 1 });
+    const jobs = ['done.md', 'failed.md', 'final.md', 'cancelled.md', 'unsent.md'].map(job);
+    const outcomes = new Map<string, JobOutcome>([
+      ['done.md', { status: 'done', action: 'created', nodes: [] }],
+      ['failed.md', { status: 'failed', message: 'connection reset', retryable: true }],
+      ['final.md', { status: 'failed', message: 'too large', retryable: false }],
+      ['cancelled.md', { status: 'cancelled' }],
+    ]);
+    const offered = (o: Map<string, JobOutcome>) =>
+      followUps({ target: 'the top level', jobs, outcomes: o, options: {} }).map((f) => [f.label, f.jobs.map((j) => j.id)]);
+    assert.deepEqual(offered(outcomes), [
+      ['Retry Failed', ['failed.md']],
+      ['Upload the Rest', ['cancelled.md', 'unsent.md']],
+    ]);
+    outcomes.set('failed.md', { status: 'done', action: 'created', nodes: [] });
+    assert.deepEqual(offered(outcomes), [['Upload the Rest', ['cancelled.md', 'unsent.md']]], 'a cancel alone: no Retry Failed');
   });
 
   it("deletes after confirmation, and shows a document's details", async () => {

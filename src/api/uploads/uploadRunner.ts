@@ -1,7 +1,5 @@
-// @vscode/l10n (not vscode): an outcome's message reaches the upload report.
-import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../client';
-import { ApiAbortError, ApiConnectionError, ApiError, RateLimitError, RequestTimeoutError } from '../errors';
+import { ApiConnectionError, ApiError, RateLimitError, RequestTimeoutError } from '../errors';
 import type { UploadOptions } from '../resources/kbNodeParams';
 import type { KbNode, UploadAction } from '../schemas/kbNodes';
 import { sleep } from '../retry';
@@ -66,28 +64,42 @@ export async function runUploads(client: ApiClient, jobs: UploadJob[], run: RunO
     run.onOutcome?.(job, outcome);
     run.onProgress?.({ ...progress, byAction: { ...progress.byAction } });
   };
+  // Cancel empties the queue at once: no worker starts another job, whatever it is waiting for.
+  const cancelQueued = (): void => {
+    for (const job of queue.splice(0)) settle(job, { status: 'cancelled' });
+  };
+  if (run.signal?.aborted) cancelQueued();
+  else run.signal?.addEventListener('abort', cancelQueued, { once: true });
   const worker = async (): Promise<void> => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      if (run.signal?.aborted) {
-        settle(job, { status: 'cancelled' });
-        continue;
-      }
       run.onProgress?.({ ...progress, current: job.fileName });
       settle(job, await uploadOne(client, job, run));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(run.concurrency, jobs.length)) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(run.concurrency, jobs.length)) }, worker));
+  } finally {
+    run.signal?.removeEventListener('abort', cancelQueued);
+  }
   return outcomes;
 }
 
+/**
+ * One job's attempts. After a cancel nothing new is sent for it (no lookup, no resend, no wait): a request
+ * already in flight finishes, so its outcome is what the service answered and needs no looking up.
+ */
 async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Promise<JobOutcome> {
   if (job.problem) return { status: 'failed', message: job.problem, retryable: false };
   const attempts = run.attempts ?? 3;
+  // Only a job sent before (a failure being retried) can already be in the knowledge base.
+  const sentBefore = job.firstAttemptAt !== undefined;
   const started = (job.firstAttemptAt ??= Date.now());
-  let last: JobOutcome = { status: 'failed', message: l10n.t('not attempted'), retryable: true };
+  let last: JobOutcome = { status: 'cancelled' };
   let rateLimited = false;
+  const cancelled = (): boolean => run.signal?.aborted === true;
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    if ((attempt > 1 || run.reconcileFirst) && !rateLimited) {
+    if (cancelled()) return last;
+    if ((attempt > 1 || (run.reconcileFirst && sentBefore)) && !rateLimited) {
       // The previous attempt may have reached the service: look before sending again.
       const found = await findUploaded(client, job, started, run.signal).catch(() => undefined);
       if (found) return { status: 'done', action: found.action, nodes: found.nodes, reconciled: true };
@@ -96,10 +108,12 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
       try {
         await sleep((run.backoffMs ?? 1000) * 2 ** (attempt - 2) * (0.5 + Math.random() / 2), run.signal);
       } catch {
-        return { status: 'cancelled' };
+        return last;
       }
     }
+    if (cancelled()) return last;
     try {
+      // No signal: a request that has started is let finish (Cancel stops what comes after it).
       const nodes = await client.kbNodes.upload(
         {
           ...run.options,
@@ -107,17 +121,10 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
           fileName: job.fileName,
           targetFolderId: job.targetFolderId ?? run.options.targetFolderId,
         },
-        { signal: run.signal, maxRetries: 0 },
+        { maxRetries: 0 },
       );
       return { status: 'done', action: actionOf(nodes), nodes };
     } catch (error) {
-      if (error instanceof ApiAbortError || run.signal?.aborted) {
-        // Cancelled mid-request: a request the service had fully received may still be applied,
-        // so give it a moment, then look, so the report says what the service holds.
-        await new Promise((r) => setTimeout(r, 300));
-        const found = await findUploaded(client, job, started).catch(() => undefined);
-        return found ? { status: 'done', action: found.action, nodes: found.nodes, reconciled: true } : { status: 'cancelled' };
-      }
       last = classify(error);
       if (!last.retryable) return last;
       // A 429 was not processed: wait as asked and send again, nothing to reconcile.
@@ -126,7 +133,7 @@ async function uploadOne(client: ApiClient, job: UploadJob, run: RunOptions): Pr
         try {
           await sleep(Math.min((error as RateLimitError).retryAfterMs ?? 1000, 60_000), run.signal);
         } catch {
-          return { status: 'cancelled' };
+          return last;
         }
       }
     }

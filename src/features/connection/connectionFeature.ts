@@ -5,6 +5,7 @@ import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { CommandIds, ContextKeys } from '../../platform/commandIds';
 import { setContext } from '../../platform/contextKeys';
+import { unreachableNextStep, unreachableText } from '../../platform/errorMessages';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
@@ -124,17 +125,30 @@ export class ConnectionFeature extends Disposable {
       async (_progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
-          await this.c.connection.verifyKey(region, key, signal);
-          return true;
-        } catch (error) {
-          if (!(error instanceof ApiConnectionError)) throw error;
-          const storeAnyway = vscode.l10n.t('Store Anyway');
-          const choice = await this.c.ui.showWarningMessage(
-            vscode.l10n.t('Could not reach {0} to check the key ({1}). Store it anyway?', label, error.message),
-            { modal: true },
-            storeAnyway,
-          );
-          return choice === storeAnyway;
+          for (;;) {
+            try {
+              await this.c.connection.verifyKey(region, key, signal);
+              return true;
+            } catch (error) {
+              if (!(error instanceof ApiConnectionError)) throw error;
+              // The first button is the dialog's default (Enter): Check Again, never storing an unchecked key;
+              // Escape is VS Code's own Cancel.
+              const checkAgain = vscode.l10n.t('Check Again');
+              const storeAnyway = vscode.l10n.t('Store Without Checking');
+              const choice = await this.c.ui.showWarningMessage(
+                vscode.l10n.t(
+                  'The key for {0} could not be checked. {1} {2} Store the key without checking it?',
+                  label,
+                  unreachableText(error),
+                  unreachableNextStep(),
+                ),
+                { modal: true },
+                checkAgain,
+                storeAnyway,
+              );
+              if (choice !== checkAgain) return choice === storeAnyway;
+            }
+          }
         } finally {
           dispose();
         }

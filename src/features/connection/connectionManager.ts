@@ -9,6 +9,7 @@ import type { Log, Logger } from '../../platform/logger';
 import type { Secrets } from '../../platform/secrets';
 import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
+import { toUserFacing } from '../../platform/errorMessages';
 import { regionLabel } from '../../platform/regionLabels';
 
 /** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
@@ -20,6 +21,8 @@ export interface ConnectionStatus {
   baseUrl?: string;
   /** Why the state is not `connected`, for the tooltip and log. */
   detail?: string;
+  /** The same for people (no operation names, the host and what to check): the views' error row shows it. */
+  problem?: string;
 }
 
 /** Raised when a feature needs the service and the connection is not ready; the message has the next step. */
@@ -253,15 +256,16 @@ export class ConnectionManager extends Disposable {
       return { state: 'connected', region, baseUrl };
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
+      const problem = toUserFacing(error).message;
       this.log.warn(`connection check for ${REGION_INFO[region].label} failed: ${detail}`);
       if (error instanceof AuthenticationError || error instanceof PermissionDeniedError)
-        return { state: 'unauthorized', region, baseUrl, detail };
+        return { state: 'unauthorized', region, baseUrl, detail, problem };
       if (error instanceof ApiConnectionError) {
         if (region === 'local') this.local.reset();
-        return { state: 'unreachable', region, baseUrl, detail };
+        return { state: 'unreachable', region, baseUrl, detail, problem };
       }
-      if (error instanceof NotConnectedError) return { state: 'misconfigured', region, baseUrl, detail };
-      return { state: 'error', region, baseUrl, detail };
+      if (error instanceof NotConnectedError) return { state: 'misconfigured', region, baseUrl, detail, problem };
+      return { state: 'error', region, baseUrl, detail, problem };
     }
   }
 

@@ -38,7 +38,8 @@ export class ConnectionStatusBar extends Disposable {
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`${vscode.l10n.t('**Knowledge Desk** — {0}: {1}', region, state)}\n\n`);
     if (status.baseUrl) md.appendMarkdown(`${vscode.l10n.t('Service: {0}', `\`${status.baseUrl}\``)}\n\n`);
-    if (status.detail && status.state !== 'connected') md.appendText(`${status.detail}\n\n`);
+    const why = status.problem ?? status.detail;
+    if (why && status.state !== 'connected') md.appendText(`${why}\n\n`);
     if (status.state === 'idle') {
       md.appendMarkdown(
         status.region === 'local'

@@ -1,10 +1,10 @@
-// The count of recognised entities in the active editor, with the colour legend per tag in its tooltip;
-// a click lists them. Hidden when the active editor has none.
+// The count of recognised entities in the active editor, with the colour legend in its tooltip (each tag's
+// colour, what it marks and how many there are); a click lists them. Hidden when the active editor has none.
 import * as vscode from 'vscode';
 import { formatNumber } from '../../platform/l10n';
 import { Disposable } from '../../platform/lifecycle';
 import type { EntityDecorations } from './entityDecorations';
-import { tagSwatch } from './tagStyles';
+import { tagMeaning, tagSwatch } from './tagStyles';
 import { CommandIds } from '../../platform/commandIds';
 
 export class EntitiesStatusBar extends Disposable {
@@ -30,10 +30,10 @@ export class EntitiesStatusBar extends Disposable {
     this.item.text = `$(symbol-keyword) ${entities.length === 1 ? vscode.l10n.t('{0} entity', count) : vscode.l10n.t('{0} entities', count)}`;
     const md = new vscode.MarkdownString(undefined, true);
     md.supportHtml = true;
-    md.appendMarkdown(`**${vscode.l10n.t('Recognised entities')}**\n\n`);
+    md.appendMarkdown(`**${vscode.l10n.t('Recognised entities: what the colours mean')}**\n\n`);
     for (const [tag, n] of counts) {
       md.appendMarkdown(`${tagSwatch(tag)} `);
-      md.appendText(`${tag}: ${formatNumber(n)}`);
+      md.appendText(vscode.l10n.t('{0}: {1} ({2})', tag, tagMeaning(tag), formatNumber(n)));
       md.appendMarkdown('  \n');
     }
     md.appendMarkdown(`\n${vscode.l10n.t('Click to list them. Editing the file clears them.')}`);

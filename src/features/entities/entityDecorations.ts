@@ -4,7 +4,7 @@
 // was sent — and so does closing its last tab or the document.
 import * as vscode from 'vscode';
 import { Disposable } from '../../platform/lifecycle';
-import { createTagDecoration, tagSwatch } from './tagStyles';
+import { createTagDecoration, tagMeaning, tagSwatch } from './tagStyles';
 
 export interface DecoratedEntity {
   tag: string;
@@ -97,6 +97,8 @@ function hover(e: DecoratedEntity): vscode.MarkdownString {
   md.supportHtml = true;
   md.appendMarkdown(`${tagSwatch(e.tag)} **${escapeMarkdown(e.tag)}** · `);
   md.appendText(e.token.length > 80 ? `${e.token.slice(0, 80)}…` : e.token);
+  md.appendMarkdown('\n\n');
+  md.appendText(vscode.l10n.t('This colour marks {0}.', tagMeaning(e.tag)));
   md.appendMarkdown(`\n\n_${vscode.l10n.t('Entity recognition — Knowledge Desk')}_`);
   return md;
 }

@@ -46,3 +46,27 @@ export function createTagDecoration(tag: string): vscode.TextEditorDecorationTyp
 export function tagSwatch(tag: string): string {
   return `<span style="color:${tagColor(tag)};">■</span>`;
 }
+
+/** What a tag's colour marks, for the legend and the hover; a tag taught through Teach Phrase… says so. */
+export function tagMeaning(tag: string): string {
+  switch (tag.toUpperCase()) {
+    case 'PERSON':
+      return vscode.l10n.t('names of people');
+    case 'ORGANIZATION':
+      return vscode.l10n.t('companies and organisations');
+    case 'LOCATION':
+      return vscode.l10n.t('places: cities, countries, regions');
+    case 'DATE':
+      return vscode.l10n.t('dates and times');
+    case 'EMAIL':
+      return vscode.l10n.t('email addresses');
+    case 'PHONE':
+      return vscode.l10n.t('phone numbers');
+    case 'URL':
+      return vscode.l10n.t('web addresses');
+    case 'MONEY':
+      return vscode.l10n.t('amounts of money');
+    default:
+      return vscode.l10n.t('a tag of your project (taught with Teach Phrase…)');
+  }
+}

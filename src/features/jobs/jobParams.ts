@@ -163,7 +163,10 @@ export function languageParam(choice: LanguageChoice): string | undefined {
 export function describeParams(params: object): string {
   return Object.entries(params)
     .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? l10n.t('{0} folder(s)', v.length) : String(v)}`)
+    .map(
+      ([k, v]) =>
+        `${k.replace(/_/g, ' ')} ${Array.isArray(v) ? (v.length === 1 ? l10n.t('{0} folder', v.length) : l10n.t('{0} folders', v.length)) : String(v)}`,
+    )
     .join(', ');
 }
 

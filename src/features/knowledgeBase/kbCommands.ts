@@ -130,7 +130,11 @@ export class KbCommands {
     const result = await client.kbNodes.moveBulk({ targetFolderId: target.id, nodeIds: ids, keepCurrentPermission: true });
     await this.tree.refresh();
     const failed = result.failed_kb_node_ids.length;
-    const moved = vscode.l10n.t('Moved {0} item(s) to {1}.', result.moved_kb_node_ids.length, targetLabel(target));
+    const count = result.moved_kb_node_ids.length;
+    const moved =
+      count === 1
+        ? vscode.l10n.t('Moved {0} item to {1}.', count, targetLabel(target))
+        : vscode.l10n.t('Moved {0} items to {1}.', count, targetLabel(target));
     const msg = failed
       ? `${moved} ${vscode.l10n.t('{0} could not be moved (a folder cannot go into itself or its own subfolders, or the item no longer exists).', failed)}`
       : moved;
@@ -140,12 +144,7 @@ export class KbCommands {
   async delete(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
     const nodes = this.selected(element, selection);
     if (!nodes.length) return;
-    const question =
-      nodes.length > 1
-        ? vscode.l10n.t('Delete {0} items (folders with everything in them) from the knowledge base? This cannot be undone.', nodes.length)
-        : isFileNode(nodes[0])
-          ? vscode.l10n.t('Delete "{0}" from the knowledge base? This cannot be undone.', nodes[0].name)
-          : vscode.l10n.t('Delete "{0}" and everything in it from the knowledge base? This cannot be undone.', nodes[0].name);
+    const question = deleteQuestion(nodes);
     const deleteLabel = vscode.l10n.t('Delete');
     const choice = await this.c.ui.showWarningMessage(question, { modal: true }, deleteLabel);
     if (choice !== deleteLabel) return;
@@ -267,4 +266,22 @@ export class KbCommands {
     if (kind === 'file' && !isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a folder; choose a document.', node.name));
     return node;
   }
+}
+
+/** The delete confirmation, saying what is selected: documents, folders (with everything in them), or both. */
+export function deleteQuestion(nodes: readonly KbNode[]): string {
+  const docs = nodes.filter(isFileNode).length;
+  const folders = nodes.length - docs;
+  if (nodes.length === 1) {
+    return docs
+      ? vscode.l10n.t('Delete "{0}" from the knowledge base? This cannot be undone.', nodes[0].name)
+      : vscode.l10n.t('Delete "{0}" and everything in it from the knowledge base? This cannot be undone.', nodes[0].name);
+  }
+  if (!folders) return vscode.l10n.t('Delete {0} documents from the knowledge base? This cannot be undone.', docs);
+  if (!docs) return vscode.l10n.t('Delete {0} folders and everything in them from the knowledge base? This cannot be undone.', folders);
+  const docText = docs === 1 ? vscode.l10n.t('{0} document', 1) : vscode.l10n.t('{0} documents', docs);
+  const folderText = folders === 1 ? vscode.l10n.t('{0} folder', 1) : vscode.l10n.t('{0} folders', folders);
+  return folders === 1
+    ? vscode.l10n.t('Delete {0} and {1} with everything in it from the knowledge base? This cannot be undone.', docText, folderText)
+    : vscode.l10n.t('Delete {0} and {1} with everything in them from the knowledge base? This cannot be undone.', docText, folderText);
 }

@@ -173,9 +173,13 @@ export class KbEditCommands {
         ? off
           ? vscode.l10n.t('Turned off "{0}".', docs[0].name)
           : vscode.l10n.t('Turned on "{0}".', docs[0].name)
-        : off
-          ? vscode.l10n.t('Turned off {0} document(s).', result.updated.length)
-          : vscode.l10n.t('Turned on {0} document(s).', result.updated.length);
+        : result.updated.length === 1
+          ? off
+            ? vscode.l10n.t('Turned off {0} document.', 1)
+            : vscode.l10n.t('Turned on {0} document.', 1)
+          : off
+            ? vscode.l10n.t('Turned off {0} documents.', result.updated.length)
+            : vscode.l10n.t('Turned on {0} documents.', result.updated.length);
     const tail = missed.length
       ? vscode.l10n.t('{0} could not be changed (deleted meanwhile?): {1}.', missed.length, missed.map((d) => d.name).join(', '))
       : '';

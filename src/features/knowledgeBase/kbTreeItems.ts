@@ -122,7 +122,7 @@ function tooltip(node: KbNode): vscode.MarkdownString {
   return md;
 }
 
-/** The parts that are there, comma-separated ("2 agent(s), 1 group(s)"). */
+/** The parts that are there, comma-separated ("2 agents, 1 group"). */
 function listed(...parts: Array<string | number | undefined>): string {
   return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(', ');
 }
@@ -132,13 +132,20 @@ export function permissionSummary(node: KbNode): string {
   const u = node.userPermission;
   const agents = a.viewAccessToAgent ? vscode.l10n.t('all agents can view') : vscode.l10n.t('only listed agents');
   const agentList = listed(
-    a.accessAgents?.length && vscode.l10n.t('{0} agent(s)', a.accessAgents.length),
-    a.accessPermissionGroups?.length && vscode.l10n.t('{0} group(s)', a.accessPermissionGroups.length),
+    a.accessAgents?.length &&
+      (a.accessAgents.length === 1 ? vscode.l10n.t('{0} agent', 1) : vscode.l10n.t('{0} agents', a.accessAgents.length)),
+    a.accessPermissionGroups?.length &&
+      (a.accessPermissionGroups.length === 1
+        ? vscode.l10n.t('{0} group', 1)
+        : vscode.l10n.t('{0} groups', a.accessPermissionGroups.length)),
   );
   const users = u.viewAccessToUser ? vscode.l10n.t('all users can view') : vscode.l10n.t('users: restricted');
   const userList = listed(
-    u.ownUserIds?.length && vscode.l10n.t('{0} owner(s)', u.ownUserIds.length),
-    u.customerGroups?.length && vscode.l10n.t('{0} customer group(s)', u.customerGroups.length),
+    u.ownUserIds?.length && (u.ownUserIds.length === 1 ? vscode.l10n.t('{0} owner', 1) : vscode.l10n.t('{0} owners', u.ownUserIds.length)),
+    u.customerGroups?.length &&
+      (u.customerGroups.length === 1
+        ? vscode.l10n.t('{0} customer group', 1)
+        : vscode.l10n.t('{0} customer groups', u.customerGroups.length)),
   );
   return vscode.l10n.t(
     'Agents: {0}. {1}.',

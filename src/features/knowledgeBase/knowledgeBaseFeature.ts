@@ -88,8 +88,9 @@ export class KnowledgeBaseFeature extends Disposable {
     const ids = CommandIds.kb;
     this._register(
       this.c.commands({
-        // Also Retry of an error row: then only that folder is fetched again.
-        [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' ? e.parentKey : undefined),
+        // Also Retry of an error row: then only that folder is fetched again. From the title bar VS Code
+        // passes the focused row, unmarked: the whole tree is refreshed.
+        [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' && e.retry ? e.parentKey : undefined),
         [ids.loadMore]: (e: LoadMoreElement) =>
           loadMoreInView(
             KB_VIEW,
@@ -108,6 +109,10 @@ export class KnowledgeBaseFeature extends Disposable {
         [ids.uploadFromCloud]: (e?: NodeElement) => k.uploadFromCloud(e),
         [ids.uploadHere]: (e?: NodeElement) => this.uploadHere(e),
         [ids.newFolder]: (e?: NodeElement) => this.edits.newFolder(e),
+        // The title bar's: whatever element VS Code passes (the focused one) is not where they act.
+        [ids.uploadFromCloudToFolder]: () => k.uploadFromCloud(undefined),
+        [ids.uploadToTopLevel]: () => this.uploadHere(undefined),
+        [ids.newFolderAtTopLevel]: () => this.edits.newFolder(undefined),
         [ids.rename]: (e?: NodeElement) => this.edits.rename(e),
         [ids.deleteFolder]: (e?: NodeElement) => this.edits.deleteFolder(e),
         [ids.editHashtags]: (e?: NodeElement) => this.edits.editHashtags(e),

@@ -31,7 +31,7 @@ export interface BatchResult {
 /**
  * One upload batch: plan (zip or sync folders, find empty/unreadable/too-large files), settle name
  * conflicts once, upload with bounded concurrency under one cancellable notification, then a
- * summary with "Retry Failed" (never resending what succeeded) and "Show Details".
+ * summary with "Retry Failed" and "Upload the Rest" after a cancel (never resending what succeeded) and "Show Details".
  */
 export async function uploadBatch(
   c: Container,
@@ -69,8 +69,8 @@ export async function uploadBatch(
     const result = await runBatch(c, client, report, plan.jobs);
     onBatch(result);
     if ([...report.outcomes.values()].some((o) => o.status === 'done')) completeWalkthroughStep('uploaded');
-    void showUploadSummary(c, report, async (failed) => {
-      const retried = await runBatch(c, await c.connection.getClient(), report, failed, true);
+    void showUploadSummary(c, report, async (jobs) => {
+      const retried = await runBatch(c, await c.connection.getClient(), report, jobs, true);
       onBatch(retried);
       return retried.report;
     });

@@ -72,12 +72,28 @@ export function summaryText(report: UploadReport): string {
   return text;
 }
 
-/** Failed or unsent jobs: what "Retry Failed" sends again (never what already succeeded). */
-export function retryableJobs(report: UploadReport): UploadJob[] {
-  return report.jobs.filter((j) => {
-    const o = report.outcomes.get(j.id);
-    return !o || o.status === 'cancelled' || (o.status === 'failed' && o.retryable);
-  });
+/** A follow-up the summary offers: its button and the jobs it sends. */
+export interface FollowUp {
+  label: string;
+  jobs: UploadJob[];
+}
+
+/**
+ * What the summary offers to send (never what already succeeded): "Retry Failed" for failures that may
+ * succeed another time, "Upload the Rest" for files a cancel left unsent; both when there are both.
+ */
+export function followUps(report: UploadReport): FollowUp[] {
+  const failed: UploadJob[] = [];
+  const rest: UploadJob[] = [];
+  for (const job of report.jobs) {
+    const o = report.outcomes.get(job.id);
+    if (!o || o.status === 'cancelled') rest.push(job);
+    else if (o.status === 'failed' && o.retryable) failed.push(job);
+  }
+  return [
+    ...(failed.length ? [{ label: vscode.l10n.t('Retry Failed'), jobs: failed }] : []),
+    ...(rest.length ? [{ label: vscode.l10n.t('Upload the Rest'), jobs: rest }] : []),
+  ];
 }
 
 export async function showUploadSummary(
@@ -86,15 +102,14 @@ export async function showUploadSummary(
   retry: (jobs: UploadJob[]) => Promise<UploadReport>,
 ): Promise<void> {
   const counts = countOutcomes(report);
-  const retryable = retryableJobs(report);
-  const retryFailed = vscode.l10n.t('Retry Failed');
+  const offered = followUps(report);
   const showDetailsLabel = vscode.l10n.t('Show Details');
-  const actions = [...(retryable.length ? [retryFailed] : []), showDetailsLabel];
   const show = counts.failed || counts.cancelled ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  const choice = await show(summaryText(report), ...actions);
+  const choice = await show(summaryText(report), ...offered.map((f) => f.label), showDetailsLabel);
   if (choice === showDetailsLabel) await c.details.show(vscode.l10n.t('Upload to {0}', report.target), detailsMarkdown(report));
-  if (choice === retryFailed) {
-    const again = await retry(retryable);
+  const followUp = offered.find((f) => f.label === choice);
+  if (followUp) {
+    const again = await retry(followUp.jobs);
     await showUploadSummary(c, again, retry);
   }
 }

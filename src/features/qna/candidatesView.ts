@@ -173,7 +173,10 @@ export class CandidatesView extends Disposable implements vscode.TreeDataProvide
     if (!queries.length) throw new Error(vscode.l10n.t('The selection holds no text to add.'));
     const client = await this.c.connection.getClient();
     const added = await client.faq.addCandidates(queries);
-    vscode.window.setStatusBarMessage(vscode.l10n.t('Added {0} candidate(s)', added.length), 4000);
+    vscode.window.setStatusBarMessage(
+      added.length === 1 ? vscode.l10n.t('Added {0} candidate', 1) : vscode.l10n.t('Added {0} candidates', added.length),
+      4000,
+    );
     await this.refresh();
     return added.length;
   }

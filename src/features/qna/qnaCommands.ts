@@ -97,7 +97,7 @@ export class QnaCommands {
       f.searchTerm && `"${f.searchTerm}"`,
       f.isUsed !== undefined && statusLabel(f.isUsed ? 'on' : 'off'),
       f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
-      f.origins?.length && vscode.l10n.t('{0} origin(s)', f.origins.length),
+      f.origins?.length && (f.origins.length === 1 ? vscode.l10n.t('{0} origin', 1) : vscode.l10n.t('{0} origins', f.origins.length)),
       f.byFolder && vscode.l10n.t('by folder'),
     ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;

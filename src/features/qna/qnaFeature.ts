@@ -104,11 +104,12 @@ export class QnaFeature extends Disposable {
         [ids.delete]: (e?: QaElement, all?: QnaElement[]) => k.delete(e, all),
         // Returns the open search (tests work it through its state).
         [ids.search]: () => showQaSearch(this.c, (id) => this.editor.open({ kind: 'existing', id })),
-        [ids.importFile]: (uri?: vscode.Uri) =>
-          this.withFile(uri, vscode.l10n.t('Import Q&As from'), (file) => this.importer.run(file, () => void this.tree.refresh())),
-        [ids.uploadFile]: (uri?: vscode.Uri) =>
-          this.withFile(uri, vscode.l10n.t('Send Q&A file to the service'), (file) => this.files.uploadToService(file), true),
-        [ids.exportCsv]: (uri?: vscode.Uri) => this.files.exportCsv(uri),
+        // From the Explorer a file; from the view's title bar VS Code passes the focused row: not a file.
+        [ids.importFile]: (uri?: unknown) =>
+          this.withFile(asUri(uri), vscode.l10n.t('Import Q&As from'), (file) => this.importer.run(file, () => void this.tree.refresh())),
+        [ids.uploadFile]: (uri?: unknown) =>
+          this.withFile(asUri(uri), vscode.l10n.t('Send Q&A file to the service'), (file) => this.files.uploadToService(file), true),
+        [ids.exportCsv]: (uri?: unknown) => this.files.exportCsv(asUri(uri)),
       }),
     );
     const candidates = this.candidates;
@@ -147,4 +148,8 @@ export class QnaFeature extends Disposable {
     const [first, ...others] = candidate.questions.map((q) => q.question);
     return this.editor.open({ kind: 'new', prefill: { question: first ?? '', similarQuestions: others } });
   }
+}
+
+function asUri(value: unknown): vscode.Uri | undefined {
+  return value instanceof vscode.Uri ? value : undefined;
 }

@@ -88,9 +88,12 @@ export class QnaFileCommands {
         return [d];
       }),
     );
-    const text = res.notUploaded.length
-      ? vscode.l10n.t('The service took {0} but did not upload {1} row(s).', name, formatNumber(res.notUploaded.length))
-      : vscode.l10n.t('The service uploaded every row of {0}.', name);
+    const missed = res.notUploaded.length;
+    const text = !missed
+      ? vscode.l10n.t('The service uploaded every row of {0}.', name)
+      : missed === 1
+        ? vscode.l10n.t('The service took {0} but did not upload {1} row.', name, formatNumber(1))
+        : vscode.l10n.t('The service took {0} but did not upload {1} rows.', name, formatNumber(missed));
     const lines = [
       `# ${vscode.l10n.t('Not uploaded from {0}', name)}`,
       '',

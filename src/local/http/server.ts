@@ -16,8 +16,11 @@ export interface HttpDeps {
   maxJsonBytes: number;
   multipart: MultipartOptions;
   logger: LocalLogger;
-  /** Requests being handled right now (a diagnostic in /_local/info: tests wait for in-flight work to end). */
-  traffic?: { inFlight: number };
+  /**
+   * Requests being handled right now, and requests received per operation since the start (diagnostics in
+   * /_local/info: tests wait for in-flight work to end, and count what a client sent after it was cancelled).
+   */
+  traffic?: { inFlight: number; received: Map<string, number> };
 }
 
 const productRouter = new Router(ROUTES.filter((r) => !r.test));
@@ -58,6 +61,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
     return fail(req, res, match.api, error, headers);
   }
   const { route, params } = match;
+  deps.traffic?.received.set(route.op, (deps.traffic.received.get(route.op) ?? 0) + 1);
 
   if (!authorized(req, route, deps.keys)) {
     const error = route.api === 'nlu' ? NLU_INVALID_KEY() : new HttpError(401, 'The API-KEY header is missing or invalid.');

@@ -44,7 +44,7 @@ export class BulkJobs {
     await this.deps.journal.commit(
       stale.map((r) => ({ c: BULK_RUNS, k: r.id, v: { ...r, status: 'failed', error_message: INTERRUPTED_MESSAGE } })),
     );
-    this.deps.logger.warn(`bulk processing: ${stale.length} run(s) ${INTERRUPTED_MESSAGE}`);
+    this.deps.logger.warn(`bulk processing: ${stale.length} ${stale.length === 1 ? 'run' : 'runs'} ${INTERRUPTED_MESSAGE}`);
   }
 
   async run(input: BulkInput, bulkType: BulkType, fileName: string): Promise<{ id: string; status: 'queued' }> {

@@ -1,19 +1,57 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
+import type { ErrorElement } from './pagingElements';
+import { pagingTreeItem } from './pagingItems';
 
 /** What the gate reads of the connection (structural: platform does not import the connection feature). */
 export interface ConnectionState {
-  readonly status: { readonly state: string };
+  readonly status: { readonly state: string; readonly problem?: string };
+  readonly onDidChangeStatus: vscode.Event<unknown>;
 }
 
+/** Checks that failed to reach or use the service: the view says why, with Retry, instead of staying empty. */
+const FAILED_STATES = new Set(['unreachable', 'error']);
+
 /**
- * The one "only when connected" gate of every tree: while not connected a view is empty (its welcome
- * content explains why), and no listing is requested.
+ * The one "only when connected" gate of every tree: while not connected a view shows no listing and
+ * requests none. Without a key (or before first use) it is empty and its welcome content explains why; when
+ * the check failed it shows one error row whose Retry runs Check Connection (a tree's own Refresh could not
+ * reload anything until the connection is back).
  */
-export function connectedOnly<T>(provider: vscode.TreeDataProvider<T>, connection: ConnectionState): vscode.TreeDataProvider<T> {
+export function connectedOnly<T>(
+  provider: vscode.TreeDataProvider<T>,
+  connection: ConnectionState,
+): vscode.TreeDataProvider<T | ErrorElement> {
+  let row: ErrorElement | undefined;
+  // While a check runs again (rechecks with backoff) the row stays: no flicker to an empty view and back.
+  const update = (): boolean => {
+    const { state, problem } = connection.status;
+    if (state === 'checking') return false;
+    const next = FAILED_STATES.has(state) ? (problem ?? state) : undefined;
+    if (next === row?.message) return false;
+    row = next === undefined ? undefined : { kind: 'error', parentKey: 'connection', message: next };
+    return true;
+  };
+  update();
   return {
-    onDidChangeTreeData: provider.onDidChangeTreeData,
-    getTreeItem: (element) => provider.getTreeItem(element),
-    getChildren: (element) => (connection.status.state === 'connected' ? provider.getChildren(element) : []),
-    getParent: provider.getParent && ((element) => provider.getParent!(element)),
+    onDidChangeTreeData: (listener, thisArg, disposables) => {
+      const own = provider.onDidChangeTreeData?.(listener, thisArg);
+      const status = connection.onDidChangeStatus(() => {
+        if (update()) listener.call(thisArg, undefined);
+      });
+      const both = vscode.Disposable.from(status, ...(own ? [own] : []));
+      disposables?.push(both);
+      return both;
+    },
+    getTreeItem: (element) =>
+      row && element === row
+        ? pagingTreeItem(row, { loadMore: CommandIds.checkConnection, retry: CommandIds.checkConnection })
+        : provider.getTreeItem(element as T),
+    getChildren: (element) => {
+      update();
+      if (connection.status.state === 'connected') return provider.getChildren(element as T | undefined);
+      return !element && row ? [row] : [];
+    },
+    getParent: provider.getParent && ((element) => (element === row ? undefined : provider.getParent!(element as T))),
   };
 }

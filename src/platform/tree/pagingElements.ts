@@ -14,6 +14,8 @@ export interface ErrorElement {
   kind: 'error';
   parentKey: string;
   message: string;
+  /** Set on the element the row's Retry passes; a title-bar Refresh gets the focused row without it. */
+  retry?: true;
 }
 
 /** A line of text (empty listing, nothing matches, loading); optionally a command to run on click. */

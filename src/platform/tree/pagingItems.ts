@@ -34,7 +34,8 @@ export function pagingTreeItem(element: PagingElement, commands: PagingCommands)
       item.id = `error:${element.parentKey}`;
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
       item.tooltip = vscode.l10n.t('{0}\n\nClick to try again.', element.message);
-      item.command = { command: commands.retry, title: vscode.l10n.t('Retry'), arguments: [element] };
+      // Marked, so the tree can tell Retry from its title-bar Refresh (which VS Code gives the focused row).
+      item.command = { command: commands.retry, title: vscode.l10n.t('Retry'), arguments: [{ ...element, retry: true }] };
       item.contextValue = 'pagingError';
       return item;
     }

@@ -230,6 +230,12 @@ describe('Localization (package.nls*.json, l10n/bundle.l10n*.json)', () => {
     assert.deepEqual(mismatches(bundleEn, bundleJa), []);
   });
 
+  it('no English text counts with a "(s)" pseudo-plural: one and many are separate strings', () => {
+    const pseudo = /\w\(s\)/;
+    const found = [...Object.values(bundleEn), ...Object.values(nlsEn)].filter((text) => pseudo.test(text));
+    assert.deepEqual(found, [], 'write "1 item" / "{0} items" as two strings chosen by the count');
+  });
+
   it('l10n/bundle.l10n.json is what `npm run l10n` extracts from the source today', async () => {
     const files = sourceFiles('src').map((f) => ({ extension: '.ts', contents: readFileSync(f, 'utf8') }));
     const extracted = await getL10nJson(files);

@@ -112,7 +112,7 @@ describe('MCP server (dist/mcp.js) driven by the SDK client over stdio', functio
     for (const name of ['knowledge_desk_answer', 'knowledge_desk_retrieve_pages']) {
       const r = await call(s, name, { question: LEAVE, scopeIds: ['no-such-folder'] });
       assert.equal(r.isError, true);
-      assert.match(textOf(r), /Unknown folder or document id\(s\): no-such-folder\./);
+      assert.match(textOf(r), /Unknown folder or document id: no-such-folder\./);
     }
     const unknown = await call(s, 'knowledge_desk_delete_everything', { question: LEAVE });
     assert.equal(unknown.isError, true);

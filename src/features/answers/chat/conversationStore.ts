@@ -198,7 +198,12 @@ export class ConversationStore {
       for (const turn of parsed.data.turns) if (turn.status === 'streaming') turn.status = 'stopped';
       this.conversations.push(parsed.data);
     }
-    if (dropped) this.options.onProblem?.(`${dropped} stored conversation(s) could not be read and were dropped`);
+    if (dropped)
+      this.options.onProblem?.(
+        dropped === 1
+          ? '1 stored conversation could not be read and was dropped'
+          : `${dropped} stored conversations could not be read and were dropped`,
+      );
     this.currentKey = this.get(stored.data.currentId)?.id ?? this.list()[0]?.id;
   }
 

@@ -57,7 +57,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
       page: citationPage(panel.webview, ctx.extensionUri),
       protocol: citationProtocol,
       rendered: (r) =>
-        `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} highlight(s) (${r.highlightSource})`,
+        `citation drawn: ${r.view} page ${r.pageNo ?? '-'} of ${r.pageCount ?? '-'}, ${r.rects.length} ${r.rects.length === 1 ? 'highlight' : 'highlights'} (${r.highlightSource})`,
     });
     this.view = { kind: 'loading', title: target.title ?? vscode.l10n.t('Citation') };
     this.clicked = !restored;

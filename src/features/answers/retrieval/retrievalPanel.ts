@@ -96,7 +96,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
       // What each column sent and got (tests compare them with the client's own answers).
       this.probe?.record(this, ProbeKeys.requests, { column, request, items });
       this.ctx.log.info(
-        `retrieval ${column}: ${items.length} result(s) in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`,
+        `retrieval ${column}: ${items.length} ${items.length === 1 ? 'result' : 'results'} in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`,
       );
       return { items: items.slice(0, 100), elapsedMs: Date.now() - started, request: { ...request } };
     } catch (error) {
