@@ -7,7 +7,7 @@
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
-//   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
+//   --tests    test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
@@ -128,6 +128,12 @@ if (tests) {
     .filter((f) => f.endsWith('.ts'))
     .map((f) => `test/integration/${f}`);
   configs.push({ ...node, sourcemap: 'inline', entryPoints: entries, outdir: 'out/test/integration', external: ['vscode', 'mocha'] });
+  // The journeys (test/journeys): several steps in a row as a person takes them, run by runIntegration.mjs --suite journeys.
+  const journeys = fs
+    .readdirSync(path.join(root, 'test/journeys'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `test/journeys/${f}`);
+  configs.push({ ...node, sourcemap: 'inline', entryPoints: journeys, outdir: 'out/test/journeys', external: ['vscode', 'mocha'] });
 }
 
 if (bench) {

@@ -6,7 +6,8 @@
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
 // <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
-// naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was.
+// naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was. A request
+// { "click": "..." } clicks that element instead (test/journeys: what a person presses outside a webview).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -188,12 +189,26 @@ if (shots) {
         fs.rmSync(path.join(shots, f), { force: true });
         // A test may name a workbench element that shows the UI settled (a hover, a resized view): wait for it
         // to be visible, bounded, and tell the test when it never was instead of shooting the wrong state.
-        const { waitForSelector } = request.trim() ? JSON.parse(request) : {};
+        const { waitForSelector, click } = request.trim() ? JSON.parse(request) : {};
+        // A click request (the journeys: a button of a notification, as a person presses it) clicks the first
+        // visible element it names instead of taking a screenshot.
+        if (click) {
+          try {
+            await page.locator(click).first().click({ timeout: SELECTOR_TIMEOUT_MS });
+            fs.writeFileSync(path.join(shots, `${name}.done`), 'ok');
+          } catch (e) {
+            log(`click ${name}: ${click}: ${e.message.split('\n')[0]}`);
+            fs.writeFileSync(path.join(shots, `${name}.done`), `${click} could not be clicked: ${e.message.split('\n')[0]}`);
+          }
+          continue;
+        }
         if (waitForSelector) {
           try {
             await page.locator(waitForSelector).first().waitFor({ state: 'visible', timeout: SELECTOR_TIMEOUT_MS });
           } catch {
             log(`screenshot ${name}: ${waitForSelector} not visible after ${SELECTOR_TIMEOUT_MS} ms`);
+            // What was there instead, for the person reading the failure.
+            await page.screenshot({ path: path.join(shots, `${name}.png`) }).catch(() => undefined);
             fs.writeFileSync(path.join(shots, `${name}.done`), `${waitForSelector} was not visible after ${SELECTOR_TIMEOUT_MS} ms`);
             continue;
           }

@@ -1,6 +1,9 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
-// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC] [--locale ja]
+// usage: node test/host/runIntegration.mjs [--suite integration|journeys] [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED]
+//                                          [--timeout SEC] [--locale ja]
+// --suite journeys runs test/journeys (out/test/journeys): one host start per window of JOURNEY_WINDOWS, screenshots always
+// (test/host/.screenshots/journeys-<locale>/), and one summed `mocha: N passed, N failed` line at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,6 +20,7 @@ const { values: a } = parseArgs({
     timeout: { type: 'string', default: '900' },
     'skip-build': { type: 'boolean', default: false },
     locale: { type: 'string' }, // VS Code's display language, e.g. ja (tests read it as vscode.env.language)
+    suite: { type: 'string', default: 'integration' },
   },
 });
 
@@ -32,8 +36,18 @@ if (run('bash', [path.join(root, 'test/host/install.sh')]) !== 0) {
   process.exit(3);
 }
 
+/**
+ * The journeys' windows, in order: each is a host start of its own (a fresh profile: user data, global storage, the
+ * local service's data). A journey that needs a window in which nothing happened before it comes first in its window.
+ * `files` are test/journeys/<file>.test.ts, run in this order; the reload journey restarts the extension host, so it
+ * comes last. Every window imports the samples on the first start of the local service, as `npm start` does.
+ */
+const JOURNEY_WINDOWS = [
+  { name: 'first-launch', files: ['firstLaunch'] },
+  { name: 'fresh-window', files: ['freshChat', 'qnaRoundTrip', 'uploadCancel', 'reload'] },
+];
+
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-ws-'));
-fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
 // A hostile workspace: its .vscode/settings.json points the Custom region (and the other user-only settings)
 // at a loopback "trap" server that records every request it gets. Every suite runs in this workspace, and
 // test/integration/workspaceTrust.test.ts checks that nothing reached the trap and that the user was told.
@@ -45,10 +59,15 @@ const trap = http.createServer((req, res) => {
 });
 await new Promise((resolve) => trap.listen(0, '127.0.0.1', resolve));
 const trapUrl = `http://127.0.0.1:${trap.address().port}`;
-fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
-fs.writeFileSync(
-  path.join(workspace, '.vscode', 'settings.json'),
-  `// Written by test/host/runIntegration.mjs: Knowledge Desk must ignore every one of these.
+
+/** A fresh copy of the fixture workspace with the hostile settings. */
+function freshWorkspace() {
+  fs.rmSync(workspace, { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
+  fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
+  fs.writeFileSync(
+    path.join(workspace, '.vscode', 'settings.json'),
+    `// Written by test/host/runIntegration.mjs: Knowledge Desk must ignore every one of these.
 {
   "knowledgeDesk.region": "custom",
   "knowledgeDesk.custom.baseUrl": "${trapUrl}",
@@ -59,36 +78,83 @@ fs.writeFileSync(
   "knowledgeDesk.local.maxUploadMb": 1,
 }
 `,
-);
+  );
+}
 
-const shots = a.screenshots ? path.join(root, 'test/host/.screenshots') : undefined;
+const journeys = a.suite === 'journeys';
+if (!['integration', 'journeys'].includes(a.suite)) {
+  console.error(`unknown --suite ${a.suite} (integration or journeys)`);
+  process.exit(2);
+}
+// The journeys always take their screenshots (cheap), into a folder per display language.
+const shots = journeys
+  ? path.join(root, 'test/host/.screenshots', `journeys-${a.locale ?? 'en'}`)
+  : a.screenshots
+    ? path.join(root, 'test/host/.screenshots')
+    : undefined;
 if (shots) fs.rmSync(shots, { recursive: true, force: true });
 
-const env = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
-if (a.grep) env.KD_TEST_GREP = a.grep;
-if (a.order) env.KD_TEST_ORDER = a.order;
+const baseEnv = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
+if (a.grep) baseEnv.KD_TEST_GREP = a.grep;
+if (a.order) baseEnv.KD_TEST_ORDER = a.order;
 // The embedded local service finishes a RARE build of the test documents in milliseconds; slowed down, each job
 // state lasts long enough for the Jobs view's polling (every 2–3 s while a job runs) to see it and for Cancel to land mid-build.
-env.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';
-const args = [
-  path.join(root, 'test/host/driver.mjs'),
-  '--ext',
-  root,
-  '--tests',
-  path.join(root, 'out/test/integration/index'),
-  '--workspace',
-  workspace,
-  '--timeout',
-  a.timeout,
-];
-if (shots) args.push('--shots', shots);
-if (a.locale) args.push('--locale', a.locale);
-// Asynchronous: the trap server answers in this process while the suites run.
-const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
-const status = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));
+baseEnv.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';
+
+/** One host start: the driver runs `tests` in a new window of a fresh workspace; resolves with its exit status. */
+async function runWindow(tests, env) {
+  freshWorkspace();
+  const args = [path.join(root, 'test/host/driver.mjs'), '--ext', root, '--tests', tests, '--workspace', workspace, '--timeout', a.timeout];
+  if (shots) args.push('--shots', shots);
+  if (a.locale) args.push('--locale', a.locale);
+  // Asynchronous: the trap server answers in this process while the suites run.
+  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));
+}
+
+let status = 0;
+if (!journeys) {
+  status = await runWindow(path.join(root, 'out/test/integration/index'), baseEnv);
+} else {
+  // Each window's index writes one line per finished journey to its ledger (a window whose extension host is
+  // reloaded runs the index twice); a journey with no line did not finish and counts as failed.
+  const totals = { passed: 0, failed: 0 };
+  for (const w of JOURNEY_WINDOWS) {
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-journey-'));
+    const env = {
+      ...baseEnv,
+      KD_JOURNEYS: w.files.join(','),
+      KD_JOURNEY_STATE: state,
+      KNOWLEDGE_DESK_LOCAL_SEED: path.join(root, 'samples/knowledge-base'),
+    };
+    console.log(`\n── journeys window "${w.name}": ${w.files.join(', ')}`);
+    const code = await runWindow(path.join(root, 'out/test/journeys/index'), env);
+    const ledgerFile = path.join(state, 'ledger.jsonl');
+    const ledger = fs.existsSync(ledgerFile)
+      ? fs
+          .readFileSync(ledgerFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+    for (const file of w.files) {
+      const entry = ledger.filter((e) => e.file === file).at(-1);
+      if (entry?.state === 'passed') totals.passed++;
+      else {
+        totals.failed++;
+        console.log(`journey ${file}: ${entry ? `failed: ${entry.error}` : `did not finish (window exit ${code})`}`);
+      }
+    }
+    if (code !== 0 && ledger.every((e) => e.state === 'passed') && ledger.length === w.files.length) totals.failed++;
+    fs.rmSync(state, { recursive: true, force: true });
+  }
+  console.log(`screenshots in ${shots}`);
+  console.log(`mocha: ${totals.passed} passed, ${totals.failed} failed, 0 pending`);
+  status = totals.failed ? 1 : 0;
+}
 trap.closeAllConnections();
 await new Promise((resolve) => trap.close(resolve));
 fs.rmSync(workspace, { recursive: true, force: true });
 fs.rmSync(path.dirname(trapLog), { recursive: true, force: true });
-if (shots) console.log(`screenshots in ${shots}`);
+if (shots && !journeys) console.log(`screenshots in ${shots}`);
 process.exit(status);
