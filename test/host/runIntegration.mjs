@@ -1,7 +1,7 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
 // usage: node test/host/runIntegration.mjs [--suite integration|journeys] [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED]
-//                                          [--timeout SEC] [--locale ja]
+//                                          [--timeout SEC] [--locale ja] [--window NAME]
 // --suite journeys runs test/journeys (out/test/journeys): one host start per window of JOURNEY_WINDOWS, screenshots always
 // (test/host/.screenshots/journeys-<locale>/), and one summed `mocha: N passed, N failed` line at the end.
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,6 +21,7 @@ const { values: a } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     locale: { type: 'string' }, // VS Code's display language, e.g. ja (tests read it as vscode.env.language)
     suite: { type: 'string', default: 'integration' },
+    window: { type: 'string' }, // --suite journeys: only this window of JOURNEY_WINDOWS (e.g. first-launch)
   },
 });
 
@@ -119,7 +120,7 @@ if (!journeys) {
   // Each window's index writes one line per finished journey to its ledger (a window whose extension host is
   // reloaded runs the index twice); a journey with no line did not finish and counts as failed.
   const totals = { passed: 0, failed: 0 };
-  for (const w of JOURNEY_WINDOWS) {
+  for (const w of JOURNEY_WINDOWS.filter((x) => !a.window || x.name === a.window)) {
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-journey-'));
     const env = {
       ...baseEnv,

@@ -12,7 +12,7 @@ import { EXTENSION_ID, getApi, lastRendered, waitFor, waitForPage } from '../int
 import { Findings, shoot, tr } from './support/journey';
 
 /** Asks about two pages of employee-handbook.pdf: paid leave (page 1) and the home office allowance (page 2). */
-const QUESTION = 'How many days of paid leave do new employees get, and how much is the home office allowance?';
+const QUESTION = 'How many days of paid leave do new employees get, and how much is the home office allowance for a desk?';
 
 const snapshot = (p: ChatPanel): Promise<ChatSnapshot> => p.channel.request('snapshot', {});
 const drive = (p: ChatPanel, params: DriveParams): Promise<ChatSnapshot> => p.channel.request('drive', params);
@@ -125,6 +125,21 @@ describe('Journey: first launch', () => {
           return `${viewer.describe()}; last drawn ${JSON.stringify(r && { view: r.view, pageNo: r.pageNo, rects: r.rects.length })}`;
         },
       );
+      // What the person sees, where the page reports it (the canvas's finished page, the toolbar's page box).
+      const seen = await waitFor(
+        async () => {
+          const snap = (await viewer.channel.request('snapshot', {})) as {
+            canvasPageNo?: number | null;
+            toolbar?: { page: number } | null;
+          };
+          return snap.canvasPageNo !== null ? snap : undefined;
+        },
+        'the viewer to finish drawing',
+        15_000,
+        () => viewer.describe(),
+      );
+      if (seen.canvasPageNo !== undefined) assert.equal(seen.canvasPageNo, pageNo, 'the page drawn on the canvas');
+      if (seen.toolbar) assert.equal(seen.toolbar.page, pageNo, "the toolbar's page");
     };
     await page(first.pageNo!);
     await shoot('first-launch-05-citation-1');
@@ -144,6 +159,12 @@ describe('Journey: first launch', () => {
     );
     findings.check(viewers.panels.length === 1, `one viewer for the one document, not ${viewers.panels.length}`);
     await shoot('first-launch-06-citation-2');
+    // And citation 1 again, to compare: the viewer goes back to its page.
+    const drawnSecond = lastRendered<CitationPanel>(viewer);
+    chat.reveal();
+    await drive(chat, { clickCitation: { turnId: turn.id, index: first.index } });
+    await findings.step(`citation ${first.index} again shows page ${first.pageNo}`, () => page(first.pageNo!, drawnSecond));
+    await shoot('first-launch-06b-citation-1-again');
 
     // 7. Back to the chat: the conversation is as it was, with both citations.
     chat.reveal();
