@@ -232,5 +232,13 @@ const payload = JSON.stringify([
   ['extensionTestsPath', remote(a.tests)],
   ['skipWelcome', 'true'],
 ]);
-await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`);
+// A busy machine loads the workbench slowly (30 s, playwright's default, was seen to run out); a load that never
+// comes ends the run through finish(), which also stops code-server (an uncaught error here left it running).
+try {
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, {
+    timeout: 180_000,
+  });
+} catch (e) {
+  await finish(3, `the workbench did not load: ${e.message.split('\n')[0]}`);
+}
 log('workbench loaded; tests run in the extension host');

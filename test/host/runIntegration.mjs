@@ -93,7 +93,8 @@ const shots = journeys
   : a.screenshots
     ? path.join(root, 'test/host/.screenshots')
     : undefined;
-if (shots) fs.rmSync(shots, { recursive: true, force: true });
+// (A run of one journeys window keeps the other windows' screenshots.)
+if (shots && !a.window) fs.rmSync(shots, { recursive: true, force: true });
 
 const baseEnv = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
 if (a.grep) baseEnv.KD_TEST_GREP = a.grep;
