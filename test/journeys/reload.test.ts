@@ -109,6 +109,20 @@ describe('Journey: reload the window in the middle of the work', () => {
     // Both panels side by side, as a person works: the chat beside the editor.
     chat.panel.reveal(vscode.ViewColumn.Two, true);
     await waitFor(() => chat.panel.visible && editor.panel.visible, 'the chat and the editor side by side');
+    // A moved panel loads its page again: both pages show their state again before the reload.
+    await waitForPage(chat, 'the moved chat panel');
+    await waitFor(
+      async () => (await chatSnapshot(chat)).draft === TYPED,
+      'the moved chat to show the typed question',
+      20_000,
+      () => chat.describe(),
+    );
+    await waitFor(
+      async () => (await editorSnapshot(editor)).dirty,
+      'the editor to show its unsaved changes',
+      20_000,
+      () => editor.describe(),
+    );
     await shoot('reload-01-before-reload');
 
     const resume: Resume = { file: 'reload', conversationId: chat.conversation.id, turnId: turn.id, faqId: id };
