@@ -7,7 +7,7 @@
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
-//   --tests    test/integration/*.ts -> out/test/integration (node, cjs; run inside the extension host)
+//   --tests    test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
 //              test/smoke/*.ts       -> out/test/smoke       (the smoke journey against an installed .vsix)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
 import * as esbuild from 'esbuild';
@@ -132,6 +132,12 @@ if (tests) {
   // The smoke journey against an installed .vsix (runIntegration.mjs --vsix).
   const smoke = ['test/smoke/index.ts', 'test/smoke/installed.test.ts'];
   configs.push({ ...node, sourcemap: 'inline', entryPoints: smoke, outdir: 'out/test/smoke', external: ['vscode', 'mocha'] });
+  // The journeys (test/journeys): several steps in a row as a person takes them, run by runIntegration.mjs --suite journeys.
+  const journeys = fs
+    .readdirSync(path.join(root, 'test/journeys'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => `test/journeys/${f}`);
+  configs.push({ ...node, sourcemap: 'inline', entryPoints: journeys, outdir: 'out/test/journeys', external: ['vscode', 'mocha'] });
 }
 
 if (bench) {

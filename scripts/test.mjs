@@ -1,6 +1,7 @@
 // npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
-// integration tests (inside a real VS Code extension host), then the package: `npm run package` and its .vsix checked,
-// and the smoke journey run against that .vsix installed into the test host. Ends with one line: `N passed, N failed`.
+// integration tests (inside a real VS Code extension host), the user journeys in English and Japanese (test/journeys, the
+// same host), then the package: `npm run package` and its .vsix checked, and the smoke journey run against that .vsix
+// installed into the test host. Ends with one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -98,7 +99,7 @@ if (want('lint')) {
   const f = await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000);
   if (f.code !== 0) stepFailures++;
 }
-if (want('build') || want('integration') || want('smoke')) {
+if (want('build') || want('integration') || want('journeys') || want('smoke')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
   if (r.code !== 0) {
     stepFailures++;
@@ -117,6 +118,28 @@ if (want('integration')) {
       20 * 60_000,
     ),
   );
+}
+if (want('journeys')) {
+  // The user journeys (test/journeys), in English and in Japanese: each a step of its own, each ending with one summed
+  // `mocha: N passed, N failed` line; their screenshots stay in test/host/.screenshots/journeys-<locale>/ to look at.
+  for (const locale of ['en', 'ja']) {
+    count(
+      await step(
+        `user journeys (real VS Code, ${locale})`,
+        node,
+        [
+          'test/host/runIntegration.mjs',
+          '--skip-build',
+          '--suite',
+          'journeys',
+          '--timeout',
+          '600',
+          ...(locale === 'en' ? [] : ['--locale', locale]),
+        ],
+        15 * 60_000,
+      ),
+    );
+  }
 }
 // After the integration tests: packaging rebuilds dist/ for production (no test API), which they must not get.
 if (want('package')) {

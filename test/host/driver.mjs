@@ -9,7 +9,8 @@
 //
 // Screenshots: a test writes <shots>/<name>.request and waits for <name>.done; the driver saves
 // <shots>/<name>.png of the whole workbench in between (the extension host cannot see the page). A request
-// naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was.
+// naming a waitForSelector is shot once that element is visible; <name>.done says why when it never was. A request
+// { "click": "..." } clicks that element instead (test/journeys: what a person presses outside a webview).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -200,12 +201,26 @@ if (shots) {
         fs.rmSync(path.join(shots, f), { force: true });
         // A test may name a workbench element that shows the UI settled (a hover, a resized view): wait for it
         // to be visible, bounded, and tell the test when it never was instead of shooting the wrong state.
-        const { waitForSelector } = request.trim() ? JSON.parse(request) : {};
+        const { waitForSelector, click } = request.trim() ? JSON.parse(request) : {};
+        // A click request (the journeys: a button of a notification, as a person presses it) clicks the first
+        // visible element it names instead of taking a screenshot.
+        if (click) {
+          try {
+            await page.locator(click).first().click({ timeout: SELECTOR_TIMEOUT_MS });
+            fs.writeFileSync(path.join(shots, `${name}.done`), 'ok');
+          } catch (e) {
+            log(`click ${name}: ${click}: ${e.message.split('\n')[0]}`);
+            fs.writeFileSync(path.join(shots, `${name}.done`), `${click} could not be clicked: ${e.message.split('\n')[0]}`);
+          }
+          continue;
+        }
         if (waitForSelector) {
           try {
             await page.locator(waitForSelector).first().waitFor({ state: 'visible', timeout: SELECTOR_TIMEOUT_MS });
           } catch {
             log(`screenshot ${name}: ${waitForSelector} not visible after ${SELECTOR_TIMEOUT_MS} ms`);
+            // What was there instead, for the person reading the failure.
+            await page.screenshot({ path: path.join(shots, `${name}.png`) }).catch(() => undefined);
             fs.writeFileSync(path.join(shots, `${name}.done`), `${waitForSelector} was not visible after ${SELECTOR_TIMEOUT_MS} ms`);
             continue;
           }
@@ -247,9 +262,13 @@ const payload = JSON.stringify([
   ['extensionTestsPath', remote(a.tests)],
   ['skipWelcome', 'true'],
 ]);
-// The run's own timeout bounds this: on a busy machine the workbench's first load takes longer than
-// Playwright's 30 s default, and a failure here must still stop code-server (finish), not leave it running.
-await page
-  .goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, { timeout: 0 })
-  .catch((e) => finish(3, `the workbench did not load: ${e.message}`));
+// A busy machine loads the workbench slowly (30 s, playwright's default, was seen to run out); a load that never
+// comes ends the run through finish(), which also stops code-server (an uncaught error here left it running).
+try {
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(payload)}`, {
+    timeout: 180_000,
+  });
+} catch (e) {
+  await finish(3, `the workbench did not load: ${e.message.split('\n')[0]}`);
+}
 log('workbench loaded; tests run in the extension host');

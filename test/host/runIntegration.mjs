@@ -1,9 +1,12 @@
 // Builds the extension and its integration tests, makes sure the test host is installed, copies the
 // fixture workspace and runs the suite in the real extension host.
-// usage: node test/host/runIntegration.mjs [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED] [--timeout SEC] [--locale ja]
+// usage: node test/host/runIntegration.mjs [--suite integration|journeys] [--screenshots] [--grep PATTERN] [--order name|reverse|shuffle:SEED]
+//                                          [--timeout SEC] [--locale ja] [--window NAME]
 //        node test/host/runIntegration.mjs --vsix knowledge-desk.vsix [--screenshots]
 // --vsix installs the package into the host and runs the smoke journey (test/smoke) against that installed copy: the
 // development extension is then test/smoke/extension, which only carries the test runner.
+// --suite journeys runs test/journeys (out/test/journeys): one host start per window of JOURNEY_WINDOWS, screenshots always
+// (test/host/.screenshots/journeys-<locale>/), and one summed `mocha: N passed, N failed` line at the end.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -20,7 +23,9 @@ const { values: a } = parseArgs({
     timeout: { type: 'string', default: '900' },
     'skip-build': { type: 'boolean', default: false },
     locale: { type: 'string' }, // VS Code's display language, e.g. ja (tests read it as vscode.env.language)
-    vsix: { type: 'string' },
+    suite: { type: 'string', default: 'integration' },
+    window: { type: 'string' },
+    vsix: { type: 'string' }, // --suite journeys: only this window of JOURNEY_WINDOWS (e.g. first-launch)
   },
 });
 
@@ -36,11 +41,20 @@ if (run('bash', [path.join(root, 'test/host/install.sh')]) !== 0) {
   process.exit(3);
 }
 
+/**
+ * The journeys' windows, in order: each is a host start of its own (a fresh profile: user data, global storage, the
+ * local service's data). A journey that needs a window in which nothing happened before it comes first in its window.
+ * `files` are test/journeys/<file>.test.ts, run in this order; the reload journey restarts the extension host, so it
+ * comes last. Every window imports the samples on the first start of the local service, as `npm start` does.
+ */
+const JOURNEY_WINDOWS = [
+  { name: 'first-launch', files: ['firstLaunch'] },
+  { name: 'fresh-window', files: ['freshChat', 'qnaRoundTrip', 'uploadCancel', 'reload'] },
+];
+
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-ws-'));
-// The smoke journey opens a user's workspace (the samples'); the integration suites their fixtures.
-fs.cpSync(path.join(root, a.vsix ? 'samples/workspace' : 'test/fixtures/workspace'), workspace, { recursive: true });
 // A hostile workspace: its .vscode/settings.json points the Custom region (and the other user-only settings)
-// at a loopback "trap" server that records every request it gets. Every integration suite runs in this workspace, and
+// at a loopback "trap" server that records every request it gets. Every suite runs in this workspace, and
 // test/integration/workspaceTrust.test.ts checks that nothing reached the trap and that the user was told.
 const trapLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kd-trap-')), 'requests.jsonl');
 fs.writeFileSync(trapLog, '');
@@ -50,7 +64,15 @@ const trap = http.createServer((req, res) => {
 });
 await new Promise((resolve) => trap.listen(0, '127.0.0.1', resolve));
 const trapUrl = `http://127.0.0.1:${trap.address().port}`;
-if (!a.vsix) {
+
+/** A fresh copy of the fixture workspace with the hostile settings; for the smoke journey, a user's workspace (the samples'). */
+function freshWorkspace() {
+  fs.rmSync(workspace, { recursive: true, force: true });
+  if (a.vsix) {
+    fs.cpSync(path.join(root, 'samples/workspace'), workspace, { recursive: true });
+    return;
+  }
+  fs.cpSync(path.join(root, 'test/fixtures/workspace'), workspace, { recursive: true });
   fs.mkdirSync(path.join(workspace, '.vscode'), { recursive: true });
   fs.writeFileSync(
     path.join(workspace, '.vscode', 'settings.json'),
@@ -68,48 +90,94 @@ if (!a.vsix) {
   );
 }
 
-// The smoke journey always needs the driver's eyes (it checks what the installed copy shows); its screenshots are
-// kept only with --screenshots (in .screenshots/vsix, beside those of the integration tests).
-const shots = a.screenshots
-  ? path.join(root, 'test/host/.screenshots', a.vsix ? 'vsix' : '')
-  : a.vsix
-    ? fs.mkdtempSync(path.join(os.tmpdir(), 'kd-smoke-shots-'))
-    : undefined;
-if (a.screenshots) fs.rmSync(shots, { recursive: true, force: true });
+const journeys = a.suite === 'journeys';
+if (!['integration', 'journeys'].includes(a.suite)) {
+  console.error(`unknown --suite ${a.suite} (integration or journeys)`);
+  process.exit(2);
+}
+// The journeys always take their screenshots (cheap), into a folder per display language. The smoke journey always
+// needs the driver's eyes (it checks what the installed copy shows); its screenshots are kept only with --screenshots.
+const shots = journeys
+  ? path.join(root, 'test/host/.screenshots', `journeys-${a.locale ?? 'en'}`)
+  : a.screenshots
+    ? path.join(root, 'test/host/.screenshots', a.vsix ? 'vsix' : '')
+    : a.vsix
+      ? fs.mkdtempSync(path.join(os.tmpdir(), 'kd-smoke-shots-'))
+      : undefined;
+// (A run of one journeys window keeps the other windows' screenshots.)
+if (shots && !a.window && (journeys || a.screenshots)) fs.rmSync(shots, { recursive: true, force: true });
 if (a.vsix && !fs.existsSync(a.vsix)) {
   console.error(`${a.vsix} does not exist: run npm run package first`);
   process.exit(2);
 }
 
-const env = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
-if (a.grep) env.KD_TEST_GREP = a.grep;
-if (a.order) env.KD_TEST_ORDER = a.order;
+const baseEnv = { ...process.env, KD_TRAP_URL: trapUrl, KD_TRAP_LOG: trapLog };
+if (a.grep) baseEnv.KD_TEST_GREP = a.grep;
+if (a.order) baseEnv.KD_TEST_ORDER = a.order;
 // The embedded local service finishes a RARE build of the test documents in milliseconds; slowed down, each job
 // state lasts long enough for the Jobs view's polling (every 2–3 s while a job runs) to see it and for Cancel to land mid-build.
-env.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';
-// The installed copy starts with an empty knowledge base; the smoke journey browses and asks the samples (as npm start).
-if (a.vsix) env.KNOWLEDGE_DESK_LOCAL_SEED = path.join(root, 'samples/knowledge-base');
-const args = [
-  path.join(root, 'test/host/driver.mjs'),
-  '--ext',
-  a.vsix ? path.join(root, 'test/smoke/extension') : root,
-  '--tests',
-  path.join(root, a.vsix ? 'out/test/smoke/index' : 'out/test/integration/index'),
-  '--workspace',
-  workspace,
-  '--timeout',
-  a.timeout,
-];
-if (shots) args.push('--shots', shots);
-if (a.locale) args.push('--locale', a.locale);
-if (a.vsix) args.push('--vsix', path.resolve(a.vsix));
-// Asynchronous: the trap server answers in this process while the suites run.
-const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
-const status = await new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));
+baseEnv.KD_LOCAL_JOB_STEP_DELAY_MS ??= '3000';
+
+/** One host start: the driver runs `tests` in a new window of a fresh workspace; resolves with its exit status. */
+async function runWindow(tests, env, ext = root) {
+  freshWorkspace();
+  const args = [path.join(root, 'test/host/driver.mjs'), '--ext', ext, '--tests', tests, '--workspace', workspace, '--timeout', a.timeout];
+  if (shots) args.push('--shots', shots);
+  if (a.locale) args.push('--locale', a.locale);
+  if (a.vsix) args.push('--vsix', path.resolve(a.vsix));
+  // Asynchronous: the trap server answers in this process while the suites run.
+  const child = spawn(process.execPath, args, { stdio: 'inherit', cwd: root, env });
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 143 : 1))));
+}
+
+let status = 0;
+if (a.vsix) {
+  // The installed copy starts with an empty knowledge base; the smoke journey browses and asks the samples (as npm start).
+  const env = { ...baseEnv, KNOWLEDGE_DESK_LOCAL_SEED: path.join(root, 'samples/knowledge-base') };
+  status = await runWindow(path.join(root, 'out/test/smoke/index'), env, path.join(root, 'test/smoke/extension'));
+} else if (!journeys) {
+  status = await runWindow(path.join(root, 'out/test/integration/index'), baseEnv);
+} else {
+  // Each window's index writes one line per finished journey to its ledger (a window whose extension host is
+  // reloaded runs the index twice); a journey with no line did not finish and counts as failed.
+  const totals = { passed: 0, failed: 0 };
+  for (const w of JOURNEY_WINDOWS.filter((x) => !a.window || x.name === a.window)) {
+    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-journey-'));
+    const env = {
+      ...baseEnv,
+      KD_JOURNEYS: w.files.join(','),
+      KD_JOURNEY_STATE: state,
+      KNOWLEDGE_DESK_LOCAL_SEED: path.join(root, 'samples/knowledge-base'),
+    };
+    console.log(`\n── journeys window "${w.name}": ${w.files.join(', ')}`);
+    const code = await runWindow(path.join(root, 'out/test/journeys/index'), env);
+    const ledgerFile = path.join(state, 'ledger.jsonl');
+    const ledger = fs.existsSync(ledgerFile)
+      ? fs
+          .readFileSync(ledgerFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
+    for (const file of w.files) {
+      const entry = ledger.filter((e) => e.file === file).at(-1);
+      if (entry?.state === 'passed') totals.passed++;
+      else {
+        totals.failed++;
+        console.log(`journey ${file}: ${entry ? `failed: ${entry.error}` : `did not finish (window exit ${code})`}`);
+      }
+    }
+    if (code !== 0 && ledger.every((e) => e.state === 'passed') && ledger.length === w.files.length) totals.failed++;
+    fs.rmSync(state, { recursive: true, force: true });
+  }
+  console.log(`screenshots in ${shots}`);
+  console.log(`mocha: ${totals.passed} passed, ${totals.failed} failed, 0 pending`);
+  status = totals.failed ? 1 : 0;
+}
 trap.closeAllConnections();
 await new Promise((resolve) => trap.close(resolve));
 fs.rmSync(workspace, { recursive: true, force: true });
 fs.rmSync(path.dirname(trapLog), { recursive: true, force: true });
-if (a.screenshots) console.log(`screenshots in ${shots}`);
-else if (shots) fs.rmSync(shots, { recursive: true, force: true });
+if (a.screenshots && !journeys) console.log(`screenshots in ${shots}`);
+else if (shots && a.vsix) fs.rmSync(shots, { recursive: true, force: true });
 process.exit(status);

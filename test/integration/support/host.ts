@@ -147,14 +147,22 @@ export async function screenshot(name: string, options: { keepNotifications?: bo
   if (!dir) return;
   // Toasts left by earlier tests would cover what this screenshot is about.
   if (!options.keepNotifications) await vscode.commands.executeCommand('notifications.clearAll');
+  await driverRequest(dir, name, options.waitForSelector ? { waitForSelector: options.waitForSelector } : undefined);
+}
+
+/**
+ * Hands the driver a request (test/host/driver.mjs: a screenshot, or { click } of a workbench element) and waits
+ * until it is done; throws with the driver's reason when it could not be.
+ */
+export async function driverRequest(dir: string, name: string, body?: { waitForSelector?: string; click?: string }): Promise<void> {
   const done = path.join(dir, `${name}.done`);
   fs.rmSync(done, { force: true });
-  const request = options.waitForSelector ? JSON.stringify({ waitForSelector: options.waitForSelector }) : '';
   // Written under another name and renamed: the driver must never read a half-written request.
-  fs.writeFileSync(path.join(dir, `${name}.request.tmp`), request);
+  fs.writeFileSync(path.join(dir, `${name}.request.tmp`), body ? JSON.stringify(body) : '');
   fs.renameSync(path.join(dir, `${name}.request.tmp`), path.join(dir, `${name}.request`));
-  const outcome = await waitFor(() => fs.existsSync(done) && fs.readFileSync(done, 'utf8'), `screenshot ${name}`, 30_000);
-  if (outcome !== 'ok') throw new Error(`screenshot ${name}: ${outcome}`);
+  const outcome = await waitFor(() => fs.existsSync(done) && fs.readFileSync(done, 'utf8'), `driver request ${name}`, 30_000);
+  fs.rmSync(done, { force: true });
+  if (outcome !== 'ok') throw new Error(`${name}: ${outcome}`);
 }
 
 /**

@@ -1,0 +1,173 @@
+// Journey 2: export the Q&As to CSV, edit the file as a person does in the editor, dry-run it (what does it say it
+// will change?), import it (nothing lost), then import the same file again (nothing changes).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../src/api/client';
+import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { QaFields } from '../../src/core/qaFields';
+import { getApi, resetWorkbench, runCommand, scriptInput, useService } from '../integration/support/host';
+import { PendingUi } from './support/pendingUi';
+import { shoot } from './support/journey';
+
+const TAG = `journey-rt-${process.pid}`;
+const A: QaFields = {
+  question: 'Journey: when is the expense report due?',
+  answer: 'By the 5th of the next month.',
+  status: 'on',
+  similarQuestions: ['Expense report deadline', '経費精算の締め日は？'],
+  hashtags: [TAG, 'expenses'],
+  folder: 'Finance',
+  allowOtherUsersView: false,
+};
+const B: QaFields = {
+  question: 'Journey: who approves paid leave?',
+  answer: 'Your manager approves it.',
+  status: 'off',
+  similarQuestions: ['Leave approval'],
+  hashtags: [TAG, 'hr'],
+  folder: 'HR',
+};
+const C: QaFields = {
+  question: 'Journey: where is the VPN guide?',
+  answer: 'In the IT folder of the knowledge base.',
+  status: 'on',
+  similarQuestions: ['VPN manual', 'VPN setup guide'],
+  hashtags: [TAG, 'it'],
+  folder: 'IT',
+};
+
+/** What a person would call "the Q&A": every field the service keeps for it. */
+async function record(client: ApiClient, id: string): Promise<Record<string, unknown>> {
+  const d = await client.faq.get(id, { format: 'text' });
+  return {
+    question: d.question,
+    answer: d.answer,
+    status: d.status,
+    similarQuestions: [...d.similar_questions].sort(),
+    hashtags: [...d.hashtags].sort(),
+    folder: d.folder,
+    allowOtherUsersView: d.allowOtherUsersView,
+    allowOtherAgentsView: d.allowOtherAgentsView,
+  };
+}
+
+/** Runs Import Q&A File with scripted answers: the dry run's Import button, "Keep what is there" for removals. */
+async function importFile(api: KnowledgeDeskTestApi, file: vscode.Uri): Promise<string[]> {
+  const asked: string[] = [];
+  const respond = (p: { kind: string; options: unknown }): unknown => {
+    const message = typeof p.options === 'string' ? p.options : JSON.stringify(p.options);
+    asked.push(`${p.kind}: ${message}`);
+    if (p.kind !== 'warningMessage') throw new Error(`unexpected ${p.kind} during the import: ${message}`);
+    if (!PendingUi.isDryRunSummary(message)) return PendingUi.importKeepWhatIsThere();
+    const rows = PendingUi.importableRows(message);
+    if (rows === undefined) throw new Error(`the dry run does not say how many rows it can import: ${message}`);
+    return PendingUi.importRows(rows);
+  };
+  const input = scriptInput(api, [respond, respond, respond, respond]);
+  const errors = api.probe.errorsShown.total;
+  try {
+    await vscode.commands.executeCommand('knowledgeDesk.qna.importFile', file);
+  } finally {
+    input.restore();
+  }
+  assert.deepEqual(api.probe.errorsShown.since(errors), [], 'the import showed an error');
+  console.log(`journey qna: the import asked:\n  ${asked.join('\n  ')}`);
+  return asked;
+}
+
+describe('Journey: Q&A round trip through a CSV', () => {
+  let api: KnowledgeDeskTestApi;
+  let client: ApiClient;
+  const ids: Record<'A' | 'B' | 'C', string> = { A: '', B: '', C: '' };
+  let file: vscode.Uri;
+
+  before(async () => {
+    api = await getApi();
+    await resetWorkbench(api);
+    client = await useService(api);
+    for (const [key, qa] of Object.entries({ A, B, C }) as Array<['A' | 'B' | 'C', QaFields]>)
+      ids[key] = (await client.faq.register(qa)).id;
+    file = vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0].uri, `qna-journey-${process.pid}.csv`);
+  });
+
+  after(async () => {
+    for (const id of Object.values(ids)) if (id) await client.faq.delete(id).catch(() => undefined);
+    await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
+    await resetWorkbench(api);
+  });
+
+  it('export → edit the CSV → dry run lists the changes → import: nothing lost → import again: 0 changes', async function () {
+    this.timeout(300_000);
+    const before = { A: await record(client, ids.A), B: await record(client, ids.B), C: await record(client, ids.C) };
+
+    // 1. Export every Q&A to a CSV and open it.
+    await runCommand(api, 'knowledgeDesk.qna.exportCsv', [], file);
+    const doc = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(doc);
+    const exported = doc.getText();
+    for (const qa of [A, B, C]) assert.ok(exported.includes(qa.question), `${qa.question} is in the export`);
+    await shoot('qna-round-trip-01-exported');
+
+    // 2. Edit it: A's answer changes; B's hashtags are typed with Japanese and full-width separators (、，) and gain
+    //    "leave"; C's similar questions are deleted from the file (the Q&A keeps them unless the person says remove).
+    const edited = exported
+      .replace('By the 5th of the next month.', 'By the 7th of the next month.')
+      .replace(new RegExp(`"${TAG}, hr"`), `${TAG}、hr，leave`)
+      .replace(/"VPN manual\r?\nVPN setup guide"|"VPN setup guide\r?\nVPN manual"/, '');
+    assert.notEqual(edited, exported);
+    for (const [what, changed] of [
+      ['A answer', !edited.includes('5th')],
+      ['B hashtags', edited.includes(`${TAG}、hr，leave`)],
+      ['C similar questions', !edited.includes('VPN manual')],
+    ] as const) {
+      assert.ok(changed, `the export did not have ${what} where a person finds it:\n${exported}`);
+    }
+    await editor.edit((e) => e.replace(new vscode.Range(doc.positionAt(0), doc.positionAt(exported.length)), edited));
+    await doc.save();
+    await shoot('qna-round-trip-02-edited');
+
+    // 3. and 4. Dry run, then import: the dry run lists what changes, the import changes only that.
+    const findings: string[] = [];
+    const asked = await importFile(api, file);
+    const summary = asked.find((m) => PendingUi.isDryRunSummary(m)) ?? '';
+    const counts = PendingUi.dryRunCounts(summary);
+    if (!counts || counts.created !== 0 || counts.updated !== 2) {
+      findings.push(`dry run: expected 0 new and 2 updated rows (A, B; every other row identical), it said: ${summary}`);
+    }
+    for (const qa of [A, B]) {
+      if (!PendingUi.dryRunListsChange(asked, qa.question)) findings.push(`dry run: does not list the change of "${qa.question}"`);
+    }
+    if (!asked.some((m) => !PendingUi.isDryRunSummary(m) && m.includes(C.question))) {
+      findings.push(`dry run: did not ask whether to remove the similar questions of "${C.question}" left empty in the file`);
+    }
+    await shoot('qna-round-trip-03-imported');
+    const after = { A: await record(client, ids.A), B: await record(client, ids.B), C: await record(client, ids.C) };
+    const expected = {
+      A: { ...before.A, answer: 'By the 7th of the next month.' },
+      B: { ...before.B, hashtags: [TAG, 'hr', 'leave'].sort() },
+      C: before.C,
+    };
+    for (const key of ['A', 'B', 'C'] as const) {
+      for (const [field, value] of Object.entries(expected[key])) {
+        const got = after[key][field];
+        const same = field === 'answer' ? String(got).includes(String(value)) : JSON.stringify(got) === JSON.stringify(value);
+        if (!same) findings.push(`after the import: ${key}.${field} is ${JSON.stringify(got)}, expected ${JSON.stringify(value)}`);
+      }
+    }
+
+    // 5. Import the same file again: the dry run finds nothing to change, and nothing changes.
+    const again = await importFile(api, file);
+    const summary2 = again.find((m) => PendingUi.isDryRunSummary(m)) ?? '';
+    const counts2 = PendingUi.dryRunCounts(summary2);
+    if (!counts2 || counts2.created !== 0 || counts2.updated !== 0)
+      findings.push(`second dry run: expected 0 changes, it said: ${summary2}`);
+    const final = { A: await record(client, ids.A), B: await record(client, ids.B), C: await record(client, ids.C) };
+    for (const key of ['A', 'B', 'C'] as const) {
+      if (JSON.stringify(final[key]) !== JSON.stringify(after[key])) {
+        findings.push(`second import changed ${key}: ${JSON.stringify(after[key])} → ${JSON.stringify(final[key])}`);
+      }
+    }
+    await shoot('qna-round-trip-04-imported-again');
+    assert.deepEqual(findings, [], findings.join('\n'));
+  });
+});
