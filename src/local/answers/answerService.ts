@@ -51,7 +51,7 @@ export class AnswerService {
         'No conversation history is kept without a user identity (OWN-USER-ID or USER-EMAIL): this query was answered on its own.',
       );
     }
-    notes.push(...ignoredFieldNotes(request));
+    for (const note of ignoredFieldNotes(request)) notes.push(note);
 
     const from = new Set(request.search_from?.length ? request.search_from : ['document', 'qna']);
     const sources: AnswerSource[] = [];

@@ -51,7 +51,7 @@ interface Candidate extends ChosenSentence {
 export function chooseSentences(terms: readonly WeightedTerm[], sources: readonly AnswerSource[]): ChosenSentence[] {
   const total = terms.reduce((s, t) => s + t.weight, 0);
   if (!total || !sources.length) return [];
-  const ranks = Math.max(...sources.map((s) => s.rank)) + 1;
+  const ranks = sources.reduce((max, s) => Math.max(max, s.rank), 0) + 1;
   const candidates: Candidate[] = [];
   for (const source of sources) {
     const bonus = RANK_BONUS * (1 - source.rank / ranks);
