@@ -99,7 +99,6 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const kb = new KbStore(journal);
     const faults = options.testHooks ? new FaultInjector() : undefined;
     if (faults && options.faults) faults.configure(options.faults);
-    const test = faults && testHandlers(faults);
     const maxUploadBytes = options.maxUploadBytes ?? 512 * 1024 * 1024;
     let allowedRoots = [...(options.allowedRoots ?? [])];
 
@@ -107,6 +106,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => extractor.close?.());
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
+    const test = faults && testHandlers(faults, processing);
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));

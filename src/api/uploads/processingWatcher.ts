@@ -42,6 +42,10 @@ export class ProcessingWatcher {
     return this.pending.size;
   }
 
+  isWatching(id: string): boolean {
+    return this.pending.has(id);
+  }
+
   watch(nodes: WatchedNode[], initialState?: (id: string) => string | undefined): void {
     for (const n of nodes) this.pending.set(n.id, { ...n, since: Date.now(), state: initialState?.(n.id), misses: 0 });
     this.delay = this.options.initialDelayMs ?? 1000;

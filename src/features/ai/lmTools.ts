@@ -37,27 +37,30 @@ export interface ToolDeps {
   log: Log;
 }
 
-export function registerKnowledgeTools(deps: ToolDeps): vscode.Disposable[] {
-  return Object.values(TOOL_NAMES).map((name) =>
-    vscode.lm.registerTool<Record<string, unknown>>(name, {
-      prepareInvocation(options) {
-        const question = typeof options.input?.question === 'string' ? clip(options.input.question.replace(/\s+/g, ' '), 80) : '';
-        return { invocationMessage: question ? ACTIONS[name].about(question) : ACTIONS[name].plain() };
-      },
-      async invoke(options, token) {
-        const controller = new AbortController();
-        const cancel = token.onCancellationRequested(() => controller.abort());
-        try {
-          const text = await lazy.tools().TOOL_RUNNERS[name](await deps.client(), options.input, controller.signal);
-          return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-        } catch (error) {
-          const { kind, message } = lazy.errors().describeToolError(error, deps.hints);
-          deps.log.warn(`tool ${name} failed (${kind}): ${message}`);
-          throw new Error(message);
-        } finally {
-          cancel.dispose();
-        }
-      },
-    }),
-  );
+export function registerKnowledgeTools(tool: (name: ToolName) => vscode.LanguageModelTool<Record<string, unknown>>): vscode.Disposable[] {
+  return Object.values(TOOL_NAMES).map((name) => vscode.lm.registerTool<Record<string, unknown>>(name, tool(name)));
+}
+
+/** One tool, apart from its registration (integration tests invoke it with a window's deps). */
+export function knowledgeTool(name: ToolName, deps: ToolDeps): vscode.LanguageModelTool<Record<string, unknown>> {
+  return {
+    prepareInvocation(options) {
+      const question = typeof options.input?.question === 'string' ? clip(options.input.question.replace(/\s+/g, ' '), 80) : '';
+      return { invocationMessage: question ? ACTIONS[name].about(question) : ACTIONS[name].plain() };
+    },
+    async invoke(options, token) {
+      const controller = new AbortController();
+      const cancel = token.onCancellationRequested(() => controller.abort());
+      try {
+        const text = await lazy.tools().TOOL_RUNNERS[name](await deps.client(), options.input, controller.signal);
+        return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+      } catch (error) {
+        const { kind, message } = lazy.errors().describeToolError(error, deps.hints);
+        deps.log.warn(`tool ${name} failed (${kind}): ${message}`);
+        throw new Error(message);
+      } finally {
+        cancel.dispose();
+      }
+    },
+  };
 }

@@ -6,17 +6,17 @@ import type { Region } from '../../core/regions';
 
 export const MCP_PROVIDER_ID = 'knowledgeDesk.mcp';
 
-interface McpServerDefinition {
+export interface McpServerDefinition {
   env?: Record<string, string | number | null>;
 }
-type McpStdioServerDefinitionCtor = new (
+export type McpStdioServerDefinitionCtor = new (
   label: string,
   command: string,
   args?: string[],
   env?: Record<string, string | number | null>,
   version?: string,
 ) => McpServerDefinition;
-interface McpServerDefinitionProvider {
+export interface McpServerDefinitionProvider {
   readonly onDidChangeMcpServerDefinitions?: vscode.Event<void>;
   provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpServerDefinition[]>;
   resolveMcpServerDefinition?(server: McpServerDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpServerDefinition>;
@@ -30,6 +30,11 @@ export interface McpProviderDeps {
   customBaseUrl(): string;
   /** The region's key from SecretStorage; never prompts. */
   apiKey(region: Region): Promise<string | undefined>;
+  /**
+   * Starts the window's connection, as any first use does (for Local: the service, whose lock file the
+   * server's --local then finds); never throws.
+   */
+  start(): Promise<void>;
   onDidChange: vscode.Event<void>;
 }
 
@@ -64,25 +69,31 @@ export function registerMcpProvider(deps: McpProviderDeps, warn: (message: strin
 }
 
 function register(api: NonNullable<ReturnType<typeof mcpApi>>, deps: McpProviderDeps): vscode.Disposable {
+  return api.register(MCP_PROVIDER_ID, mcpDefinitionProvider(api.Stdio, deps));
+}
+
+/** The provider, apart from its registration (integration tests resolve it with a window's deps). */
+export function mcpDefinitionProvider(Stdio: McpStdioServerDefinitionCtor, deps: McpProviderDeps): McpServerDefinitionProvider {
   const script = path.join(deps.extensionPath, 'dist', 'mcp.js');
   const definition = (env: Record<string, string> = {}) =>
     // VS Code's own runtime runs the server, so no separate Node.js is needed.
-    new api.Stdio(
+    new Stdio(
       'Knowledge Desk',
       process.execPath,
       [script, ...mcpArgs(deps.region(), deps.localDataDir, deps.customBaseUrl())],
       { ELECTRON_RUN_AS_NODE: '1', ...env },
       '0.1.0',
     );
-  return api.register(MCP_PROVIDER_ID, {
+  return {
     onDidChangeMcpServerDefinitions: deps.onDidChange,
     provideMcpServerDefinitions: () => [definition()],
     // Called when the server starts: only then is the key read, and it travels in the environment.
     async resolveMcpServerDefinition() {
+      await deps.start();
       const region = deps.region();
       if (region === 'local') return definition();
       const key = await deps.apiKey(region);
       return definition(key ? { KNOWLEDGE_DESK_API_KEY: key } : {});
     },
-  });
+  };
 }

@@ -68,6 +68,8 @@ export class ConnectionManager extends Disposable {
   /** Inputs and readiness the views were last told about (see onDidChangeClient). */
   private announced: { inputs: string; ready: boolean } = { inputs: '', ready: false };
   private used = false;
+  /** The local service key being stored (adoptLocalKey). */
+  private adopting: Promise<void> | undefined;
   private generation = 0;
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckAttempt = 0;
@@ -148,6 +150,8 @@ export class ConnectionManager extends Disposable {
     this.use();
     const region = this.settings.region;
     const ep = await this.endpoints(region);
+    // The first use may be a request (the first @knowledge question), running beside the first check.
+    await this.adoptLocalKey(region, ep);
     const key = await this.secrets.get('apiKey', region);
     if (!key)
       throw new NotConnectedError(
@@ -208,6 +212,20 @@ export class ConnectionManager extends Disposable {
     await this.secrets.store('nluApiKey', 'local', ep.nluApiKey);
   }
 
+  /**
+   * A fresh machine works at once: the embedded service's key is stored the first time the Local region is
+   * used, by the first check or the first request, whichever comes first (one store for both), unless the
+   * person cleared it (Clear API Key).
+   */
+  private async adoptLocalKey(region: Region, ep: { localKeys?: unknown }): Promise<void> {
+    if (region !== 'local' || !ep.localKeys || this.globalState.get<boolean>(AUTO_KEY_DECLINED)) return;
+    if (await this.secrets.get('apiKey', 'local')) return;
+    this.adopting ??= this.useLocalKey()
+      .then(() => this.log.info('stored the local service key for the Local region'))
+      .finally(() => (this.adopting = undefined));
+    await this.adopting;
+  }
+
   async clearKey(region: Region): Promise<void> {
     if (region === 'local') await this.globalState.update(AUTO_KEY_DECLINED, true);
     await this.secrets.delete('apiKey', region);
@@ -238,16 +256,7 @@ export class ConnectionManager extends Disposable {
     try {
       const ep = await this.endpoints(region);
       baseUrl = ep.baseUrl;
-      if (
-        region === 'local' &&
-        ep.localKeys &&
-        !(await this.secrets.get('apiKey', 'local')) &&
-        !this.globalState.get<boolean>(AUTO_KEY_DECLINED)
-      ) {
-        // A fresh machine works at once: the embedded service's key is stored the first time.
-        await this.useLocalKey();
-        this.log.info('stored the local service key for the Local region');
-      }
+      await this.adoptLocalKey(region, ep);
       const key = await this.secrets.get('apiKey', region);
       if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this region.') };
       const client = await this.getClient();

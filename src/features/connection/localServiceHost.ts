@@ -45,6 +45,11 @@ export class LocalServiceHost extends Disposable {
       : undefined;
   }
 
+  /** The data folder (an MCP server started with --local attaches to the service its lock file names). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
   /** True once something asked for the service in this window (it may still be starting). */
   get isStarted(): boolean {
     return this.starting !== undefined;

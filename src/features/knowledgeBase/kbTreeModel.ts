@@ -30,7 +30,11 @@ export class KbTreeModel {
   private readonly listings = new Map<string, PagedListing<NodeElement>>();
   private readonly elements = new Map<string, NodeElement>();
 
-  constructor(private readonly client: () => Promise<ApiClient>) {}
+  /** `onListed` hears every page of nodes as the service listed it (first load, Refresh, Load more). */
+  constructor(
+    private readonly client: () => Promise<ApiClient>,
+    private readonly onListed: (nodes: readonly KbNode[]) => void = () => undefined,
+  ) {}
 
   get filtered(): boolean {
     return !!this.filter.searchTerm || !!this.filter.hashtags?.length;
@@ -86,7 +90,9 @@ export class KbTreeModel {
           const client = await this.client();
           const result = await client.kbNodes.search({ ...this.query(parentKey), ...pager.request(page) }, { signal });
           const { fresh, hasMore } = pager.digest(page, result);
-          return { items: fresh.map((n) => this.elementFor(n, parentKey)), total: result.total, hasMore };
+          const items = fresh.map((n) => this.elementFor(n, parentKey));
+          this.onListed(fresh);
+          return { items, total: result.total, hasMore };
         },
       };
     });

@@ -69,6 +69,14 @@ export class KbTreeProvider extends Disposable implements vscode.TreeDataProvide
     this.fire();
   }
 
+  /**
+   * Nodes were listed again (their state may have changed): VS Code keeps a decoration until told that it
+   * changed, so the badges of these nodes are asked for anew, or a document listed "ready" kept its "⋯".
+   */
+  decorationsChanged(nodes: readonly KbNode[]): void {
+    if (nodes.length) this.decorationEmitter.fire(nodes.map(nodeUri));
+  }
+
   /** A node's state changed (from the processing watcher). */
   updateNode(node: KbNode): void {
     const element = this.model.update(node);

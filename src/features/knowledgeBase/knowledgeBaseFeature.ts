@@ -41,7 +41,10 @@ export class KnowledgeBaseFeature extends Disposable {
 
   constructor(private readonly c: Container) {
     super();
-    this.model = new KbTreeModel(() => c.connection.getClient());
+    this.model = new KbTreeModel(
+      () => c.connection.getClient(),
+      (nodes) => this.listed(nodes),
+    );
     this.tree = this._register(new KbTreeProvider(this.model));
     const dnd = (this.dnd = new KbDragAndDrop({
       upload: (paths, target) => this.upload(paths, target, { ask: false }),
@@ -233,9 +236,20 @@ export class KnowledgeBaseFeature extends Disposable {
     this.watch(batch.newNodes);
   }
 
+  /**
+   * Badges follow the service's last word: the listing's, then the watcher's. A listed document still
+   * processing is followed too, whoever uploaded it (another window, the samples seeded at start, a document
+   * processing when this window opened), so its badge does not wait for a Refresh.
+   */
+  private listed(nodes: readonly KbNode[]): void {
+    this.tree.decorationsChanged(nodes);
+    this.watch(nodes.filter((n) => !this.watcher.isWatching(n.id)).map(watchTarget));
+  }
+
   /** Follows documents until processing ends; their badges update as it goes. */
   watch(nodes: WatchTarget[]): void {
     const pending = nodes.filter((n) => n.processState !== undefined && !FINAL_PROCESS_STATES.has(n.processState));
+    if (!pending.length) return;
     this.watcher.watch(pending, (id) => pending.find((n) => n.id === id)?.processState);
   }
 

@@ -12,7 +12,7 @@ import type { Retrieval } from '../search/retrieval';
 import type { Journal } from '../store/journal';
 import { LOCAL_MODEL, type AnswerPlan } from './answerBody';
 import type { AnswerRequest } from './answerSchema';
-import { chooseSentences, type AnswerSource, type ChosenSentence } from './extractive';
+import { chooseSentences, qnaAnswer, type AnswerSource, type ChosenSentence } from './extractive';
 import { FaqLookup } from './faqSource';
 import { classifyIntent, followUpQuestion, languageOf, type Lang } from './intent';
 import { previewFields } from './preview';
@@ -51,7 +51,7 @@ export class AnswerService {
         'No conversation history is kept without a user identity (OWN-USER-ID or USER-EMAIL): this query was answered on its own.',
       );
     }
-    notes.push(...ignoredFieldNotes(request));
+    for (const note of ignoredFieldNotes(request)) notes.push(note);
 
     const from = new Set(request.search_from?.length ? request.search_from : ['document', 'qna']);
     const sources: AnswerSource[] = [];
@@ -79,9 +79,15 @@ export class AnswerService {
       for (const hit of hits)
         sources.push({ kind: 'document', rank: sources.length, text: hit.passage.text, clueId: hit.clueId, title: hit.node.name, hit });
     }
-    // Term weights come from the retrieval index: wait for its start-up rebuild (a Q&A-only answer did not).
-    await this.deps.retrieval.ready();
-    const chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
+    // A question that matches a Q&A is answered by that Q&A, whole: its answer was written for the question,
+    // while sentence coverage would drop a short one ("Run df -h.") and let any passage naming the words win.
+    const qna = sources.find((s) => s.kind === 'qna');
+    let chosen = qna ? qnaAnswer(qna) : [];
+    if (!chosen.length) {
+      // Term weights come from the retrieval index: wait for its start-up rebuild (a Q&A-only answer did not).
+      await this.deps.retrieval.ready();
+      chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
+    }
     if (!chosen.length) this.counts.noAnswer++;
 
     const plan: AnswerPlan = {

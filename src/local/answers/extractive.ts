@@ -1,5 +1,5 @@
-// The extractive answerer (docs/api.md#extractive-answers): the top passages (and the
-// best Q&A) are split into sentences; each sentence is scored by the weighted share of the query terms it
+// The extractive answerer (docs/api.md#extractive-answers). A matching Q&A answers by itself (qnaAnswer).
+// Otherwise the top passages are split into sentences; each sentence is scored by the weighted share of the query terms it
 // covers (rarer terms weigh more) plus a small bonus for higher-ranked sources; up to two non-duplicate
 // sentences covering at least 0.34 of the query are kept, the second only if it scores at least 0.6 of the
 // best. Nothing qualifying → no answer: the service says so instead of guessing.
@@ -51,7 +51,7 @@ interface Candidate extends ChosenSentence {
 export function chooseSentences(terms: readonly WeightedTerm[], sources: readonly AnswerSource[]): ChosenSentence[] {
   const total = terms.reduce((s, t) => s + t.weight, 0);
   if (!total || !sources.length) return [];
-  const ranks = Math.max(...sources.map((s) => s.rank)) + 1;
+  const ranks = sources.reduce((max, s) => Math.max(max, s.rank), 0) + 1;
   const candidates: Candidate[] = [];
   for (const source of sources) {
     const bonus = RANK_BONUS * (1 - source.rank / ranks);
@@ -90,6 +90,19 @@ export function chooseSentences(terms: readonly WeightedTerm[], sources: readonl
     }
   }
   return chosen.map(({ tokens: _t, ...rest }) => rest);
+}
+
+/**
+ * A matching Q&A's answer as the answer: every line (paragraphs of an HTML answer become lines) in order, each cited, its coverage the Q&A's
+ * confidence (the Q&A search's match of the question). Empty when the answer has no text.
+ */
+export function qnaAnswer(source: AnswerSource): ChosenSentence[] {
+  const coverage = source.faq?.confidence ?? 0;
+  return source.text
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .map((text) => ({ text, source, coverage, score: coverage }));
 }
 
 /** A heading: Markdown `#`, or one short line without closing punctuation and without table cells. */

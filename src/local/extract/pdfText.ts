@@ -119,8 +119,9 @@ function gapSpace(prev: Rect, next: Placed, text: string): string {
  * (with a space, or nothing between CJK characters), so sentences are not cut in half for search and answers.
  */
 function joinLines(lines: Line[], viewport: PageViewport): string {
-  const columnLeft = Math.min(...lines.map((l) => l.left));
-  const columnRight = Math.max(...lines.map((l) => l.right));
+  // Folded, not spread: a page may hold more lines than a call takes arguments.
+  const columnLeft = lines.reduce((min, l) => Math.min(min, l.left), Infinity);
+  const columnRight = lines.reduce((max, l) => Math.max(max, l.right), -Infinity);
   const columnWidth = columnRight - columnLeft;
   const bodyText = columnWidth > 0.5 * viewport.width;
   let text = lines[0]?.text ?? '';

@@ -57,7 +57,8 @@ export class FaqIndex {
    * their Q&A directly, and the backlog skips Q&As already indexed.
    */
   indexInBackground(ids: readonly string[]): void {
-    this.pending.push(...[...ids].reverse());
+    // One by one: spreading 130,000 ids into push() overflows the call stack.
+    for (let i = ids.length - 1; i >= 0; i--) this.pending.push(ids[i]);
     const step = (): void => {
       this.drain(2000);
       if (this.pending.length) setImmediate(step).unref();

@@ -74,7 +74,7 @@ export class FaqService {
     for (const row of rows) {
       const applied = this.applyRegister(row, identity.agentEmail, now);
       outcomes.push(applied.outcome);
-      records.push(...applied.records);
+      for (const record of applied.records) records.push(record);
     }
     await this.commit(records);
     return outcomes;
@@ -90,7 +90,7 @@ export class FaqService {
     const next = changedFaqRecord(previous, changes, identity.agentEmail, now, this.faqs.nextRev());
     const records = [this.faqs.put(next)];
     if (changes.question !== undefined || changes.similarQuestions !== undefined)
-      records.push(...this.candidates.archive([next.question, ...next.similarQuestions], now));
+      for (const record of this.candidates.archive([next.question, ...next.similarQuestions], now)) records.push(record);
     await this.commit(records);
     return { status: 'updated', id };
   }

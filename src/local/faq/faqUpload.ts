@@ -40,7 +40,7 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPa
         if (error instanceof ZipImportError) throw new HttpError(error.status, `file: ${error.message}`, { field: 'file' });
         throw error;
       });
-      temps.push(...contents.files.map((f) => f.tempPath));
+      for (const f of contents.files) temps.push(f.tempPath);
       for (const entry of contents.files) {
         const name = entry.segments.join('/');
         if (kindOf(name) === 'table') sources.push({ path: entry.tempPath, name });
@@ -56,7 +56,7 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPa
       // Inside a ZIP of several files, say which file a rejected row came from.
       const prefix = sources.length > 1 ? `${source.name}: ` : '';
       const read = await readQaFile(source.path, source.name, { signal: ctx.signal });
-      notUploaded.push(...rejectedRows(read.problems).map((r) => ({ question: r.question, state: prefix + r.state })));
+      for (const r of rejectedRows(read.problems)) notUploaded.push({ question: r.question, state: prefix + r.state });
       for (const row of read.rows) {
         // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
         const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });

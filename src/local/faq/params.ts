@@ -42,14 +42,14 @@ export function listParam(source: Source, name: string): string[] {
       try {
         const parsed: unknown = JSON.parse(text);
         if (Array.isArray(parsed)) {
-          out.push(...parsed.map(String));
+          for (const item of parsed) out.push(String(item));
           continue;
         }
       } catch {
         // not JSON: fall through to a comma-separated list
       }
     }
-    out.push(...text.split(','));
+    for (const part of text.split(',')) out.push(part);
   }
   return out.map((s) => s.trim()).filter(Boolean);
 }

@@ -33,15 +33,25 @@ export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
 }
 
 /**
- * The test routes (LocalServiceOptions.testHooks): fault injection, the identity a request carried, echo.
+ * The test routes (LocalServiceOptions.testHooks): fault injection, the identity a request carried, echo,
+ * holding document processing.
  * Their counts go into /_local/info through `counts`.
  */
-export function testHandlers(faults: FaultInjector): { handlers: Record<string, Handler>; counts: () => Record<string, number> } {
+export function testHandlers(
+  faults: FaultInjector,
+  processing: { hold(held: boolean): void },
+): { handlers: Record<string, Handler>; counts: () => Record<string, number> } {
   const echo: EchoStats = { closedEarly: 0 };
   return {
     handlers: {
       'admin.whoami': async (ctx) => ({ identity: ctx.identity }),
       'admin.echo': echoHandler(echo),
+      // Documents uploaded while held stay "initializing": a client can see them processing, then finish.
+      'admin.processing': async (ctx) => {
+        const { hold } = await ctx.parse(z.object({ hold: z.boolean() }).strict());
+        processing.hold(hold);
+        return { result: 'ok', hold };
+      },
       'admin.faults': async (ctx) => {
         faults.configure(await ctx.parse(faultSchema));
         return { result: 'ok', counts: faults.counts };

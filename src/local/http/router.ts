@@ -51,7 +51,7 @@ export class Router {
     }
     if (!candidates.length) return { kind: 'notFound' };
     // The most literal path is the one meant (…/move/bulk is not …/{node_id}/replace).
-    const best = Math.max(...candidates.map((m) => m.literals));
+    const best = candidates.reduce((max, m) => Math.max(max, m.literals), 0);
     const specific = candidates.filter((m) => m.literals === best);
     const hit = specific.find((m) => m.c.route.method === method);
     if (hit) return { kind: 'found', route: hit.c.route, params: hit.params };

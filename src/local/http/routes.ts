@@ -84,6 +84,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/_local/info', op: 'admin.info', api: 'admin' },
   // Test routes, absent (404) unless the service was started with `testHooks`: fault injection, identity, echo.
   { method: 'POST', path: '/_local/faults', op: 'admin.faults', api: 'admin', test: true },
+  { method: 'POST', path: '/_local/processing', op: 'admin.processing', api: 'admin', test: true },
   { method: 'GET', path: '/_local/whoami', op: 'admin.whoami', api: 'admin', test: true },
   { method: 'POST', path: '/_local/echo', op: 'admin.echo', api: 'admin', test: true },
   // Local-only document access for the citation viewer: the stored file and its extracted pages.

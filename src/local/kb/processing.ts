@@ -31,6 +31,8 @@ export class ProcessingQueue {
   private readonly listeners: ProcessedListener[] = [];
   private idleWaiters: Array<() => void> = [];
   private closed = false;
+  /** Test hook (POST /_local/processing): queued documents wait, still "initializing", until released. */
+  private held = false;
   private readonly controller = new AbortController();
   private extracted: Map<string, string> | undefined;
 
@@ -65,6 +67,12 @@ export class ProcessingQueue {
     return n;
   }
 
+  /** Holds (or releases) the queue: held, nothing new starts; what runs finishes. */
+  hold(held: boolean): void {
+    this.held = held;
+    if (!held) this.pump();
+  }
+
   /** Resolves when nothing is queued or running (tests, seeding). */
   idle(): Promise<void> {
     if (!this.running && !this.order.length) return Promise.resolve();
@@ -79,7 +87,7 @@ export class ProcessingQueue {
   }
 
   private pump(): void {
-    while (this.running < this.concurrency && this.order.length) {
+    while (!this.held && this.running < this.concurrency && this.order.length) {
       const id = this.order.shift()!;
       this.queued.delete(id);
       this.running++;

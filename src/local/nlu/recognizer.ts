@@ -72,7 +72,7 @@ export class Recognizer {
       if (CJK.test(text[m.end - 1]) && CJK_COMPOUND_AFTER.test(text.slice(m.end, m.end + 1))) continue;
       out.push({ ...m, tier: 1, rank: 1 });
     }
-    out.push(...namesSeenElsewhere(text, people));
+    for (const m of namesSeenElsewhere(text, people)) out.push(m);
     return out;
   }
 }

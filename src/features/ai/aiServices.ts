@@ -1,0 +1,92 @@
+// What the @knowledge participant, the language model tools and the MCP server definition do with a window's
+// services (its connection, settings and secrets), apart from registering them (aiFeature.ts): each one is a
+// use of Knowledge Desk, so the first of them starts the window's connection like a view or a command does.
+import * as vscode from 'vscode';
+import type { ApiClient } from '../../api/client';
+import { MissingKeyError } from '../../ai/errors';
+import type { ErrorHints } from '../../ai/toolErrors';
+import type { ToolName } from '../../ai/toolNames';
+import type { Container } from '../../container';
+import { regionLabel } from '../../platform/regionLabels';
+import { SettingKeys } from '../../platform/settings';
+import { noteUse } from '../../platform/usage';
+import type { ChatLinks } from './chatLinkHandler';
+import { createChatHandler } from './chatParticipant';
+import { knowledgeTool } from './lmTools';
+import type { McpProviderDeps } from './mcpProvider';
+
+/** The parts of the container used here (a window's services). */
+export type AiWindow = Pick<Container, 'connection' | 'settings' | 'secrets' | 'localService' | 'context' | 'log'>;
+
+/**
+ * The next step after a failure, naming commands as the palette shows them (in the display language): the chat
+ * shows it, and a tool's error reaches the person as well as the model. Read per call (the bundle is loaded then).
+ */
+const hints = (): ErrorHints => ({
+  setKey: vscode.l10n.t('Run "{0}".', vscode.l10n.t('Knowledge Desk: Set API Key')),
+  unreachable: vscode.l10n.t(
+    'Run "{0}", or "{1}" to use another service.',
+    vscode.l10n.t('Knowledge Desk: Check Connection'),
+    vscode.l10n.t('Knowledge Desk: Select Region'),
+  ),
+});
+
+export class AiServices {
+  constructor(
+    private readonly c: AiWindow,
+    private readonly links: ChatLinks,
+  ) {}
+
+  /** The chat handler (integration tests call it without a chat UI). */
+  readonly chatHandler = createChatHandler(
+    () => ({
+      client: () => this.client('@knowledge'),
+      stateful: !!this.c.settings.identity.ownUserId,
+      regionLabel: regionLabel(this.c.settings.region),
+      rememberCitation: (citation, question, answer) => this.links.remember(citation, question, answer),
+      autoRegisterCandidates: this.c.settings.get<boolean>(SettingKeys.qnaAutoRegisterCandidates, false),
+      hints: hints(),
+      log: (m) => this.c.log('chat').warn(m),
+    }),
+    () => vscode.env.uriScheme,
+  );
+
+  tool(name: ToolName): vscode.LanguageModelTool<Record<string, unknown>> {
+    return knowledgeTool(name, { client: () => this.client(`tool ${name}`), hints: hints(), log: this.c.log('ai') });
+  }
+
+  mcpDeps(onDidChange: vscode.Event<void>): McpProviderDeps {
+    const log = this.c.log('ai');
+    return {
+      extensionPath: this.c.context.extensionPath,
+      localDataDir: this.c.localService.dataDir,
+      region: () => this.c.settings.region,
+      customBaseUrl: () => this.c.settings.custom.baseUrl ?? '',
+      apiKey: (region) => this.c.secrets.get('apiKey', region),
+      onDidChange,
+      start: async () => {
+        try {
+          await this.client('MCP server');
+        } catch (error) {
+          // The server reports its own connection problems to the agent; the window only tried to start.
+          log.warn(`the MCP server starts without this window's connection: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      },
+    };
+  }
+
+  /** The client, as a use of Knowledge Desk; a missing key is a MissingKeyError so the chat offers Set API Key. */
+  private async client(what: string): Promise<ApiClient> {
+    noteUse(what);
+    try {
+      return await this.c.connection.getClient();
+    } catch (error) {
+      // By its reason, not its text: the message is in the display language (connectionManager.ts).
+      const missing = error as { name?: string; reason?: string; problem?: string } | undefined;
+      if (missing?.name === 'NotConnectedError' && missing.reason === 'noKey' && missing.problem) {
+        throw new MissingKeyError(missing.problem);
+      }
+      throw error;
+    }
+  }
+}
