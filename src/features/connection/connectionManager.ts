@@ -11,6 +11,7 @@ import type { Settings } from '../../platform/settings';
 import type { LocalServiceHost } from './localServiceHost';
 import { toUserFacing } from '../../platform/errorMessages';
 import { regionLabel } from '../../platform/regionLabels';
+import { NotConnectedError } from './notConnectedError';
 
 /** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
 export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
@@ -23,20 +24,6 @@ export interface ConnectionStatus {
   detail?: string;
   /** The same for people (no operation names, the host and what to check): the views' error row shows it. */
   problem?: string;
-}
-
-/** Raised when a feature needs the service and the connection is not ready; the message has the next step. */
-export class NotConnectedError extends Error {
-  override readonly name = 'NotConnectedError';
-  /** What is missing, for callers that offer the fix (the message is in the display language). */
-  constructor(
-    message: string,
-    readonly reason: 'noKey' | 'misconfigured',
-    /** The message without its "Run …" step, for callers that name the step their own way. */
-    readonly problem = message,
-  ) {
-    super(message);
-  }
 }
 
 const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
