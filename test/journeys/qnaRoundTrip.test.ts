@@ -106,9 +106,10 @@ async function importFile(api: KnowledgeDeskTestApi, file: vscode.Uri): Promise<
       return showChanges;
     }
     if (run.changes === '(asked)') {
-      const report = vscode.workspace.textDocuments.find(
-        (d) => d.uri.scheme === DETAILS_SCHEME && d.getText().includes(path.basename(file.fsPath)),
-      );
+      // The report Show Changes just opened: the newest of its kind (an earlier import's may still be open).
+      const report = vscode.workspace.textDocuments
+        .filter((d) => d.uri.scheme === DETAILS_SCHEME && d.getText().includes(path.basename(file.fsPath)))
+        .sort((a, b) => Number(b.uri.query) - Number(a.uri.query))[0];
       run.changes = report?.getText() ?? '(Show Changes opened no report)';
     }
     return importRows;
