@@ -7,7 +7,7 @@ import { markOf, type PageState } from './protocol';
 
 const KEY = 'knowledgeDesk.pageStates';
 /** Pages kept: the most recently changed ones (a closed panel's entry ages out). */
-const KEPT = 30;
+const KEPT = 16;
 
 type Kept = PageState & { viewType: string };
 
