@@ -13,6 +13,7 @@ import { Settings, SettingKeys } from './platform/settings';
 import { localServiceTestOptions, TestProbe } from './platform/testProbe';
 import { noteUse, onDidUse } from './platform/usage';
 import { WindowUserInput, type UserInput } from './platform/userInput';
+import { usePageStates } from './platform/webview/pageStates';
 
 // Select Region checks the connection itself once a region is picked; the log and identity need no service.
 const PASSIVE_COMMANDS = new Set(['knowledgeDesk.showLog', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity']);
@@ -39,6 +40,8 @@ export class Container extends Disposable {
   constructor(readonly context: vscode.ExtensionContext) {
     super();
     this.probe = context.extensionMode === vscode.ExtensionMode.Production ? undefined : new TestProbe();
+    // Before any feature registers a panel serializer: restored pages use the host's copy of their state.
+    usePageStates(context.workspaceState);
     this.logger = this._register(new Logger());
     this.settings = this._register(new Settings());
     this.secrets = this._register(new Secrets(context.secrets));

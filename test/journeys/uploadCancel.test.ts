@@ -9,7 +9,6 @@ import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
 import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, resetWorkbench, runCommand, scriptInput, useService, waitFor } from '../integration/support/host';
-import { PendingUi } from './support/pendingUi';
 import { clickInWorkbench, Findings, shoot } from './support/journey';
 
 const FILES = 400;
@@ -72,15 +71,10 @@ describe('Journey: cancel a big upload, then upload the rest', () => {
     findings.check(afterCancel === done, `after Cancel the folder holds ${afterCancel} files, the summary counts ${done} uploaded`);
 
     // 3. The summary (a notification) offers to upload the rest; the person presses that button.
-    const rest = PendingUi.uploadTheRest();
-    const offered = await findings.step(`the summary after Cancel offers "${rest}" (see test/journeys/support/pendingUi.ts)`, () =>
-      shoot('upload-cancel-02-summary', {
-        keepNotifications: true,
-        waitForSelector: `.notification-toast .monaco-button:has-text("${rest}")`,
-      }),
-    );
-    const button = offered ? rest : vscode.l10n.t('Retry Failed');
-    await clickInWorkbench('upload-the-rest', `.notification-toast .monaco-button:has-text("${button}")`);
+    const rest = vscode.l10n.t('Upload the Rest');
+    const button = `.notification-toast .monaco-button:has-text("${rest}")`;
+    await shoot('upload-cancel-02-summary', { keepNotifications: true, waitForSelector: button });
+    await clickInWorkbench('upload-the-rest', button);
     const second = await waitFor(() => (batches.total > mark + 1 ? batches.last : undefined), 'the batch of the rest', 120_000);
     const failedAgain = [...second.report.outcomes.values()].filter((o) => o.status !== 'done');
     findings.check(failedAgain.length === 0, `the rest was not all uploaded: ${JSON.stringify(failedAgain).slice(0, 500)}`);

@@ -39,8 +39,26 @@ export const PAGE_PROBLEM_MAX_CHARS = 2_000;
 export const pageProblemSchema = z.object({ kind: z.enum(['csp', 'blocked', 'error']), message: z.string().max(PAGE_PROBLEM_MAX_CHARS) });
 export type PageProblem = z.infer<typeof pageProblemSchema>;
 
-/** Notifications every page sends and `WebviewPanelHost` handles (the page's side is `bootPage`). */
-export const pageNotifications = { pageProblem: pageProblemSchema };
+/**
+ * What a page saved with setState, sent to the host at once (Messenger.setState): which page (an id it keeps in its
+ * state), when (the page's clock, to tell the newer of two copies) and the state (checked by the page's own schema
+ * when it is restored).
+ */
+export const pageStateSchema = z.object({ id: z.string().min(1).max(100), at: z.number(), state: z.unknown() });
+export type PageState = z.infer<typeof pageStateSchema>;
+
+/** The page's mark in its own state (Messenger.setState; the host's copy: pageStates.ts): which page it is and when it saved. */
+export const PANEL_MARK = 'kdPanel';
+
+export function markOf(state: unknown): { id: string; at: number } | undefined {
+  const mark = state && typeof state === 'object' ? (state as Record<string, unknown>)[PANEL_MARK] : undefined;
+  if (!mark || typeof mark !== 'object') return undefined;
+  const { id, at } = mark as Record<string, unknown>;
+  return typeof id === 'string' && typeof at === 'number' ? { id, at } : undefined;
+}
+
+/** Notifications every page sends and `WebviewPanelHost` handles (the page's side is `bootPage` and `Messenger`). */
+export const pageNotifications = { pageProblem: pageProblemSchema, pageState: pageStateSchema };
 export type PageNotifications = typeof pageNotifications;
 
 /** A feature's page-to-host notifications plus the shared ones: use it in every webview protocol's `toHost`. */

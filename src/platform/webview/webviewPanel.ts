@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { Disposable, DisposableStore, MutableDisposable } from '../lifecycle';
 import type { Log } from '../logger';
-import type { PageProblem, PageProtocol } from './protocol';
+import { pageStates, rememberRestored, takeRestored } from './pageStates';
+import { markOf, type PageProblem, type PageProtocol, type PageState } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
 import { ProbeKeys, type TestProbe } from '../testProbe';
@@ -86,6 +87,8 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
   private readonly readyTimeoutMs: number;
   /** Only outside Production mode (platform/testProbe.ts). */
   protected readonly probe: TestProbe | undefined;
+  /** The page's state as it last sent it (given to a replacement panel's page, which has no state of its own). */
+  private kept: PageState | undefined;
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedOf<P>>());
   /** What the page reports it drew, for pages with a `rendered` notification (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
@@ -111,6 +114,10 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     // Every page protocol has the shared notifications (withPageNotifications); the cast only names them.
     const shared = this.channel as unknown as WebviewChannel<PageProtocol>;
     shared.onNotification('pageProblem', (p: PageProblem) => this.onPageProblem(label, p));
+    shared.onNotification('pageState', (p: PageState) => {
+      this.kept = p;
+      void pageStates()?.keep(this.shown.viewType, p);
+    });
     const describe = setup.rendered;
     if (describe)
       shared.onNotification('rendered', (r: RenderedOf<P>) => {
@@ -152,7 +159,9 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     );
     this.panelEvents.value = events;
     panel.webview.options = webviewOptions(this.extensionUri, this.page.extraRoots);
-    panel.webview.html = renderWebviewHtml(panel.webview, this.extensionUri, this.page);
+    this.kept ??= takeRestored(panel);
+    const page = this.kept ? { ...this.page, data: { ...this.page.data, kdState: JSON.stringify(this.kept) } } : this.page;
+    panel.webview.html = renderWebviewHtml(panel.webview, this.extensionUri, page);
     if (panel.visible) this.arm();
   }
 
@@ -263,8 +272,8 @@ export class PanelRegistry<T extends { reveal(): void; onDidDispose: vscode.Even
 }
 
 /**
- * Restores panels after a restart from the state the page saved with setState (validated: a state
- * that does not parse restores a default panel rather than failing).
+ * Restores panels after a restart from the state the page saved with setState, or the host's copy of it when
+ * that is newer (validated: a state that does not parse restores a default panel rather than failing).
  */
 export function registerPanelSerializer<S extends z.ZodTypeAny>(
   viewType: string,
@@ -277,6 +286,16 @@ export function registerPanelSerializer<S extends z.ZodTypeAny>(
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
       noteUse(`restored ${viewType}`);
       const schema: S = typeof stateSchema === 'function' ? (stateSchema as () => S)() : stateSchema;
+      // The host's copy when it is newer than what the workbench saved (pageStates.ts says why).
+      const kept = pageStates()?.newerThan(viewType, raw);
+      if (kept) {
+        log.info(`${viewType}: restored from the state the page last sent`);
+        raw = kept.state;
+      }
+      // Given to the page with its HTML too: a panel opened anew in place of a restored one that never loads
+      // (WebviewPanelHost.onPageLate) has no webview state of its own.
+      const mark = markOf(raw);
+      if (mark) rememberRestored(panel, { ...mark, state: raw });
       const parsed = schema.safeParse(raw);
       if (!parsed.success && raw !== undefined && raw !== null)
         log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);

@@ -9,6 +9,7 @@ import type {
   RequestResultInput,
   RequestType,
 } from '../../platform/webview/protocol';
+import { markOf, PANEL_MARK, pageStateSchema, type PageProtocol } from '../../platform/webview/protocol';
 import { RpcEndpoint } from '../../platform/webview/rpc';
 
 export interface VsCodeApi {
@@ -77,14 +78,60 @@ export class Messenger<P extends Protocol> extends RpcEndpoint<P['toPage'], P['t
     return body?.dataset.kdProbe === '1' ? this.handle(type, handler) : undefined;
   }
 
-  /** The saved state if it matches `schema` (it survives hiding the panel and restarting VS Code). */
+  /**
+   * The saved state if it matches `schema` (it survives hiding the panel and restarting VS Code): the page's own,
+   * or the copy the host gave with the page when that is newer (a restored panel whose own state the workbench
+   * saved too early, or a panel opened anew in place of one that never loaded).
+   */
   getState<S extends z.ZodTypeAny>(schema: S): z.output<S> | undefined {
-    const parsed = schema.safeParse(this.vscode.getState());
+    const parsed = schema.safeParse(this.newestState());
     return parsed.success ? parsed.data : undefined;
   }
 
+  /**
+   * Saves the state for VS Code to restore, marked with this page's id and the time, and sends it to the host
+   * at once (with what else changed in the same task): the host keeps it even when the window reloads before the
+   * workbench saves the page's own state (platform/webview/pageStates.ts).
+   */
   setState<S extends z.ZodTypeAny>(schema: S, state: z.input<S>): void {
     // Validated on the way in too: the host's serializer reads exactly this after a restart.
-    this.vscode.setState(schema.parse(state));
+    const parsed: unknown = schema.parse(state);
+    const mark = { id: this.pageId(), at: Math.max(Date.now(), (this.savedAt ?? 0) + 1) };
+    this.savedAt = mark.at;
+    const saved = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? { ...parsed, [PANEL_MARK]: mark } : parsed;
+    this.vscode.setState(saved);
+    const queued = this.unsent !== undefined;
+    this.unsent = { ...mark, state: saved };
+    if (!queued) queueMicrotask(() => this.sendState());
+  }
+
+  private savedAt: number | undefined;
+  private unsent: { id: string; at: number; state: unknown } | undefined;
+  private id: string | undefined;
+
+  private sendState(): void {
+    const state = this.unsent;
+    this.unsent = undefined;
+    // Every page protocol has the shared notifications (withPageNotifications); the cast only names this one.
+    if (state) (this as unknown as RpcEndpoint<never, PageProtocol['toHost']>).notify('pageState', state);
+  }
+
+  private pageId(): string {
+    return (this.id ??= markOf(this.newestState())?.id ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`);
+  }
+
+  /** The page's own state, or the host's copy (data-kd-state) when that is newer. */
+  private newestState(): unknown {
+    const own = this.vscode.getState();
+    const given = (this.target as Partial<Window>).document?.body?.dataset.kdState;
+    if (!given) return own;
+    let copy: unknown;
+    try {
+      copy = JSON.parse(given);
+    } catch {
+      return own;
+    }
+    const kept = pageStateSchema.safeParse(copy);
+    return kept.success && kept.data.at > (markOf(own)?.at ?? 0) ? kept.data.state : own;
   }
 }

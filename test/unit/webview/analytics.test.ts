@@ -8,7 +8,7 @@ import {
   type AnalyticsClient,
 } from '../../../src/features/qna/analytics/analyticsData';
 import { analyticsStrings } from '../../../src/features/qna/analytics/analyticsStrings';
-import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
+import { analyticsProtocol, analyticsStateSchema, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
 import { answerPending, deliver, FakeVsCodeApi, loadPage, makeWindow, tick, type El, type Win } from './support/page';
 
 const query = { startDate: '2025-01-01', endDate: '2025-01-05', topN: 5 as const };
@@ -174,7 +174,7 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     const cell = win.document.querySelector('section[aria-labelledby="an-search-title"] td');
     assert.equal(cell.textContent, '<img src=x onerror=alert(1)>');
     assert.equal(win.document.querySelector('.kd-table img'), null);
-    assert.deepEqual(api.state, { query });
+    assert.deepEqual(analyticsStateSchema.parse(api.state), { query });
     assert.match(win.document.querySelector('.kd-stat-cards').textContent, /Searches5/);
   });
 

@@ -270,7 +270,7 @@ describe('Citation viewer page (jsdom)', () => {
     const r = await p.rendered(1);
     assert.equal(r.pageNo, 3, 'the first page drawn is the new citation’s');
     assert.equal(r.highlightSource, 'text');
-    assert.deepEqual(p.api.state, { target: next, pageNo: 3, zoom: 'fit' });
+    assert.deepEqual(citationStateSchema.parse(p.api.state), { target: next, pageNo: 3, zoom: 'fit' });
     const snap = (await p.request('snapshot', {})).result;
     assert.equal(snap.canvasPageNo, 3);
     assert.deepEqual(snap.toolbar, { page: 3, backToCited: false });
