@@ -13,7 +13,7 @@ import type { Journal } from '../store/journal';
 import { LOCAL_MODEL, type AnswerPlan } from './answerBody';
 import type { AnswerRequest } from './answerSchema';
 import { chooseSentences, qnaAnswer, type AnswerSource, type ChosenSentence } from './extractive';
-import { FaqLookup } from './faqSource';
+import { FaqLookup, QNA_ANSWERS_ALONE } from './faqSource';
 import { classifyIntent, followUpQuestion, languageOf, type Lang } from './intent';
 import { previewFields } from './preview';
 import { rewriteFollowUp, ThreadStore } from './threads';
@@ -81,12 +81,16 @@ export class AnswerService {
     }
     // A question that matches a Q&A is answered by that Q&A, whole: its answer was written for the question,
     // while sentence coverage would drop a short one ("Run df -h.") and let any passage naming the words win.
+    // A weaker match (it may be another question that shares words) answers only where no passage does.
     const qna = sources.find((s) => s.kind === 'qna');
-    let chosen = qna ? qnaAnswer(qna) : [];
+    const alone = qna && (!from.has('document') || (qna.faq?.confidence ?? 0) >= QNA_ANSWERS_ALONE);
+    let chosen = qna && alone ? qnaAnswer(qna) : [];
     if (!chosen.length) {
       // Term weights come from the retrieval index: wait for its start-up rebuild (a Q&A-only answer did not).
       await this.deps.retrieval.ready();
-      chosen = chooseSentences(this.deps.retrieval.terms(query), sources);
+      const passages = sources.filter((s) => s.kind !== 'qna');
+      chosen = chooseSentences(this.deps.retrieval.terms(query), passages);
+      if (!chosen.length && qna) chosen = qnaAnswer(qna);
     }
     if (!chosen.length) this.counts.noAnswer++;
 

@@ -9,6 +9,12 @@ import { FAQS } from '../store/collections';
 
 /** A Q&A counts as a source from this confidence on (below 0.5 is "no matching answer": docs/api.md#search-qa). */
 export const QNA_MIN_CONFIDENCE = 0.5;
+/**
+ * With documents among the sources, a Q&A answers alone, whole, only from this confidence on: a question that
+ * shares words with a Q&A's question ("create a tar archive" and "list a tar archive" match at about 0.5) is
+ * another question, and its answer belongs to the documents (seen in a person's trial).
+ */
+export const QNA_ANSWERS_ALONE = 0.8;
 
 export interface FaqHit {
   record: FaqRecord;

@@ -63,6 +63,28 @@ describe('Generative answers: a matching Q&A answers first', () => {
     assert.equal(last, 'Run df -h. [1]');
   });
 
+  it('a Q&A that only shares words with the question (another question) does not answer it over the documents', async () => {
+    const c = t.client();
+    await c.faq.register({
+      question: 'How do I list the contents of a compressed archive with tar?',
+      answer: 'Run tar -tvf archive.tar.',
+      status: 'on',
+    });
+    await c.kbNodes.upload({
+      file: text('Archives\n\nTo create a compressed archive with tar, run tar -czf backup.tar.gz folder.'),
+      fileName: 'archives.txt',
+    });
+    await t.service.processingIdle();
+    const asked = 'How do I create a compressed archive with tar?';
+    const search = await c.faq.search({ query: asked, autoRegisterCandidates: false });
+    const best = search.result[0]?.confidence ?? 0;
+    assert.ok(best >= 0.5 && best < 0.8, `the list Q&A matches as a weak hit (${best})`);
+    const a = await generate({}, asked);
+    assert.doesNotMatch(a.answer, /tar -tvf/);
+    assert.match(a.answer, /tar -czf/);
+    assert.equal(a.citations[0]?.source, 'document');
+  });
+
   it('a multi-paragraph Q&A answer is used whole, each paragraph cited', async () => {
     const { id } = await t.client().faq.register({
       question: 'How do I reset my badge PIN?',
