@@ -119,7 +119,7 @@ export class QaImporter {
       const choice = await this.c.ui.showWarningMessage(message, { modal }, ...actions);
       if (choice === showProblems) await vscode.commands.executeCommand('workbench.panel.markers.view.focus');
       else if (choice === showChanges)
-        await this.c.details.show(vscode.l10n.t('Changes importing {0} makes', fileName), changesMarkdown(fileName, dry));
+        await this.c.details.show(vscode.l10n.t('Changes from importing {0}', fileName), changesMarkdown(fileName, dry));
       else if (choice === changeColumns) return 'columns';
       else return choice === importRows ? 'import' : undefined;
       modal = false;

@@ -79,7 +79,7 @@ export function removalQuestion(removing: QaUpdatePlan[]): string {
 /** "Show Changes": every existing Q&A the file changes, field by field, removals first. */
 export function changesMarkdown(fileName: string, dry: DryRunResult): string {
   const plan = dry.plan;
-  const lines = [`# ${vscode.l10n.t('Changes importing {0} makes', fileName)}`, '', emptyCellRule(), ''];
+  const lines = [`# ${vscode.l10n.t('Changes from importing {0}', fileName)}`, '', emptyCellRule(), ''];
   const table = (rows: QaUpdatePlan[]): string[] => [
     `| ${vscode.l10n.t('Row')} | ${vscode.l10n.t('Question')} | ${vscode.l10n.t('Changes')} |`,
     '|---|---|---|',
