@@ -41,3 +41,8 @@ export function shortDateTimeText(date: Date, locale = language): string {
     date,
   );
 }
+
+/** Sentences one after another: a space after a Western full stop, none after a Japanese one (「。」). */
+export function joinSentences(first: string, ...rest: string[]): string {
+  return rest.reduce((text, next) => text + (/[。！？]$/.test(text) ? '' : ' ') + next, first);
+}

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { UploadOptions } from '../../api/resources/kbNodeParams';
 import type { JobOutcome, UploadJob } from '../../api/uploads/uploadRunner';
 import type { Container } from '../../container';
+import { joinSentences } from '../../platform/intlFormat';
 
 export interface UploadReport {
   target: string;
@@ -67,8 +68,8 @@ export function summaryText(report: UploadReport): string {
   let text = parts.length
     ? vscode.l10n.t('Uploaded {0} of {1} to {2}: {3}.', done, report.jobs.length, report.target, parts.join(', '))
     : vscode.l10n.t('Uploaded {0} of {1} to {2}.', done, report.jobs.length, report.target);
-  if (c.failed) text += ` ${vscode.l10n.t('{0} failed.', c.failed)}`;
-  if (c.cancelled) text += ` ${vscode.l10n.t('{0} not sent (cancelled).', c.cancelled)}`;
+  if (c.failed) text = joinSentences(text, vscode.l10n.t('{0} failed.', c.failed));
+  if (c.cancelled) text = joinSentences(text, vscode.l10n.t('{0} not sent (cancelled).', c.cancelled));
   return text;
 }
 
