@@ -3,6 +3,7 @@
 // workbench: a restored page without the question just typed). The page sends its state on every change instead
 // (Messenger.setState), the host keeps it at once, and a restored panel gets whichever of the two is newer.
 import type * as vscode from 'vscode';
+import type { Log } from '../logger';
 import { markOf, type PageState } from './protocol';
 
 const KEY = 'knowledgeDesk.pageStates';
@@ -56,8 +57,18 @@ export function pageStates(): PageStates | undefined {
   return store;
 }
 
-export function rememberRestored(panel: vscode.WebviewPanel, state: PageState): void {
-  restored.set(panel, state);
+/**
+ * What a restored panel starts from: the host's copy when it is newer than what the workbench saved. It is given to
+ * the page with its HTML too: a panel opened anew in place of a restored one that never loads
+ * (WebviewPanelHost.onPageLate) has no webview state of its own.
+ */
+export function restoredState(viewType: string, panel: vscode.WebviewPanel, saved: unknown, log: Log): unknown {
+  const kept = store?.newerThan(viewType, saved);
+  if (kept) log.info(`${viewType}: restored from the state the page last sent`);
+  const state = kept ? kept.state : saved;
+  const mark = markOf(state);
+  if (mark) restored.set(panel, { ...mark, state });
+  return state;
 }
 
 export function takeRestored(panel: vscode.WebviewPanel): PageState | undefined {

@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { Disposable, DisposableStore, MutableDisposable } from '../lifecycle';
 import type { Log } from '../logger';
-import { pageStates, rememberRestored, takeRestored } from './pageStates';
-import { markOf, type PageProblem, type PageProtocol, type PageState } from './protocol';
+import { pageStates, restoredState, takeRestored } from './pageStates';
+import type { PageProblem, PageProtocol, PageState } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
 import { ProbeKeys, type TestProbe } from '../testProbe';
@@ -287,15 +287,7 @@ export function registerPanelSerializer<S extends z.ZodTypeAny>(
       noteUse(`restored ${viewType}`);
       const schema: S = typeof stateSchema === 'function' ? (stateSchema as () => S)() : stateSchema;
       // The host's copy when it is newer than what the workbench saved (pageStates.ts says why).
-      const kept = pageStates()?.newerThan(viewType, raw);
-      if (kept) {
-        log.info(`${viewType}: restored from the state the page last sent`);
-        raw = kept.state;
-      }
-      // Given to the page with its HTML too: a panel opened anew in place of a restored one that never loads
-      // (WebviewPanelHost.onPageLate) has no webview state of its own.
-      const mark = markOf(raw);
-      if (mark) rememberRestored(panel, { ...mark, state: raw });
+      raw = restoredState(viewType, panel, raw, log);
       const parsed = schema.safeParse(raw);
       if (!parsed.success && raw !== undefined && raw !== null)
         log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
