@@ -9,7 +9,8 @@ import { normalizeQuestion } from '../core/qaFile/text';
 import type { QaRow } from '../core/qaFile/types';
 import type { QaCsvRow } from '../core/qaFile/exportCsv';
 import type { ApiClient } from './client';
-import type { FaqListItem } from './schemas/faq';
+import { pool } from '../core/pool';
+import type { FaqDetail, FaqListItem } from './schemas/faq';
 import { faqStatus } from './values';
 
 /** One request of an import: a new Q&A, or the changed fields of an existing one. */
@@ -41,18 +42,21 @@ export function existingLookup(client: ApiClient, ids: ReadonlyMap<string, strin
     await pool(keys, concurrency, signal, async (key) => {
       const id = ids.get(key);
       if (!id) return;
-      const d = await client.faq.get(id, { format: 'html' }, { signal });
-      out.set(key, {
-        id,
-        question: d.question,
-        answer: d.answer,
-        similarQuestions: d.similar_questions,
-        hashtags: d.hashtags,
-        status: faqStatus(d),
-        folder: d.folder ?? null,
-      });
+      out.set(key, { id, ...qaFields(await client.faq.get(id, { format: 'html' }, { signal })) });
     });
     return out;
+  };
+}
+
+/** A single lookup's fields as the import compares and the export writes them (answers as stored). */
+function qaFields(d: FaqDetail): Omit<ExistingQa, 'id'> {
+  return {
+    question: d.question,
+    answer: d.answer,
+    similarQuestions: d.similar_questions,
+    hashtags: d.hashtags,
+    status: faqStatus(d),
+    folder: d.folder ?? null,
   };
 }
 
@@ -77,15 +81,8 @@ export async function exportQaRows(
     8,
     signal,
     async ([item, i]) => {
-      const d = await client.faq.get(item.id, { format: 'html' }, { signal });
-      out[i] = {
-        question: d.question,
-        answer: d.answer,
-        similarQuestions: d.similar_questions,
-        hashtags: d.hashtags,
-        status: faqStatus(d),
-        folder: d.folder ?? undefined,
-      };
+      const { folder, ...fields } = qaFields(await client.faq.get(item.id, { format: 'html' }, { signal }));
+      out[i] = { ...fields, folder: folder ?? undefined };
       options.onRead?.(++done, items.length);
     },
   );
@@ -146,15 +143,4 @@ export async function runQaImport(
     options.onProgress?.(++done, outcome);
   });
   return outcome;
-}
-
-async function pool<T>(items: readonly T[], concurrency: number, signal: AbortSignal | undefined, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    for (let i = next++; i < items.length; i = next++) {
-      signal?.throwIfAborted();
-      await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
 }

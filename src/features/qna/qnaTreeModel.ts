@@ -4,6 +4,7 @@ import type { ApiClient } from '../../api/client';
 import type { FaqFilterParams } from '../../api/resources/faq';
 import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
+import { pool } from '../../core/pool';
 import { toUserFacing } from '../../platform/errorMessages';
 import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
@@ -169,17 +170,13 @@ export class QnaTreeModel {
     }
     this.folderTruncated = total > items.length;
     const groups = new Map<string, QaElement[]>();
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let i = next++; i < items.length; i = next++) {
-        const detail = await client.faq.get(items[i].id, { format: 'text' });
-        const folder = detail.folder ?? '';
-        const list = groups.get(folder) ?? [];
-        list.push({ kind: 'qa', item: items[i], status: faqStatus(detail), parentKey: `folder:${folder}` });
-        groups.set(folder, list);
-      }
-    };
-    await Promise.all(Array.from({ length: 8 }, worker));
+    await pool(items, 8, undefined, async (item) => {
+      const detail = await client.faq.get(item.id, { format: 'text' });
+      const folder = detail.folder ?? '';
+      const list = groups.get(folder) ?? [];
+      list.push({ kind: 'qa', item, status: faqStatus(detail), parentKey: `folder:${folder}` });
+      groups.set(folder, list);
+    });
     for (const list of groups.values()) list.sort((a, b) => a.item.question.localeCompare(b.item.question));
     this.folderGroups = groups;
   }
