@@ -6,8 +6,24 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const only = process.argv.slice(2);
-const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status;
+// --smoke (npm test): every bench once at tiny sizes, nothing judged; a bench that breaks fails the run.
+const smoke = process.argv.includes('--smoke');
+const only = process.argv.slice(2).filter((a) => a !== '--smoke');
+const SMOKE_SIZES = {
+  KD_BENCH_SMOKE: '1',
+  KD_BENCH_N: '50',
+  KD_BENCH_QA_ROWS: '300',
+  KD_BENCH_ROUNDS: '1',
+  KD_BENCH_JOB_DOCS: '3',
+  KD_BENCH_NLU_RUNS: '20',
+  KD_BENCH_IMPORT_ROWS: '40',
+  KD_BENCH_SEARCH_QAS: '300',
+  KD_BENCH_PASSAGES: '300',
+  KD_BENCH_FILES: '5',
+};
+const env = smoke ? { ...process.env, ...SMOKE_SIZES } : process.env;
+const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...opts }).status;
+let failures = 0;
 
 console.log(
   `Knowledge Desk benchmarks — node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
@@ -21,14 +37,21 @@ const benches = fs
 for (const file of benches) {
   if (only.length && !only.some((o) => file.includes(o))) continue;
   console.log(`\n=== ${file}`);
-  const status = run(process.execPath, ['--import', 'tsx', '--expose-gc', path.join('test/bench', file)], { timeout: 20 * 60_000 });
-  if (status !== 0) console.log(`(${file} exited with ${status})`);
+  const started = Date.now();
+  const status = run(process.execPath, ['--import', 'tsx', '--expose-gc', path.join('test/bench', file)], {
+    timeout: (smoke ? 3 : 20) * 60_000,
+  });
+  if (smoke) console.log(`(${file}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (status !== 0) {
+    failures++;
+    console.log(`(${file} exited with ${status})`);
+  }
 }
 
 if (!only.length || only.includes('host')) {
   console.log('\n=== activation (real VS Code extension host)');
   if (run('bash', ['test/host/install.sh']) !== 0) process.exit(3);
-  run(process.execPath, [
+  const status = run(process.execPath, [
     'test/host/driver.mjs',
     '--ext',
     root,
@@ -37,4 +60,9 @@ if (!only.length || only.includes('host')) {
     '--timeout',
     '300',
   ]);
+  if (status !== 0) failures++;
+}
+if (failures) {
+  console.log(`\n${failures} bench(es) failed`);
+  process.exit(1);
 }

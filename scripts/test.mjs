@@ -1,7 +1,7 @@
 // npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
 // integration tests (inside a real VS Code extension host), the user journeys in English and Japanese (test/journeys, the
 // same host), then the package: `npm run package` and its .vsix checked, and the smoke journey run against that .vsix
-// installed into the test host. Ends with one line: `N passed, N failed`.
+// installed into the test host, and every benchmark once in smoke mode. Ends with one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -161,5 +161,10 @@ if (want('smoke')) {
       10 * 60_000,
     ),
   );
+}
+// Last: every bench once at tiny sizes (nothing judged), so none rots unseen. It rebuilds dist/ for production.
+if (want('bench')) {
+  const r = await step('benchmarks (smoke: tiny sizes, figures not judged)', node, ['scripts/bench.mjs', '--smoke'], 15 * 60_000);
+  if (r.code !== 0) stepFailures++;
 }
 report();

@@ -9,9 +9,9 @@ import { ApiClient } from '../../src/api/client';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess } from './localProcess';
-import { percentile, table, waitForSeededSamples } from './support';
+import { percentile, sized, table, waitForSeededSamples } from './support';
 
-const WARM_UP = 10;
+const WARM_UP = sized('KD_BENCH_WARM_UP', 10, 1);
 // Reworded and extra questions, so there are ~50; the last ones have no answer in the samples.
 const EXTRA = [
   'paid leave for new hires',
@@ -37,7 +37,7 @@ const EXTRA = [
   'What is on the cafeteria menu on Friday?',
   'How do I renew my passport?',
 ];
-const QUESTIONS = [...SAMPLE_QUESTIONS.map((q) => q.question), ...EXTRA];
+const QUESTIONS = [...SAMPLE_QUESTIONS.map((q) => q.question), ...EXTRA].slice(0, sized('KD_BENCH_QUESTIONS', Infinity, 4));
 
 interface Stream {
   firstByte: number;

@@ -3,7 +3,7 @@
 // should stay flat as answers grow (linear total). Baseline, same run: re-rendering the whole answer
 // as Markdown on every chunk, the approach the page avoids (quadratic).
 import path from 'node:path';
-import { table } from './support';
+import { SMOKE, table } from './support';
 
 const root = path.resolve(__dirname, '../..');
 // Page modules use DOM types the Node program does not have: loaded with require, as the jsdom unit tests do.
@@ -15,6 +15,7 @@ const { MarkdownRenderer } = load<{ MarkdownRenderer: new (s: any, doc: any, o?:
 );
 const { createH } = load<{ createH: (doc: any) => any }>('src/webview/shared/dom');
 const { TurnView } = load<{ TurnView: new (turn: any, deps: any) => any }>('src/webview/chat/turnView');
+const { chatStrings } = load<{ chatStrings: () => object }>('src/features/answers/chat/chatStrings');
 
 const WORDS = [
   'leave',
@@ -57,6 +58,8 @@ function page() {
     renderer: markdown,
     sanitizer,
     actions: { openCitation() {}, followUp() {}, retry() {}, runAction() {} },
+    // The page's texts, as the host sends them (the turn view reads labels from them).
+    s: chatStrings(),
   };
   return { win, deps, markdown };
 }
@@ -116,8 +119,8 @@ function naive(n: number): number {
   return ms;
 }
 
-const SIZES = (process.env.KD_BENCH_CHAT_CHUNKS ?? '500,1000,2000').split(',').map(Number);
-const NAIVE = (process.env.KD_BENCH_CHAT_NAIVE ?? '250,500').split(',').map(Number);
+const SIZES = (process.env.KD_BENCH_CHAT_CHUNKS ?? (SMOKE ? '20,40' : '500,1000,2000')).split(',').map(Number);
+const NAIVE = (process.env.KD_BENCH_CHAT_NAIVE ?? (SMOKE ? '10' : '250,500')).split(',').map(Number);
 
 stream(300); // warm-up (JIT, markdown-it and DOMPurify caches)
 const rows: Array<Array<string | number>> = [];

@@ -20,11 +20,12 @@ import { tokenSet } from '../../src/local/search/tokenizer';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { allNodes, SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess, type LocalProcess } from './localProcess';
-import { percentile, rng, table, timeEach } from './support';
+import { percentile, rng, sized, table, timeEach } from './support';
 
 const DOCS = Number(process.env.KD_BENCH_JOB_DOCS ?? 100);
 const PAGES_PER_DOC = 10;
-const BULK_ROWS = 100;
+const RARE_SAMPLES = sized('KD_BENCH_RARE_SAMPLES', 100, 10);
+const BULK_ROWS = sized('KD_BENCH_BULK_ROWS', 100, 5);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- synthetic pages: English sentences over a Zipf-distributed vocabulary (seeded) ----------------------
@@ -169,7 +170,7 @@ async function rareFigures(label: string, client: ApiClient, pages: string[][]):
   const idle = await timeEach(50, () => client.rare.status());
   const build = await timeJob(client, () => client.rare.build());
   const generate = await timeJob(client, () => client.rare.generate());
-  const generate100 = await timeJob(client, () => client.rare.generate({ num_samples: 100 }));
+  const generate100 = await timeJob(client, () => client.rare.generate({ num_samples: RARE_SAMPLES }));
   const { ms: vectorMs, vectors } = vectorise(chunks);
   const tokenMs = readTokenise(chunks);
   const bruteMs = bruteForceDense(vectors);
@@ -182,7 +183,11 @@ async function rareFigures(label: string, client: ApiClient, pages: string[][]):
     [
       ['build (defaults: threshold 0.3, top k 5, max 3, 2 workers)', bs.duration_ms, build.wall],
       [`generate, 10 samples (${gs(generate.status).questions} questions)`, gs(generate.status).duration_ms, generate.wall],
-      [`generate, 100 samples (${gs(generate100.status).questions} questions)`, gs(generate100.status).duration_ms, generate100.wall],
+      [
+        `generate, ${RARE_SAMPLES} samples (${gs(generate100.status).questions} questions)`,
+        gs(generate100.status).duration_ms,
+        generate100.wall,
+      ],
       ['baseline: cut pages into passages + lexical-hash vectors', vectorMs, NaN],
       ['baseline: tokenise + split sentences of every chunk', tokenMs, NaN],
       ['baseline: brute-force all-pairs cosine, dense 512-d', bruteMs, NaN],

@@ -7,10 +7,11 @@ import { ApiClient } from '../../src/api/client';
 import { Gazetteer } from '../../src/local/nlu/gazetteer';
 import { Recognizer } from '../../src/local/nlu/recognizer';
 import { startLocalProcess } from './localProcess';
-import { percentile, table, timeEach } from './support';
+import { percentile, sized, table, timeEach } from './support';
 
 const RUNS = Number(process.env.KD_BENCH_NLU_RUNS ?? 500);
-const TAUGHT = 1000;
+const WARM_UP = sized('KD_BENCH_WARM_UP', 200, 10);
+const TAUGHT = sized('KD_BENCH_TAUGHT', 1000, 50);
 
 const PEOPLE = ['Dr. Jane Smith', 'Mr. Ken Tanaka', 'Ms. Laura Chen', '田中さん', '佐藤様', '鈴木先生'];
 const ORGS = ['Acme Widgets, Inc.', 'Globex Corp.', 'Initech LLC', '株式会社ナレッジ', 'トヨタ自動車株式会社', 'Google'];
@@ -48,7 +49,7 @@ function texts(n: number): string[] {
 }
 
 async function measure(label: string, inputs: string[], fn: (text: string) => Promise<unknown> | unknown): Promise<Array<string | number>> {
-  for (let i = 0; i < 200; i++) await fn(inputs[i % inputs.length]); // warm-up (JIT)
+  for (let i = 0; i < WARM_UP; i++) await fn(inputs[i % inputs.length]); // warm-up (JIT)
   (globalThis as { gc?: () => void }).gc?.();
   const times = await timeEach(RUNS, async (i) => fn(inputs[i % inputs.length]));
   const mean = times.reduce((a, b) => a + b, 0) / times.length;

@@ -13,11 +13,11 @@ import { tokenize, tokenSet } from '../../src/local/search/tokenizer';
 import { SAMPLE_QUESTIONS } from '../fixtures/retrieval/questions';
 import { SAMPLES } from '../fixtures/retrieval/seededService';
 import { startLocalProcess } from './localProcess';
-import { percentile, rng, table, timeEach, waitForSeededSamples } from './support';
+import { percentile, rng, sized, table, timeEach, waitForSeededSamples } from './support';
 
 const PASSAGES = Number(process.env.KD_BENCH_PASSAGES ?? 10_000);
 const PAGES_PER_DOC = 10;
-const SEARCHES = 300;
+const SEARCHES = sized('KD_BENCH_SEARCHES', 300, 20);
 
 // ---- synthetic corpus ------------------------------------------------------------------------------
 const EN_BASE =
@@ -268,7 +268,7 @@ async function latency(): Promise<void> {
     }
   }
   table(
-    `Retrieval over ${texts.length.toLocaleString('en')} passages (EN/JA, 300–800 chars), ${SEARCHES} searches (ms; build: ms — for HTTP, uploading, processing and indexing 1,000 files)`,
+    `Retrieval over ${texts.length.toLocaleString('en')} passages (EN/JA, 300–800 chars), ${SEARCHES} searches (ms; build: ms — for HTTP, uploading, processing and indexing ${Math.ceil(texts.length / PAGES_PER_DOC).toLocaleString('en')} files)`,
     ['', 'build', 'memory MB', 'p50', 'p95', 'needle top-1'],
     rows,
   );

@@ -1,9 +1,9 @@
 // Stream reader throughput (issue 5): the tolerant reader on a recorded 2,000-chunk answer, next to
 // the least code that reads well-formed NDJSON (split on newlines, JSON.parse each line), same run.
 import { readAnswerStream } from '../../src/api/stream/answerStream';
-import { table } from './support';
+import { sized, table } from './support';
 
-const CHUNKS = 2000;
+const CHUNKS = sized('KD_BENCH_STREAM_CHUNKS', 2000, 100);
 const NETWORK_CHUNK = 16 * 1024;
 
 function recorded(style: 'cumulative' | 'delta'): Buffer {

@@ -1,5 +1,17 @@
 // Small helpers for benchmarks: timing, percentiles and a side-by-side table. Figures, not assertions.
 
+/**
+ * Smoke mode (`npm run bench -- --smoke`, run by `npm test`): every bench once at tiny sizes, nothing judged,
+ * so a bench that breaks fails the suite instead of rotting unseen.
+ */
+export const SMOKE = process.env.KD_BENCH_SMOKE === '1';
+
+/** A size from the environment (for one-off runs), else the full size, or the tiny one in smoke mode. */
+export function sized(envName: string, full: number, smoke: number): number {
+  const value = process.env[envName];
+  return value !== undefined ? Number(value) : SMOKE ? smoke : full;
+}
+
 export async function timeEach(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {

@@ -12,9 +12,12 @@ import yazl from 'yazl';
 import { ApiClient } from '../../src/api/client';
 import { runUploads, type UploadJob } from '../../src/api/uploads/uploadRunner';
 import { startLocalProcess } from './localProcess';
-import { percentile, table, timeEach } from './support';
+import { percentile, sized, table, timeEach } from './support';
 
-const FILES = Number(process.env.KD_BENCH_FILES ?? 300);
+const FILES = sized('KD_BENCH_FILES', 300, 5);
+/** The one big file whose upload the client's memory is watched for. */
+const BIG_MB = sized('KD_BENCH_BIG_MB', 200, 8);
+const BIG_FOLDER = sized('KD_BENCH_BIG_FOLDER', 10_000, 200);
 
 async function makeCorpus(dir: string): Promise<string[]> {
   await mkdir(dir, { recursive: true });
@@ -91,7 +94,7 @@ async function memoryOfBigUpload(dir: string): Promise<void> {
   const file = path.join(dir, 'big.bin');
   const handle = await import('node:fs/promises').then((fs) => fs.open(file, 'w'));
   const chunk = randomBytes(1024 * 1024);
-  for (let i = 0; i < 200; i++) await handle.write(chunk);
+  for (let i = 0; i < BIG_MB; i++) await handle.write(chunk);
   await handle.close();
   const svc = await startLocalProcess(['--max-upload-mb', '300']);
   const measure = async (fn: () => Promise<unknown>): Promise<{ growth: number; ms: number }> => {
@@ -122,10 +125,10 @@ async function memoryOfBigUpload(dir: string): Promise<void> {
   });
   const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent() });
   const pipeline = await measure(() =>
-    runUploads(client, [{ id: file, path: file, fileName: 'big.bin', size: 200 * 1024 * 1024 }], { concurrency: 1, options: {} }),
+    runUploads(client, [{ id: file, path: file, fileName: 'big.bin', size: BIG_MB * 1024 * 1024 }], { concurrency: 1, options: {} }),
   );
   table(
-    'Client memory while uploading one 200 MB file (RSS growth over the start, sampled every 20 ms) — goal < 60 MB',
+    `Client memory while uploading one ${BIG_MB} MB file (RSS growth over the start, sampled every 20 ms) — goal < 60 MB`,
     ['', 'RSS growth MB', 's'],
     [
       ['raw undici multipart, openAsBlob (baseline)', raw.growth, raw.ms / 1000],
@@ -151,16 +154,16 @@ async function firstPage(dir: string): Promise<void> {
     return nodes.find((x) => x.name === name)!.id;
   };
   const small = await folderOf(50, 'small');
-  const big = await folderOf(10_000, 'big');
+  const big = await folderOf(BIG_FOLDER, 'big');
   const page = (id: string) => () => client.kbNodes.search({ parentFolderIds: [id], limit: 50, order: 'name_asc' });
-  for (let i = 0; i < 20; i++) await page(small)();
+  for (let i = 0; i < 20; i++) await page(small)(); // warm-up (JIT)
   const smallTimes = await timeEach(100, page(small));
   const bigTimes = await timeEach(100, page(big));
   const row = (name: string, t: number[]): Array<string | number> => [name, percentile(t, 50), percentile(t, 95)];
   table(
     'First page (50 items) of a folder, local service in its own process (ms, 100 calls)',
     ['', 'p50', 'p95'],
-    [row('folder of 50 documents (baseline)', smallTimes), row('folder of 10,000 documents', bigTimes)],
+    [row('folder of 50 documents (baseline)', smallTimes), row(`folder of ${BIG_FOLDER.toLocaleString('en')} documents`, bigTimes)],
   );
   await client.config.dispatcher?.close();
   await svc.stop();
