@@ -5,15 +5,7 @@ import type { Region } from '../../core/regions';
  * `restarting`: the local service's process stopped and is being started again.
  */
 export type ConnectionState =
-  | 'idle'
-  | 'checking'
-  | 'connected'
-  | 'noKey'
-  | 'unreachable'
-  | 'restarting'
-  | 'unauthorized'
-  | 'misconfigured'
-  | 'error';
+  'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'restarting' | 'unauthorized' | 'misconfigured' | 'error';
 
 export interface ConnectionStatus {
   state: ConnectionState;

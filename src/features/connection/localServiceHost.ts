@@ -125,7 +125,11 @@ export class LocalServiceHost extends Disposable {
       const restart = vscode.l10n.t('Restart Local Service');
       void vscode.window
         .showErrorMessage(
-          vscode.l10n.t('The local service stopped {0} times in a row and was not started again. The last time it {1}.', event.failures, event.reason),
+          vscode.l10n.t(
+            'The local service stopped {0} times in a row and was not started again. The last time it {1}.',
+            event.failures,
+            event.reason,
+          ),
           restart,
           showLog,
         )

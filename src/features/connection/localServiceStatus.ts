@@ -6,7 +6,13 @@ import type { SupervisorEvent } from './process/supervisor';
 export function localServiceStatus(event: Exclude<SupervisorEvent, { kind: 'started' }>, baseUrl: string | undefined): ConnectionStatus {
   const detail = `the local service ${event.reason}`;
   if (event.kind === 'stopped')
-    return { state: 'restarting', region: 'local', baseUrl, detail, problem: vscode.l10n.t('The local service stopped and is being restarted.') };
+    return {
+      state: 'restarting',
+      region: 'local',
+      baseUrl,
+      detail,
+      problem: vscode.l10n.t('The local service stopped and is being restarted.'),
+    };
   return {
     state: 'error',
     region: 'local',

@@ -69,7 +69,11 @@ describe('Local service in its own process (supervisor)', () => {
     for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
       const full = path.join(entry.parentPath, entry.name);
       const rel = path.relative(dir, full);
-      out[rel] = entry.isFile() ? createHash('sha256').update(await readFile(full)).digest('hex') : 'dir';
+      out[rel] = entry.isFile()
+        ? createHash('sha256')
+            .update(await readFile(full))
+            .digest('hex')
+        : 'dir';
     }
     return out;
   }
@@ -103,7 +107,10 @@ describe('Local service in its own process (supervisor)', () => {
       },
     );
 
-    const again = await waitFor(async () => supervisor.current?.pid !== first.pid && (await supervisor.ensureStarted()), 'a restarted service');
+    const again = await waitFor(
+      async () => supervisor.current?.pid !== first.pid && (await supervisor.ensureStarted()),
+      'a restarted service',
+    );
     assert.notEqual(again.pid, first.pid);
     assert.equal(again.apiKey, first.apiKey, 'the keys are the data folder’s');
     assert.deepEqual(

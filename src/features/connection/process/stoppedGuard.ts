@@ -7,7 +7,10 @@ import type { LocalServiceSupervisor } from './supervisor';
 type Handler = Dispatcher.DispatchHandler;
 
 /** A dispatcher over `base` whose connection failures say when the supervised local service stopped. */
-export function guardLocalDispatcher(base: Dispatcher, supervisor: Pick<LocalServiceSupervisor, 'generation' | 'stoppedDuring'>): Dispatcher {
+export function guardLocalDispatcher(
+  base: Dispatcher,
+  supervisor: Pick<LocalServiceSupervisor, 'generation' | 'stoppedDuring'>,
+): Dispatcher {
   return base.compose((dispatch) => (opts, handler: Handler) => {
     const generation = supervisor.generation;
     const operation = `${opts.method} ${opts.path}`;
@@ -20,21 +23,23 @@ export function guardLocalDispatcher(base: Dispatcher, supervisor: Pick<LocalSer
       onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
       onResponseError: (controller, error) => {
         if (isAbort(error)) return handler.onResponseError?.(controller, error);
-        void supervisor.stoppedDuring(generation).then((stopped) =>
-          handler.onResponseError?.(
-            controller,
-            stopped
-              ? new LocalServiceStoppedError(
-                  operation,
-                  stopped.restarting
-                    ? `The local service stopped (it ${stopped.reason}); it is restarting`
-                    : `The local service stopped and is not restarted: ${stopped.reason}`,
-                  stopped.restarting,
-                  { cause: error, host },
-                )
-              : error,
-          ),
-        );
+        void supervisor
+          .stoppedDuring(generation)
+          .then((stopped) =>
+            handler.onResponseError?.(
+              controller,
+              stopped
+                ? new LocalServiceStoppedError(
+                    operation,
+                    stopped.restarting
+                      ? `The local service stopped (it ${stopped.reason}); it is restarting`
+                      : `The local service stopped and is not restarted: ${stopped.reason}`,
+                    stopped.restarting,
+                    { cause: error, host },
+                  )
+                : error,
+            ),
+          );
       },
     };
     return dispatch(opts, guarded);

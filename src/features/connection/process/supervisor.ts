@@ -56,6 +56,11 @@ export class OwnerNotAnswering extends Error {
   }
 }
 
+/** After dispose(): nobody is left to show it. */
+class HostDisposedError extends Error {
+  override readonly name = 'HostDisposedError';
+}
+
 export class LocalServiceSupervisor {
   private readonly backoff: Backoff;
   private readonly listeners = new Set<(event: SupervisorEvent) => void>();
@@ -106,7 +111,7 @@ export class LocalServiceSupervisor {
 
   /** The endpoint; starts the service on first use and waits for a restart in progress. */
   ensureStarted(): Promise<LocalEndpoint> {
-    if (this.disposed) return Promise.reject(new Error('The local service host was disposed'));
+    if (this.disposed) return Promise.reject(new HostDisposedError());
     if (this.endpoint) return Promise.resolve(this.endpoint);
     if (this.gaveUpReason) return Promise.reject(new LocalStartError(this.gaveUpReason));
     this.starting ??= this.startWithRetry().then(
@@ -192,20 +197,27 @@ export class LocalServiceSupervisor {
   private async startOnce(): Promise<LocalEndpoint> {
     const began = Date.now();
     const start = { ...this.options.startOptions(), port: this.lastPort };
-    const { child, first } = await LocalChild.start({ script: this.options.script, log: this.options.log, start, startTimeoutMs: this.options.startTimeoutMs });
+    const { child, first } = await LocalChild.start({
+      script: this.options.script,
+      log: this.options.log,
+      start,
+      startTimeoutMs: this.options.startTimeoutMs,
+    });
     if (first.type === 'ready' && !this.disposed) {
       const restarted = this.runs > 0;
       this.runs++;
       this.child = child;
       this.endpoint = { url: first.url, apiKey: first.apiKey, nluApiKey: first.nluApiKey, owned: true, pid: child.pid };
       this.lastPort = Number(new URL(first.url).port) || 0;
-      this.options.log.info(`local service started (process ${child.pid}) on ${first.url} in ${Date.now() - began} ms (data: ${start.dataDir})`);
+      this.options.log.info(
+        `local service started (process ${child.pid}) on ${first.url} in ${Date.now() - began} ms (data: ${start.dataDir})`,
+      );
       this.watch(child);
       this.emit({ kind: 'started', endpoint: this.endpoint, restarted });
       return this.endpoint;
     }
     await child.stop();
-    if (first.type === 'ready') throw new Error('The local service host was disposed');
+    if (first.type === 'ready') throw new HostDisposedError();
     if (first.type === 'failed') throw new LocalStartError(first.message);
     const { owner } = first;
     if (!owner.url) throw new LocalStartError(`The data folder ${start.dataDir} is in use by process ${owner.pid}`);
@@ -257,7 +269,7 @@ export class LocalServiceSupervisor {
       });
       clearTimeout(this.restartTimer);
       this.wake = undefined;
-      if (this.disposed) throw new Error('The local service host was disposed');
+      if (this.disposed) throw new HostDisposedError();
       try {
         return await this.startWithRetry();
       } catch (error) {
