@@ -107,10 +107,8 @@ describe('Local service in its own process (supervisor)', () => {
       },
     );
 
-    const again = await waitFor(
-      async () => supervisor.current?.pid !== first.pid && (await supervisor.ensureStarted()),
-      'a restarted service',
-    );
+    await waitFor(() => events.filter((e) => e.kind === 'started').length === 2, 'a restarted service');
+    const again = await supervisor.ensureStarted();
     assert.notEqual(again.pid, first.pid);
     assert.equal(again.apiKey, first.apiKey, 'the keys are the data folder’s');
     assert.deepEqual(
