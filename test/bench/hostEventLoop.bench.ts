@@ -28,7 +28,7 @@ interface Running {
 type Mode = (dataDir: string) => Promise<Running>;
 
 const inProcess: Mode = async (dataDir) => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- as the extension loaded it: a computed path at run time
+  // As the extension loaded it: a computed path, at run time.
   const local = require(LOCAL_JS) as typeof LocalModule;
   const service = await local.startLocalService({ dataDir });
   return { url: service.url, apiKey: service.apiKey, stop: () => service.close() };
@@ -118,16 +118,26 @@ async function main(): Promise<void> {
     // In-process first: its first use then pays the cold require of dist/local.js, as an extension host did.
     const before = await run('BEFORE: in the extension host (require dist/local.js)', inProcess, csv);
     const after = await run('AFTER: own process (LocalServiceSupervisor)', childProcess, csv);
-    const row = (r: typeof before, what: 'upload' | 'rebuild') => [`${r.label}, ${what}`, r[what].seconds, r[what].p50, r[what].p99, r[what].max];
+    const row = (r: typeof before, what: 'upload' | 'rebuild') => [
+      `${r.label}, ${what}`,
+      r[what].seconds,
+      r[what].p50,
+      r[what].p99,
+      r[what].max,
+    ];
     table(
       `Event-loop delay of the extension host (ms; goal p99 < 50 after), ${QAS.toLocaleString('en')} Q&As: upload_faq_file, then a restart (index rebuild until the first search answers)`,
       ['', 'window s', 'p50', 'p99', 'max'],
       [row(before, 'upload'), row(after, 'upload'), row(before, 'rebuild'), row(after, 'rebuild')],
     );
-    table('First use: start → key check answered ("Local · connected"), ms', ['', 'ms'], [
-      [before.label, before.firstUse],
-      [after.label, after.firstUse],
-    ]);
+    table(
+      'First use: start → key check answered ("Local · connected"), ms',
+      ['', 'ms'],
+      [
+        [before.label, before.firstUse],
+        [after.label, after.firstUse],
+      ],
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
