@@ -152,7 +152,8 @@ export class LocalServiceHost extends Disposable {
       );
     if (!(error instanceof LocalStartError)) return error;
     const failure = new Error(vscode.l10n.t('The local service could not start: {0}', error.message), { cause: error });
-    if (this.shownFailure !== error.message) {
+    // Given up: that was shown already, with Restart Local Service.
+    if (this.shownFailure !== error.message && !this.supervisor.gaveUp) {
       this.shownFailure = error.message;
       const open = vscode.l10n.t('Open Data Folder');
       const showLog = vscode.l10n.t('Show Log');

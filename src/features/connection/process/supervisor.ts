@@ -164,7 +164,9 @@ export class LocalServiceSupervisor {
       if (!exit) return undefined;
       return { restarting: !this.gaveUpReason, reason: child.describeExit(exit) };
     }
-    return this.endpoint?.owned === false ? undefined : { restarting: !this.gaveUpReason, reason: 'was restarted' };
+    // Another window's service (its own failures are the connection's), or nothing started: not ours to explain.
+    if (this.endpoint?.owned === false || (!this.endpoint && !this.starting)) return undefined;
+    return { restarting: true, reason: 'was restarted' };
   }
 
   /** Stops the child (SIGTERM, then SIGKILL after the grace period) and stops restarting. */
