@@ -56,6 +56,7 @@ export class Container extends Disposable {
         seedDir: process.env.KNOWLEDGE_DESK_LOCAL_SEED || undefined,
         // Test routes, the stream-delay header and slow job steps exist only where the probe does.
         test: this.probe ? localServiceTestOptions() : undefined,
+        showLog: () => this.logger.show(),
       }),
     );
     this._register(

@@ -89,6 +89,22 @@ export class ApiTimeoutError extends ApiConnectionError {
   override readonly name = 'ApiTimeoutError';
 }
 
+/**
+ * The local service's process stopped while the request ran, or is not running: `restarting` when the
+ * extension host is starting it again, false when it gave up (then "Restart Local Service" is the way back).
+ */
+export class LocalServiceStoppedError extends ApiConnectionError {
+  override readonly name = 'LocalServiceStoppedError';
+  constructor(
+    operation: string,
+    message: string,
+    readonly restarting: boolean,
+    options?: { cause?: unknown; host?: string },
+  ) {
+    super(operation, message, options);
+  }
+}
+
 /** The caller cancelled (AbortSignal / cancellation token). Callers treat it as silent. */
 export class ApiAbortError extends KnowledgeDeskError {
   override readonly name = 'ApiAbortError';

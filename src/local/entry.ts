@@ -2,6 +2,8 @@
 // `node dist/local.js --data DIR` runs the same service standalone.
 import { parseArgs } from 'node:util';
 import { consoleLogger } from './logger';
+import { runSupervised } from './process/childMain';
+import { SUPERVISED_ARG } from '../core/localServiceProtocol';
 import { startLocalService, type LocalService, type LocalServiceOptions } from './service';
 import { DataFolderLockedError } from './store/lock';
 
@@ -93,7 +95,10 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
   return service;
 }
 
-if (require.main === module) {
+if (require.main === module && process.send && process.argv[2] === SUPERVISED_ARG) {
+  // Started by the extension host (child_process.fork): options come over IPC (src/local/process/childMain.ts).
+  runSupervised();
+} else if (require.main === module) {
   main(process.argv.slice(2)).catch((error) => {
     console.error(error);
     process.exit(1);

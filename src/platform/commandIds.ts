@@ -11,6 +11,7 @@ export const CommandIds = {
   setIdentity: 'knowledgeDesk.setIdentity',
   checkConnection: 'knowledgeDesk.checkConnection',
   showLog: 'knowledgeDesk.showLog',
+  restartLocalService: 'knowledgeDesk.restartLocalService',
   kb: {
     refresh: 'knowledgeDesk.kb.refresh',
     search: 'knowledgeDesk.kb.search',

@@ -7,6 +7,7 @@ import {
   ApiValidationError,
   AuthenticationError,
   KnowledgeDeskError,
+  LocalServiceStoppedError,
   NotImplementedError,
   PayloadTooLargeError,
   PermissionDeniedError,
@@ -55,6 +56,14 @@ export function toUserFacing(error: unknown): UserFacingError {
       message: l10n.t('This operation is not available in the local service yet. Select another region to use it.'),
       actions: [{ label: l10n.t('Select Region'), command: CommandIds.selectRegion }],
     };
+  }
+  if (error instanceof LocalServiceStoppedError) {
+    return error.restarting
+      ? { message: l10n.t('The local service stopped and is being restarted. Try again in a moment.'), actions: [] }
+      : {
+          message: l10n.t('The local service stopped and was not started again.'),
+          actions: [{ label: l10n.t('Restart Local Service'), command: CommandIds.restartLocalService }],
+        };
   }
   if (error instanceof ApiTimeoutError) {
     const setting = 'knowledgeDesk.requestTimeoutSeconds';

@@ -9,7 +9,7 @@ import { unreachableNextStep, unreachableText } from '../../platform/errorMessag
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
-import type { ConnectionStatus } from './connectionManager';
+import type { ConnectionStatus } from './connectionStatus';
 import { setIdentity } from './identityCommand';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
 import { ConnectionStatusBar } from './statusBar';
@@ -49,6 +49,10 @@ export class ConnectionFeature extends Disposable {
         [CommandIds.setIdentity]: () => setIdentity(c.ui, c.settings),
         [CommandIds.checkConnection]: () => c.connection.refresh(),
         [CommandIds.showLog]: () => c.logger.show(),
+        [CommandIds.restartLocalService]: async () => {
+          await c.localService.restart();
+          await c.connection.refresh();
+        },
       }),
     );
   }

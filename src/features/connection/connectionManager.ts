@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type * as ClientModule from '../../api/client';
 import type { ApiClient } from '../../api/client';
-import { ApiConnectionError, AuthenticationError, PermissionDeniedError } from '../../api/errors';
+import { ApiConnectionError, AuthenticationError, LocalServiceStoppedError, PermissionDeniedError } from '../../api/errors';
 import { createDispatcher } from '../../api/proxy';
 import { REGION_INFO, remoteEndpoints, type Endpoints, type Region } from '../../core/regions';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
@@ -12,19 +12,8 @@ import type { LocalServiceHost } from './localServiceHost';
 import { toUserFacing } from '../../platform/errorMessages';
 import { regionLabel } from '../../platform/regionLabels';
 import { NotConnectedError } from './notConnectedError';
-
-/** `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked. */
-export type ConnectionState = 'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'unauthorized' | 'misconfigured' | 'error';
-
-export interface ConnectionStatus {
-  state: ConnectionState;
-  region: Region;
-  baseUrl?: string;
-  /** Why the state is not `connected`, for the tooltip and log. */
-  detail?: string;
-  /** The same for people (no operation names, the host and what to check): the views' error row shows it. */
-  problem?: string;
-}
+import type { ConnectionStatus } from './connectionStatus';
+import { localServiceStatus } from './localServiceStatus';
 
 const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
 /** Settings the client is built from: a change of any other setting (e.g. upload.concurrency) keeps the client and the views' pages. */
@@ -81,6 +70,18 @@ export class ConnectionManager extends Disposable {
       }),
     );
     this._register(secrets.onDidChange(({ region }) => this.used && region === this.settings.region && void this.refresh()));
+    this._register(
+      local.onDidChange((event) => {
+        if (!this.used || this.settings.region !== 'local') return;
+        // Back (maybe on another port): check again, which rebuilds the client and reloads the views.
+        if (event.kind === 'started') return void (event.restarted && this.refresh());
+        // Down: the status bar and the views say so now, not at the next failing request.
+        this.generation++;
+        clearTimeout(this.recheckTimer);
+        this.setStatus(localServiceStatus(event, this._status.baseUrl));
+        this.announce();
+      }),
+    );
     this._register(
       toDisposable(() => {
         clearTimeout(this.recheckTimer);
@@ -169,7 +170,8 @@ export class ConnectionManager extends Disposable {
       identity: this.settings.identity,
       timeoutMs: this.settings.timeoutMs,
       retry: { maxRetries: this.settings.maxRetries },
-      dispatcher: this.currentDispatcher(),
+      // Requests to the local service say so when its process stops under them.
+      dispatcher: 'localKeys' in ep ? this.local.guard(this.currentDispatcher()) : this.currentDispatcher(),
       logger: { debug: (m) => http.debug(m), info: (m) => http.info(m), warn: (m) => http.warn(m) },
     });
   }
@@ -230,12 +232,17 @@ export class ConnectionManager extends Disposable {
     this.setStatus(status);
     if (status.state === 'connected') this.recheckAttempt = 0;
     if (status.state === 'unreachable') this.scheduleRecheck();
-    const now = { inputs: this.client?.key ?? '', ready: status.state === 'connected' };
+    this.announce();
+    return status;
+  }
+
+  /** Tells the views when the client or its readiness changed since they were last told. */
+  private announce(): void {
+    const now = { inputs: this.client?.key ?? '', ready: this._status.state === 'connected' };
     if (now.inputs !== this.announced.inputs || now.ready !== this.announced.ready) {
       this.announced = now;
       this.clientEmitter.fire();
     }
-    return status;
   }
 
   private async check(region: Region): Promise<ConnectionStatus> {
@@ -256,6 +263,7 @@ export class ConnectionManager extends Disposable {
       this.log.warn(`connection check for ${REGION_INFO[region].label} failed: ${detail}`);
       if (error instanceof AuthenticationError || error instanceof PermissionDeniedError)
         return { state: 'unauthorized', region, baseUrl, detail, problem };
+      if (error instanceof LocalServiceStoppedError && error.restarting) return { state: 'restarting', region, baseUrl, detail, problem };
       if (error instanceof ApiConnectionError) {
         if (region === 'local') this.local.reset();
         return { state: 'unreachable', region, baseUrl, detail, problem };

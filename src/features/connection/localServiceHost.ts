@@ -1,17 +1,15 @@
 import * as path from 'node:path';
+import type { Dispatcher } from 'undici';
 import * as vscode from 'vscode';
 import { undici } from '../../api/undici';
-import type * as LocalModule from '../../local/entry';
+import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
+import { LocalStartError } from './process/localChild';
+import { guardLocalDispatcher } from './process/stoppedGuard';
+import { LocalServiceSupervisor, OwnerNotAnswering, type LocalEndpoint, type SupervisorEvent } from './process/supervisor';
 
-export interface LocalEndpoint {
-  url: string;
-  apiKey: string;
-  nluApiKey: string;
-  /** False when another VS Code window's extension host owns the data folder and we talk to its server. */
-  owned: boolean;
-}
+export type { LocalEndpoint } from './process/supervisor';
 
 export interface LocalServiceHostOptions {
   extensionPath: string;
@@ -22,27 +20,47 @@ export interface LocalServiceHostOptions {
   /** Sample documents imported when the knowledge base is empty (npm start sets KNOWLEDGE_DESK_LOCAL_SEED). */
   seedDir?: string;
   /** Test options of the local service (only when the test probe exists; see platform/testProbe.ts). */
-  test?: Pick<LocalModule.LocalServiceOptions, 'testHooks' | 'jobStepDelayMs'>;
+  test?: { testHooks: boolean; jobStepDelayMs: number };
+  /** "Show Log" of the notifications. */
+  showLog?: () => void;
 }
 
 /**
- * Runs the embedded local service in this extension host, loading dist/local.js only when the
- * Local region is used. Several windows share global storage: the first one owns the data folder
- * and the others use its server (the lock file tells where it listens).
+ * Runs the local service for the Local region in its own process (dist/local.js, started on first use and
+ * supervised: process/supervisor.ts), so its indexing, imports and JSON never run in the extension host
+ * that every extension shares. Several windows share global storage: the first one's service owns the data
+ * folder and the others use its server. Tells the person once when it stops, and why when it cannot start.
  */
 export class LocalServiceHost extends Disposable {
-  private starting: Promise<LocalEndpoint> | undefined;
-  private service: LocalModule.LocalService | undefined;
+  private readonly supervisor: LocalServiceSupervisor;
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<SupervisorEvent>());
+  /** The service started, stopped (and is restarting) or was given up. */
+  readonly onDidChange = this.changeEmitter.event;
+  /** The last start failure shown, so a recheck failing the same way does not show it again. */
+  private shownFailure: string | undefined;
 
   constructor(private readonly options: LocalServiceHostOptions) {
     super();
-    this._register(toDisposable(() => void this.service?.close()));
+    const { log } = options;
+    this.supervisor = new LocalServiceSupervisor({
+      // A computed path: the service stays a bundle of its own, run in its own process.
+      script: path.join(options.extensionPath, 'dist', 'local.js'),
+      log: { trace: (m) => log.trace(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+      startOptions: () => ({
+        dataDir: options.dataDir,
+        allowedRoots: options.allowedRoots(),
+        maxUploadBytes: options.maxUploadBytes(),
+        seedDir: options.seedDir,
+        ...options.test,
+      }),
+      ownerAnswers: answers,
+    });
+    this._register(toDisposable(this.supervisor.onEvent((event) => this.onEvent(event))));
+    this._register(toDisposable(() => void this.supervisor.dispose()));
   }
 
   get current(): LocalEndpoint | undefined {
-    return this.service
-      ? { url: this.service.url, apiKey: this.service.apiKey, nluApiKey: this.service.nluApiKey, owned: true }
-      : undefined;
+    return this.supervisor.current;
   }
 
   /** The data folder (an MCP server started with --local attaches to the service its lock file names). */
@@ -52,80 +70,102 @@ export class LocalServiceHost extends Disposable {
 
   /** True once something asked for the service in this window (it may still be starting). */
   get isStarted(): boolean {
-    return this.starting !== undefined;
+    return this.supervisor.isStarted;
   }
 
-  ensureStarted(): Promise<LocalEndpoint> {
-    this.starting ??= this.start().catch((error) => {
-      this.starting = undefined;
-      throw error;
-    });
-    return this.starting;
+  /** True while the service stopped and is being started again. */
+  get restarting(): boolean {
+    return this.supervisor.restarting;
+  }
+
+  async ensureStarted(): Promise<LocalEndpoint> {
+    try {
+      const endpoint = await this.supervisor.ensureStarted();
+      this.shownFailure = undefined;
+      return endpoint;
+    } catch (error) {
+      throw this.startFailure(error);
+    }
+  }
+
+  /** "Restart Local Service": also after it was given up. */
+  async restart(): Promise<LocalEndpoint> {
+    this.shownFailure = undefined;
+    try {
+      return await this.supervisor.restart();
+    } catch (error) {
+      throw this.startFailure(error);
+    }
   }
 
   /** The workspace folders changed: file:// cloud uploads may read the new ones. */
   setAllowedRoots(roots: string[]): void {
-    this.service?.setAllowedRoots(roots);
+    this.supervisor.setAllowedRoots(roots);
   }
 
   /** Forget a borrowed endpoint that stopped answering, so the next call can take the folder over. */
   reset(): void {
-    if (!this.service) this.starting = undefined;
+    this.supervisor.reset();
   }
 
-  private async start(): Promise<LocalEndpoint> {
-    // After a window reload the previous extension host may hold the lock for a moment: retry briefly.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.startOnce();
-      } catch (error) {
-        if (attempt >= 10 || !(error instanceof OwnerNotAnswering)) throw error;
-        await new Promise((r) => setTimeout(r, 300));
-      }
-    }
+  /** The dispatcher for requests to this service: a failure because its process stopped says so. */
+  guard(dispatcher: Dispatcher): Dispatcher {
+    return guardLocalDispatcher(dispatcher, this.supervisor);
   }
 
-  private async startOnce(): Promise<LocalEndpoint> {
-    const started = Date.now();
-    const local = this.load();
-    const { dataDir, log } = this.options;
-    try {
-      this.service = await local.startLocalService({
-        dataDir,
-        allowedRoots: this.options.allowedRoots(),
-        maxUploadBytes: this.options.maxUploadBytes(),
-        seedDir: this.options.seedDir,
-        ...this.options.test,
-        logger: { debug: (m) => log.trace(m), info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-      });
-      log.info(`local service started on ${this.service.url} in ${Date.now() - started} ms (data: ${dataDir})`);
-      return this.current!;
-    } catch (error) {
-      if (!(error instanceof local.DataFolderLockedError) || !error.owner.url) throw error;
-      const keys = await local.loadOrCreateKeys(dataDir);
-      const owner = error.owner;
-      if (!(await answers(owner.url!, keys.apiKey))) {
-        throw new OwnerNotAnswering(
+  private onEvent(event: SupervisorEvent): void {
+    this.changeEmitter.fire(event);
+    const showLog = vscode.l10n.t('Show Log');
+    if (event.kind === 'stopped' && event.failures === 1) {
+      // Once per run of failures: a service that keeps failing is reported when it is given up.
+      void vscode.window
+        .showWarningMessage(vscode.l10n.t('The local service stopped unexpectedly ({0}). It is being restarted.', event.reason), showLog)
+        .then((choice) => choice === showLog && this.options.showLog?.());
+    } else if (event.kind === 'gaveUp') {
+      const restart = vscode.l10n.t('Restart Local Service');
+      void vscode.window
+        .showErrorMessage(
           vscode.l10n.t(
-            'The local service data folder is locked by process {0}, which does not answer at {1}. Close the other VS Code window or restart it.',
-            owner.pid,
-            owner.url!,
+            'The local service stopped {0} times in a row and was not started again. The last time it {1}.',
+            event.failures,
+            event.reason,
           ),
-        );
-      }
-      log.info(`using the local service of process ${owner.pid} at ${owner.url} (another window owns ${dataDir})`);
-      return { url: owner.url!, apiKey: keys.apiKey, nluApiKey: keys.nluApiKey, owned: false };
+          restart,
+          showLog,
+        )
+        .then((choice) => {
+          if (choice === showLog) this.options.showLog?.();
+          if (choice === restart) void vscode.commands.executeCommand(CommandIds.restartLocalService);
+        });
     }
   }
 
-  private load(): typeof LocalModule {
-    // A computed path keeps esbuild from bundling the service into the extension's own bundle.
-    const file = path.join(this.options.extensionPath, 'dist', 'local.js');
-    return require(file) as typeof LocalModule;
+  /** The error a failed start becomes: the child's reason, shown once with Open Data Folder and Show Log. */
+  private startFailure(error: unknown): unknown {
+    if (error instanceof OwnerNotAnswering)
+      return new Error(
+        vscode.l10n.t(
+          'The local service data folder is locked by process {0}, which does not answer at {1}. Close the other VS Code window or restart it.',
+          error.pid,
+          error.url,
+        ),
+      );
+    if (!(error instanceof LocalStartError)) return error;
+    const failure = new Error(vscode.l10n.t('The local service could not start: {0}', error.message), { cause: error });
+    // Given up: that was shown already, with Restart Local Service.
+    if (this.shownFailure !== error.message && !this.supervisor.gaveUp) {
+      this.shownFailure = error.message;
+      const open = vscode.l10n.t('Open Data Folder');
+      const showLog = vscode.l10n.t('Show Log');
+      void vscode.window.showErrorMessage(failure.message, open, showLog).then((choice) => {
+        if (choice === showLog) this.options.showLog?.();
+        // Revealed, never changed: what is in it is the person's data.
+        if (choice === open) void vscode.commands.executeCommand('revealFileInOS', vscode.Uri.file(this.options.dataDir));
+      });
+    }
+    return failure;
   }
 }
-
-class OwnerNotAnswering extends Error {}
 
 async function answers(url: string, apiKey: string): Promise<boolean> {
   try {

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
-import type { ConnectionManager, ConnectionState, ConnectionStatus } from './connectionManager';
+import type { ConnectionManager } from './connectionManager';
+import type { ConnectionState, ConnectionStatus } from './connectionStatus';
 import { regionLabel } from '../../platform/regionLabels';
 
 // Functions, not strings: vscode.l10n.t must run after activation has the bundle (and stay literal calls for `npm run l10n`).
@@ -11,6 +12,7 @@ const LOOK: Record<ConnectionState, { icon: string; text: () => string; backgrou
   connected: { icon: '$(database)', text: () => vscode.l10n.t('connected') },
   noKey: { icon: '$(key)', text: () => vscode.l10n.t('no key'), background: 'statusBarItem.warningBackground' },
   unreachable: { icon: '$(debug-disconnect)', text: () => vscode.l10n.t('unreachable'), background: 'statusBarItem.warningBackground' },
+  restarting: { icon: '$(sync~spin)', text: () => vscode.l10n.t('restarting'), background: 'statusBarItem.warningBackground' },
   unauthorized: { icon: '$(lock)', text: () => vscode.l10n.t('unauthorized'), background: 'statusBarItem.errorBackground' },
   misconfigured: { icon: '$(gear)', text: () => vscode.l10n.t('not configured'), background: 'statusBarItem.warningBackground' },
   error: { icon: '$(error)', text: () => vscode.l10n.t('error'), background: 'statusBarItem.errorBackground' },

@@ -9,8 +9,11 @@ export interface ConnectionState {
   readonly onDidChangeStatus: vscode.Event<unknown>;
 }
 
-/** Checks that failed to reach or use the service: the view says why, with Retry, instead of staying empty. */
-const FAILED_STATES = new Set(['unreachable', 'error']);
+/**
+ * Checks that failed to reach or use the service, and a local service being restarted: the view says why, with
+ * Retry, instead of staying empty.
+ */
+const FAILED_STATES = new Set(['unreachable', 'restarting', 'error']);
 
 /**
  * The one "only when connected" gate of every tree: while not connected a view shows no listing and

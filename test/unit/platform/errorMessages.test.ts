@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { ApiClient } from '../../../src/api/client';
-import { ApiConnectionError, ApiValidationError } from '../../../src/api/errors';
+import { ApiConnectionError, ApiValidationError, LocalServiceStoppedError } from '../../../src/api/errors';
 import { OperationNotOfferedError } from '../../../src/api/values';
 import { toUserFacing } from '../../../src/platform/errorMessages';
 import { startTestService, type TestService } from '../support/localService';
@@ -64,5 +64,16 @@ describe('User-facing error messages', () => {
       assert.doesNotMatch(message, /kbNodes|folders\.create/, message);
     }
     assert.match(toUserFacing(errors[1]).message, /result\.nodes\.3\.id/, 'the field stays: it is what support asks for');
+  });
+
+  it('a local service that stopped: says it is restarting, or offers Restart Local Service when it was given up', () => {
+    const restarting = toUserFacing(
+      new LocalServiceStoppedError('GET /x', 'The local service stopped (it was stopped by SIGKILL); it is restarting', true),
+    );
+    assert.equal(restarting.message, 'The local service stopped and is being restarted. Try again in a moment.');
+    assert.deepEqual(restarting.actions, []);
+    const gaveUp = toUserFacing(new LocalServiceStoppedError('GET /x', 'The local service stopped and is not restarted', false));
+    assert.equal(gaveUp.message, 'The local service stopped and was not started again.');
+    assert.deepEqual(gaveUp.actions, [{ label: 'Restart Local Service', command: 'knowledgeDesk.restartLocalService' }]);
   });
 });

@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
+import { getApi, resetWorkbench, runCommand, useService, waitFor } from './support/host';
+
+/** The process that owns the data folder, as its lock file names it (what an MCP server started with --local reads). */
+function lockOwner(api: KnowledgeDeskTestApi): { pid: number; url?: string } {
+  return JSON.parse(fs.readFileSync(path.join(api.container.localService.dataDir, 'lock.json'), 'utf8')) as { pid: number; url?: string };
+}
+
+const questions = (els: QnaElement[]): string[] => els.flatMap((e) => (e.kind === 'qa' ? [e.item.question] : []));
+
+describe('Local service in its own process (real extension host)', () => {
+  let api: KnowledgeDeskTestApi;
+  let created: string | undefined;
+
+  before(async () => {
+    api = await getApi();
+    await useService(api);
+  });
+
+  afterEach(async () => {
+    await runCommand(api, 'knowledgeDesk.qna.clearFilter', []);
+    if (created) await (await api.container.connection.getClient()).faq.delete(created).catch(() => undefined);
+    await resetWorkbench(api);
+  });
+
+  it('is killed: the status bar says so, the service comes back, the trees recover and an acknowledged Q&A is kept', async () => {
+    const owner = lockOwner(api);
+    assert.notEqual(owner.pid, process.pid, 'the local service does not run in the extension host');
+    assert.equal(owner.url, api.container.localService.current?.url);
+
+    const tag = `proc${Date.now().toString(36)}`;
+    const question = `Is this Q&A kept when the local service is killed (${tag})?`;
+    const client = await api.container.connection.getClient();
+    created = (await client.faq.register({ question, answer: 'Yes.', status: 'on', hashtags: [tag] })).id;
+    await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
+    await runCommand(api, 'knowledgeDesk.qna.filterHashtags', [[`#${tag}`]]);
+    const listed = async (): Promise<string[]> => {
+      const groups = await api.features.qna.tree.getChildren();
+      return (await Promise.all(groups.map((g) => api.features.qna.tree.getChildren(g)))).flatMap(questions);
+    };
+    await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree');
+
+    const bar = api.features.connection.statusBar.item;
+    const texts: string[] = [];
+    const watching = api.container.connection.onDidChangeStatus(() => texts.push(bar.text));
+    let treeEvents = 0;
+    const treeWatch = [api.features.qna.tree, api.features.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
+    try {
+      process.kill(owner.pid, 'SIGKILL');
+      await waitFor(
+        () => texts.some((t) => /Local · restarting/.test(t)),
+        'the status bar saying the service is restarting',
+        20_000,
+        () => JSON.stringify(texts),
+      );
+      const eventsWhileDown = treeEvents;
+      await waitFor(
+        () => api.container.connection.status.state === 'connected' && lockOwner(api).pid !== owner.pid,
+        'the service back, in a new process',
+        60_000,
+        () => JSON.stringify(api.container.connection.status),
+      );
+      assert.match(bar.text, /Local · connected/);
+      assert.ok(treeEvents > eventsWhileDown, 'the trees reloaded when the service came back');
+    } finally {
+      watching.dispose();
+      for (const w of treeWatch) w.dispose();
+    }
+
+    await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree again', 20_000);
+    const roots = await api.features.knowledgeBase.tree.getChildren();
+    assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);
+    const again = await api.container.connection.getClient();
+    assert.equal((await again.faq.get(created)).question, question, 'the acknowledged Q&A is still there');
+  });
+});
