@@ -2,8 +2,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DecodeBudget, decodeLimits } from './decodeLimits';
 import { installDomMatrixShim } from './domMatrixShim';
 import { checkPageCount, throwIfAborted } from './paginate';
+import { checkPdfStreams } from './pdfStreams';
 import { layoutPageText, type PageViewport } from './pdfText';
 import { ExtractionError, type ExtractedPage, type Extraction, type ExtractOptions } from './types';
 
@@ -54,6 +56,8 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
   }
   const pdfjs = await loadPdfjs();
   const data = new Uint8Array(await readFile(filePath));
+  // Before pdfjs sees it: pdfjs would decode a bomb into gigabytes it cannot be stopped from allocating.
+  await checkPdfStreams(data, new DecodeBudget(decodeLimits(options), 'PDF'));
   throwIfAborted(options);
   const task = pdfjs.getDocument({
     data,

@@ -19,7 +19,8 @@ port.postMessage({ ready: true } satisfies WorkerReady);
 
 async function handle({ id, filePath, fileName }: WorkerRequest): Promise<WorkerReply> {
   try {
-    const options = { assetsDir: setup.assetsDir, ...(setup.maxPages ? { maxPages: setup.maxPages } : {}) };
+    const { assetsDir, maxPages, maxDecodedBytes } = setup;
+    const options = { assetsDir, ...(maxPages ? { maxPages } : {}), ...(maxDecodedBytes ? { maxDecodedBytes } : {}) };
     return { id, ok: true, extraction: await extractFile(filePath, fileName, options) };
   } catch (error) {
     if (error instanceof ExtractionError) return { id, ok: false, reason: error.reason, message: error.message };
