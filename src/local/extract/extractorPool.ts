@@ -176,6 +176,8 @@ export class ExtractorPool {
     worker.on('message', (message: WorkerMessage) => {
       if ('ready' in message) {
         slot.ready = true;
+        // The worker's start is not its document's memory, unless another document is growing meanwhile.
+        if (!this.slots.some((s) => s !== slot && s.ready && s.job)) this.memory.rebase();
         if (slot.job) this.startTimer(slot);
       } else this.onReply(slot, message);
     });
