@@ -54,11 +54,11 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
   if (!existsSync(path.join(options.assetsDir, 'cmaps'))) {
     throw new Error(`the PDF support files are missing (${path.join(options.assetsDir, 'cmaps')}); reinstall the extension`);
   }
-  const pdfjs = await loadPdfjs();
   const data = new Uint8Array(await readFile(filePath));
   // Before pdfjs sees it: pdfjs would decode a bomb into gigabytes it cannot be stopped from allocating.
   await checkPdfStreams(data, new DecodeBudget(decodeLimits(options), 'PDF'));
   throwIfAborted(options);
+  const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     data,
     // pdfjs joins these with file names, so they need a trailing '/' (fine on Windows too).
