@@ -12,15 +12,18 @@ const MEDIA = /(^|\/)(media|embeddings)\/|\.(png|jpe?g|gif|bmp|tiff?|emf|wmf|svg
 export async function checkOfficeParts(filePath: string, budget: DecodeBudget): Promise<void> {
   let zip: ZipFile | undefined;
   try {
-    zip = await openPromise(filePath, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true });
+    // Names stay raw bytes: decoding makes yauzl stop at a name like "../x", and the parts after it would go
+    // unchecked while JSZip still reads them. Sizes are not held to the header: the real bytes are counted.
+    zip = await openPromise(filePath, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: false });
   } catch {
     return; // not readable as a ZIP here: mammoth or exceljs give the precise reason
   }
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
-      if (entry.fileName.endsWith('/') || entry.isEncrypted()) continue;
-      const media = MEDIA.test(entry.fileName);
-      const part = `part ${JSON.stringify(entry.fileName)}`;
+      const name = Buffer.from(entry.fileName as unknown as Uint8Array).toString('utf8');
+      if (name.endsWith('/') || entry.isEncrypted()) continue;
+      const media = MEDIA.test(name);
+      const part = `part ${JSON.stringify(name)}`;
       // Headers can lie, so they only reject early; the bytes counted below decide.
       budget.checkRatio(entry.uncompressedSize, entry.compressedSize, part);
       if (!media) budget.checkDeclared(entry.uncompressedSize);

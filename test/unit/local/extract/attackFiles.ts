@@ -155,8 +155,11 @@ function zeroCrc(mib: number): number {
   return crc;
 }
 
-/** A DOCX whose word/document.xml inflates to `mib` MiB of zeros (under 4 GiB: no ZIP64 needed). */
-export function makeDocxBomb(mib: number): Buffer {
+/**
+ * A DOCX whose word/document.xml inflates to `mib` MiB of zeros (under 4 GiB: no ZIP64 needed). With `lie`, its
+ * headers claim 1,000 bytes, so only a count of the real bytes can catch it.
+ */
+export function makeDocxBomb(mib: number, lie = false): Buffer {
   return makeZip([
     stored(
       '[Content_Types].xml',
@@ -166,6 +169,6 @@ export function makeDocxBomb(mib: number): Buffer {
       '_rels/.rels',
       '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
     ),
-    { name: 'word/document.xml', method: 8, data: zeroDeflateRaw(mib), size: mib * MiB, crc: zeroCrc(mib) },
+    { name: 'word/document.xml', method: 8, data: zeroDeflateRaw(mib), size: lie ? 1000 : mib * MiB, crc: lie ? 0 : zeroCrc(mib) },
   ]);
 }

@@ -47,6 +47,7 @@ describe('Bombs refused and fair processing (local service, issue 23)', function
     const svc = await start({ maxDecodedBytes: 2 * MiB });
     const pdf = await upload(svc, 'bomb.pdf', makeFlateBombPdf(32), PDF);
     const docx = await upload(svc, 'bomb.docx', makeDocxBomb(32), DOCX);
+    const lying = await upload(svc, 'lying.docx', makeDocxBomb(32, true), DOCX);
     const note = await upload(svc, 'after.md', '# After\n\nThe service still reads this.', 'text/markdown');
 
     const pdfNode = await settled(svc, pdf);
@@ -56,6 +57,10 @@ describe('Bombs refused and fair processing (local service, issue 23)', function
     const docxNode = await settled(svc, docx);
     assert.equal(docxNode.processState, 'parsing_fail');
     assert.match(docxNode.processError ?? '', /^The Word document expands beyond/);
+    // Its headers say 1,000 bytes: the real bytes are counted.
+    const lyingNode = await settled(svc, lying);
+    assert.equal(lyingNode.processState, 'parsing_fail');
+    assert.match(lyingNode.processError ?? '', /^The Word document expands beyond 2 MB when decompressed/);
     assert.equal((await settled(svc, note)).processState, 'completed');
   });
 
