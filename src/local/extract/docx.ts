@@ -1,12 +1,15 @@
 // Word documents through mammoth. DOCX has no stored page breaks, so pages are estimated.
 import mammoth from 'mammoth';
 import { htmlTitle, htmlToText, parseHtml } from './htmlText';
+import { DecodeBudget, decodeLimits } from './decodeLimits';
 import { brokenOffice, checkOfficeContainer } from './officeFile';
+import { checkOfficeParts } from './officeParts';
 import { checkPageCount, splitEstimated, throwIfAborted, toPages } from './paginate';
 import { ExtractionError, type Extraction, type ExtractOptions } from './types';
 
 export async function extractDocx(filePath: string, options: ExtractOptions): Promise<Extraction> {
   await checkOfficeContainer(filePath, 'DOCX');
+  await checkOfficeParts(filePath, new DecodeBudget(decodeLimits(options), 'Word document'));
   let html: string;
   try {
     const result = await mammoth.convertToHtml(

@@ -1,9 +1,13 @@
 // Worker-thread pool for text extraction: a big PDF costs seconds of CPU, which must never stall the
 // HTTP server's event loop. Jobs queue when every worker is busy; a stuck or crashed worker is
-// replaced, and only its current file fails.
+// replaced, and only its current file fails. Two workers, so one slow document never holds up the rest,
+// and each job has a time budget that grows with its file's size and a memory budget (memoryWatch.ts).
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { MemoryWatch } from './memoryWatch';
+import { crashError, memoryError, timeoutError } from './poolErrors';
 import { ExtractionError, isExtractionFailure, type Extraction } from './types';
 import type { WorkerMessage, WorkerReply, WorkerRequest, WorkerSetup } from './workerProtocol';
 
@@ -11,17 +15,30 @@ export interface ExtractorPoolOptions {
   workerFile?: string;
   /** folder holding pdfjs `cmaps/` and `standard_fonts/`; see defaultAssetsDir() */
   assetsDir: string;
-  /** default 1 */
+  /** workers; default 2: a slow document takes one, the other keeps serving the rest (2 cores is the target) */
   size?: number;
-  /** per document, counted from the moment its worker is ready; default 120000 */
+  /** time budget of every document, counted from the moment its worker is ready; default 15,000 */
   timeoutMs?: number;
+  /** added to the time budget per MiB of the file; default 15,000 (a 764 KB PDF that needs a minute is stopped) */
+  timeoutMsPerMb?: number;
+  /** the time budget never grows past this; default 20 minutes */
+  maxTimeoutMs?: number;
   /** default 2,000 */
   maxPages?: number;
   /** heap limit of each worker: a runaway document then fails alone instead of taking the process down; default 1024 */
   maxMemoryMb?: number;
+  /** resident memory the running workers may add, heap and buffers outside it; default 1024 */
+  memoryBudgetMb?: number;
+  /** decoded bytes one document may expand to (decodeLimits.ts); default 200 MiB */
+  maxDecodedBytes?: number;
 }
 
 interface Job extends WorkerRequest {
+  /** bytes of the file: its time budget grows with it */
+  size: number;
+  /** set after a memory overrun with several jobs running: retried with no other job beside it */
+  alone?: boolean;
+  budgetMs?: number;
   resolve(extraction: Extraction): void;
   reject(error: unknown): void;
   signal?: AbortSignal;
@@ -57,11 +74,18 @@ export class ExtractorPool {
   private nextId = 1;
   private closed = false;
   private readonly size: number;
-  private readonly timeoutMs: number;
+  private readonly memoryBudgetMb: number;
+  private readonly memory: MemoryWatch;
 
   constructor(private readonly options: ExtractorPoolOptions) {
-    this.size = Math.max(1, options.size ?? 1);
-    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.size = Math.max(1, options.size ?? 2);
+    this.memoryBudgetMb = options.memoryBudgetMb ?? 1024;
+    this.memory = new MemoryWatch({ budgetBytes: this.memoryBudgetMb * 1024 * 1024, intervalMs: 50, onOverrun: () => this.overrun() });
+  }
+
+  /** Documents extracted at once (the processing queue runs as many). */
+  get concurrency(): number {
+    return this.size;
   }
 
   extract(filePath: string, fileName: string, options: { signal?: AbortSignal } = {}): Promise<Extraction> {
@@ -69,7 +93,8 @@ export class ExtractorPool {
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(signal.reason);
     return new Promise<Extraction>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, filePath, fileName, resolve, reject, ...(signal ? { signal } : {}) };
+      const size = fileSize(filePath);
+      const job: Job = { id: this.nextId++, filePath, fileName, size, resolve, reject, ...(signal ? { signal } : {}) };
       if (signal) {
         job.onAbort = () => this.abort(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
@@ -82,6 +107,7 @@ export class ExtractorPool {
   /** Rejects queued and running jobs and terminates the workers. */
   async close(): Promise<void> {
     this.closed = true;
+    this.memory.stop();
     const error = new Error('The extractor pool was closed.');
     for (const job of this.queue.splice(0)) this.settle(job, error);
     const slots = this.slots.splice(0);
@@ -104,6 +130,9 @@ export class ExtractorPool {
 
   private pump(): void {
     while (this.queue.length && !this.closed) {
+      const running = this.slots.filter((s) => s.job);
+      // A job retried alone after a memory overrun runs with nothing beside it, so the next overrun is its own.
+      if (running.some((s) => s.job!.alone) || (this.queue[0]!.alone && running.length)) return;
       let slot = this.slots.find((s) => !s.job);
       if (!slot && this.slots.length < this.size) {
         try {
@@ -117,6 +146,7 @@ export class ExtractorPool {
       if (!slot) return;
       const job = this.queue.shift()!;
       slot.job = job;
+      this.memory.start();
       if (slot.ready) this.startTimer(slot);
       const request: WorkerRequest = { id: job.id, filePath: job.filePath, fileName: job.fileName };
       slot.worker.postMessage(request);
@@ -126,7 +156,12 @@ export class ExtractorPool {
   private spawn(): Slot {
     const fallback = defaultWorkerFile();
     const file = this.options.workerFile ?? fallback.file;
-    const setup: WorkerSetup = { assetsDir: this.options.assetsDir, ...(this.options.maxPages ? { maxPages: this.options.maxPages } : {}) };
+    const { maxPages, maxDecodedBytes } = this.options;
+    const setup: WorkerSetup = {
+      assetsDir: this.options.assetsDir,
+      ...(maxPages ? { maxPages } : {}),
+      ...(maxDecodedBytes ? { maxDecodedBytes } : {}),
+    };
     const worker = new Worker(file, {
       workerData: setup,
       // Explicit, so the worker never inherits the host's flags (an inspector port, for one).
@@ -141,6 +176,8 @@ export class ExtractorPool {
     worker.on('message', (message: WorkerMessage) => {
       if ('ready' in message) {
         slot.ready = true;
+        // The worker's start is not its document's memory, unless another document is growing meanwhile.
+        if (!this.slots.some((s) => s !== slot && s.ready && s.job)) this.memory.rebase();
         if (slot.job) this.startTimer(slot);
       } else this.onReply(slot, message);
     });
@@ -153,7 +190,15 @@ export class ExtractorPool {
   // The time limit is the document's: it starts once the worker has loaded (a busy machine may take long to start one).
   private startTimer(slot: Slot): void {
     clearTimeout(slot.timer);
-    slot.timer = setTimeout(() => this.timeOut(slot), this.timeoutMs);
+    const job = slot.job!;
+    job.budgetMs ??= this.timeBudget(job.size);
+    slot.timer = setTimeout(() => this.timeOut(slot), job.budgetMs);
+  }
+
+  /** Small files get a small budget: one that takes minutes is a crafted document, not a big one. */
+  private timeBudget(bytes: number): number {
+    const { timeoutMs = 15_000, timeoutMsPerMb = 15_000, maxTimeoutMs = 20 * 60_000 } = this.options;
+    return Math.min(maxTimeoutMs, Math.round(timeoutMs + (timeoutMsPerMb * bytes) / (1024 * 1024)));
   }
 
   private onReply(slot: Slot, reply: WorkerReply): void {
@@ -170,42 +215,35 @@ export class ExtractorPool {
     const job = slot.job;
     this.retire(slot);
     if (job) {
-      this.settle(job, this.crashError(job, slot, error));
+      this.settle(job, crashError(job.fileName, slot.ready, error, this.options.maxMemoryMb ?? 1024));
     }
     this.pump();
-  }
-
-  private crashError(job: Job, slot: Slot, error: Error): ExtractionError {
-    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new ExtractionError(
-        'tooLarge',
-        `"${job.fileName}" needs more memory than text extraction may use (${this.options.maxMemoryMb ?? 1024} MB); split it into smaller files and upload them separately.`,
-      );
-    }
-    if (!slot.ready) {
-      return new ExtractionError(
-        'broken',
-        `The text extraction worker could not start (${error.message}); "${job.fileName}" was not read. Reinstall or update the extension.`,
-      );
-    }
-    return new ExtractionError(
-      'broken',
-      `Text extraction crashed on "${job.fileName}" (${error.message}); the file may be damaged. Save it again and upload the new file.`,
-    );
   }
 
   private timeOut(slot: Slot): void {
     const job = slot.job;
     if (!job) return;
     this.retire(slot);
-    const seconds = Number((this.timeoutMs / 1000).toFixed(1));
-    this.settle(
-      job,
-      new ExtractionError(
-        'timeout',
-        `Text extraction of "${job.fileName}" took longer than ${seconds} seconds and was stopped; the document may be too large or complex. Split it into smaller files and upload them again.`,
-      ),
-    );
+    this.settle(job, timeoutError(job.fileName, job.budgetMs ?? 0));
+    this.pump();
+  }
+
+  /** The running workers together passed the memory budget: whose document it is must be known before one fails. */
+  private overrun(): void {
+    const running = this.slots.filter((s) => s.job);
+    this.memory.stop();
+    if (running.length === 1) {
+      const slot = running[0]!;
+      const job = slot.job!;
+      this.retire(slot);
+      this.settle(job, memoryError(job.fileName, this.memoryBudgetMb));
+    } else {
+      // Each is retried alone, in its original order: the one that overruns alone fails, the others complete.
+      const jobs = running.map((s) => s.job!).sort((a, b) => a.id - b.id);
+      for (const slot of running) this.retire(slot);
+      for (const job of jobs) job.alone = true;
+      for (let i = jobs.length - 1; i >= 0; i--) this.queue.unshift(jobs[i]!);
+    }
     this.pump();
   }
 
@@ -223,6 +261,7 @@ export class ExtractorPool {
     clearTimeout(slot.timer);
     slot.timer = undefined;
     slot.job = undefined;
+    if (!this.slots.some((s) => s.job)) this.memory.stop();
   }
 
   /** Removes a worker from the pool and terminates it; pump() starts a new one when needed. */
@@ -230,12 +269,24 @@ export class ExtractorPool {
     this.release(slot);
     const at = this.slots.indexOf(slot);
     if (at >= 0) this.slots.splice(at, 1);
-    void slot.worker.terminate().catch(() => undefined);
+    // What the worker held is gone once it has exited: count from there (a job may be running beside it).
+    void slot.worker
+      .terminate()
+      .then(() => this.memory.rebase())
+      .catch(() => undefined);
   }
 
   private settle(job: Job, error: unknown, extraction?: Extraction): void {
     if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
     if (error !== undefined) job.reject(error);
     else job.resolve(extraction!);
+  }
+}
+
+function fileSize(filePath: string): number {
+  try {
+    return statSync(filePath).size;
+  } catch {
+    return 0; // the worker reports a missing file with its own words
   }
 }

@@ -2,8 +2,10 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DecodeBudget, decodeLimits } from './decodeLimits';
 import { installDomMatrixShim } from './domMatrixShim';
 import { checkPageCount, throwIfAborted } from './paginate';
+import { checkPdfStreams } from './pdfStreams';
 import { layoutPageText, type PageViewport } from './pdfText';
 import { ExtractionError, type ExtractedPage, type Extraction, type ExtractOptions } from './types';
 
@@ -52,9 +54,11 @@ export async function extractPdf(filePath: string, options: ExtractOptions): Pro
   if (!existsSync(path.join(options.assetsDir, 'cmaps'))) {
     throw new Error(`the PDF support files are missing (${path.join(options.assetsDir, 'cmaps')}); reinstall the extension`);
   }
-  const pdfjs = await loadPdfjs();
   const data = new Uint8Array(await readFile(filePath));
+  // Before pdfjs sees it: pdfjs would decode a bomb into gigabytes it cannot be stopped from allocating.
+  await checkPdfStreams(data, new DecodeBudget(decodeLimits(options), 'PDF'));
   throwIfAborted(options);
+  const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
     data,
     // pdfjs joins these with file names, so they need a trailing '/' (fine on Windows too).

@@ -42,6 +42,8 @@ export interface ExtractOptions {
   assetsDir: string;
   /** default 2,000 */
   maxPages?: number;
+  /** decoded bytes one document may expand to; default DEFAULT_MAX_DECODED_BYTES (decodeLimits.ts) */
+  maxDecodedBytes?: number;
   signal?: AbortSignal;
 }
 

@@ -9,17 +9,19 @@ const setup = workerData as WorkerSetup;
 const port = parentPort;
 if (!port) throw new Error('extractWorker must run in a worker thread');
 
-// Loading pdfjs takes a few hundred milliseconds: do it while the first file is on its way.
-loadPdfjs().catch(() => undefined);
-
 port.on('message', (request: WorkerRequest) => {
   void handle(request).then((reply) => port.postMessage(reply));
 });
-port.postMessage({ ready: true } satisfies WorkerReady);
+// Loading pdfjs takes a few hundred milliseconds: do it while the first file is on its way, and say "ready"
+// after it, so the document's time and memory budgets do not pay for the worker's start.
+void loadPdfjs()
+  .catch(() => undefined)
+  .finally(() => port.postMessage({ ready: true } satisfies WorkerReady));
 
 async function handle({ id, filePath, fileName }: WorkerRequest): Promise<WorkerReply> {
   try {
-    const options = { assetsDir: setup.assetsDir, ...(setup.maxPages ? { maxPages: setup.maxPages } : {}) };
+    const { assetsDir, maxPages, maxDecodedBytes } = setup;
+    const options = { assetsDir, ...(maxPages ? { maxPages } : {}), ...(maxDecodedBytes ? { maxDecodedBytes } : {}) };
     return { id, ok: true, extraction: await extractFile(filePath, fileName, options) };
   } catch (error) {
     if (error instanceof ExtractionError) return { id, ok: false, reason: error.reason, message: error.message };

@@ -4,6 +4,7 @@ import type { Extraction, ExtractionFailure } from './types';
 export interface WorkerSetup {
   assetsDir: string;
   maxPages?: number;
+  maxDecodedBytes?: number;
 }
 
 export interface WorkerRequest {

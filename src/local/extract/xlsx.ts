@@ -1,11 +1,14 @@
 // Excel workbooks through exceljs: one page per worksheet, rows as tab-separated cells.
 import ExcelJS from 'exceljs';
+import { DecodeBudget, decodeLimits } from './decodeLimits';
 import { brokenOffice, checkOfficeContainer } from './officeFile';
+import { checkOfficeParts } from './officeParts';
 import { checkPageCount, throwIfAborted } from './paginate';
 import { ExtractionError, type ExtractedPage, type Extraction, type ExtractOptions } from './types';
 
 export async function extractXlsx(filePath: string, options: ExtractOptions): Promise<Extraction> {
   await checkOfficeContainer(filePath, 'XLSX');
+  await checkOfficeParts(filePath, new DecodeBudget(decodeLimits(options), 'Excel workbook'));
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.readFile(filePath);

@@ -8,6 +8,8 @@ import type { NodeRecord } from './nodeRecord';
 
 export interface Extractor {
   extract(filePath: string, fileName: string, options?: { signal?: AbortSignal }): Promise<Extraction>;
+  /** Documents it extracts at once; the queue runs as many, so a slow one does not hold up the others. */
+  readonly concurrency?: number;
 }
 
 /**
@@ -41,7 +43,7 @@ export class ProcessingQueue {
     private readonly blobs: BlobStore,
     private readonly extractor: Extractor,
     private readonly logger: LocalLogger,
-    private readonly concurrency = 1,
+    private readonly concurrency = extractor.concurrency ?? 1,
   ) {}
 
   onProcessed(listener: ProcessedListener): void {

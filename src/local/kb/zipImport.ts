@@ -8,6 +8,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import { openPromise, type Entry, type ZipFile } from 'yauzl';
+import { DEFAULT_MAX_RATIO, exceedsRatio } from '../extract/decodeLimits';
 import { formatBytes } from '../http/body';
 import { fileNameProblem, freeName, normalizeName } from './fileNames';
 import { decodeName } from './zipEntryName';
@@ -55,8 +56,6 @@ export class ZipImportError extends Error {
   }
 }
 
-/** Ratios are judged only past this size: small blank templates compress extremely well. */
-const RATIO_FLOOR = 4 * 1024 * 1024;
 // File type bits of the Unix mode kept in the high half of the external attributes.
 const [S_IFMT, S_IFREG, S_IFDIR, S_IFLNK] = [0o170000, 0o100000, 0o040000, 0o120000];
 const JUNK_FILES = new Set(['.ds_store', 'thumbs.db', 'desktop.ini']);
@@ -81,7 +80,7 @@ export async function readZipToTemp(
     maxEntries: options.maxEntries ?? 20_000,
     maxTotalBytes,
     maxEntryBytes: options.maxEntryBytes ?? maxTotalBytes,
-    maxRatio: options.maxRatio ?? 200,
+    maxRatio: options.maxRatio ?? DEFAULT_MAX_RATIO,
     maxDepth: options.maxDepth ?? 32,
   };
   const written: string[] = [];
@@ -180,7 +179,7 @@ function checkDeclared(entry: Entry, shown: string, limits: Required<ZipLimits>,
   // Headers can lie; these only reject early. EntryMeter enforces the real byte counts.
   if (entry.uncompressedSize > limits.maxEntryBytes) throw entryTooLarge(shown, limits.maxEntryBytes);
   if (declaredTotal > limits.maxTotalBytes) throw totalTooLarge(limits.maxTotalBytes);
-  if (entry.uncompressedSize > RATIO_FLOOR && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
+  if (exceedsRatio(entry.uncompressedSize, entry.compressedSize, limits.maxRatio)) {
     throw ratioTooHigh(shown, limits.maxRatio);
   }
 }
@@ -248,7 +247,7 @@ class EntryMeter extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxEntryBytes) return callback(entryTooLarge(this.shown, this.limits.maxEntryBytes));
     if (this.totalBefore + this.size > this.limits.maxTotalBytes) return callback(totalTooLarge(this.limits.maxTotalBytes));
-    if (this.size > RATIO_FLOOR && this.size / Math.max(this.item.entry.compressedSize, 1) > this.limits.maxRatio) {
+    if (exceedsRatio(this.size, this.item.entry.compressedSize, this.limits.maxRatio)) {
       return callback(ratioTooHigh(this.shown, this.limits.maxRatio));
     }
     this.hash.update(chunk);

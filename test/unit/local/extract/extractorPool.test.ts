@@ -138,6 +138,20 @@ describe('ExtractorPool', () => {
       assert.ok((await p.extract('x', 'ok.txt')).pages.length === 1);
     });
 
+    it('stops a worker over its memory budget outside the heap; with two running, each is retried alone and only the hog fails', async () => {
+      const p = pool({ size: 2, memoryBudgetMb: 128 });
+      const hog = p.extract('x', 'hog.txt');
+      const slow = p.extract('x', 'slow2000.txt');
+      await assert.rejects(hog, (e: unknown) => {
+        assert.ok(e instanceof ExtractionError);
+        assert.equal(e.reason, 'tooLarge');
+        assert.match(e.message, /"hog\.txt" needs more memory than text extraction may use \(128 MB\)/);
+        return true;
+      });
+      assert.match((await slow).pages[0]?.text ?? '', /^slow2000\.txt by /, 'the other document completes');
+      assert.match((await p.extract('x', 'ok.txt')).pages[0]?.text ?? '', /^ok\.txt by /, 'a new worker takes the next one');
+    });
+
     it('passes failure replies through', async () => {
       await assert.rejects(pool().extract('x', 'fail.txt'), { reason: 'empty', message: 'nothing here' });
     });

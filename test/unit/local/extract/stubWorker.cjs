@@ -10,6 +10,11 @@ parentPort.on('message', ({ id, filePath, fileName }) => {
     setImmediate(() => {
       throw new Error('boom in worker');
     });
+  // Memory outside the V8 heap, where resourceLimits do not reach, then no reply.
+  if (fileName === 'hog.txt') {
+    globalThis.hog = new Uint8Array(256 * 1024 * 1024).fill(1);
+    for (;;);
+  }
   if (fileName === 'oom.txt') {
     const hog = [];
     for (;;) hog.push(new Array(1e5).fill({ x: hog.length }));

@@ -1,0 +1,100 @@
+// Issue 23, items 3 and 4: decompression bombs are refused with a reason the tree shows, a worker over its
+// memory or time budget is stopped and replaced, and a small file is not held up by a slow one. Real uploads
+// over HTTP to a real local service; the caps are made small so small bombs trip them (the full-size bombs
+// are in `npm run bench`, test/bench/bombs.bench.ts).
+import assert from 'node:assert/strict';
+import { isFileNode, type KbNode } from '../../../../src/api/schemas/kbNodes';
+import { ExtractorPool, defaultAssetsDir, type ExtractorPoolOptions } from '../../../../src/local/extract/extractorPool';
+import { startTestService, type TestService } from '../../support/localService';
+import { waitFor } from '../../support/waitFor';
+import { makeDocxBomb, makeFlateBombPdf, makeHexFlateBombPdf, makeManyOperatorsPdf } from './attackFiles';
+import { makeBigPdf } from './pdfWriter';
+
+const MiB = 1024 * 1024;
+const PDF = 'application/pdf';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+describe('Bombs refused and fair processing (local service, issue 23)', function () {
+  this.timeout(120_000);
+  let t: TestService | undefined;
+  afterEach(async () => {
+    await t?.stop();
+    t = undefined;
+  });
+
+  const start = async (options: Partial<ExtractorPoolOptions>): Promise<TestService> =>
+    (t = await startTestService({ fsync: false, extractor: new ExtractorPool({ assetsDir: defaultAssetsDir(), ...options }) }));
+
+  const upload = async (svc: TestService, fileName: string, data: Uint8Array | string, contentType: string): Promise<string> => {
+    const [node] = await svc.client().kbNodes.upload({ file: { data, contentType }, fileName });
+    assert.ok(node && isFileNode(node));
+    return node.id;
+  };
+  const node = (svc: TestService, id: string): Promise<KbNode & { processState?: string; processError?: string }> =>
+    svc.client().kbNodes.get(id);
+  const settled = (svc: TestService, id: string, timeoutMs = 60_000) =>
+    waitFor(
+      async () => {
+        const n = await node(svc, id);
+        return n.processState === 'completed' || n.processState === 'parsing_fail' ? n : undefined;
+      },
+      `document ${id} processed`,
+      timeoutMs,
+      50,
+    );
+
+  it('refuses a PDF Flate bomb and a DOCX bomb with "expands beyond", and goes on with the next document', async () => {
+    const svc = await start({ maxDecodedBytes: 2 * MiB });
+    const pdf = await upload(svc, 'bomb.pdf', makeFlateBombPdf(32), PDF);
+    const docx = await upload(svc, 'bomb.docx', makeDocxBomb(32), DOCX);
+    const lying = await upload(svc, 'lying.docx', makeDocxBomb(32, true), DOCX);
+    const note = await upload(svc, 'after.md', '# After\n\nThe service still reads this.', 'text/markdown');
+
+    const pdfNode = await settled(svc, pdf);
+    assert.equal(pdfNode.processState, 'parsing_fail');
+    // Past the 2 MB cap before the ratio rule's 4 MB floor: the cap is what refused it.
+    assert.match(pdfNode.processError ?? '', /^The PDF expands beyond 2 MB when decompressed/);
+    const docxNode = await settled(svc, docx);
+    assert.equal(docxNode.processState, 'parsing_fail');
+    assert.match(docxNode.processError ?? '', /^The Word document expands beyond/);
+    // Its headers say 1,000 bytes: the real bytes are counted.
+    const lyingNode = await settled(svc, lying);
+    assert.equal(lyingNode.processState, 'parsing_fail');
+    assert.match(lyingNode.processError ?? '', /^The Word document expands beyond 2 MB when decompressed/);
+    assert.equal((await settled(svc, note)).processState, 'completed');
+  });
+
+  it('stops a worker that passes its memory budget outside the V8 heap, and the next document is processed', async () => {
+    // Flate behind ASCIIHexDecode gets past the stream scan: pdfjs decodes 256 MiB of zeros into ArrayBuffers.
+    const svc = await start({ memoryBudgetMb: 128, size: 1 });
+    const bomb = await upload(svc, 'hex-bomb.pdf', makeHexFlateBombPdf(512), PDF);
+    const next = await upload(svc, 'next.txt', 'Read after the bomb was stopped.', 'text/plain');
+    const bombNode = await settled(svc, bomb);
+    assert.equal(bombNode.processState, 'parsing_fail');
+    assert.match(bombNode.processError ?? '', /needs more memory than text extraction may use \(128 MB\)/);
+    assert.equal((await settled(svc, next)).processState, 'completed');
+  });
+
+  it('gives each document a time budget that grows with its size: a small slow PDF is stopped, a bigger quick one is not', async () => {
+    const slowPdf = makeManyOperatorsPdf(30_000);
+    const bigPdf = makeBigPdf(60, 50);
+    assert.ok(bigPdf.length > 10 * slowPdf.length, 'the quick PDF is the bigger file');
+    const svc = await start({ timeoutMs: 300, timeoutMsPerMb: 40_000, size: 1 });
+    const slow = await upload(svc, 'slow.pdf', slowPdf, PDF);
+    const big = await upload(svc, 'big.pdf', bigPdf, PDF);
+    const slowNode = await settled(svc, slow);
+    assert.equal(slowNode.processState, 'parsing_fail');
+    assert.match(slowNode.processError ?? '', /took longer than \d+(\.\d)? seconds and was stopped/);
+    const bigNode = await settled(svc, big);
+    assert.equal(bigNode.processState, 'completed', bigNode.processError);
+  });
+
+  it('makes a small file ready while a slow one is still being extracted', async () => {
+    const svc = await start({});
+    const slow = await upload(svc, 'slow.pdf', makeManyOperatorsPdf(60_000), PDF);
+    await waitFor(async () => (await node(svc, slow)).processState === 'parsing', 'the slow PDF in extraction', 30_000, 20);
+    const small = await upload(svc, 'small.md', '# Small\n\nUploaded right behind the slow one.', 'text/markdown');
+    assert.equal((await settled(svc, small)).processState, 'completed');
+    assert.equal((await node(svc, slow)).processState, 'parsing', 'the slow one is still running');
+  });
+});
