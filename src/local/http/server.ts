@@ -48,7 +48,7 @@ export function createHttpServer(deps: HttpDeps): Server {
 async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): Promise<void> {
   const started = Date.now();
   res.on('finish', () => deps.logger.debug(`${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started} ms`));
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const url = requestUrl(req.url);
   const match = (deps.faults ? testRouter : productRouter).match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'badPath') return fail(req, res, 'base', new HttpError(400, 'The request path is not valid.'));
   if (match.kind === 'notFound') return fail(req, res, 'base', new HttpError(404, `No operation at ${url.pathname}.`));
@@ -105,6 +105,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
     return;
   }
   send(res, 200, result);
+}
+
+/**
+ * The request target as a URL. An origin-form target is always a path: `new URL('//webapi/…', base)` would read
+ * `webapi` as a host and route the rest, so the path is appended to the base instead (RFC 9112 §3.2.1).
+ */
+export function requestUrl(target: string | undefined): URL {
+  const base = 'http://127.0.0.1';
+  if (!target || target.startsWith('/')) return new URL(base + (target ?? '/'));
+  return new URL(target, base);
 }
 
 function authorized(req: IncomingMessage, route: RouteDef, keys: HttpDeps['keys']): boolean {
