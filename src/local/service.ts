@@ -5,6 +5,7 @@ import { CommitSeqTracker } from './http/commitSeq';
 import type { Handler } from './http/context';
 import { FaultInjector, type FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
+import type { HttpTimeouts } from './http/timeouts';
 import { adminHandlers, testHandlers } from './handlers/adminHandlers';
 import { answerHandlers } from './handlers/answerHandlers';
 import { localDocsHandlers } from './handlers/localDocsHandlers';
@@ -61,6 +62,8 @@ export interface LocalServiceOptions {
   fsync?: boolean;
   /** Pause added to each step of a RARE or bulk job (default 0): lets tests cancel or interrupt a running job. */
   jobStepDelayMs?: number;
+  /** HTTP timeouts (http/timeouts.ts); tests use short ones. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
   exposeCommitSeq?: boolean;
 }
@@ -171,6 +174,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       multipart: { maxFileBytes: maxUploadBytes, tempPath: () => blobs.tempPath() },
       logger,
       traffic,
+      timeouts: options.httpTimeouts,
     });
     await listen(server, options.port ?? 0);
     closers.push(

@@ -5,7 +5,16 @@ import { InvalidJsonError, type MultipartOptions } from './body';
 import { createContext, Reply, type Handler } from './context';
 import { baseErrorBody, HttpError, NLU_INVALID_JSON, NLU_INVALID_KEY, NluError, nluErrorBody } from './errors';
 import type { FaultInjector } from './faults';
+import { writeJson } from './jsonStream';
 import { Router } from './router';
+import {
+  applyTimeouts,
+  DEFAULT_HTTP_TIMEOUTS,
+  timeoutServerOptions,
+  trackRequest,
+  type ActiveRequests,
+  type HttpTimeouts,
+} from './timeouts';
 import { ROUTES, type RouteDef } from './routes';
 
 export interface HttpDeps {
@@ -21,13 +30,18 @@ export interface HttpDeps {
    * /_local/info: tests wait for in-flight work to end, and count what a client sent after it was cancelled).
    */
   traffic?: { inFlight: number; received: Map<string, number> };
+  /** Defaults: DEFAULT_HTTP_TIMEOUTS (tests use short ones). */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 const productRouter = new Router(ROUTES.filter((r) => !r.test));
 const testRouter = new Router(ROUTES);
 
 export function createHttpServer(deps: HttpDeps): Server {
-  const server = createServer((req, res) => {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.timeouts };
+  const active: ActiveRequests = new WeakMap();
+  const server = createServer(timeoutServerOptions(timeouts), (req, res) => {
+    trackRequest(active, req, res);
     if (deps.traffic) deps.traffic.inFlight++;
     handle(req, res, deps)
       .catch((error) => {
@@ -39,9 +53,7 @@ export function createHttpServer(deps: HttpDeps): Server {
         if (deps.traffic) deps.traffic.inFlight--;
       });
   });
-  // Uploads of hundreds of MB on a slow disk must not be cut by Node's default request timeout.
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  applyTimeouts(server, timeouts, active, deps.logger);
   return server;
 }
 
@@ -104,7 +116,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
     res.end(result.body);
     return;
   }
-  send(res, 200, result);
+  // Streamed with backpressure: a client that never reads a large answer holds one piece of it, not all of it.
+  if (result === undefined) send(res, 200, result);
+  else await writeJson(res, 200, result);
 }
 
 /**
