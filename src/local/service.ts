@@ -31,6 +31,7 @@ import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
 import { acquireLock } from './store/lock';
+import { DIR_MODE, tightenModes } from './store/fileModes';
 
 export const LOCAL_SERVICE_VERSION = '0.1.0';
 
@@ -87,8 +88,9 @@ const LOOPBACK = '127.0.0.1';
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const logger = options.logger ?? silentLogger;
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   const lock = await acquireLock(dataDir);
+  await tightenModes(dataDir, logger);
   const closers: Array<() => Promise<void>> = [() => lock.release()];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.reverse()) await close().catch((e) => logger.warn(`close: ${e}`));
