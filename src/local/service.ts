@@ -5,6 +5,7 @@ import { CommitSeqTracker } from './http/commitSeq';
 import type { Handler } from './http/context';
 import { FaultInjector, type FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
+import type { HttpTimeouts } from './http/timeouts';
 import { adminHandlers, testHandlers } from './handlers/adminHandlers';
 import { answerHandlers } from './handlers/answerHandlers';
 import { localDocsHandlers } from './handlers/localDocsHandlers';
@@ -30,6 +31,7 @@ import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
 import { acquireLock } from './store/lock';
+import { DIR_MODE, tightenModes } from './store/fileModes';
 
 export const LOCAL_SERVICE_VERSION = '0.1.0';
 
@@ -61,6 +63,8 @@ export interface LocalServiceOptions {
   fsync?: boolean;
   /** Pause added to each step of a RARE or bulk job (default 0): lets tests cancel or interrupt a running job. */
   jobStepDelayMs?: number;
+  /** HTTP timeouts (http/timeouts.ts); tests use short ones. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
   exposeCommitSeq?: boolean;
 }
@@ -84,8 +88,9 @@ const LOOPBACK = '127.0.0.1';
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const logger = options.logger ?? silentLogger;
   const dataDir = path.resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: DIR_MODE });
   const lock = await acquireLock(dataDir);
+  await tightenModes(dataDir, logger);
   const closers: Array<() => Promise<void>> = [() => lock.release()];
   const closeAll = async (): Promise<void> => {
     for (const close of closers.reverse()) await close().catch((e) => logger.warn(`close: ${e}`));
@@ -171,6 +176,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       multipart: { maxFileBytes: maxUploadBytes, tempPath: () => blobs.tempPath() },
       logger,
       traffic,
+      timeouts: options.httpTimeouts,
     });
     await listen(server, options.port ?? 0);
     closers.push(

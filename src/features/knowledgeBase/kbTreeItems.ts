@@ -3,6 +3,7 @@ import type { KbNode } from '../../api/schemas/kbNodes';
 import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../../api/values';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
 import { formatDateTime, formatSize } from '../../platform/l10n';
+import { escapeInvisible } from '../../core/visibleText';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { KbElement } from './kbTreeModel';
 
@@ -66,11 +67,15 @@ export function toTreeItem(element: KbElement, showPath: boolean): vscode.TreeIt
 
 function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
   const file = isFileNode(node);
-  const item = new vscode.TreeItem(node.name, file ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+  // Names from a real service may carry bidi or zero-width characters (the local service refuses them): shown escaped.
+  const item = new vscode.TreeItem(
+    escapeInvisible(node.name),
+    file ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed,
+  );
   item.id = node.id;
   item.resourceUri = nodeUri(node);
   item.iconPath = file ? iconFor(node.name) : new vscode.ThemeIcon('folder');
-  const where = showPath && node.breadcrumbs.length ? node.breadcrumbs.map((b) => b.name).join(' › ') : '';
+  const where = showPath && node.breadcrumbs.length ? node.breadcrumbs.map((b) => escapeInvisible(b.name)).join(' › ') : '';
   if (file) {
     const off = node.status === 'off';
     const parts = [stateLabel(node.processState), formatSize(node.size)];
@@ -98,8 +103,8 @@ function nodeItem(node: KbNode, showPath: boolean): vscode.TreeItem {
 function tooltip(node: KbNode): vscode.MarkdownString {
   const md = new vscode.MarkdownString(undefined, true);
   md.supportHtml = false;
-  md.appendMarkdown(`**`).appendText(node.name).appendMarkdown(`**\n\n`);
-  const path = [vscode.l10n.t('Knowledge base'), ...node.breadcrumbs.map((b) => b.name)].join(' › ');
+  md.appendMarkdown(`**`).appendText(escapeInvisible(node.name)).appendMarkdown(`**\n\n`);
+  const path = [vscode.l10n.t('Knowledge base'), ...node.breadcrumbs.map((b) => escapeInvisible(b.name))].join(' › ');
   md.appendText(path).appendMarkdown('\n\n');
   if (isFileNode(node)) {
     md.appendMarkdown(`$(pulse) `)

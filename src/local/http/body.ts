@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from './errors';
+import { FILE_MODE } from '../store/fileModes';
 
 /** Reads a JSON body up to `limit` bytes. An empty body is `undefined`. */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -107,7 +108,7 @@ export async function readMultipart(req: IncomingMessage, options: MultipartOpti
       failure ??= new HttpError(413, `The file is larger than the upload limit of ${formatBytes(options.maxFileBytes)}.`, { field });
     });
     writes.push(
-      pipeline(stream, createWriteStream(tempPath)).then(() => {
+      pipeline(stream, createWriteStream(tempPath, { mode: FILE_MODE })).then(() => {
         file.size = size;
         file.sha256 = hash.digest('hex');
       }),

@@ -5,7 +5,16 @@ import { InvalidJsonError, type MultipartOptions } from './body';
 import { createContext, Reply, type Handler } from './context';
 import { baseErrorBody, HttpError, NLU_INVALID_JSON, NLU_INVALID_KEY, NluError, nluErrorBody } from './errors';
 import type { FaultInjector } from './faults';
+import { writeJson } from './jsonStream';
 import { Router } from './router';
+import {
+  applyTimeouts,
+  DEFAULT_HTTP_TIMEOUTS,
+  timeoutServerOptions,
+  trackRequest,
+  type ActiveRequests,
+  type HttpTimeouts,
+} from './timeouts';
 import { ROUTES, type RouteDef } from './routes';
 
 export interface HttpDeps {
@@ -21,13 +30,18 @@ export interface HttpDeps {
    * /_local/info: tests wait for in-flight work to end, and count what a client sent after it was cancelled).
    */
   traffic?: { inFlight: number; received: Map<string, number> };
+  /** Defaults: DEFAULT_HTTP_TIMEOUTS (tests use short ones). */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 const productRouter = new Router(ROUTES.filter((r) => !r.test));
 const testRouter = new Router(ROUTES);
 
 export function createHttpServer(deps: HttpDeps): Server {
-  const server = createServer((req, res) => {
+  const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.timeouts };
+  const active: ActiveRequests = new WeakMap();
+  const server = createServer(timeoutServerOptions(timeouts), (req, res) => {
+    trackRequest(active, req, res);
     if (deps.traffic) deps.traffic.inFlight++;
     handle(req, res, deps)
       .catch((error) => {
@@ -39,16 +53,14 @@ export function createHttpServer(deps: HttpDeps): Server {
         if (deps.traffic) deps.traffic.inFlight--;
       });
   });
-  // Uploads of hundreds of MB on a slow disk must not be cut by Node's default request timeout.
-  server.requestTimeout = 0;
-  server.headersTimeout = 60_000;
+  applyTimeouts(server, timeouts, active, deps.logger);
   return server;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): Promise<void> {
   const started = Date.now();
   res.on('finish', () => deps.logger.debug(`${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started} ms`));
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const url = requestUrl(req.url);
   const match = (deps.faults ? testRouter : productRouter).match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'badPath') return fail(req, res, 'base', new HttpError(400, 'The request path is not valid.'));
   if (match.kind === 'notFound') return fail(req, res, 'base', new HttpError(404, `No operation at ${url.pathname}.`));
@@ -104,7 +116,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps)
     res.end(result.body);
     return;
   }
-  send(res, 200, result);
+  // Streamed with backpressure: a client that never reads a large answer holds one piece of it, not all of it.
+  if (result === undefined) send(res, 200, result);
+  else await writeJson(res, 200, result);
+}
+
+/**
+ * The request target as a URL. An origin-form target is always a path: `new URL('//webapi/…', base)` would read
+ * `webapi` as a host and route the rest, so the path is appended to the base instead (RFC 9112 §3.2.1).
+ */
+export function requestUrl(target: string | undefined): URL {
+  const base = 'http://127.0.0.1';
+  if (!target || target.startsWith('/')) return new URL(base + (target ?? '/'));
+  return new URL(target, base);
 }
 
 function authorized(req: IncomingMessage, route: RouteDef, keys: HttpDeps['keys']): boolean {

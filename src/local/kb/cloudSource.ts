@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { realpath, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { realpath, rm } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { badRequest, HttpError } from '../http/errors';
 import { formatBytes } from '../http/body';
+import { checkOpened, openForCheck } from './openedFile';
 import type { IncomingFile } from './uploadOptions';
 
 /**
@@ -36,36 +36,40 @@ export async function fetchFileUrl(
       field,
     );
   }
-  let real: string;
+  const roots = (await Promise.all(allowedRoots.map((r) => realpath(r).catch(() => undefined)))).filter((r) => r !== undefined);
+  let handle;
   try {
-    real = await realpath(fileURLToPath(url));
+    handle = await openForCheck(fileURLToPath(url));
   } catch {
     throw badRequest(`${field}: no such file: ${value}`, field);
   }
-  const roots = await Promise.all(allowedRoots.map((r) => realpath(r).catch(() => undefined)));
-  // realpath on both sides: a symlink inside an allowed folder cannot lead outside it.
-  if (!roots.some((root) => root && (real === root || real.startsWith(root + path.sep)))) {
-    throw badRequest(`${field}: ${value} is outside the folders the local service may read (${describeRoots(allowedRoots)}).`, field);
-  }
-  const info = await stat(real);
-  if (!info.isFile()) throw badRequest(`${field}: ${value} is not a file.`, field);
-  if (info.size > maxBytes) throw new HttpError(413, `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`, { field });
-  const hash = createHash('sha256');
-  let size = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
   try {
-    await pipeline(createReadStream(real), tap, createWriteStream(tempPath));
-  } catch (error) {
-    await rm(tempPath, { force: true });
-    throw badRequest(`${field}: cannot read ${value}: ${(error as Error).message}`, field);
+    // The opened file is checked, and read: a path swapped after the open cannot lead outside the allowed folders.
+    const check = await checkOpened(handle, fileURLToPath(url), roots);
+    if (!check.ok && check.problem === 'notFile') throw badRequest(`${field}: ${value} is not a file.`, field);
+    if (!check.ok) {
+      throw badRequest(`${field}: ${value} is outside the folders the local service may read (${describeRoots(allowedRoots)}).`, field);
+    }
+    if (check.size > maxBytes) throw new HttpError(413, `The file is larger than the upload limit of ${formatBytes(maxBytes)}.`, { field });
+    const hash = createHash('sha256');
+    let size = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(handle.createReadStream({ start: 0, autoClose: false }), tap, createWriteStream(tempPath, { mode: 0o600 }));
+    } catch (error) {
+      await rm(tempPath, { force: true });
+      throw badRequest(`${field}: cannot read ${value}: ${(error as Error).message}`, field);
+    }
+    return { tempPath, sha256: hash.digest('hex'), size };
+  } finally {
+    await handle.close();
   }
-  return { tempPath, sha256: hash.digest('hex'), size };
 }
 
 function describeRoots(roots: readonly string[]): string {

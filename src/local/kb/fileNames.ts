@@ -1,5 +1,6 @@
 // File-name rules of the local service (uploads, ZIP entries, seeding) and the suffixing that
 // `suffix_added` uses.
+import { codePointLabel, escapeInvisible, INVISIBLE_CHARS } from '../../core/visibleText';
 
 const MAX_NAME_BYTES = 255;
 
@@ -11,6 +12,11 @@ export function fileNameProblem(name: string, kind: 'file' | 'folder' = 'file'):
   if (name === '.' || name === '..' || /(^|[\\/])\.\.([\\/]|$)/.test(name)) return `${what} must not be "." or "..".`;
   // eslint-disable-next-line no-control-regex -- control characters are what this rejects
   if (/[\u0000-\u001f\u007f]/.test(name)) return `${what} "${printable(name)}" contains control characters.`;
+  // Bidi and zero-width characters let a name pass for another (docs/local-service.md#names).
+  const invisible = INVISIBLE_CHARS.exec(name);
+  if (invisible) {
+    return `${what} "${printable(name)}" contains ${codePointLabel(invisible[0])}, an invisible direction or zero-width character; remove it.`;
+  }
   const bytes = Buffer.byteLength(name, 'utf8');
   if (bytes > MAX_NAME_BYTES) return `${what} is ${bytes} bytes long in UTF-8; the limit is ${MAX_NAME_BYTES}.`;
   return undefined;
@@ -37,6 +43,6 @@ export function normalizeName(name: string): string {
 
 function printable(name: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this replaces
-  const shown = name.replace(/[\u0000-\u001f\u007f]/g, '?');
+  const shown = escapeInvisible(name.replace(/[\u0000-\u001f\u007f]/g, '?'));
   return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }

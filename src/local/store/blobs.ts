@@ -2,9 +2,10 @@
 // dir/tmp, are hashed while streaming, fsynced and renamed into place.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rm, stat, unlink, utimes } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, readdir, readFile, rm, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renameWithRetry, syncDir } from './durableFs';
+import { DIR_MODE, FILE_MODE } from './fileModes';
 
 const HASH = /^[0-9a-f]{64}$/;
 
@@ -28,7 +29,7 @@ export class BlobStore {
   static async open(dir: string): Promise<BlobStore> {
     const tmp = join(dir, 'tmp');
     await rm(tmp, { recursive: true, force: true }); // partial uploads from a crash
-    await mkdir(tmp, { recursive: true });
+    await mkdir(tmp, { recursive: true, mode: DIR_MODE });
     return new BlobStore(dir, new Set((await listBlobs(dir)).map((b) => b.hash)));
   }
 
@@ -137,7 +138,9 @@ export class BlobStore {
       } else {
         const sub = join(this.dir, hash.slice(0, 2));
         const created = !(await exists(sub));
-        await mkdir(sub, { recursive: true });
+        await mkdir(sub, { recursive: true, mode: DIR_MODE });
+        // Copies (a seeded folder, a ZIP entry) keep their source's mode: the stored file is its owner's alone.
+        await chmod(tempFile, FILE_MODE).catch(() => undefined);
         await moveInto(tempFile, target, this.dir);
         await syncDir(sub);
         if (created) await syncDir(this.dir);
@@ -173,7 +176,7 @@ async function hashFile(file: string): Promise<{ hash: string; size: number }> {
 }
 
 async function writeDurably(path: string, data: Buffer): Promise<void> {
-  const handle = await open(path, 'w');
+  const handle = await open(path, 'w', FILE_MODE);
   try {
     await handle.writeFile(data);
     await handle.sync();

@@ -2,6 +2,7 @@
 import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renameWithRetry, syncDir, writeAll } from './durableFs';
+import { FILE_MODE } from './fileModes';
 
 export const SNAPSHOT = 'snapshot.json';
 
@@ -127,7 +128,7 @@ export function replayLog(
 // Streams the snapshot in chunks so a large state never becomes one giant string.
 export async function writeSnapshot(dir: string, captured: Captured): Promise<void> {
   const tmp = join(dir, `${SNAPSHOT}.tmp`);
-  const handle = await open(tmp, 'w');
+  const handle = await open(tmp, 'w', FILE_MODE);
   try {
     let pos = 0;
     let chunk = `{"seq":${captured.seq},"collections":{`;

@@ -6,6 +6,7 @@ import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'nod
 import { dirname, join } from 'node:path';
 import { syncDir } from './durableFs';
 import { readSnapshot, replayLog, SNAPSHOT, type State } from './journalFormat';
+import { DIR_MODE, FILE_MODE } from './fileModes';
 
 export const LOG_NAME = /^log\.(\d+)\.jsonl$/;
 export const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.jsonl`;
@@ -32,7 +33,7 @@ export interface Recovered {
 }
 
 export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
-  const created = await mkdir(dir, { recursive: true });
+  const created = await mkdir(dir, { recursive: true, mode: DIR_MODE });
   if (created) await syncDir(dirname(created));
   await rm(join(dir, `${SNAPSHOT}.tmp`), { force: true });
   const snap = await readSnapshot(join(dir, SNAPSHOT));
@@ -47,7 +48,7 @@ export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
     if (isActive) ({ goodBytes, truncatedBytes } = r);
   }
   const gen = gens.at(-1) ?? 1;
-  const log = await open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT);
+  const log = await open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT, FILE_MODE);
   if (truncatedBytes > 0) {
     // Cut the torn tail before anything is appended, or the next line would glue onto it.
     await log.truncate(goodBytes);
@@ -68,7 +69,7 @@ export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
 
 /** A new, empty log of generation `gen` (compaction starts one; the caller makes its name durable). */
 export function createLog(dir: string, gen: number): Promise<FileHandle> {
-  return open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC);
+  return open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC, FILE_MODE);
 }
 
 /** Deletes the logs a snapshot of generation `gen` has folded in (best effort: a leftover is replayed harmlessly). */

@@ -3,6 +3,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { chmod, link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renameWithRetry, syncDir } from './durableFs';
+import { DIR_MODE, FILE_MODE } from './fileModes';
 
 export interface LocalKeys {
   apiKey: string;
@@ -16,10 +17,10 @@ export async function loadOrCreateKeys(dir: string): Promise<LocalKeys> {
   const path = join(dir, FILE);
   const existing = await readKeys(path);
   if (existing) return existing;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
   const keys: LocalKeys = { apiKey: newKey('kd_local_'), nluApiKey: newKey('kd_nlu_') };
   const tmp = join(dir, `${FILE}.${randomUUID()}.tmp`);
-  const handle = await open(tmp, 'wx', 0o600);
+  const handle = await open(tmp, 'wx', FILE_MODE);
   try {
     await handle.writeFile(`${JSON.stringify(keys, null, 2)}\n`);
     await handle.sync();

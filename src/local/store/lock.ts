@@ -6,6 +6,7 @@ import { link, mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { renameWithRetry } from './durableFs';
+import { DIR_MODE, FILE_MODE } from './fileModes';
 
 export interface LockInfo {
   pid: number;
@@ -43,7 +44,7 @@ const MAX_ATTEMPTS = 200;
 const UNREADABLE_GRACE_MS = 2000;
 
 export async function acquireLock(dir: string, info: { url?: string } = {}): Promise<DataLock> {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: DIR_MODE });
   const mine: LockFile = {
     pid: process.pid,
     hostname: hostname(),
@@ -89,7 +90,7 @@ class FileDataLock implements DataLock {
     const { url: _old, ...rest } = this.file;
     const next: LockFile = { ...rest, ...(info.url ? { url: info.url } : {}) };
     const tmp = join(this.dir, `${LOCK}.${next.token}.tmp`);
-    await writeFile(tmp, JSON.stringify(next));
+    await writeFile(tmp, JSON.stringify(next), { mode: FILE_MODE });
     await renameWithRetry(tmp, join(this.dir, LOCK)); // atomic replace: readers never see a half-written file
     this.file = next;
   }
@@ -147,7 +148,7 @@ async function takeOver(dir: string, staleRaw: string): Promise<void> {
 /** Creates `path` with `content` only if it does not exist; readers never see it empty (hard link of a complete temp file). */
 async function createExclusive(path: string, content: string): Promise<boolean> {
   const tmp = `${path}.${randomUUID()}.tmp`;
-  await writeFile(tmp, content);
+  await writeFile(tmp, content, { mode: FILE_MODE });
   try {
     await link(tmp, path);
     return true;
@@ -163,7 +164,7 @@ async function createExclusive(path: string, content: string): Promise<boolean> 
 
 async function createWithExcl(path: string, content: string): Promise<boolean> {
   try {
-    const handle = await open(path, 'wx');
+    const handle = await open(path, 'wx', FILE_MODE);
     try {
       await handle.writeFile(content);
     } finally {
