@@ -107,6 +107,13 @@ export async function collectQaFile(
   };
 }
 
+/** Data rows of a CSV/TSV file as the first pass counts them (cheap, bounded memory); undefined for other files. */
+export async function countCsvRows(path: string, fileName: string, signal?: AbortSignal): Promise<number | undefined> {
+  const kind = await fileKind(path, fileName);
+  if (kind !== 'csv' && kind !== 'tsv') return undefined;
+  return Math.max(0, (await scanCsv(path, signal)).records - 1);
+}
+
 /** By content first (ZIP container → XLSX, OLE → old .xls), then by extension. */
 async function fileKind(path: string, fileName: string): Promise<'xlsx' | 'xls' | 'tsv' | 'csv'> {
   const head = Buffer.alloc(8);
