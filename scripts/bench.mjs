@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const only = process.argv.slice(2);
+// --smoke: every bench that reads KD_BENCH_SMOKE runs at a tiny size (a check that it still runs, not figures).
+const smoke = process.argv.includes('--smoke');
+if (smoke) process.env.KD_BENCH_SMOKE = '1';
+const only = process.argv.slice(2).filter((a) => a !== '--smoke');
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts }).status;
 
 console.log(

@@ -48,7 +48,7 @@ export interface LocalServiceOptions {
   maxUploadBytes?: number;
   /** Largest number of data rows in one uploaded Q&A file (default 200,000; docs/local-service.md#qa-files). */
   maxFaqFileRows?: number;
-  /** Test option: rows per journal commit of an uploaded Q&A file (default 500), so small files make many batches. */
+  /** Test option: rows per journal commit of an uploaded Q&A file (default 250), so small files make many batches. */
   faqUploadBatchRows?: number;
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
   maxJsonBytes?: number;

@@ -21,9 +21,17 @@ process.once('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-export async function startLocalProcess(extraArgs: string[] = []): Promise<LocalProcess> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-'));
-  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], {
+export interface LocalProcessOptions {
+  /** Another build of the service (a baseline); default dist/local.js. */
+  script?: string;
+  /** An existing data folder, kept on stop; default a fresh temporary one, removed on stop. */
+  dataDir?: string;
+}
+
+export async function startLocalProcess(extraArgs: string[] = [], options: LocalProcessOptions = {}): Promise<LocalProcess> {
+  const dir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-')));
+  const script = path.resolve(options.script ?? 'dist/local.js');
+  const child: ChildProcess = spawn(process.execPath, [script, '--data', dir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.add(child);
@@ -45,7 +53,7 @@ export async function startLocalProcess(extraArgs: string[] = []): Promise<Local
         await new Promise((r) => child.once('exit', r));
       }
       started.delete(child);
-      await rm(dir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

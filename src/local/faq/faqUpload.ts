@@ -20,7 +20,7 @@ import type { FaqFields } from './faqWrites';
 type Kind = 'table' | 'zip';
 
 /** Rows per journal commit: small enough that applying one keeps other requests waiting well under 100 ms. */
-export const FAQ_UPLOAD_BATCH = 500;
+export const FAQ_UPLOAD_BATCH = 250;
 /** Default largest number of data rows in one file (docs/local-service.md#qa-files says why). */
 export const MAX_FAQ_FILE_ROWS = 200_000;
 
@@ -83,16 +83,15 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, option
       // Inside a ZIP of several files, say which file a rejected row came from.
       const prefix = sources.length > 1 ? `${source.name}: ` : '';
       const onRows = async (read: QaRow[]): Promise<void> => {
-        const rows: FaqFields[] = [];
-        for (const row of read) {
-          // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
-          const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
-          if (parsed.success) rows.push(parsed.data);
-          else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
-        }
-        for (let i = 0; i < rows.length; i += batchRows) {
-          const batch = rows.slice(i, i + batchRows);
-          await faq.registerBatch(batch, ctx.identity);
+        for (let i = 0; i < read.length; i += batchRows) {
+          const batch: FaqFields[] = [];
+          for (const row of read.slice(i, i + batchRows)) {
+            // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
+            const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
+            if (parsed.success) batch.push(parsed.data);
+            else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
+          }
+          if (batch.length > 0) await faq.registerBatch(batch, ctx.identity);
           uploaded += batch.length;
           await yieldToEventLoop();
         }
