@@ -17,7 +17,7 @@ const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--a
   --seed DIR          import the files of DIR (keeping its folders) when the knowledge base is empty
   --allow DIR         folder that file:// cloud uploads may read (repeatable)
   --max-upload-mb N   largest accepted upload (default 512)
-  --max-faq-rows N    largest number of rows in one uploaded Q&A file (default 200000)
+  --max-faq-rows N    largest number of rows in one uploaded Q&A file (default 100000)
   --verbose           log every request
   --test-faq-batch N  (tests) rows per journal commit of an uploaded Q&A file
   --test-commit-seq   (tests) answer with the journal sequence number of each request's first commit`;

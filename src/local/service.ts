@@ -46,7 +46,7 @@ export interface LocalServiceOptions {
   extractor?: Extractor & { close?(): Promise<void> };
   /** Largest accepted upload, in bytes (default 512 MiB). */
   maxUploadBytes?: number;
-  /** Largest number of data rows in one uploaded Q&A file (default 200,000; docs/local-service.md#qa-files). */
+  /** Largest number of data rows in one uploaded Q&A file (default 100,000; docs/local-service.md#qa-files). */
   maxFaqFileRows?: number;
   /** Test option: rows per journal commit of an uploaded Q&A file (default 250), so small files make many batches. */
   faqUploadBatchRows?: number;

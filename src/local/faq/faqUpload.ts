@@ -22,7 +22,7 @@ type Kind = 'table' | 'zip';
 /** Rows per journal commit: small enough that applying one keeps other requests waiting well under 100 ms. */
 export const FAQ_UPLOAD_BATCH = 250;
 /** Default largest number of data rows in one file (docs/local-service.md#qa-files says why). */
-export const MAX_FAQ_FILE_ROWS = 200_000;
+export const MAX_FAQ_FILE_ROWS = 100_000;
 
 /** By extension: the reader itself tells XLSX from CSV by content, but a ZIP archive looks like an XLSX. */
 function kindOf(fileName: string): Kind | undefined {
