@@ -196,7 +196,7 @@ async function start(work: string): Promise<void> {
   const dataDir = path.join(work, 'data');
   const built = await buildFolder(dataDir, work);
   const t = performance.now();
-  const svc = await startLocalProcess([], { dataDir });
+  const svc = await startLocalProcess([], { dataDir, startTimeoutMs: 15 * 60_000 });
   const listening = (performance.now() - t) / 1000;
   while ((await info(svc))['retrieval.ready'] !== 1) await sleep(100);
   const res = await request(`${svc.url}/webapi/faq/search`, {

@@ -26,6 +26,8 @@ export interface LocalProcessOptions {
   script?: string;
   /** An existing data folder, kept on stop; default a fresh temporary one, removed on stop. */
   dataDir?: string;
+  /** How long the service may take to print its keys (default 20 s; a big data folder takes longer). */
+  startTimeoutMs?: number;
 }
 
 export async function startLocalProcess(extraArgs: string[] = [], options: LocalProcessOptions = {}): Promise<LocalProcess> {
@@ -37,7 +39,7 @@ export async function startLocalProcess(extraArgs: string[] = [], options: Local
   started.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!/API key:\s+\S+/.test(out)) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`local service did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
