@@ -199,7 +199,7 @@ async function start(work: string): Promise<void> {
   const svc = await startLocalProcess([], { dataDir, startTimeoutMs: 15 * 60_000 });
   const listening = (performance.now() - t) / 1000;
   while ((await info(svc))['retrieval.ready'] !== 1) await sleep(100);
-  const res = await request(`${svc.url}/webapi/faq/search`, {
+  const res = await request(`${svc.url}/webapi/faq`, {
     method: 'POST',
     headers: { 'API-KEY': svc.apiKey, 'content-type': 'application/json' },
     body: JSON.stringify({ query: question(START_QAS - 1), autoRegisterCandidates: false }),
