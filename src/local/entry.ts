@@ -19,7 +19,9 @@ const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--a
   --seed DIR          import the files of DIR (keeping its folders) when the knowledge base is empty
   --allow DIR         folder that file:// cloud uploads may read (repeatable)
   --max-upload-mb N   largest accepted upload (default 512)
+  --max-faq-rows N    largest number of rows in one uploaded Q&A file (default 100000)
   --verbose           log every request
+  --test-faq-batch N  (tests) rows per journal commit of an uploaded Q&A file
   --test-commit-seq   (tests) answer with the journal sequence number of each request's first commit`;
 
 const TEXT = { type: 'string' } as const;
@@ -36,6 +38,8 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
         seed: TEXT,
         allow: { ...TEXT, multiple: true },
         'max-upload-mb': TEXT,
+        'max-faq-rows': TEXT,
+        'test-faq-batch': TEXT,
         verbose: FLAG,
         'test-commit-seq': FLAG,
         help: { ...FLAG, short: 'h' },
@@ -64,6 +68,8 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
     logger: consoleLogger(!!args.verbose),
   };
   if (args['max-upload-mb']) options.maxUploadBytes = Number(args['max-upload-mb']) * 1024 * 1024;
+  if (args['max-faq-rows']) options.maxFaqFileRows = Number(args['max-faq-rows']);
+  if (args['test-faq-batch']) options.faqUploadBatchRows = Number(args['test-faq-batch']);
   if (args.seed) options.seedDir = args.seed;
   if (args['test-commit-seq']) options.exposeCommitSeq = true;
   let service: LocalService;

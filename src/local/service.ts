@@ -48,6 +48,10 @@ export interface LocalServiceOptions {
   extractor?: Extractor & { close?(): Promise<void> };
   /** Largest accepted upload, in bytes (default 512 MiB). */
   maxUploadBytes?: number;
+  /** Largest number of data rows in one uploaded Q&A file (default 100,000; docs/local-service.md#qa-files). */
+  maxFaqFileRows?: number;
+  /** Test option: rows per journal commit of an uploaded Q&A file (default 250), so small files make many batches. */
+  faqUploadBatchRows?: number;
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
   maxJsonBytes?: number;
   /**
@@ -145,7 +149,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           releaseBlobs: (removed) => releaseBlobs(removed, blobs, (hash) => isReferenced({ journal, blobs, kb, logger }, hash)),
         }),
         ...localDocsHandlers({ kb, blobs, retrieval }),
-        ...faqHandlers({ journal, tempPath: () => blobs.tempPath() }),
+        ...faqHandlers({
+          journal,
+          tempPath: () => blobs.tempPath(),
+          maxFaqFileRows: options.maxFaqFileRows,
+          faqUploadBatchRows: options.faqUploadBatchRows,
+        }),
         ...nluHandlers({ journal, logger }),
         ...jobHandlers(jobs),
         ...test?.handlers,

@@ -21,15 +21,25 @@ process.once('exit', () => {
   for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-export async function startLocalProcess(extraArgs: string[] = []): Promise<LocalProcess> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-'));
-  const child: ChildProcess = spawn(process.execPath, [path.resolve('dist/local.js'), '--data', dir, ...extraArgs], {
+export interface LocalProcessOptions {
+  /** Another build of the service (a baseline); default dist/local.js. */
+  script?: string;
+  /** An existing data folder, kept on stop; default a fresh temporary one, removed on stop. */
+  dataDir?: string;
+  /** How long the service may take to print its keys (default 20 s; a big data folder takes longer). */
+  startTimeoutMs?: number;
+}
+
+export async function startLocalProcess(extraArgs: string[] = [], options: LocalProcessOptions = {}): Promise<LocalProcess> {
+  const dir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kd-bench-svc-')));
+  const script = path.resolve(options.script ?? 'dist/local.js');
+  const child: ChildProcess = spawn(process.execPath, [script, '--data', dir, ...extraArgs], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.add(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 20_000);
   while (!/API key:\s+\S+/.test(out)) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`local service did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -45,7 +55,7 @@ export async function startLocalProcess(extraArgs: string[] = []): Promise<Local
         await new Promise((r) => child.once('exit', r));
       }
       started.delete(child);
-      await rm(dir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

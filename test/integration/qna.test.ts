@@ -260,10 +260,12 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     )) as { created: number; updated: number; failed: unknown[] };
     assert.equal(summaries.length, 3, 'Show Problems and Show Changes each came back to the same question');
     assert.equal(summaries[1], summaries[0]);
-    if (japanese()) assert.match(summaries[0], /7 行のドライラン .*4 行をインポートできます \(新規 3 行、既存の Q&A の更新 1 行\)/);
-    else {
+    if (japanese()) {
+      assert.match(summaries[0], /7 行のドライラン .*4 行をインポートできます \(新規 3 行、既存の Q&A の更新 1 行\)/);
+      assert.match(summaries[0], /7 行のドライラン \(UTF-8 として読み込み\)/, 'the encoding it read');
+    } else {
       assert.match(summaries[0], /^1 existing Q&A would lose something/, 'removals come first');
-      assert.match(summaries[0], /Dry run of 7 rows/);
+      assert.match(summaries[0], /Dry run of 7 rows \(read as UTF-8\)/, 'the encoding it read');
       assert.match(summaries[0], /4 can be imported \(3 new, 1 update existing Q&As\)/);
       assert.match(summaries[0], /An empty cell in a column it has means none/, 'the dry run says what an empty cell means');
     }

@@ -1,49 +1,52 @@
-// CSV/TSV Q&A files, streamed: encoding (BOM → UTF-8; valid UTF-8; otherwise Shift_JIS), delimiter
-// (.tsv, or tabs vs commas outside quotes in the header line), then csv-parse with resync.
+// CSV/TSV Q&A files, streamed: the encoding chosen by a first pass (csvScan.ts), the delimiter (.tsv, or tabs
+// vs commas outside quotes in the header line), then csv-parse with resync.
 import * as l10n from '@vscode/l10n';
-import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { TextDecoder } from 'node:util';
 import type { QaCollector } from './collector';
+import type { CsvEncoding, CsvScan } from './csvScan';
 import { ResyncingCsvParser } from './csvResync';
 
-const CHUNK = 256 * 1024;
+/** Small enough that parsing one chunk (about 1,500 rows) between two awaits keeps a service answering. */
+const CHUNK = 64 * 1024;
 const QUOTE = 34;
 const LF = 10;
 const CR = 13;
 const TAB = 9;
 const COMMA = 44;
 
-export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'shift_jis';
+export type { CsvEncoding };
 
 export interface CsvRead {
   sink: QaCollector;
-  encoding: CsvEncoding;
+  encoding: Exclude<CsvEncoding, 'utf-16'>;
   delimiter: ',' | '\t';
 }
 
-class NotUtf8 extends Error {}
-
-/**
- * Reads optimistically as UTF-8 (checking each chunk natively, nothing decoded twice); at the first
- * invalid byte the whole file is read again as Shift_JIS into a fresh collector.
- */
-export async function readCsv(path: string, tsv: boolean, newSink: () => QaCollector, signal?: AbortSignal): Promise<CsvRead> {
-  try {
-    return await readPass(path, tsv, false, newSink(), signal);
-  } catch (error) {
-    if (!(error instanceof NotUtf8)) throw error;
-    return readPass(path, tsv, true, newSink(), signal);
-  }
+export interface CsvReadOptions {
+  signal?: AbortSignal;
+  /** Awaited after each chunk's records reached the collector: a consumer takes them (bounded memory, backpressure). */
+  afterChunk?: () => Promise<void>;
 }
 
-async function readPass(path: string, tsv: boolean, shiftJis: boolean, sink: QaCollector, signal?: AbortSignal): Promise<CsvRead> {
+/** Reads the file once, decoded as `scan` says. */
+export async function readCsv(
+  path: string,
+  tsv: boolean,
+  scan: CsvScan,
+  sink: QaCollector,
+  options: CsvReadOptions = {},
+): Promise<CsvRead> {
+  const { signal, afterChunk } = options;
   signal?.throwIfAborted();
-  let encoding: CsvEncoding = shiftJis ? 'shift_jis' : 'utf-8';
   let delimiter: ',' | '\t' = tsv ? '\t' : ',';
+  if (scan.encoding === 'utf-16') {
+    sink.fileProblem('unsupported-encoding', l10n.t('The file is UTF-16 text. Save it as CSV UTF-8 (or Shift_JIS) and try again.'));
+    return { sink, encoding: 'utf-8', delimiter };
+  }
+  const encoding = scan.encoding;
+  const decoder = encoding === 'shift_jis' || encoding === 'windows-1252' ? new TextDecoder(encoding) : undefined;
   let parser: ResyncingCsvParser | undefined;
-  let decoder: TextDecoder | undefined;
-  let utf8: Utf8Check | undefined;
   let replaced = false;
   const stream = createReadStream(path, { highWaterMark: CHUNK });
   try {
@@ -51,28 +54,20 @@ async function readPass(path: string, tsv: boolean, shiftJis: boolean, sink: QaC
       signal?.throwIfAborted();
       let chunk = raw;
       if (!parser) {
-        if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) {
-          encoding = 'utf-8-bom';
-          chunk = chunk.subarray(3);
-        } else if ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff)) {
-          sink.fileProblem('unsupported-encoding', l10n.t('The file is UTF-16 text. Save it as CSV UTF-8 (or Shift_JIS) and try again.'));
-          return { sink, encoding, delimiter };
-        }
+        if (encoding === 'utf-8-bom') chunk = chunk.subarray(3);
         if (!tsv) delimiter = sniffDelimiter(chunk);
         parser = new ResyncingCsvParser(delimiter, sink);
-        if (encoding === 'shift_jis') decoder = new TextDecoder('shift_jis');
-        else if (encoding === 'utf-8') utf8 = new Utf8Check();
       }
       if (decoder) {
         const text = decoder.decode(chunk, { stream: true });
         replaced ||= text.includes('\uFFFD');
         chunk = Buffer.from(text, 'utf8');
-      } else if (utf8 && !utf8.check(chunk)) throw new NotUtf8();
+      }
       parser.write(chunk);
       if (sink.stopped) break;
+      await afterChunk?.();
     }
     if (parser && !sink.stopped) {
-      if (utf8 && !utf8.complete()) throw new NotUtf8();
       const tail = decoder?.decode();
       if (tail) {
         replaced ||= tail.includes('\uFFFD');
@@ -116,29 +111,4 @@ export function sniffDelimiter(buf: Uint8Array): ',' | '\t' {
     }
   }
   return tabs > commas ? '\t' : ',';
-}
-
-/** Native UTF-8 validation across chunk boundaries (a character cut by the boundary waits for the next chunk). */
-class Utf8Check {
-  private carry: Buffer | undefined;
-
-  check(chunk: Buffer): boolean {
-    const buf = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
-    const cut = completeLength(buf);
-    this.carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : undefined;
-    return isUtf8(buf.subarray(0, cut));
-  }
-
-  complete(): boolean {
-    return !this.carry;
-  }
-}
-
-function completeLength(buf: Buffer): number {
-  let i = buf.length - 1;
-  for (let k = 0; i >= 0 && k < 3 && (buf[i] & 0xc0) === 0x80; k++) i--;
-  if (i < 0) return buf.length;
-  const lead = buf[i];
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return buf.length - i < need ? i : buf.length;
 }

@@ -5,8 +5,9 @@ import { open } from 'node:fs/promises';
 import { QaCollector } from './collector';
 import { detectMapping } from './columns';
 import { readCsv } from './csvReader';
+import { scanCsv } from './csvScan';
 import { QA_LIMITS, type QaLimits } from './limits';
-import type { ColumnMapping, QaFileEncoding, QaFileRead } from './types';
+import type { ColumnMapping, QaFileEncoding, QaFileRead, QaRow } from './types';
 
 export { detectMapping };
 
@@ -15,6 +16,24 @@ export interface ReadQaOptions {
   mapping?: ColumnMapping;
   signal?: AbortSignal;
   limits?: QaLimits;
+  /** More data rows than this: TooManyRowsError, thrown before any row reaches `onRows`. */
+  maxRows?: number;
+  /**
+   * Streaming: valid rows are handed over as they are read (awaited, so reading waits for the consumer) instead
+   * of being collected; the result's `rows` and `keys` are then empty.
+   */
+  onRows?: (rows: QaRow[]) => Promise<void>;
+}
+
+/** The file has more data rows than `ReadQaOptions.maxRows`. */
+export class TooManyRowsError extends Error {
+  constructor(
+    readonly rows: number,
+    readonly maxRows: number,
+  ) {
+    super(`The file has ${rows} rows; at most ${maxRows} are accepted per file`);
+    this.name = 'TooManyRowsError';
+  }
 }
 
 export async function readQaFile(path: string, fileName: string, options: ReadQaOptions = {}): Promise<QaFileRead> {
@@ -41,10 +60,23 @@ export async function collectQaFile(
   let sink: QaCollector;
   let encoding: QaFileEncoding = 'xlsx';
   let delimiter: ',' | '\t' | undefined;
+  const { maxRows, onRows } = options;
+  // Hands the rows collected so far to the consumer; `keys` (parallel to rows) go with them.
+  const handOver = async (): Promise<void> => {
+    const v = sink.validator;
+    if (!onRows || !v || v.rows.length === 0) return;
+    const rows = v.rows.splice(0);
+    v.keys.length = 0;
+    await onRows(rows);
+  };
   if (kind === 'xlsx') {
     sink = newSink();
     await loadXlsxReader()(path, sink, options.signal);
     sink.finish();
+    // exceljs holds the whole workbook anyway: the limit is checked once it is read, before any row is handed over.
+    const total = sink.total;
+    if (maxRows !== undefined && total > maxRows) throw new TooManyRowsError(total, maxRows);
+    await handOver();
   } else if (kind === 'xls') {
     sink = newSink();
     sink.fileProblem(
@@ -52,8 +84,13 @@ export async function collectQaFile(
       l10n.t('Excel 97-2003 workbooks (.xls) are not supported: save the file as .xlsx or CSV UTF-8.'),
     );
   } else {
-    const read = await readCsv(path, kind === 'tsv', newSink, options.signal);
-    ({ sink, encoding, delimiter } = read);
+    const scan = await scanCsv(path, options.signal);
+    // The header is one of the records the scan counts.
+    if (maxRows !== undefined && scan.records - 1 > maxRows) throw new TooManyRowsError(scan.records - 1, maxRows);
+    sink = newSink();
+    const read = await readCsv(path, kind === 'tsv', scan, sink, { signal: options.signal, afterChunk: onRows && handOver });
+    ({ encoding, delimiter } = read);
+    await handOver();
   }
   const v = sink.validator;
   return {
@@ -68,6 +105,13 @@ export async function collectQaFile(
     willUpdate: v?.willUpdate ?? 0,
     duplicates: v?.duplicates ?? 0,
   };
+}
+
+/** Data rows of a CSV/TSV file as the first pass counts them (cheap, bounded memory); undefined for other files. */
+export async function countCsvRows(path: string, fileName: string, signal?: AbortSignal): Promise<number | undefined> {
+  const kind = await fileKind(path, fileName);
+  if (kind !== 'csv' && kind !== 'tsv') return undefined;
+  return Math.max(0, (await scanCsv(path, signal)).records - 1);
 }
 
 /** By content first (ZIP container → XLSX, OLE → old .xls), then by extension. */

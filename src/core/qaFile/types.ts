@@ -38,7 +38,7 @@ export interface RowProblem {
   question?: string;
 }
 
-export type QaFileEncoding = 'utf-8' | 'utf-8-bom' | 'shift_jis' | 'xlsx';
+export type QaFileEncoding = 'utf-8' | 'utf-8-bom' | 'shift_jis' | 'windows-1252' | 'xlsx';
 
 export interface QaFileRead {
   rows: QaRow[];

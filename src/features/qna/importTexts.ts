@@ -28,7 +28,7 @@ export function dryRunMessage(dry: DryRunResult & { mapping: ColumnMapping; head
     vscode.l10n.t(
       'Dry run of {0} rows ({1}): {2} can be imported ({3} new, {4} update existing Q&As); {5} with errors, {6} warnings. Columns: {7}.',
       formatNumber(s.total),
-      dry.encoding,
+      readAs(dry.encoding),
       formatNumber(s.valid),
       formatNumber(s.willCreate),
       formatNumber(s.willUpdate),
@@ -42,6 +42,20 @@ export function dryRunMessage(dry: DryRunResult & { mapping: ColumnMapping; head
   parts.push(emptyCellRule());
   return parts.join('\n\n');
 }
+
+/** Which encoding the file was read with: a guess for CSV files without a BOM, so the person can see it. */
+export function readAs(encoding: string): string {
+  if (encoding === 'xlsx') return vscode.l10n.t('Excel workbook');
+  const name = ENCODING_NAMES[encoding] ?? encoding;
+  return vscode.l10n.t('read as {0}', name);
+}
+
+const ENCODING_NAMES: Record<string, string> = {
+  'utf-8': 'UTF-8',
+  'utf-8-bom': 'UTF-8 (BOM)',
+  shift_jis: 'Shift_JIS',
+  'windows-1252': 'Windows-1252',
+};
 
 /** What an empty cell means, said in the dry run (and in the README). */
 export function emptyCellRule(): string {

@@ -66,18 +66,15 @@ export class FaqService {
     return outcome;
   }
 
-  /** Registers many Q&As (a file upload) in one commit; later rows with the same question update earlier ones. */
-  async registerAll(rows: FaqFields[], identity: Identity): Promise<Array<{ status: 'created' | 'updated'; id: string }>> {
+  /**
+   * Registers one batch of a file upload in one commit (after a crash the batch is there whole or not at all);
+   * later rows with the same question update earlier ones.
+   */
+  async registerBatch(rows: FaqFields[], identity: Identity): Promise<void> {
     const now = Date.now();
-    const outcomes: Array<{ status: 'created' | 'updated'; id: string }> = [];
     const records: JournalRecord[] = [];
-    for (const row of rows) {
-      const applied = this.applyRegister(row, identity.agentEmail, now);
-      outcomes.push(applied.outcome);
-      for (const record of applied.records) records.push(record);
-    }
+    for (const row of rows) for (const record of this.applyRegister(row, identity.agentEmail, now).records) records.push(record);
     await this.commit(records);
-    return outcomes;
   }
 
   async update(id: string, changes: FaqChanges, identity: Identity): Promise<{ status: 'updated'; id: string }> {

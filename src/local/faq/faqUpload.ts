@@ -1,9 +1,15 @@
 // POST /webapi/upload_faq_file: a CSV, TSV or XLSX of Q&As (column layout: docs/api.md#upload-a-qa-file), or a ZIP holding
 // any of these. Files are parsed by the shared reader of src/core/qaFile (the extension's CSV import uses it
 // too); valid rows are registered with the rules of register_faq, rejected rows come back in notUploaded.
+//
+// In bounded memory (docs/local-service.md#qa-files): a file over the row limit is refused (413) before anything
+// is applied; otherwise rows are streamed from the file and registered in batches of FAQ_UPLOAD_BATCH rows, one
+// journal commit each (after a crash a batch is there whole or not at all), waiting for each to be durable and
+// yielding to the event loop in between so other requests are answered during a long upload.
 import { rm } from 'node:fs/promises';
-import { readQaFile } from '../../core/qaFile/readQaFile';
-import type { RowProblem } from '../../core/qaFile/types';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { countCsvRows, readQaFile, TooManyRowsError } from '../../core/qaFile/readQaFile';
+import type { QaRow, RowProblem } from '../../core/qaFile/types';
 import type { RequestContext } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
 import { readZipToTemp, ZipImportError } from '../kb/zipImport';
@@ -12,6 +18,11 @@ import type { FaqService } from './faqService';
 import type { FaqFields } from './faqWrites';
 
 type Kind = 'table' | 'zip';
+
+/** Rows per journal commit: small enough that applying one keeps other requests waiting well under 100 ms. */
+export const FAQ_UPLOAD_BATCH = 250;
+/** Default largest number of data rows in one file (docs/local-service.md#qa-files says why). */
+export const MAX_FAQ_FILE_ROWS = 100_000;
 
 /** By extension: the reader itself tells XLSX from CSV by content, but a ZIP archive looks like an XLSX. */
 function kindOf(fileName: string): Kind | undefined {
@@ -26,7 +37,18 @@ export interface NotUploaded {
   state: string;
 }
 
-export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPath: () => string) {
+export interface FaqUploadOptions {
+  tempPath: () => string;
+  /** Largest number of data rows per file (default MAX_FAQ_FILE_ROWS). */
+  maxRows?: number;
+  /** Rows per commit (default FAQ_UPLOAD_BATCH; tests use fewer). */
+  batchRows?: number;
+}
+
+export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, options: FaqUploadOptions) {
+  const { tempPath } = options;
+  const maxRows = options.maxRows ?? MAX_FAQ_FILE_ROWS;
+  const batchRows = options.batchRows ?? FAQ_UPLOAD_BATCH;
   const { files } = await ctx.multipart({ maxFiles: 1 });
   const temps = files.map((f) => f.tempPath);
   try {
@@ -50,27 +72,48 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, tempPa
       sources.push({ path: file.tempPath, name: file.fileName });
     }
 
+    // Every file of a ZIP is checked before any is applied; an XLSX is checked once read, before its rows are applied.
+    for (const source of sources) {
+      const rows = await countCsvRows(source.path, source.name, ctx.signal);
+      if (rows !== undefined && rows > maxRows) throw tooManyRows(sources.length > 1 ? source.name : undefined, rows, maxRows);
+    }
     const notUploaded: NotUploaded[] = [];
-    const rows: FaqFields[] = [];
+    let uploaded = 0;
     for (const source of sources) {
       // Inside a ZIP of several files, say which file a rejected row came from.
       const prefix = sources.length > 1 ? `${source.name}: ` : '';
-      const read = await readQaFile(source.path, source.name, { signal: ctx.signal });
+      const onRows = async (read: QaRow[]): Promise<void> => {
+        for (let i = 0; i < read.length; i += batchRows) {
+          const batch: FaqFields[] = [];
+          for (const row of read.slice(i, i + batchRows)) {
+            // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
+            const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
+            if (parsed.success) batch.push(parsed.data);
+            else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
+          }
+          if (batch.length > 0) await faq.registerBatch(batch, ctx.identity);
+          uploaded += batch.length;
+          await yieldToEventLoop();
+        }
+      };
+      const read = await readQaFile(source.path, source.name, { signal: ctx.signal, maxRows, onRows }).catch((error: unknown) => {
+        if (error instanceof TooManyRowsError) throw tooManyRows(sources.length > 1 ? source.name : undefined, error.rows, error.maxRows);
+        throw error;
+      });
       for (const r of rejectedRows(read.problems)) notUploaded.push({ question: r.question, state: prefix + r.state });
-      for (const row of read.rows) {
-        // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
-        const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
-        if (parsed.success) rows.push(parsed.data);
-        else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
-      }
     }
-    if (rows.length > 0) await faq.registerAll(rows, ctx.identity);
-    if (rows.length === 0 && notUploaded.length === 0) notUploaded.push({ question: '', state: 'The file holds no Q&A rows.' });
-    const result = notUploaded.length === 0 ? 'success' : rows.length > 0 ? 'partial' : 'failed';
+    if (uploaded === 0 && notUploaded.length === 0) notUploaded.push({ question: '', state: 'The file holds no Q&A rows.' });
+    const result = notUploaded.length === 0 ? 'success' : uploaded > 0 ? 'partial' : 'failed';
     return { result, notUploaded };
   } finally {
     await Promise.all(temps.map((p) => rm(p, { force: true })));
   }
+}
+
+function tooManyRows(name: string | undefined, rows: number, maxRows: number): HttpError {
+  const which = name ? `${JSON.stringify(name)} has` : 'the file has';
+  const message = `file: ${which} ${rows} rows; at most ${maxRows} rows are accepted per file. Split it and upload the parts.`;
+  return new HttpError(413, message, { field: 'file' });
 }
 
 /** One entry per row with an error-severity problem (its messages joined); warnings do not reject a row. */

@@ -25,6 +25,10 @@ export interface FaqHandlerDeps {
   journal: Journal;
   /** Where uploaded Q&A files (and ZIP entries) are unpacked; inside the data folder. */
   tempPath: () => string;
+  /** Largest number of data rows per uploaded file (default MAX_FAQ_FILE_ROWS). */
+  maxFaqFileRows?: number;
+  /** Rows per commit of an uploaded file (tests). */
+  faqUploadBatchRows?: number;
 }
 
 const FORMATS = ['html', 'text'] as const;
@@ -141,7 +145,8 @@ export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
       return { result: { candidates: await faq.addCandidates(queries) }, errors: {} };
     },
 
-    'faq.uploadFile': (ctx) => uploadFaqFile(ctx, faq, deps.tempPath),
+    'faq.uploadFile': (ctx) =>
+      uploadFaqFile(ctx, faq, { tempPath: deps.tempPath, maxRows: deps.maxFaqFileRows, batchRows: deps.faqUploadBatchRows }),
   };
 }
 

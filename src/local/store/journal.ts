@@ -6,11 +6,11 @@
 // same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
 // between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
 import type { FileHandle } from 'node:fs/promises';
-import { syncDir, writeAll } from './durableFs';
+import { syncDir } from './durableFs';
 import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
 import { createLog, recover, removeLogsBefore, type LoadedStats } from './journalRecovery';
 import type { Captured, Prepared, State } from './journalFormat';
-import { JournalCorruptionError, prepare, writeSnapshot, type JournalRecord } from './journalFormat';
+import { JournalCorruptionError, prepare, writeCommits, writeSnapshot, type JournalRecord } from './journalFormat';
 
 export { JournalCorruptionError, type JournalRecord };
 
@@ -213,26 +213,24 @@ export class Journal {
   private async flush(batch: Pending[]): Promise<void> {
     this.inFlight = batch;
     let seq = this.seq;
-    let text = '';
-    for (const p of batch) {
-      if (p.records.length === 1) text += `{"s":${++seq},${p.records[0].body}}\n`;
-      else if (p.records.length > 1) text += `[${p.records.map((r) => `{"s":${++seq},${r.body}}`).join(',')}]\n`;
+    let written = 0;
+    try {
+      ({ seq, written } = await writeCommits(
+        this.log,
+        this.logOffset,
+        seq,
+        batch.map((p) => p.records),
+      ));
+      if (written > 0 && this.options.fsync) await this.log.datasync();
+    } catch (err) {
+      await this.undoPartialWrite(err);
+      this.inFlight = [];
+      // Later commits were decided on top of this batch: they go too.
+      this.abandon([...batch, ...this.queue.splice(0)], err);
+      return;
     }
-    const buf = Buffer.from(text, 'utf8');
-    if (buf.length > 0) {
-      try {
-        await writeAll(this.log, buf, this.logOffset);
-        if (this.options.fsync) await this.log.datasync();
-      } catch (err) {
-        await this.undoPartialWrite(err);
-        this.inFlight = [];
-        // Later commits were decided on top of this batch: they go too.
-        this.abandon([...batch, ...this.queue.splice(0)], err);
-        return;
-      }
-      this.counters.flushes++;
-    }
-    this.logOffset += buf.length;
+    if (written > 0) this.counters.flushes++;
+    this.logOffset += written;
     this.logRecords += seq - this.seq;
     this.seq = seq;
     this.inFlight = [];

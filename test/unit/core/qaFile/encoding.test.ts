@@ -34,4 +34,29 @@ describe('readQaFile: encodings of large files', () => {
       ],
     );
   });
+
+  it('a Latin-1 (Windows-1252) file with é, ü and ß is read as Windows-1252, not as Shift_JIS', async () => {
+    const text = 'question,answer\r\nWo ist das Café?,Grüße aus der Müllerstraße\r\nÉcole ou hôtel ?,Très bien ; ça coûte 5 €\r\n';
+    const file = await tmp.file('latin1.csv', Buffer.from(text.replace('€', '\x80'), 'latin1'));
+    const r = await readQaFile(file, 'latin1.csv');
+    assert.equal(r.encoding, 'windows-1252');
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(
+      r.rows.map((x) => [x.question, x.answer]),
+      [
+        ['Wo ist das Café?', 'Grüße aus der Müllerstraße'],
+        ['École ou hôtel ?', 'Très bien ; ça coûte 5 €'],
+      ],
+    );
+  });
+
+  it('a Shift_JIS file with Japanese is still read as Shift_JIS', async () => {
+    const r = await readQaFile(fixture('shift-jis.csv'), 'shift-jis.csv');
+    assert.equal(r.encoding, 'shift_jis');
+    assert.deepEqual(r.problems, []);
+    assert.deepEqual(
+      r.rows.map((x) => x.question),
+      ['パスワードを忘れました', '営業時間は？'],
+    );
+  });
 });

@@ -219,9 +219,12 @@ describe('readQaFile: malformed files give row-numbered problems', () => {
     assert.equal(broken.encoding, 'xlsx');
   });
 
-  it('bytes that are neither UTF-8 nor Shift_JIS are replaced, with one warning', async () => {
-    const r = await readQaFile(await tmp.file('bad.csv', Buffer.from('question,answer\nQ1,A\x80\xff\n', 'latin1')), 'bad.csv');
+  it('bytes of a Shift_JIS file that are not Shift_JIS are replaced, with one warning', async () => {
+    const sjis = Buffer.from('83708358838f815b8368', 'hex'); // パスワード
+    const bytes = Buffer.concat([Buffer.from('question,answer\n'), sjis, Buffer.from(',A\xff\n', 'latin1')]);
+    const r = await readQaFile(await tmp.file('bad.csv', bytes), 'bad.csv');
     assert.equal(r.encoding, 'shift_jis');
+    assert.equal(r.rows[0]?.question, 'パスワード');
     assert.deepEqual(codes(r), [[1, 'warning', 'encoding']]);
     assert.equal(r.rows.length, 1);
   });
