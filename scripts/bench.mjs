@@ -20,6 +20,9 @@ const SMOKE_SIZES = {
   KD_BENCH_SEARCH_QAS: '300',
   KD_BENCH_PASSAGES: '300',
   KD_BENCH_FILES: '5',
+  KD_BENCH_HOST_QAS: '2000',
+  KD_BENCH_SLOW_CLIENTS: '10',
+  KD_BENCH_RACE_ATTEMPTS: '100',
 };
 const env = smoke ? { ...process.env, ...SMOKE_SIZES } : process.env;
 const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env, ...opts }).status;
