@@ -1,6 +1,7 @@
 // On-disk format of the journal: log lines, snapshot reading and writing, replay.
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { renameWithRetry, syncDir, writeAll } from './durableFs';
 import { FILE_MODE } from './fileModes';
 
@@ -52,26 +53,65 @@ export function apply(state: State, c: string, k: string, v: unknown): void {
   map.set(k, v);
 }
 
+/**
+ * Reads snapshot.json line by line: a header `{"seq":N,"format":2}`, one `[collection, key, value]` per line, and
+ * an end line `{"end":entries}`. Never one string for the whole state: V8 refuses strings over about 512 MB, and a
+ * data folder whose snapshot grew past that could never start again. The older one-object format
+ * (`{"seq":N,"collections":{…}}` on one line) is still read.
+ */
 export async function readSnapshot(path: string): Promise<{ seq: number; state: State }> {
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(path, 'utf8');
+    handle = await open(path, 'r');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { seq: 0, state: new Map() };
     throw err;
   }
-  let parsed: { seq?: unknown; collections?: Record<string, Record<string, unknown>> };
+  const input = handle.createReadStream({ encoding: 'utf8' });
   try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new JournalCorruptionError(path, 1, 'snapshot is not valid JSON');
+    return await readSnapshotLines(path, createInterface({ input, crlfDelay: Infinity }));
+  } finally {
+    input.destroy();
   }
-  if (!Number.isSafeInteger(parsed.seq) || typeof parsed.collections !== 'object' || parsed.collections === null) {
+}
+
+async function readSnapshotLines(path: string, lines: AsyncIterable<string>): Promise<{ seq: number; state: State }> {
+  const state: State = new Map();
+  let header: { seq?: unknown; format?: unknown; collections?: Record<string, Record<string, unknown>> } | undefined;
+  let lineNo = 0;
+  let entries = 0;
+  for await (const line of lines) {
+    lineNo++;
+    const value = parseSnapshotLine(path, lineNo, line);
+    if (lineNo === 1) {
+      header = value as typeof header;
+      if (typeof header !== 'object' || header === null || !Number.isSafeInteger(header.seq)) break;
+      if (header.format === undefined) break; // the older format: everything is on this line
+      continue;
+    }
+    if (Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && typeof value[1] === 'string') {
+      apply(state, value[0], value[1], value[2]);
+      entries++;
+    } else if (typeof value === 'object' && value !== null && 'end' in value && value.end === entries) {
+      return { seq: header!.seq as number, state };
+    } else {
+      throw new JournalCorruptionError(path, lineNo, 'snapshot line is not an entry');
+    }
+  }
+  if (header?.format !== undefined) throw new JournalCorruptionError(path, lineNo, 'snapshot is cut short');
+  if (!header || !Number.isSafeInteger(header.seq) || typeof header.collections !== 'object' || header.collections === null) {
     throw new JournalCorruptionError(path, 1, 'snapshot lacks seq or collections');
   }
-  const state: State = new Map();
-  for (const [c, entries] of Object.entries(parsed.collections)) state.set(c, new Map(Object.entries(entries)));
-  return { seq: parsed.seq as number, state };
+  for (const [c, map] of Object.entries(header.collections)) state.set(c, new Map(Object.entries(map)));
+  return { seq: header.seq as number, state };
+}
+
+function parseSnapshotLine(path: string, lineNo: number, line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw new JournalCorruptionError(path, lineNo, 'snapshot is not valid JSON');
+  }
 }
 
 /** Parses one log line into its records, or undefined when it is not a well-formed line. */
@@ -163,13 +203,14 @@ export async function writeCommits(
   return { seq, written };
 }
 
-// Streams the snapshot in chunks so a large state never becomes one giant string.
+// Streams the snapshot in chunks, one entry per line (see readSnapshot), so a large state never becomes one string
+// when it is written or read.
 export async function writeSnapshot(dir: string, captured: Captured): Promise<void> {
   const tmp = join(dir, `${SNAPSHOT}.tmp`);
   const handle = await open(tmp, 'w', FILE_MODE);
   try {
     let pos = 0;
-    let chunk = `{"seq":${captured.seq},"collections":{`;
+    let chunk = `{"seq":${captured.seq},"format":2}\n`;
     const emit = async (force: boolean): Promise<void> => {
       if (!force && chunk.length < 1 << 18) return;
       const buf = Buffer.from(chunk, 'utf8');
@@ -177,19 +218,15 @@ export async function writeSnapshot(dir: string, captured: Captured): Promise<vo
       pos += buf.length;
       chunk = '';
     };
-    let firstCollection = true;
+    let entries = 0;
     for (const [c, map] of captured.state) {
-      chunk += `${firstCollection ? '' : ','}${JSON.stringify(c)}:{`;
-      firstCollection = false;
-      let first = true;
       for (const [k, v] of map) {
-        chunk += `${first ? '' : ','}${JSON.stringify(k)}:${JSON.stringify(v)}`;
-        first = false;
+        chunk += `${JSON.stringify([c, k, v])}\n`;
+        entries++;
         await emit(false);
       }
-      chunk += '}';
     }
-    chunk += '}}\n';
+    chunk += `{"end":${entries}}\n`;
     await emit(true);
     await handle.sync();
   } finally {

@@ -141,14 +141,31 @@ describe('Journal', () => {
     assert.equal(j.stats.logRecords, 0);
     await j.commit([{ c: 'n', k: 'post', v: true }]);
     await j.close();
-    const snap = JSON.parse(await readFile(join(dir, 'snapshot.json'), 'utf8'));
-    assert.equal(snap.seq, 51);
+    const snapshot = (await readFile(join(dir, 'snapshot.json'), 'utf8')).split('\n');
+    // One entry per line between a header and an end line: never one string for the whole state.
+    assert.deepEqual(JSON.parse(snapshot[0]), { seq: 51, format: 2 });
+    assert.deepEqual(JSON.parse(snapshot[1]), ['n', 'k0', { i: 0 }]);
+    assert.deepEqual(JSON.parse(snapshot.at(-2)!), { end: 49 });
 
     const j2 = await openJournal();
     assert.deepEqual(j2.stats.loaded, { snapshotSeq: 51, replayed: 1, truncatedBytes: 0 });
     assert.equal(j2.collection('n').size, 50);
     assert.equal(j2.get('n', 'k7'), undefined);
     assert.deepEqual(j2.get('n', 'k49'), { i: 49 });
+  });
+
+  it('refuses a snapshot cut short or with a broken entry line, naming the line, instead of starting with less', async () => {
+    const j = await openJournal();
+    for (let i = 0; i < 3; i++) await j.commit([{ c: 'n', k: `k${i}`, v: i }]);
+    await j.compact();
+    await j.close();
+    const lines = (await readFile(join(dir, 'snapshot.json'), 'utf8')).split('\n');
+    await writeFile(join(dir, 'snapshot.json'), lines.slice(0, 3).join('\n') + '\n');
+    await assert.rejects(openJournal(), /snapshot\.json line 3: snapshot is cut short/);
+    await writeFile(join(dir, 'snapshot.json'), [lines[0], lines[1], '{"n"', ...lines.slice(3)].join('\n'));
+    await assert.rejects(openJournal(), /snapshot\.json line 3: snapshot is not valid JSON/);
+    await writeFile(join(dir, 'snapshot.json'), [lines[0], lines[1], '["n"]', ...lines.slice(3)].join('\n'));
+    await assert.rejects(openJournal(), /snapshot\.json line 3: snapshot line is not an entry/);
   });
 
   it('replays idempotently when a crash left the old log next to the new snapshot', async () => {
