@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
-import { getApi, resetWorkbench, runCommand, useService, waitFor } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 /** The process that owns the data folder, as its lock file names it (what an MCP server started with --local reads). */
 function lockOwner(api: KnowledgeDeskTestApi): { pid: number; url?: string } {
@@ -58,6 +58,8 @@ describe('Local service in its own process (real extension host)', () => {
         20_000,
         () => JSON.stringify(texts),
       );
+      // What a person sees meanwhile: the warning (reported once) and the status bar (--screenshots only).
+      await screenshot('local-service-killed', { keepNotifications: true });
       const eventsWhileDown = treeEvents;
       await waitFor(
         () => api.container.connection.status.state === 'connected' && lockOwner(api).pid !== owner.pid,
@@ -73,6 +75,7 @@ describe('Local service in its own process (real extension host)', () => {
     }
 
     await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree again', 20_000);
+    await screenshot('local-service-back', { keepNotifications: true });
     const roots = await api.features.knowledgeBase.tree.getChildren();
     assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);
     const again = await api.container.connection.getClient();
