@@ -76,6 +76,8 @@ export class ExtractorPool {
   private readonly size: number;
   private readonly memoryBudgetMb: number;
   private readonly memory: MemoryWatch;
+  /** Workers stopped for a memory overrun that have not exited yet: they may still be growing. */
+  private stopping: Promise<unknown> | undefined;
 
   constructor(private readonly options: ExtractorPoolOptions) {
     this.size = Math.max(1, options.size ?? 2);
@@ -129,7 +131,8 @@ export class ExtractorPool {
   }
 
   private pump(): void {
-    while (this.queue.length && !this.closed) {
+    // Nothing starts until overrunning workers are gone: one still allocating would be blamed on the next document.
+    while (this.queue.length && !this.closed && !this.stopping) {
       const running = this.slots.filter((s) => s.job);
       // A job retried alone after a memory overrun runs with nothing beside it, so the next overrun is its own.
       if (running.some((s) => s.job!.alone) || (this.queue[0]!.alone && running.length)) return;
@@ -213,7 +216,7 @@ export class ExtractorPool {
   private onCrash(slot: Slot, error: Error): void {
     if (!this.slots.includes(slot)) return; // already retired: terminate() also ends in 'exit'
     const job = slot.job;
-    this.retire(slot);
+    void this.retire(slot);
     if (job) {
       this.settle(job, crashError(job.fileName, slot.ready, error, this.options.maxMemoryMb ?? 1024));
     }
@@ -223,7 +226,7 @@ export class ExtractorPool {
   private timeOut(slot: Slot): void {
     const job = slot.job;
     if (!job) return;
-    this.retire(slot);
+    void this.retire(slot);
     this.settle(job, timeoutError(job.fileName, job.budgetMs ?? 0));
     this.pump();
   }
@@ -232,19 +235,24 @@ export class ExtractorPool {
   private overrun(): void {
     const running = this.slots.filter((s) => s.job);
     this.memory.stop();
+    let stopped: Array<Promise<unknown>>;
     if (running.length === 1) {
       const slot = running[0]!;
       const job = slot.job!;
-      this.retire(slot);
+      stopped = [this.retire(slot)];
       this.settle(job, memoryError(job.fileName, this.memoryBudgetMb));
     } else {
       // Each is retried alone, in its original order: the one that overruns alone fails, the others complete.
       const jobs = running.map((s) => s.job!).sort((a, b) => a.id - b.id);
-      for (const slot of running) this.retire(slot);
+      stopped = running.map((slot) => this.retire(slot));
       for (const job of jobs) job.alone = true;
       for (let i = jobs.length - 1; i >= 0; i--) this.queue.unshift(jobs[i]!);
     }
-    this.pump();
+    const stopping = (this.stopping = Promise.all(stopped).finally(() => {
+      if (this.stopping !== stopping) return;
+      this.stopping = undefined;
+      this.pump();
+    }));
   }
 
   private abort(job: Job): void {
@@ -252,7 +260,7 @@ export class ExtractorPool {
     if (queued >= 0) this.queue.splice(queued, 1);
     const slot = this.slots.find((s) => s.job === job);
     // A running extraction cannot be interrupted from outside: the worker is replaced instead.
-    if (slot) this.retire(slot);
+    if (slot) void this.retire(slot);
     this.settle(job, job.signal?.reason ?? new DOMException('The extraction was aborted.', 'AbortError'));
     this.pump();
   }
@@ -265,12 +273,12 @@ export class ExtractorPool {
   }
 
   /** Removes a worker from the pool and terminates it; pump() starts a new one when needed. */
-  private retire(slot: Slot): void {
+  private retire(slot: Slot): Promise<unknown> {
     this.release(slot);
     const at = this.slots.indexOf(slot);
     if (at >= 0) this.slots.splice(at, 1);
     // What the worker held is gone once it has exited: count from there (a job may be running beside it).
-    void slot.worker
+    return slot.worker
       .terminate()
       .then(() => this.memory.rebase())
       .catch(() => undefined);
