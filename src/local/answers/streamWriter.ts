@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RequestContext } from '../http/context';
+import { drained } from '../http/jsonStream';
 import { answerBody, type AnswerPlan } from './answerBody';
 
 export const STREAM_DELAY_HEADER = 'x-local-stream-delay-ms';
@@ -78,16 +79,5 @@ async function pause(ms: number, signal: AbortSignal): Promise<boolean> {
 /** Writes a line; waits for the socket to drain when its buffer is full. False when the connection closed. */
 function write(res: ServerResponse, line: string): Promise<boolean> {
   if (res.destroyed || res.writableEnded) return Promise.resolve(false);
-  if (res.write(line)) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const done = (ok: boolean) => () => {
-      res.off('drain', onDrain);
-      res.off('close', onClose);
-      resolve(ok);
-    };
-    const onDrain = done(true);
-    const onClose = done(false);
-    res.once('drain', onDrain);
-    res.once('close', onClose);
-  });
+  return res.write(line) ? Promise.resolve(true) : drained(res);
 }

@@ -105,7 +105,7 @@ export async function writeJson(res: ServerResponse, status: number, value: unkn
 }
 
 /** True once `res` can take more, false if the connection closed first. */
-function drained(res: ServerResponse): Promise<boolean> {
+export function drained(res: ServerResponse): Promise<boolean> {
   if (res.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     const done = (ok: boolean) => () => {

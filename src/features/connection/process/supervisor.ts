@@ -114,16 +114,7 @@ export class LocalServiceSupervisor {
     if (this.disposed) return Promise.reject(new HostDisposedError());
     if (this.endpoint) return Promise.resolve(this.endpoint);
     if (this.gaveUpReason) return Promise.reject(new LocalStartError(this.gaveUpReason));
-    this.starting ??= this.startWithRetry().then(
-      (endpoint) => {
-        this.starting = undefined;
-        return endpoint;
-      },
-      (error: unknown) => {
-        this.starting = undefined;
-        throw error;
-      },
-    );
+    this.starting ??= this.untilSettled(this.startWithRetry());
     return this.starting;
   }
 
@@ -184,6 +175,13 @@ export class LocalServiceSupervisor {
     for (const listener of [...this.listeners]) listener(event);
   }
 
+  /** `starting` is the start (or restart) in progress, and nothing once it has settled either way. */
+  private untilSettled(start: Promise<LocalEndpoint>): Promise<LocalEndpoint> {
+    return start.finally(() => {
+      this.starting = undefined;
+    });
+  }
+
   private async startWithRetry(): Promise<LocalEndpoint> {
     // After a window reload the previous extension host's service may hold the lock for a moment: retry briefly.
     for (let attempt = 0; ; attempt++) {
@@ -239,16 +237,7 @@ export class LocalServiceSupervisor {
       if (Date.now() - since >= this.backoff.stableMs) this.failures = 0;
       const reason = child.describeExit(exit);
       this.options.log.error(`local service process ${child.pid} ${reason}`);
-      this.starting = this.restartLoop(reason).then(
-        (endpoint) => {
-          this.starting = undefined;
-          return endpoint;
-        },
-        (error: unknown) => {
-          this.starting = undefined;
-          throw error;
-        },
-      );
+      this.starting = this.untilSettled(this.restartLoop(reason));
       this.starting.catch(() => undefined); // whoever asks gets the outcome; nobody may be waiting
     });
   }
