@@ -127,6 +127,21 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
     assert.deepEqual(result.metadata, { command: 'docs' });
   });
 
+  it("/docs and /ask show a Markdown page's excerpt: no headings or syntax, one line, cut at a word", async () => {
+    const docs = new Recorder();
+    await runChatTurn('出張の経費はいつまでに申請しますか？', 'docs', undefined, deps(), docs, signal());
+    const guide = /<経費精算ガイド\.md — page 1>\n\n {3}> (.*)\n/.exec(docs.text);
+    assert.ok(guide, docs.text);
+    assert.match(guide[1], /^出張にかかった費用の精算方法をまとめています。/);
+    assert.doesNotMatch(guide[1], /#|\*\*|^- /);
+    const ask = new Recorder();
+    await runChatTurn('出張の経費はいつまでに申請しますか？', 'ask', undefined, deps(), ask, signal());
+    const source = /<経費精算ガイド\.md — page 1> — (.*)/.exec(ask.text);
+    assert.ok(source, ask.text);
+    assert.match(source[1], /^出張にかかった費用の精算方法をまとめています。.*…$/);
+    assert.doesNotMatch(source[1], /#/);
+  });
+
   it('/faq shows Q&As with confidence, or says there is none', async () => {
     await t
       .client()
