@@ -115,7 +115,9 @@ async function ask(
       const link = citationLink(c, input.question, result.answer, deps);
       sink.markdown(`\n${c.index}. `);
       const title = c.title || c.url || 'Q&A';
-      sink.anchor(link, c.pageNo ? l10n.t('{0} — page {1}', title, c.pageNo) : title);
+      // The page as text after the link: VS Code 1.139's chat view shows a link as its document's name, not its title.
+      sink.anchor(link, title);
+      if (c.pageNo) sink.markdown(` — ${l10n.t('page {0}', c.pageNo)}`);
       if (c.text) sink.markdown(` — ${escapeMarkdown(excerpt(c.text, 160))}`);
       sink.reference(link);
     }
@@ -164,7 +166,8 @@ async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: 
       label: item.title,
     };
     sink.markdown(`\n${i + 1}. `);
-    sink.anchor(link, l10n.t('{0} — page {1}', item.title, item.pageNo));
+    sink.anchor(link, item.title);
+    sink.markdown(` — ${l10n.t('page {0}', item.pageNo)}`);
     sink.markdown(`\n\n   > ${escapeMarkdown(excerpt(item.text, 300))}\n`);
     sink.reference(link);
   });
