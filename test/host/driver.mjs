@@ -1,6 +1,5 @@
-// Runs mocha tests inside a real VS Code extension host: code-server of a lane (test/host/lanes.mjs: floor 4.100.3 =
-// VS Code 1.100.3, current 4.139.1 = VS Code 1.139.1 on Node 24) with headless Debian Chromium (playwright-core) as
-// the workbench client.
+// Runs mocha tests inside a real VS Code extension host: code-server of a lane (test/host/lanes.mjs: floor 1.100.3,
+// current 1.139.1 on Node 24) with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
 // usage: node driver.mjs --ext DIR --tests MODULE [--lane floor|current] [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE]
