@@ -1,15 +1,21 @@
 // npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
 // integration tests (inside a real VS Code extension host), the user journeys in English and Japanese (test/journeys, the
-// same host), then the package: `npm run package` and its .vsix checked, and the smoke journey run against that .vsix
-// installed into the test host, and every benchmark once in smoke mode. Ends with one line: `N passed, N failed`.
+// same host) — both in each lane (test/host/lanes.mjs: floor = VS Code 1.100.3, current = 1.139.1) — then the package:
+// `npm run package` and its .vsix checked, the smoke journey run against that .vsix installed into the test host, and
+// every benchmark once in smoke mode. Ends with one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 // Within CI's 90 minutes, with room for npm install and the test hosts' own install.
-const OVERALL_MS = Number(process.env.KD_TEST_TIMEOUT_MS ?? 75 * 60_000);
-const only = process.argv.slice(2); // e.g. `npm test -- unit` runs only the unit step
+const OVERALL_MS = Number(process.env.KD_TEST_TIMEOUT_MS ?? 85 * 60_000);
+// e.g. `npm test -- unit` runs only the unit step; a lane's name keeps the VS Code steps to that lane
+// (`npm test -- integration current`: the current lane's integration tests).
+const LANE_NAMES = ['floor', 'current'];
+const args = process.argv.slice(2);
+const only = args.filter((s) => !LANE_NAMES.includes(s));
+const lanesAsked = args.filter((s) => LANE_NAMES.includes(s));
 
 let active;
 const overall = setTimeout(() => {
@@ -110,36 +116,58 @@ if (want('build') || want('integration') || want('journeys') || want('smoke')) {
 if (want('unit')) {
   count(await step('unit tests', node, [mocha], 15 * 60_000));
 }
-if (want('integration')) {
-  count(
-    await step(
-      'integration tests (real VS Code)',
-      node,
-      ['test/host/runIntegration.mjs', '--skip-build', ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : [])],
-      20 * 60_000,
-    ),
-  );
+// The lanes: the floor first (engines.vscode's oldest VS Code), then the current one.
+const LANES = LANE_NAMES.filter((l) => lanesAsked.length === 0 || lanesAsked.includes(l));
+if (want('integration') || want('journeys')) {
+  for (const lane of LANES.filter((l) => l !== 'floor')) {
+    // Its own step: a fresh machine installs Node 24 and code-server from npm here (minutes), quick when present.
+    const r = await step(`install the ${lane} lane's VS Code`, 'bash', [`test/host/${lane}/install.sh`], 25 * 60_000);
+    if (r.code !== 0) stepFailures++;
+  }
 }
-if (want('journeys')) {
-  // The user journeys (test/journeys), in English and in Japanese: each a step of its own, each ending with one summed
-  // `mocha: N passed, N failed` line; their screenshots stay in test/host/.screenshots/journeys-<locale>/ to look at.
-  for (const locale of ['en', 'ja']) {
+for (const lane of LANES) {
+  const laneArgs = lane === 'floor' ? [] : ['--lane', lane];
+  if (want('integration')) {
     count(
       await step(
-        `user journeys (real VS Code, ${locale})`,
+        `integration tests (real VS Code, ${lane} lane)`,
         node,
+        // The host's own limit (--timeout, seconds) inside the step's: VS Code 1.139 runs the suite more slowly
+        // (its chat and agent host start beside it; 75 tests took 15 minutes on a busy shared 2-core machine).
         [
           'test/host/runIntegration.mjs',
           '--skip-build',
-          '--suite',
-          'journeys',
+          ...laneArgs,
           '--timeout',
-          '600',
-          ...(locale === 'en' ? [] : ['--locale', locale]),
+          '1500',
+          ...(process.env.KD_SCREENSHOTS ? ['--screenshots'] : []),
         ],
-        15 * 60_000,
+        27 * 60_000,
       ),
     );
+  }
+  if (want('journeys')) {
+    // The user journeys (test/journeys), in English and in Japanese: each a step of its own, each ending with one summed
+    // `mocha: N passed, N failed` line; their screenshots stay in test/host/.screenshots/[<lane>/]journeys-<locale>/.
+    for (const locale of ['en', 'ja']) {
+      count(
+        await step(
+          `user journeys (real VS Code, ${lane} lane, ${locale})`,
+          node,
+          [
+            'test/host/runIntegration.mjs',
+            '--skip-build',
+            ...laneArgs,
+            '--suite',
+            'journeys',
+            '--timeout',
+            '600',
+            ...(locale === 'en' ? [] : ['--locale', locale]),
+          ],
+          15 * 60_000,
+        ),
+      );
+    }
   }
 }
 // After the integration tests: packaging rebuilds dist/ for production (no test API), which they must not get.

@@ -5,6 +5,7 @@
 import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../api/client';
 import { charsOver } from '../core/charCount';
+import { excerpt } from '../core/excerpt';
 import type { Citation, GenerativeAnswer } from '../api/schemas/answers';
 import { clip } from './budget';
 import { answerRequestFor } from './knowledgeTools';
@@ -114,8 +115,10 @@ async function ask(
       const link = citationLink(c, input.question, result.answer, deps);
       sink.markdown(`\n${c.index}. `);
       const title = c.title || c.url || 'Q&A';
-      sink.anchor(link, c.pageNo ? l10n.t('{0} — page {1}', title, c.pageNo) : title);
-      if (c.text) sink.markdown(` — ${escapeMarkdown(clip(c.text.replace(/\s+/g, ' '), 160))}`);
+      // The page as text after the link: VS Code 1.139's chat view shows a link as its document's name, not its title.
+      sink.anchor(link, title);
+      if (c.pageNo) sink.markdown(` — ${l10n.t('page {0}', c.pageNo)}`);
+      if (c.text) sink.markdown(` — ${escapeMarkdown(excerpt(c.text, 160))}`);
       sink.reference(link);
     }
   }
@@ -163,8 +166,9 @@ async function docs(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: 
       label: item.title,
     };
     sink.markdown(`\n${i + 1}. `);
-    sink.anchor(link, l10n.t('{0} — page {1}', item.title, item.pageNo));
-    sink.markdown(`\n\n   > ${escapeMarkdown(clip(item.text.replace(/\s+/g, ' '), 300))}\n`);
+    sink.anchor(link, item.title);
+    sink.markdown(` — ${l10n.t('page {0}', item.pageNo)}`);
+    sink.markdown(`\n\n   > ${escapeMarkdown(excerpt(item.text, 300))}\n`);
     sink.reference(link);
   });
   return { metadata: { command: 'docs' } };

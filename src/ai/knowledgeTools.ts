@@ -3,6 +3,7 @@
 import type { ApiClient } from '../api/client';
 import type { GenerativeAnswer, RetrievalItem } from '../api/schemas/answers';
 import type { FaqSearchItem } from '../api/schemas/faq';
+import { excerpt } from '../core/excerpt';
 import { clip, fitToBudget } from './budget';
 import { resolveScope } from './scope';
 import { TOOL_NAMES, type ToolName } from './toolNames';
@@ -100,7 +101,7 @@ export function formatAnswer(answer: GenerativeAnswer): string {
   const text = clip(answer.answer || '(The service returned an empty answer.)', 4_000);
   const sources = answer.citations.map(
     (c) =>
-      `[${c.index}] ${c.title || c.url || (c.faqId ? `Q&A ${c.faqId}` : 'source')}${c.pageNo ? ` — page ${c.pageNo}` : ''}${c.knowledgeBaseId ? ` (documentId ${c.knowledgeBaseId})` : ''}${c.text ? `\n${clip(c.text, 1_000)}` : ''}`,
+      `[${c.index}] ${c.title || c.url || (c.faqId ? `Q&A ${c.faqId}` : 'source')}${c.pageNo ? ` — page ${c.pageNo}` : ''}${c.knowledgeBaseId ? ` (documentId ${c.knowledgeBaseId})` : ''}${c.text ? `\n${excerpt(c.text, 1_000)}` : ''}`,
   );
   const followUp = answer.fuQuestion ? `\n\nSuggested follow-up question: ${clip(answer.fuQuestion, 300)}` : '';
   if (!sources.length) return `${text}\n\n(No citations: the answer is not backed by a document.)${followUp}`;

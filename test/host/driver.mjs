@@ -1,8 +1,8 @@
-// Runs mocha tests inside a real VS Code extension host: code-server 4.100.3 (VS Code 1.100.3)
-// with headless Debian Chromium (playwright-core) as the workbench client.
+// Runs mocha tests inside a real VS Code extension host: code-server of a lane (test/host/lanes.mjs: floor 1.100.3,
+// current 1.139.1 on Node 24) with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
-// usage: node driver.mjs --ext DIR --tests MODULE [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE]
+// usage: node driver.mjs --ext DIR --tests MODULE [--lane floor|current] [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE]
 //
 // --vsix FILE installs that package into the throwaway extensions folder first (code-server --install-extension),
 // so the installed copy runs beside the development extension --ext (see runIntegration.mjs --vsix).
@@ -19,8 +19,9 @@ import path from 'node:path';
 import { format, parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { registerLocale } from '../../scripts/startOptions.mjs';
+import { lane as laneOf, lanePath } from './lanes.mjs';
+import { packTestExtension } from './testExtensionVsix.mjs';
 
-const here = path.dirname(new URL(import.meta.url).pathname);
 const { values: a } = parseArgs({
   options: {
     ext: { type: 'string' },
@@ -31,7 +32,8 @@ const { values: a } = parseArgs({
     // VS Code's display language (code-server --locale): see CONTRIBUTING.md, Translating.
     locale: { type: 'string' },
     vsix: { type: 'string' },
-    'code-server': { type: 'string', default: process.env.CODE_SERVER_BIN || path.join(here, 'node_modules/.bin/code-server') },
+    lane: { type: 'string', default: 'floor' },
+    'code-server': { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
   },
 });
@@ -39,6 +41,8 @@ if (!a.ext || !a.tests) {
   console.error('need --ext and --tests');
   process.exit(2);
 }
+const lane = laneOf(a.lane);
+a['code-server'] ??= process.env.CODE_SERVER_BIN || lane.codeServer;
 
 const t0 = Date.now();
 const log = (...m) => console.log(`[host +${((Date.now() - t0) / 1000).toFixed(1)}s]`, ...m);
@@ -99,9 +103,28 @@ const hermetic = {
   XDG_CACHE_HOME: `${home}/.cache`,
   XDG_DATA_HOME: `${home}/.local/share`,
 };
-const env = { ...process.env, ...hermetic, EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}' };
+// PATH: the lane's Node first (code-server's bin starts with `#!/usr/bin/env node`; the current lane needs Node 24).
+// KD_LANE: inherited by the extension host, where tests that need a newer VS Code ask for it (support/lane.ts).
+const env = {
+  ...process.env,
+  ...hermetic,
+  PATH: lanePath(a.lane),
+  KD_LANE: a.lane,
+  EXTENSIONS_GALLERY: process.env.EXTENSIONS_GALLERY ?? '{}',
+};
 if (shots) env.KD_SCREENSHOT_DIR = shots; // inherited by the extension host
 const extensionsDir = path.join(tmp, 'extensions');
+// The lane's test-only extensions (the current lane's fake language model), installed as the user would.
+for (const dir of lane.extraExtensions) {
+  const vsix = await packTestExtension(dir, path.join(tmp, `${path.basename(dir)}.vsix`));
+  const r = spawnSync(
+    a['code-server'],
+    ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix],
+    { env, encoding: 'utf8', timeout: 120_000 },
+  );
+  log(`test extension ${path.basename(dir)}: ${(r.stdout + r.stderr).trim().split('\n').slice(-1)[0]}`);
+  if (r.status !== 0) await finish(3, `installing the test extension ${dir} failed (${r.status ?? r.error})`);
+}
 if (a.vsix) {
   // The same command a user runs; the smoke test checks that Knowledge Desk then runs from this folder.
   env.KD_EXTENSIONS_DIR = extensionsDir;
@@ -144,6 +167,7 @@ server = spawn(
     '--config',
     path.join(tmp, 'config.yaml'),
     ...(a.locale ? ['--locale', a.locale] : []),
+    ...lane.vscodeOptions.flatMap((o) => ['--vscode-option', o]),
   ],
   { detached: true, stdio: ['ignore', serverLog, serverLog], env },
 );
@@ -242,13 +266,15 @@ if (shots) {
   while (!finished) {
     for (const f of fs.readdirSync(queries).filter((n) => n.endsWith('.query'))) {
       const name = f.slice(0, -'.query'.length);
-      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
+      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS, read } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
       fs.rmSync(path.join(queries, f), { force: true });
       let answer = 'visible';
       try {
         await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
+        // { read: true }: what a person reads there, every match's text (the chat view's rendered answer).
+        if (read) answer = JSON.stringify({ texts: await page.locator(selector).allInnerTexts() });
       } catch {
-        answer = 'not visible';
+        answer = read ? JSON.stringify({ texts: null }) : 'not visible';
       }
       fs.writeFileSync(path.join(queries, `${name}.answer`), answer);
     }

@@ -22,11 +22,16 @@ describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache'
     );
     assert.ok(fs.statSync(path.join(dir, file)).size > 10_000, 'cache file too small to hold compiled code');
     // What the next window does, in this extension host's own V8: the cache is accepted.
-    const next = loadWithCodeCache(path.join(api.container.context.extensionPath, 'dist/main.js'), {
-      cacheDir: dir,
-      scriptName: 'next-window-check',
-    });
-    assert.equal(next.cache, 'hit');
+    const main = path.join(api.container.context.extensionPath, 'dist/main.js');
+    const next = loadWithCodeCache(main, { cacheDir: dir, scriptName: 'next-window-check' });
+    // The cache is named after the build it was made from: a build during the run (npm run package) makes
+    // the file on disk a different build from the one this window loaded, which no cache of it can match.
+    const rebuiltAfterStart = fs.statSync(main).mtimeMs > performance.timeOrigin;
+    assert.equal(
+      next.cache,
+      'hit',
+      rebuiltAfterStart ? 'dist/main.js was rebuilt after this extension host started (a build during the run): run again' : undefined,
+    );
   });
 });
 

@@ -142,7 +142,8 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
       token,
     );
     assert.match(stream.text, /15 days of paid leave[\s\S]*\*\*Sources\*\*/);
-    const anchor = stream.parts.find((p) => p.kind === 'anchor' && /employee-handbook\.pdf — page 1/.test(p.title ?? ''));
+    assert.match(stream.text, /<employee-handbook\.pdf> — page 1 — /, 'the page follows the link as text');
+    const anchor = stream.parts.find((p) => p.kind === 'anchor' && p.title === 'employee-handbook.pdf');
     assert.ok(anchor, stream.text);
     const uri = anchor.value as vscode.Uri;
     assert.equal(uri.scheme, vscode.env.uriScheme);

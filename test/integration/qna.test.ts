@@ -192,21 +192,24 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     // Both keystrokes are sent at once, so they reach the pick back to back (well inside its debounce),
     // whatever the machine's speed: no sleep between them, nothing that depends on how long a round trip takes.
     const seen: string[] = [];
-    const listener = qp.onDidChangeValue((v) => seen.push(v));
+    let hidden = false;
+    const listeners = [qp.onDidChangeValue((v) => seen.push(v)), qp.onDidHide(() => (hidden = true))];
     try {
       qp.value = 'reserve';
       qp.value = 'reserve a conference room';
+      // Generous: the current lane's extension host can stall for seconds on a busy machine. A pick that
+      // closed (focus left it) drops the value; the state says so.
       await waitFor(
         () => seen.includes('reserve a conference room'),
         'the search box to take "reserve a conference room"',
-        15_000,
-        () => JSON.stringify({ seen, requests: state.requests, cancelled: state.cancelled }),
+        60_000,
+        () => JSON.stringify({ seen, hidden, requests: state.requests, cancelled: state.cancelled }),
       );
       await state.settled();
       await waitFor(
         () => !qp.busy && qp.items.length > 0,
         'results',
-        15_000,
+        60_000,
         () => JSON.stringify({ busy: qp.busy, items: qp.items.length }),
       );
       assert.equal(qp.value, 'reserve a conference room');
@@ -215,7 +218,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       // The earlier keystroke never produced a search of its own: debounced away, or its request cancelled.
       assert.equal(state.requests - state.cancelled, 1, `requests ${state.requests}, cancelled ${state.cancelled}`);
     } finally {
-      listener.dispose();
+      for (const l of listeners) l.dispose();
       qp.hide();
     }
     const candidates = await client.faq.candidates({ status: 'ALL' });
@@ -301,7 +304,9 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       file,
     )) as { total: number };
     assert.equal(again.total, 0, 're-running the import sends nothing: the rows are already as the file has them');
-    assert.equal((await client.faq.filter({ searchTerm: 'VPN' })).total_count, 1);
+    // Counted by question: other suites' Q&As on the same service may mention VPN (the analytics test's does).
+    const vpnRows = (await client.faq.filter({ searchTerm: 'VPN' })).results.filter((r) => r.question === IMPORTED[0]);
+    assert.equal(vpnRows.length, 1, 'the re-run created no second VPN Q&A');
   });
 
   it('marks a broken quote on its own line, not on the valid Japanese row after it; "Remove them" applies the file', async function () {

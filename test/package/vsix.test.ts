@@ -106,6 +106,17 @@ describe('npm run package: the .vsix', function () {
     assert.ok(manifest.devDependencies, 'the manifest is the project’s own (vsce keeps it whole)');
   });
 
+  it('never holds the test-only echo model (test/host/echoModel, the current lane’s fake language model)', () => {
+    const echo = [...files.entries()]
+      .filter(([f, content]) => /echoModel|kd-echo/i.test(f) || /kd-echo|languageModelChatProviders/.test(content.toString('utf8')))
+      .map(([f]) => f);
+    assert.deepEqual(echo, []);
+    assert.ok(
+      readFileSync(path.join(root, 'test/host/echoModel/package.json'), 'utf8').includes('"kd-echo"'),
+      'the model this test looks for',
+    );
+  });
+
   it('is under the size the README states', () => {
     const stated = /\.vsix[^.\n]*?\bunder (\d+) MB\b/.exec(README);
     assert.ok(stated, 'the README says how large the .vsix is ("… .vsix … under N MB")');

@@ -68,6 +68,15 @@ export async function waitFor<T>(
     if (last) return last as NonNullable<T>;
     await sleep(100);
   }
+  // A host that stalled past the deadline (a busy machine) wakes in the timers phase, before the I/O that
+  // may bring what it waits for: one last look once that I/O is in.
+  await new Promise((r) => setImmediate(r));
+  try {
+    last = await probe();
+    if (last) return last as NonNullable<T>;
+  } catch (error) {
+    lastError = error;
+  }
   const seen = lastError ? `last error: ${String(lastError)}` : `last: ${JSON.stringify(last)}`;
   const state = detail ? `; state: ${await Promise.resolve(detail()).catch((e: unknown) => `(unavailable: ${String(e)})`)}` : '';
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what} (${seen}${state})`);

@@ -73,7 +73,7 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
     );
     assert.ok(beforeSources.filter((c) => c.kind === 'markdown').length > 1, 'the answer arrives in more than one part');
     assert.match(sink.text, /^New employees get 15 days of paid leave in their first year of employment\. \[1\]/);
-    assert.match(sink.text, /\*\*Sources\*\*\n\n1\. <employee-handbook\.pdf — page 1> — Aozora Systems Employee Handbook/);
+    assert.match(sink.text, /\*\*Sources\*\*\n\n1\. <employee-handbook\.pdf> — page 1 — Aozora Systems Employee Handbook/);
     const [ref] = sink.of('reference') as ChatLink[];
     assert.deepEqual(
       { ...ref, key: undefined },
@@ -121,10 +121,25 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
   it('/docs lists the top pages with document, page and a snippet', async () => {
     const sink = new Recorder();
     const result = await runChatTurn('paid leave carry over', 'docs', undefined, deps(), sink, signal());
-    assert.match(sink.text, /^The top \d pages?:\n\n1\. <employee-handbook\.pdf — page 1>\n\n {3}> .*paid leave/);
+    assert.match(sink.text, /^The top \d pages?:\n\n1\. <employee-handbook\.pdf> — page 1\n\n {3}> .*paid leave/);
     const links = sink.of('reference') as ChatLink[];
     assert.ok(links.length >= 1 && links.every((l) => l.kind === 'document' && l.pageNo! >= 1));
     assert.deepEqual(result.metadata, { command: 'docs' });
+  });
+
+  it("/docs and /ask show a Markdown page's excerpt: no headings or syntax, one line, cut at a word", async () => {
+    const docs = new Recorder();
+    await runChatTurn('出張の経費はいつまでに申請しますか？', 'docs', undefined, deps(), docs, signal());
+    const guide = /<経費精算ガイド\.md> — page 1\n\n {3}> (.*)\n/.exec(docs.text);
+    assert.ok(guide, docs.text);
+    assert.match(guide[1], /^出張にかかった費用の精算方法をまとめています。/);
+    assert.doesNotMatch(guide[1], /#|\*\*|^- /);
+    const ask = new Recorder();
+    await runChatTurn('出張の経費はいつまでに申請しますか？', 'ask', undefined, deps(), ask, signal());
+    const source = /<経費精算ガイド\.md> — page 1 — (.*)/.exec(ask.text);
+    assert.ok(source, ask.text);
+    assert.match(source[1], /^出張にかかった費用の精算方法をまとめています。.*…$/);
+    assert.doesNotMatch(source[1], /#/);
   });
 
   it('/faq shows Q&As with confidence, or says there is none', async () => {
@@ -147,7 +162,7 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
       const docs = new Recorder();
       await runChatTurn('paid leave carry over', 'docs', undefined, deps({ regionLabel: 'ローカル' }), docs, signal());
       assert.deepEqual(docs.of('progress'), ['ナレッジベースを検索しています (ローカル)…']);
-      assert.match(docs.text, /^上位 \d ページ:\n\n1\. <employee-handbook\.pdf — 1 ページ>\n\n {3}> .*paid leave/);
+      assert.match(docs.text, /^上位 \d ページ:\n\n1\. <employee-handbook\.pdf> — 1 ページ\n\n {3}> .*paid leave/);
       const empty = new Recorder();
       await runChatTurn('   ', 'ask', undefined, deps(), empty, signal());
       assert.equal(empty.text, '**Knowledge Desk:** 入力が正しくありません: 質問が空です。質問を文章で入力してください。');

@@ -69,6 +69,14 @@ describe('Knowledge tools (shared by the LM tools and the MCP server)', () => {
     assert.ok(text.length <= OUTPUT_BUDGET);
   });
 
+  it("a citation's passage is its excerpt: a Markdown page's headings and syntax removed, on one line (src/core/excerpt.ts)", async () => {
+    const text = await answerQuestion(t.client(), { question: '出張の経費はいつまでに申請しますか？' });
+    const cited = text.split('\nCitations:\n\n')[1] ?? '';
+    assert.match(cited, /^\[1\] 経費精算ガイド\.md — page 1 \(documentId [\w-]+\)\n出張にかかった費用の精算方法をまとめています。/, text);
+    assert.doesNotMatch(cited, /#|^- /m, 'no Markdown headings or list markers in the citations');
+    assert.equal(cited.split('\n\n')[0].split('\n').length, 2, 'the title line, then the passage on one line');
+  });
+
   for (const [name, run] of Object.entries(TOOL_RUNNERS)) {
     describe(`${name}: bad input`, () => {
       it('an empty or blank question', async () => {

@@ -203,6 +203,20 @@ describe('Chat page (jsdom)', () => {
     }
   });
 
+  it("a source shows its passage's excerpt: a Markdown page's headings and syntax removed, one line (src/core/excerpt.ts)", async () => {
+    const p = mount();
+    const page = {
+      ...citations[0],
+      text: '# 経費精算ガイド\n\n出張にかかった費用の**精算方法**をまとめています。\n\n## 申請期限\n\n- 帰着後14日以内に申請してください。',
+    };
+    p.init(conversation([turn({ answer: '帰着後14日以内です [1]。', citations: [page] })]));
+    await tick();
+    assert.equal(
+      p.$('#src-t1-1 .kd-source-snippet').textContent,
+      '出張にかかった費用の精算方法をまとめています。帰着後14日以内に申請してください。',
+    );
+  });
+
   it('a marker click focuses its source; a source click posts openCitation with the citation and its clue id', async () => {
     const p = mount();
     p.init(conversation([turn({ answer: 'Ten days [1]. Portal [2].', citations })]));

@@ -1,5 +1,6 @@
 // Citations as the chat shows and exports them. Shared by host and page: no vscode, no DOM.
 import type { Citation } from '../../../api/schemas/answers';
+import { cutAt, excerpt, plainPassage } from '../../../core/excerpt';
 import { CHAT_LIMITS, type ChatCitation } from './protocol';
 
 export type CitationKind = 'document' | 'qna' | 'web';
@@ -42,10 +43,9 @@ export function pageLabel(c: ChatCitation, labels: CitationLabels = ENGLISH_CITA
   return c.pageNo !== undefined && c.pageNo > 0 && citationKind(c) === 'document' ? labels.page(c.pageNo) : '';
 }
 
-/** The first `max` characters of the cited text on one line (tags, if any, are removed by the caller). */
+/** The cited text's excerpt (src/core/excerpt.ts: the one rule for sources): one line, no Markdown, cut at a word. */
 export function snippet(text: string | undefined, max = 240): string {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+  return excerpt(text, max);
 }
 
 /** The sentences of `answer` followed by a marker naming `index` (Markdown emphasis removed). */
@@ -75,13 +75,13 @@ export function citedSentences(answer: string, index: number): string[] {
  * send the whole page as the citation's text), or its beginning when that sentence is not found.
  */
 export function citedSnippet(text: string, answer: string, index: number, max = 240): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = plainPassage(text);
   for (const sentence of citedSentences(answer, index)) {
     const at = flat.indexOf(sentence.slice(0, 40));
-    if (at > 0) return `…${snippet(flat.slice(at), max - 1)}`;
+    if (at > 0) return `…${cutAt(flat.slice(at), max - 1)}`;
     if (at === 0) break;
   }
-  return snippet(flat, max);
+  return cutAt(flat, max);
 }
 
 /** The service's citation (nullish fields, passthrough extras) in the shape the chat keeps. */
