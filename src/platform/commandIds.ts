@@ -146,6 +146,8 @@ export const ContextKeys = {
   walkthroughUploaded: 'knowledgeDesk.walkthrough.uploaded',
   walkthroughCitationOpened: 'knowledgeDesk.walkthrough.citationOpened',
   walkthroughImported: 'knowledgeDesk.walkthrough.imported',
+  /** True while the MCP server definition is registered: the language model tools' `when` hides them then (each tool once). */
+  aiMcpServerOffered: 'knowledgeDesk.ai.mcpServerOffered',
 } as const;
 
 /** The Get Started walkthrough: `<publisher>.<name>#<id>`, as workbench.action.openWalkthrough takes it. */
