@@ -2,7 +2,7 @@
 // question built from a passage the answer did not use (its heading, else its document).
 import { isHeadingLine } from './extractive';
 
-/** The service's values (docs/api.md, decisions.md): a client may branch on them, so no other value is sent. */
+/** The service's values (docs/api.md): a client may branch on them, so no other value is sent. */
 export type Intent = 'SEARCH' | 'END_OF_CONVERSATION';
 export type Lang = 'en' | 'ja';
 
