@@ -75,7 +75,7 @@ export class AiFeature extends Disposable {
       this.tools = [];
     }
     if (!this.mcp && !this.tools.length) this.tools = registerKnowledgeTools((name) => this.services.tool(name));
-    void vscode.commands.executeCommand('setContext', ContextKeys.aiMcpServerOffered, !!this.mcp);
+    void vscode.commands.executeCommand('setContext', ContextKeys.aiLmTools, this.tools.length > 0);
     Object.assign(this.registered, { participant: true, tools: this.tools.length, mcp: !!this.mcp });
     if (before.participant === this.registered.participant && before.mcp === this.registered.mcp) return;
     log.info(
@@ -90,7 +90,7 @@ export class AiFeature extends Disposable {
     disposeAll([this.participant, ...this.tools, ...(this.mcp ? [this.mcp] : [])]);
     this.participant = this.mcp = undefined;
     this.tools = [];
-    void vscode.commands.executeCommand('setContext', ContextKeys.aiMcpServerOffered, false);
+    void vscode.commands.executeCommand('setContext', ContextKeys.aiLmTools, false);
     Object.assign(this.registered, { participant: false, tools: 0, mcp: false });
     this.c.log('ai').info('chat participant, language model tools and MCP server definition removed (knowledgeDesk.ai.enabled is off)');
   }

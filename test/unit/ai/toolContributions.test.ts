@@ -37,8 +37,9 @@ describe('AI contributions in package.json match the shared tool definitions', (
       assert.deepEqual(inputJsonSchema(name), expected, `${name}: the MCP server lists the same schema`);
       assert.equal(tool.canBeReferencedInPrompt, true);
       assert.match(tool.toolReferenceName, /^knowledge\w*$/);
-      // Hidden while the MCP server definition is registered (knowledgeDesk.ai.mcpServer): each tool listed once.
-      assert.equal(tool.when, 'config.knowledgeDesk.ai.enabled && !knowledgeDesk.ai.mcpServerOffered');
+      // Set while the extension has them registered: not with knowledgeDesk.ai.enabled off, nor while the MCP
+      // server definition replaces them (knowledgeDesk.ai.mcpServer), so each tool is listed once.
+      assert.equal(tool.when, 'knowledgeDesk.ai.lmTools');
     }
     assert.equal(tools.find((t) => t.name === TOOL_NAMES.answer)?.toolReferenceName, 'knowledge');
   });
