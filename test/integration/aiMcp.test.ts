@@ -66,8 +66,7 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
     for (const name of TOOLS) {
       const remote = await prepare(knowledgeTool(name as never, deps({ label: 'US', host: 'backend.alli.ai' })));
       const message = remote?.confirmationMessages?.message;
-      // What the person reads: appendText escaped the Markdown characters (the question may hold any).
-      const text = (typeof message === 'string' ? message : message?.value)?.replace(/\\(.)/g, '$1');
+      const text = typeof message === 'string' ? message : message?.value;
       assert.equal(remote?.confirmationMessages?.title, 'Send the question to backend.alli.ai?', `${name}: ${JSON.stringify(remote)}`);
       assert.match(text ?? '', /leaves this machine: it is sent to the Knowledge Desk service at backend\.alli\.ai \(region US\)/, name);
       assert.match(text ?? '', /paid leave/, `${name}: the question itself is shown`);

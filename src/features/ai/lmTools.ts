@@ -53,20 +53,19 @@ export function knowledgeTool(name: ToolName, deps: ToolDeps): vscode.LanguageMo
       // "always allow"). The local service is this machine, and the tools are read-only: nothing to confirm.
       const where = deps.destination();
       if (!where) return { invocationMessage };
-      const message = new vscode.MarkdownString().appendText(
-        question
-          ? vscode.l10n.t(
-              '"{0}" leaves this machine: it is sent to the Knowledge Desk service at {1} (region {2}).',
-              question,
-              where.host,
-              where.label,
-            )
-          : vscode.l10n.t(
-              'The question leaves this machine: it is sent to the Knowledge Desk service at {0} (region {1}).',
-              where.host,
-              where.label,
-            ),
-      );
+      // Plain text, not Markdown: the question may hold any characters, and is shown as it was asked.
+      const message = question
+        ? vscode.l10n.t(
+            '"{0}" leaves this machine: it is sent to the Knowledge Desk service at {1} (region {2}).',
+            question,
+            where.host,
+            where.label,
+          )
+        : vscode.l10n.t(
+            'The question leaves this machine: it is sent to the Knowledge Desk service at {0} (region {1}).',
+            where.host,
+            where.label,
+          );
       return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Send the question to {0}?', where.host), message } };
     },
     async invoke(options, token) {
