@@ -56,13 +56,14 @@ export function parseToolInput<S extends z.ZodTypeAny>(schema: S, raw: unknown):
     throw new ToolInputError('Input must be an object such as {"question": "…"}.');
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data as z.output<S>;
-  throw new ToolInputError(describeIssues(parsed.error));
+  throw new ToolInputError(describeIssues(parsed.error, schema instanceof z.ZodObject ? Object.keys(schema.shape as object) : undefined));
 }
 
-export function describeIssues(error: z.ZodError): string {
+/** `fields`: the ones this tool takes, named when an unknown one came (each tool takes different ones). */
+export function describeIssues(error: z.ZodError, fields: string[] = ['question', 'scopeIds', 'maxResults']): string {
   const messages = error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys')
-      return `Unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}: use only question, scopeIds and maxResults.`;
+      return `Unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}: use only ${listOf(fields)}.`;
     // Our messages name the field already; zod's defaults do not, and read as code ("Expected string, received number").
     const field = issue.path.join('.');
     const message = isSchemaWording(issue.message) ? plainIssue(issue) : issue.message;
@@ -79,3 +80,5 @@ function plainIssue(issue: z.ZodIssue): string {
   if (issue.code === 'too_small') return `is too short: at least ${String(issue.minimum)}.`;
   return 'is not valid here.';
 }
+
+const listOf = (words: string[]): string => (words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : words.join(''));

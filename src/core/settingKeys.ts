@@ -21,6 +21,8 @@ export const SettingKeys = {
   allowRemoteImages: 'webview.allowRemoteImages',
   /** The chat participant, language model tools and MCP server definition (organisations may turn them off). */
   aiEnabled: 'ai.enabled',
+  /** VS Code gets the tools from the MCP server definition instead of the language model tools (README: "MCP in VS Code"). */
+  aiMcpServer: 'ai.mcpServer',
   /** Open Original's download cache in globalStorage, in MB (openOriginal.ts). */
   originalsCacheMb: 'originalsCacheMb',
 } as const;
@@ -45,4 +47,5 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   SettingKeys.blobStoragePath,
   SettingKeys.allowRemoteImages,
   SettingKeys.aiEnabled,
+  SettingKeys.aiMcpServer,
 ];

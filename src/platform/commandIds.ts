@@ -147,6 +147,12 @@ export const ContextKeys = {
   walkthroughUploaded: 'knowledgeDesk.walkthrough.uploaded',
   walkthroughCitationOpened: 'knowledgeDesk.walkthrough.citationOpened',
   walkthroughImported: 'knowledgeDesk.walkthrough.imported',
+  /**
+   * True while the language model tools are registered (knowledgeDesk.ai.enabled on, and not replaced by the MCP
+   * server definition): their `when`, so VS Code lists each tool once. One positive key on purpose: VS Code 1.100
+   * fails to send the tool list to extensions when a tool's `when` holds a negation (a circular structure).
+   */
+  aiLmTools: 'knowledgeDesk.ai.lmTools',
 } as const;
 
 /** The Get Started walkthrough: `<publisher>.<name>#<id>`, as workbench.action.openWalkthrough takes it. */

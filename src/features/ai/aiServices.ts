@@ -7,6 +7,7 @@ import { MissingKeyError } from '../../ai/errors';
 import type { ErrorHints } from '../../ai/toolErrors';
 import type { ToolName } from '../../ai/toolNames';
 import type { Container } from '../../container';
+import { REGION_INFO, type Region } from '../../core/regions';
 import { regionLabel } from '../../platform/regionLabels';
 import { SettingKeys } from '../../platform/settings';
 import { noteUse } from '../../platform/usage';
@@ -31,6 +32,19 @@ const hints = (): ErrorHints => ({
   ),
 });
 
+/** Where a remote region's questions go, for the tools' confirmation; undefined for Local (this machine). */
+export function destinationOf(region: Region, customBaseUrl: string | undefined): { label: string; host: string } | undefined {
+  if (region === 'local') return undefined;
+  const base = region === 'custom' ? (customBaseUrl ?? '') : (REGION_INFO[region].baseUrl ?? '');
+  let host = base;
+  try {
+    host = new URL(base).host;
+  } catch {
+    // An unusable custom URL: the call itself says so; the confirmation names what is configured.
+  }
+  return { label: regionLabel(region), host: host || vscode.l10n.t('(no service URL set)') };
+}
+
 export class AiServices {
   constructor(
     private readonly c: AiWindow,
@@ -52,7 +66,12 @@ export class AiServices {
   );
 
   tool(name: ToolName): vscode.LanguageModelTool<Record<string, unknown>> {
-    return knowledgeTool(name, { client: () => this.client(`tool ${name}`), hints: hints(), log: this.c.log('ai') });
+    return knowledgeTool(name, {
+      client: () => this.client(`tool ${name}`),
+      hints: hints(),
+      log: this.c.log('ai'),
+      destination: () => destinationOf(this.c.settings.region, this.c.settings.custom.baseUrl),
+    });
   }
 
   mcpDeps(onDidChange: vscode.Event<void>): McpProviderDeps {

@@ -35,6 +35,8 @@ export interface ToolDeps {
   client(): Promise<ApiClient>;
   hints: ErrorHints;
   log: Log;
+  /** Where a question goes (region name and host); undefined for the local service, where it stays on this machine. */
+  destination(): { label: string; host: string } | undefined;
 }
 
 export function registerKnowledgeTools(tool: (name: ToolName) => vscode.LanguageModelTool<Record<string, unknown>>): vscode.Disposable[] {
@@ -46,7 +48,25 @@ export function knowledgeTool(name: ToolName, deps: ToolDeps): vscode.LanguageMo
   return {
     prepareInvocation(options) {
       const question = typeof options.input?.question === 'string' ? clip(options.input.question.replace(/\s+/g, ' '), 80) : '';
-      return { invocationMessage: question ? ACTIONS[name].about(question) : ACTIONS[name].plain() };
+      const invocationMessage = question ? ACTIONS[name].about(question) : ACTIONS[name].plain();
+      // A question for a remote region leaves this machine: the person confirms where it goes (VS Code offers
+      // "always allow"). The local service is this machine, and the tools are read-only: nothing to confirm.
+      const where = deps.destination();
+      if (!where) return { invocationMessage };
+      // Plain text, not Markdown: the question may hold any characters, and is shown as it was asked.
+      const message = question
+        ? vscode.l10n.t(
+            '"{0}" leaves this machine: it is sent to the Knowledge Desk service at {1} (region {2}).',
+            question,
+            where.host,
+            where.label,
+          )
+        : vscode.l10n.t(
+            'The question leaves this machine: it is sent to the Knowledge Desk service at {0} (region {1}).',
+            where.host,
+            where.label,
+          );
+      return { invocationMessage, confirmationMessages: { title: vscode.l10n.t('Send the question to {0}?', where.host), message } };
     },
     async invoke(options, token) {
       const controller = new AbortController();

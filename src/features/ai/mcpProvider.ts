@@ -53,9 +53,10 @@ export function mcpArgs(region: Region, localDataDir: string, customBaseUrl: str
 }
 
 /**
- * Registers the definition, or returns undefined when this VS Code has no MCP API or refuses it (1.100
- * had the API under the contribution point `modelContextServerCollections`, 1.101 renamed it
- * `mcpServerDefinitionProviders`; package.json declares both). Never throws: activation must go on.
+ * Registers the definition, or returns undefined when this VS Code has no MCP API or refuses it. The API is
+ * stable from 1.101 (contribution point `mcpServerDefinitionProviders`); 1.100 keeps it behind the
+ * `mcpConfigurationProvider` proposal, which an extension from the Marketplace cannot enable, so there it is
+ * absent. Never throws: activation must go on.
  */
 export function registerMcpProvider(deps: McpProviderDeps, warn: (message: string) => void): vscode.Disposable | undefined {
   const api = mcpApi();

@@ -1,8 +1,9 @@
-// Small, honest helpers around a query: its language, a rule-based intent, and a follow-up question built
-// from a passage the answer did not use (its heading, else its document).
+// Small, honest helpers around a query: its language, its intent as the service names it, and a follow-up
+// question built from a passage the answer did not use (its heading, else its document).
 import { isHeadingLine } from './extractive';
 
-export type Intent = 'greeting' | 'question' | 'instruction' | 'other';
+/** The service's values (docs/api.md): a client may branch on them, so no other value is sent. */
+export type Intent = 'SEARCH' | 'END_OF_CONVERSATION';
 export type Lang = 'en' | 'ja';
 
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
@@ -11,22 +12,13 @@ export function languageOf(text: string): Lang {
   return JAPANESE.test(text) ? 'ja' : 'en';
 }
 
-const GREETING =
-  /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you|bye|goodbye|こんにちは|こんばんは|おはよう(ございます)?|ありがとう(ございます)?|よろしく(お願いします)?|さようなら|お疲れ(様|さま)(です)?)[\s!！.。、,]*$/iu;
-const QUESTION_START =
-  /^(what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|may|shall|have|has)\b/i;
-const QUESTION_JA = /(ですか|ますか|でしょうか|のか|か)[?？。]?$|(何|なに|なん|いつ|どこ|だれ|誰|どう|どの|どれ|なぜ|いくら|いくつ)/u;
-const INSTRUCTION_START = /^(please|tell|show|list|explain|describe|give|find|summari[sz]e|help|send|write|compare)\b/i;
-const INSTRUCTION_JA = /(ください|下さい|教えて|してほしい|して欲しい|お願い(します)?)[。!！]?$/u;
+// A whole query that only closes the conversation (thanks, goodbye, "that's all"); anything more is a search.
+const CLOSING =
+  /^((ok(ay)?|great|perfect|got it|understood)[\s,!.]*)?(thanks( a lot)?|thank you( very much)?|thx|bye|goodbye|see you|that'?s all|that is all|no more questions|ありがとう(ございます|ございました)?|どうも(ありがとう(ございます|ございました)?)?|さようなら|お疲れ(様|さま)(です|でした)?|以上です|解決しました|大丈夫です)[\s!！.。、,]*$/iu;
 
-/** greeting, question, instruction (a request phrased as an order), or other. */
+/** END_OF_CONVERSATION when the query only closes the conversation, otherwise SEARCH. */
 export function classifyIntent(query: string): Intent {
-  const q = query.trim();
-  if (GREETING.test(q)) return 'greeting';
-  if (/[?？]\s*$/.test(q) || QUESTION_START.test(q)) return 'question';
-  if (INSTRUCTION_START.test(q) || INSTRUCTION_JA.test(q)) return 'instruction';
-  if (QUESTION_JA.test(q)) return 'question';
-  return 'other';
+  return CLOSING.test(query.trim()) ? 'END_OF_CONVERSATION' : 'SEARCH';
 }
 
 /**

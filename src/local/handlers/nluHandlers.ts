@@ -5,9 +5,8 @@
 //   split a surrogate pair); offsets index into it; an entity crossing the cut is not returned.
 // POST /api/add_phrase/{data_type}  [{ text, entities: [{ start, end, tag: { name }, token }] }] → { success: true }
 //   (the public shape). The older single object { text, entities: [{ startIndex, endIndex, tag, token? }] } is
-//   accepted too and answered as before: { result: 'success', data_type: 'train' | 'test', id, learned } — id
-//   identifies the stored phrase (the same phrase posted again keeps its id), learned counts the dictionary
-//   entries added or re-tagged (0 for test). data_type `test` stores the phrase for evaluation; any other
+//   accepted too, and answered as the service answers: { success: true } (a client written against the service
+//   must not see fields the service never sends). data_type `test` stores the phrase for evaluation; any other
 //   value (train included) stores and learns it. Every phrase of an array is checked before any is stored.
 //
 // Every error has the body { type: 'APIError', code, message }: 400/7003 for invalid parameters,
@@ -47,14 +46,11 @@ export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.jou
 
     'nlu.addPhrase': guarded('nlu.addPhrase', async (ctx) => {
       const dataType: DataType = ctx.params.data_type === 'test' ? 'test' : 'train';
-      const { shape, phrases } = parsePhrases(await ctx.body());
-      if (shape === 'array') {
-        // Each phrase is decided and committed in its own span (phraseBook.ts); all are durable before the answer.
-        await Promise.all(phrases.map((p) => book.add(dataType, p.text, p.entities)));
-        return { success: true };
-      }
-      const { id, learned } = await book.add(dataType, phrases[0].text, phrases[0].entities);
-      return { result: 'success', data_type: dataType, id, learned };
+      // Either shape (the older object is one phrase): each phrase is decided and committed in its own span
+      // (phraseBook.ts); all are durable before the answer.
+      const { phrases } = parsePhrases(await ctx.body());
+      await Promise.all(phrases.map((p) => book.add(dataType, p.text, p.entities)));
+      return { success: true };
     }),
   };
 }

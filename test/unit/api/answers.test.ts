@@ -68,7 +68,7 @@ describe('Generative answers (POST /webapi/generative_answer), sync', () => {
       a.clues.every((c) => c.text === undefined),
       'no clue text unless clueText',
     );
-    assert.equal(a.intent, 'question');
+    assert.equal(a.intent, 'SEARCH');
     assert.equal(a.threadId, undefined);
     assert.equal(a.fuQuestion, undefined);
   });
@@ -226,11 +226,13 @@ describe('Generative answers (POST /webapi/generative_answer), sync', () => {
     assert.equal(anonymous.threadId, first.threadId);
   });
 
-  it('classifies the intent and suggests follow-ups in the query language', async () => {
-    assert.equal((await generate({ query: 'Hello!' })).intent, 'greeting');
-    assert.equal((await generate({ query: 'Tell me the VPN server address' })).intent, 'instruction');
+  it("answers the service's intent (SEARCH or END_OF_CONVERSATION) and suggests follow-ups in the query language", async () => {
+    assert.equal((await generate({ query: 'Thank you!' })).intent, 'END_OF_CONVERSATION');
+    assert.equal((await generate({ query: 'ありがとうございました' })).intent, 'END_OF_CONVERSATION');
+    assert.equal((await generate({ query: 'Hello!' })).intent, 'SEARCH');
+    assert.equal((await generate({ query: 'Tell me the VPN server address' })).intent, 'SEARCH');
     const ja = await generate({ query: '国内出張の日当はいくらですか', isStateful: true, threadId: '' }, { ownUserId: 'ja-user' });
-    assert.equal(ja.intent, 'question');
+    assert.equal(ja.intent, 'SEARCH');
     assert.match(ja.fuQuestion!, /[\p{Script=Han}\p{Script=Hiragana}]/u, ja.fuQuestion!);
   });
 });

@@ -71,7 +71,13 @@ describe('MCP server (dist/mcp.js) driven by the SDK client over stdio', functio
       assert.equal(tool.annotations?.readOnlyHint, true, tool.name);
       assert.deepEqual(tool.inputSchema.required, ['question'], tool.name);
       assert.ok((tool.description ?? '').length > 100, `${tool.name} tells a model when to use it`);
+      // No draft-07 `$schema` (MCP's default dialect is 2020-12; strict clients refuse draft-07), and the
+      // closed object that the server enforces (the bad-input test below).
+      assert.equal('$schema' in tool.inputSchema, false, tool.name);
+      assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
     }
+    // A fixed list: no tools.listChanged promise.
+    assert.deepEqual(s.client.getServerCapabilities()?.tools, {});
   });
 
   it('--local uses the service already running on the data folder (named by its lock file)', async () => {
@@ -114,9 +120,22 @@ describe('MCP server (dist/mcp.js) driven by the SDK client over stdio', functio
       assert.equal(r.isError, true);
       assert.match(textOf(r), /Unknown folder or document id: no-such-folder\./);
     }
-    const unknown = await call(s, 'knowledge_desk_delete_everything', { question: LEAVE });
-    assert.equal(unknown.isError, true);
-    assert.match(textOf(unknown), /not found/);
+    for (const [name, args, pattern] of [
+      [
+        'knowledge_desk_search_qna',
+        { question: LEAVE, scopeIds: ['x'] },
+        /^Invalid input: Unknown field scopeIds: use only question and maxResults\.$/,
+      ],
+      ['knowledge_desk_answer', { question: LEAVE, limit: 3 }, /^Invalid input: Unknown field limit: use only question and scopeIds\.$/],
+      ['knowledge_desk_retrieve_pages', { question: 42 }, /^Invalid input: question must be text\.$/],
+      ['knowledge_desk_retrieve_pages', { question: LEAVE, maxResults: 'two' }, /^Invalid input: maxResults must be a number\.$/],
+    ] as const) {
+      const r = await call(s, name, args);
+      assert.equal(r.isError, true, `${name} ${JSON.stringify(args)}`);
+      assert.match(textOf(r), pattern, name);
+    }
+    // A tool that is not listed is a protocol error (JSON-RPC -32602), as the MCP specification says.
+    await assert.rejects(call(s, 'knowledge_desk_delete_everything', { question: LEAVE }), /-32602.*not found/);
     // The server is still there after all that.
     assert.equal((await s.client.listTools()).tools.length, 3);
   });

@@ -8,6 +8,7 @@ interface Contributes {
   keybindings?: Array<{ command: string; when?: string }>;
   views: Record<string, Array<{ id: string }>>;
   viewsWelcome?: Array<{ view: string; contents: string; when?: string }>;
+  languageModelTools?: Array<{ name: string; when?: string }>;
   walkthroughs?: Array<{ id: string; steps: Array<{ id: string; description: string; completionEvents?: string[] }> }>;
 }
 
@@ -79,6 +80,7 @@ describe('Command ids and context keys (src/platform/commandIds.ts against packa
         .map((i) => i.when),
       ...(c.keybindings ?? []).map((k) => k.when),
       ...(c.viewsWelcome ?? []).map((w) => w.when),
+      ...(c.languageModelTools ?? []).map((t) => t.when),
       ...(c.walkthroughs ?? []).flatMap((w) =>
         w.steps.flatMap((s) =>
           (s.completionEvents ?? []).filter((e) => e.startsWith('onContext:')).map((e) => e.slice('onContext:'.length)),

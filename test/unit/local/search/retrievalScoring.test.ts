@@ -174,13 +174,27 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
   });
 
   it('classifies intents and builds follow-up questions in the query language', () => {
-    assert.equal(classifyIntent('Good morning'), 'greeting');
-    assert.equal(classifyIntent('ありがとうございます'), 'greeting');
-    assert.equal(classifyIntent('Where is the VPN guide'), 'question');
-    assert.equal(classifyIntent('宿泊費の上限は？'), 'question');
-    assert.equal(classifyIntent('List the laptops in use'), 'instruction');
-    assert.equal(classifyIntent('経費の締め日を教えてください'), 'instruction');
-    assert.equal(classifyIntent('VPN'), 'other');
+    // Only the service's two values: END_OF_CONVERSATION for a query that only closes, SEARCH for anything else.
+    for (const closing of [
+      'Thanks!',
+      'thank you very much',
+      'OK, bye',
+      "That's all",
+      'ありがとうございました',
+      'お疲れ様です。',
+      '以上です',
+    ])
+      assert.equal(classifyIntent(closing), 'END_OF_CONVERSATION', closing);
+    for (const search of [
+      'Good morning',
+      'Where is the VPN guide',
+      '宿泊費の上限は？',
+      'List the laptops in use',
+      '経費の締め日を教えてください',
+      'VPN',
+      'Thanks, and where is the VPN guide?',
+    ])
+      assert.equal(classifyIntent(search), 'SEARCH', search);
     assert.equal(followUpQuestion('2. Remote work\n\nEmployees may work remotely.', 'employee-handbook', 'en'), 'What about remote work?');
     assert.equal(followUpQuestion('## Who answers payroll questions?\n\nThe payroll team.', 'faq', 'en'), 'Who answers payroll questions?');
     assert.equal(followUpQuestion('## 日当\n\n国内出張の日当は1日2,000円です。', '経費精算ガイド', 'ja'), '日当について教えてください。');
