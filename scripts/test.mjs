@@ -118,12 +118,26 @@ if (want('unit')) {
 }
 // The lanes: the floor first (engines.vscode's oldest VS Code), then the current one.
 const LANES = LANE_NAMES.filter((l) => lanesAsked.length === 0 || lanesAsked.includes(l));
-if (want('integration') || want('journeys')) {
+if (want('integration') || want('journeys') || want('mcp')) {
   for (const lane of LANES.filter((l) => l !== 'floor')) {
     // Its own step: a fresh machine installs Node 24 and code-server from npm here (minutes), quick when present.
     const r = await step(`install the ${lane} lane's VS Code`, 'bash', [`test/host/${lane}/install.sh`], 25 * 60_000);
     if (r.code !== 0) stepFailures++;
   }
+}
+// The MCP server against a real MCP client, the MCP Inspector's CLI. It needs Node >= 22.19, so it runs with the
+// current lane's Node 24 (installed just above), in a step of its own; here a missing Inspector fails, never skips.
+if (want('mcp') && LANES.includes('current')) {
+  const node24 = path.join(root, 'test/host/current/node/bin/node');
+  const env = { ...process.env, KD_NODE24: node24, KD_REQUIRE_INSPECTOR: '1' };
+  const i = await step('install the MCP Inspector (Node 24)', 'bash', ['test/mcp/install.sh'], 10 * 60_000, env);
+  if (i.code !== 0) stepFailures++;
+  count(
+    await step('MCP Inspector CLI against dist/mcp.js', node, [mocha], 5 * 60_000, {
+      ...env,
+      KD_SPEC: 'test/unit/mcp/inspectorCli.test.ts',
+    }),
+  );
 }
 for (const lane of LANES) {
   const laneArgs = lane === 'floor' ? [] : ['--lane', lane];

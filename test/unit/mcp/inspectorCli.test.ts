@@ -54,6 +54,8 @@ describe('MCP Inspector CLI (a real MCP client) against dist/mcp.js --local', fu
 
   before(async function () {
     const reason = whyNot();
+    // npm test's own Inspector step sets KD_REQUIRE_INSPECTOR: there, a missing Inspector is a failure.
+    if (reason && process.env.KD_REQUIRE_INSPECTOR) throw new Error(reason);
     if (reason) {
       console.log(`    skipped: ${reason}`);
       this.skip();
