@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, workbenchShows } from './support/host';
 
 /** The process that owns the data folder, as its lock file names it (what an MCP server started with --local reads). */
 function lockOwner(api: KnowledgeDeskTestApi): { pid: number; url?: string } {
@@ -51,6 +51,7 @@ describe('Local service in its own process (real extension host)', () => {
     let treeEvents = 0;
     const treeWatch = [api.features.qna.tree, api.features.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
     try {
+      await vscode.commands.executeCommand('notifications.clearAll');
       process.kill(owner.pid, 'SIGKILL');
       await waitFor(
         () => texts.some((t) => /Local · restarting/.test(t)),
@@ -58,7 +59,7 @@ describe('Local service in its own process (real extension host)', () => {
         20_000,
         () => JSON.stringify(texts),
       );
-      // What a person sees meanwhile: the warning (reported once) and the status bar (--screenshots only).
+      // What a person sees meanwhile: the status bar saying it restarts (--screenshots only).
       await screenshot('local-service-killed', { keepNotifications: true });
       const eventsWhileDown = treeEvents;
       await waitFor(
@@ -68,6 +69,11 @@ describe('Local service in its own process (real extension host)', () => {
         () => JSON.stringify(api.container.connection.status),
       );
       assert.match(bar.text, /Local · connected/);
+      // Reported once it is back, so the message is still true when it is read.
+      assert.ok(
+        await workbenchShows('.notifications-toasts >> text=/stopped unexpectedly .*and was started again/', 20_000),
+        'a warning saying the service stopped and was started again',
+      );
       assert.ok(treeEvents > eventsWhileDown, 'the trees reloaded when the service came back');
     } finally {
       watching.dispose();
@@ -75,6 +81,8 @@ describe('Local service in its own process (real extension host)', () => {
     }
 
     await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree again', 20_000);
+    // What the view shows, not only what its provider answers: the Q&A row is back in the visible tree.
+    assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}")`, 20_000), 'the Q&A row visible in the Q&A view again');
     await screenshot('local-service-back', { keepNotifications: true });
     const roots = await api.features.knowledgeBase.tree.getChildren();
     assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);

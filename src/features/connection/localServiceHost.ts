@@ -38,6 +38,8 @@ export class LocalServiceHost extends Disposable {
   readonly onDidChange = this.changeEmitter.event;
   /** The last start failure shown, so a recheck failing the same way does not show it again. */
   private shownFailure: string | undefined;
+  /** Why the service stopped, until it is back (then reported) or given up. */
+  private crashReason: string | undefined;
 
   constructor(private readonly options: LocalServiceHostOptions) {
     super();
@@ -116,12 +118,17 @@ export class LocalServiceHost extends Disposable {
   private onEvent(event: SupervisorEvent): void {
     this.changeEmitter.fire(event);
     const showLog = vscode.l10n.t('Show Log');
-    if (event.kind === 'stopped' && event.failures === 1) {
-      // Once per run of failures: a service that keeps failing is reported when it is given up.
+    // While it restarts, the status bar says so. The crash is reported once it is back, so the message is still true
+    // when it is read (a warning saying "it is being restarted" stayed on screen long after it was).
+    if (event.kind === 'stopped' && event.failures === 1) this.crashReason = event.reason;
+    else if (event.kind === 'started' && event.restarted && this.crashReason !== undefined) {
+      const reason = this.crashReason;
+      this.crashReason = undefined;
       void vscode.window
-        .showWarningMessage(vscode.l10n.t('The local service stopped unexpectedly ({0}). It is being restarted.', event.reason), showLog)
+        .showWarningMessage(vscode.l10n.t('The local service stopped unexpectedly ({0}) and was started again.', reason), showLog)
         .then((choice) => choice === showLog && this.options.showLog?.());
     } else if (event.kind === 'gaveUp') {
+      this.crashReason = undefined;
       const restart = vscode.l10n.t('Restart Local Service');
       void vscode.window
         .showErrorMessage(

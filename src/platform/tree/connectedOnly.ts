@@ -39,8 +39,16 @@ export function connectedOnly<T>(
   return {
     onDidChangeTreeData: (listener, thisArg, disposables) => {
       const own = provider.onDidChangeTreeData?.(listener, thisArg);
+      // What this listener was last told, apart from `row`: getChildren (a test, another caller) may update the
+      // row first, and the view must still hear that the service is back.
+      let told = { connected: connection.status.state === 'connected', message: row?.message };
       const status = connection.onDidChangeStatus(() => {
-        if (update()) listener.call(thisArg, undefined);
+        update();
+        if (connection.status.state === 'checking') return;
+        const now = { connected: connection.status.state === 'connected', message: row?.message };
+        if (now.connected === told.connected && now.message === told.message) return;
+        told = now;
+        listener.call(thisArg, undefined);
       });
       const both = vscode.Disposable.from(status, ...(own ? [own] : []));
       disposables?.push(both);
