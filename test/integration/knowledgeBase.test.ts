@@ -7,7 +7,7 @@ import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
 import { followUps } from '../../src/features/knowledgeBase/uploadReport';
 import type { JobOutcome, UploadJob } from '../../src/api/uploads/uploadRunner';
 import { ProbeKeys } from '../../src/platform/testProbe';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
+import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 /** The last upload batch the knowledge base ran. */
 const lastBatch = (api: KnowledgeDeskTestApi): BatchResult =>
@@ -192,7 +192,10 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     const badge = api.features.knowledgeBase.tree.provideFileDecoration(item.resourceUri!);
     assert.equal(badge?.badge, '!');
     // The warning that says so (1.5 s after processing ended), beside the upload summary.
-    await screenshot('kb-failed-notification', { keepNotifications: true, waitForSelector: '.notification-toast:has(.codicon-warning)' });
+    await screenshot('kb-failed-notification', {
+      keepNotifications: true,
+      waitForSelector: await notificationSelector(':has(.codicon-warning)'),
+    });
   });
 
   it('replaces a document file keeping its hashtags, and it is processed again', async () => {

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, workbenchShows } from './support/host';
+import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor, workbenchShows } from './support/host';
 
 /** The process that owns the data folder, as its lock file names it (what an MCP server started with --local reads). */
 function lockOwner(api: KnowledgeDeskTestApi): { pid: number; url?: string } {
@@ -71,7 +71,7 @@ describe('Local service in its own process (real extension host)', () => {
       assert.match(bar.text, /Local · connected/);
       // Reported once it is back, so the message is still true when it is read.
       assert.ok(
-        await workbenchShows('.notifications-toasts >> text=/stopped unexpectedly .*and was started again/', 20_000),
+        await workbenchShows(await notificationSelector(':has-text("and was started again")'), 20_000),
         'a warning saying the service stopped and was started again',
       );
       assert.ok(treeEvents > eventsWhileDown, 'the trees reloaded when the service came back');

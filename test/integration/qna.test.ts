@@ -5,7 +5,7 @@ import type { ApiClient } from '../../src/api/client';
 import { faqStatus } from '../../src/api/values';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { SearchPickState } from '../../src/features/qna/qaSearchPick';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
+import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 /** The suite runs in English and, with `--locale ja`, in Japanese: texts it asserts or answers come in both. */
@@ -377,7 +377,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       // The notification that says how many were exported (left open for the screenshot).
       await screenshot(shot('qna-export-notification'), {
         keepNotifications: true,
-        waitForSelector: `.notification-toast:has-text("${tr('Exported', 'エクスポートしました')}")`,
+        waitForSelector: await notificationSelector(`:has-text("${tr('Exported', 'エクスポートしました')}")`),
       });
       const text = Buffer.from(await vscode.workspace.fs.readFile(target)).toString('utf8');
       assert.ok(text.startsWith('\ufeffquestion,answer'), text.slice(0, 40));

@@ -8,7 +8,7 @@ import type { KbNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
 import { ProbeKeys } from '../../src/platform/testProbe';
-import { getApi, resetWorkbench, runCommand, scriptInput, useService, waitFor } from '../integration/support/host';
+import { getApi, notificationSelector, resetWorkbench, runCommand, scriptInput, useService, waitFor } from '../integration/support/host';
 import { clickInWorkbench, Findings, shoot } from './support/journey';
 
 const FILES = 400;
@@ -60,7 +60,7 @@ describe('Journey: cancel a big upload, then upload the rest', () => {
     const upload = vscode.commands.executeCommand('knowledgeDesk.uploadToKnowledgeBase', local, [local]);
     await waitFor(async () => (await files()).length >= 10, 'the first files to be uploaded', 60_000);
     await shoot('upload-cancel-01-uploading', { keepNotifications: true });
-    await clickInWorkbench('upload-cancel', '.notification-toast .monaco-button:has-text("Cancel")');
+    await clickInWorkbench('upload-cancel', await notificationSelector(' .monaco-button:has-text("Cancel")'));
     await upload;
     const cancelled = await waitFor(() => (batches.total > mark ? batches.last : undefined), 'the cancelled batch');
     const done = [...cancelled.report.outcomes.values()].filter((o) => o.status === 'done').length;
@@ -72,7 +72,7 @@ describe('Journey: cancel a big upload, then upload the rest', () => {
 
     // 3. The summary (a notification) offers to upload the rest; the person presses that button.
     const rest = vscode.l10n.t('Upload the Rest');
-    const button = `.notification-toast .monaco-button:has-text("${rest}")`;
+    const button = await notificationSelector(` .monaco-button:has-text("${rest}")`);
     await shoot('upload-cancel-02-summary', { keepNotifications: true, waitForSelector: button });
     await clickInWorkbench('upload-the-rest', button);
     const second = await waitFor(() => (batches.total > mark + 1 ? batches.last : undefined), 'the batch of the rest', 120_000);

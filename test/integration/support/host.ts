@@ -9,6 +9,7 @@ import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
 import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
 import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
+import { currentLane } from './lane';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
 
@@ -130,7 +131,12 @@ export async function resetWorkbench(api?: KnowledgeDeskTestApi): Promise<void> 
   if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
   await vscode.commands.executeCommand('workbench.action.editorLayoutSingle');
   await vscode.commands.executeCommand('notifications.clearAll');
+  // The current lane's tests open the notifications center to see notifications (notificationSelector).
+  await vscode.commands.executeCommand('notifications.hideList');
   await vscode.commands.executeCommand('workbench.action.closePanel');
+  // VS Code 1.139 opens its chat view in the secondary side bar at start, which leaves the editors too narrow for a
+  // walkthrough's media; tests that need the chat view open it.
+  await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
   await waitFor(
     () => vscode.window.tabGroups.all.length === 1 && vscode.window.tabGroups.all[0].tabs.length === 0,
     'the workbench to have one empty editor group',
@@ -144,6 +150,17 @@ export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]
   const scripted = new ScriptedUserInput(answers);
   api.container.ui = scripted;
   return Object.assign(scripted, { restore: () => (api.container.ui = new WindowUserInput()) });
+}
+
+/**
+ * A Playwright selector for a notification (`inner` narrows it: `:has-text("…")`, ` .monaco-button`). VS Code with the
+ * smoke-test driver (the current lane: since 1.133 the test payload needs it) never shows toasts, only the
+ * notifications center, so there the center is opened and its rows are used; the floor lane's toasts otherwise.
+ */
+export async function notificationSelector(inner = ''): Promise<string> {
+  if (currentLane() !== 'current') return `.notification-toast${inner}`;
+  await vscode.commands.executeCommand('notifications.showList');
+  return `.notifications-center .notification-list-item${inner}`;
 }
 
 /**
