@@ -86,6 +86,12 @@ describe('Local service in its own process (supervisor)', () => {
     const qa = await api.faq.register({ question: 'How many days of paid leave?', answer: 'Ten days.', status: 'on' });
     const [doc] = await api.kbNodes.upload({ file: { data: DOC, contentType: 'text/plain' }, fileName: 'leave.txt' });
     await waitFor(async () => (await api.kbNodes.get(doc.id)).processState === 'completed', 'the document processed');
+    // A broken document logs a warning: a kill later must not be blamed on it.
+    const [broken] = await api.kbNodes.upload({
+      file: { data: Buffer.from('%PDF-1.4\nnot really a PDF'), contentType: 'application/pdf' },
+      fileName: 'broken.pdf',
+    });
+    await waitFor(async () => (await api.kbNodes.get(broken.id)).processState === 'parsing_fail', 'the broken document failed');
 
     // A stream whose lines are 2 s apart: in flight for certain when its first line has arrived.
     const slow = client(first, supervisor, { 'X-Local-Stream-Delay-Ms': '2000' });

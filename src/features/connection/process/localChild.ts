@@ -42,12 +42,17 @@ export class LocalStartError extends Error {
 }
 
 /** A started child: what its first message said, and the process until it exits. */
+/** How long before an exit an error line may be its reason. */
+const CAUSE_WINDOW_MS = 5000;
+
 export class LocalChild {
   /** Resolves once, when the process has exited (whatever the cause). */
   readonly exited: Promise<ChildExit>;
   private exit: ChildExit | undefined;
   /** The last log lines, for a crash report. */
   private readonly tail: string[] = [];
+  /** The last error line and when it came: a cause of the exit only if it came just before it. */
+  private lastError: { line: string; at: number } | undefined;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -113,10 +118,14 @@ export class LocalChild {
     if (this.child.connected) this.child.send(message);
   }
 
-  /** "exited with code 1: <its last error line>", "was killed (SIGKILL)". */
+  /**
+   * "exited with code 1: <its last error line>", "was stopped by SIGKILL". Only an error logged in the last
+   * seconds before the exit is given as its reason: a warning about a document processed minutes earlier read as
+   * the cause of a kill.
+   */
   describeExit(exit: ChildExit): string {
     const how = exit.signal ? `was stopped by ${exit.signal}` : `exited with code ${exit.code}`;
-    const last = this.tail.at(-1);
+    const last = this.lastError && Date.now() - this.lastError.at <= CAUSE_WINDOW_MS ? this.lastError.line : undefined;
     return last ? `${how}: ${last}` : how;
   }
 
@@ -136,6 +145,7 @@ export class LocalChild {
       this.tail.push(line);
       if (this.tail.length > 5) this.tail.shift();
     }
+    if (level === 'error') this.lastError = { line, at: Date.now() };
     if (level === 'debug') this.log.trace(line);
     else this.log[level](line);
   }
