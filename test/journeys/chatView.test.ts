@@ -96,7 +96,11 @@ describe('Journey: @knowledge in the chat view', () => {
   });
 
   it('/docs: the top pages with document, page and a one-line excerpt', async () => {
-    const text = await askInChatView(`@knowledge /docs ${Q.docs}`, (t) => new RegExp(tr('The top \\d', '上位 \\d')).test(t));
+    // VS Code draws its "Used N references" part after the Markdown: wait for both.
+    const text = await askInChatView(
+      `@knowledge /docs ${Q.docs}`,
+      (t) => new RegExp(tr('The top \\d', '上位 \\d')).test(t) && /Used \d+ references?/.test(t),
+    );
     assert.match(text, new RegExp(`\\n.+ — ${page('\\d+')}\\n`), text);
     assert.match(text, Q.docsExcerpt, text);
     // The reference links: VS Code lists the pages the participant gave as references ("Used 5 references").
