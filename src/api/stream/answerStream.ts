@@ -28,15 +28,6 @@ export interface AnswerStreamOptions {
   signal?: AbortSignal;
 }
 
-export interface AnswerStreamResult {
-  answer: string;
-  merged: Record<string, unknown>;
-  /** Number of objects received. */
-  events: number;
-  /** Whether the answer was ever re-rendered rather than extended. */
-  replaced: boolean;
-}
-
 interface PartialState {
   partialAnswer: string;
   merged: Record<string, unknown>;
@@ -120,20 +111,6 @@ export async function* readAnswerStream(
     // Breaking out of the loop, an error or an abort ends the request too.
     if (!finished) cancel(iterator);
   }
-}
-
-/** Reads the whole stream; resolves with the final answer and fields. */
-export async function collectAnswerStream(body: AsyncIterable<Uint8Array>, options: AnswerStreamOptions = {}): Promise<AnswerStreamResult> {
-  let last: AnswerStreamEvent | undefined;
-  let events = 0;
-  let replaced = false;
-  for await (const event of readAnswerStream(body, options)) {
-    last = event;
-    events++;
-    replaced ||= event.replaced;
-  }
-  // readAnswerStream throws on an empty stream, so `last` is set here.
-  return { answer: last!.answer, merged: last!.merged, events, replaced };
 }
 
 /** Answer text of one object: Markdown, with the plain text alongside when it came as Draft.js. */
