@@ -4,10 +4,11 @@
 // otherwise, and keep every other field from the latest object that had it.
 
 import { draftPlainText, draftToMarkdown, isDraftRaw } from '../../core/draftjs';
-import { isRecord, readErrorBody, reportedError } from '../errorBody';
+import { readErrorBody, reportedError } from '../errorBody';
 import { KnowledgeDeskError } from '../errors';
 import { linkSignals } from '../signals';
 import { JsonObjectSplitter } from './jsonObjectSplitter';
+import { isRecord } from '../../core/records';
 
 export interface AnswerStreamEvent {
   /** The whole answer so far, as Markdown text. */

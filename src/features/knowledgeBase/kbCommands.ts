@@ -11,6 +11,7 @@ import { KB_VIEW } from './kbTreeItems';
 import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
 import type { NodeDetailsProvider } from './nodeDetails';
+import { hashtagFilterText } from '../../core/hashtags';
 
 /** Tree commands other than upload: filter, sort, replace, move, delete, copy id, details, cloud upload. */
 export class KbCommands {
@@ -67,7 +68,7 @@ export class KbCommands {
     const f = this.tree.model.filter;
     const parts = [
       f.searchTerm && `"${f.searchTerm}"`,
-      f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
+      f.hashtags?.length && hashtagFilterText(f.hashtags, f.hashtagsOperator),
       f.order !== 'name_asc' && orderLabel(f.order),
     ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;

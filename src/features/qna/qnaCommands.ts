@@ -6,6 +6,7 @@ import { setContext } from '../../platform/contextKeys';
 import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';
 import type { QnaTreeProvider } from './qnaTreeProvider';
 import { ContextKeys } from '../../platform/commandIds';
+import { hashtagFilterText } from '../../core/hashtags';
 
 // Functions, not strings: vscode.l10n.t must run after activation has the bundle.
 const ORIGINS: Array<{ label: () => string; key: NonNullable<QnaFilter['origins']>[number] }> = [
@@ -96,7 +97,7 @@ export class QnaCommands {
     const parts = [
       f.searchTerm && `"${f.searchTerm}"`,
       f.isUsed !== undefined && statusLabel(f.isUsed ? 'on' : 'off'),
-      f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
+      f.hashtags?.length && hashtagFilterText(f.hashtags, f.hashtagsOperator),
       f.origins?.length && (f.origins.length === 1 ? vscode.l10n.t('{0} origin', 1) : vscode.l10n.t('{0} origins', f.origins.length)),
       f.byFolder && vscode.l10n.t('by folder'),
     ].filter(Boolean);
