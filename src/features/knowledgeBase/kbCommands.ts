@@ -1,7 +1,7 @@
 import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { DeleteNotSupportedError, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
+import { DeleteNotSupportedError, ingestionFinished, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
 import { toUserFacing } from '../../platform/errorMessages';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
@@ -208,10 +208,7 @@ export class KbCommands {
           return;
         }
         this.details.setSteps(node, status);
-        const done = ['completed', 'post_completed', 'failed', 'parsing_fail', 'post_parsing_fail', 'done', 'success'].includes(
-          status.status.toLowerCase(),
-        );
-        if (done || Date.now() > deadline) return;
+        if (ingestionFinished(status.status) || Date.now() > deadline) return;
         await new Promise((r) => setTimeout(r, 1500));
       }
     } finally {
