@@ -17,6 +17,31 @@ describe('Architecture rules', () => {
     assert.deepEqual(offenders, []);
   });
 
+  it('src/core does no I/O, except the readers of a file or folder the user chose (docs/architecture.md)', () => {
+    // Network, processes and workers never; the file system only in these files, each given a path by its caller.
+    const allowed = [
+      'src/core/qaFile/csvReader.ts',
+      'src/core/qaFile/csvScan.ts',
+      'src/core/qaFile/readQaFile.ts',
+      'src/core/qaFile/xlsxReader.ts',
+      'src/core/zipFolder.ts',
+    ];
+    const fileIo = /from\s+['"](node:)?fs(\/promises)?['"]|\.readFile\(/;
+    const otherIo = /from\s+['"](node:)?(net|http|https|http2|tls|dgram|child_process|worker_threads)['"]|from\s+['"]undici['"]|\bfetch\(/;
+    const sources = files('src/core').map((f) => [f.split(path.sep).join('/'), readFileSync(f, 'utf8')] as const);
+    assert.deepEqual(
+      sources.filter(([, text]) => otherIo.test(text)).map(([f]) => f),
+      [],
+    );
+    assert.deepEqual(
+      sources
+        .filter(([, text]) => fileIo.test(text))
+        .map(([f]) => f)
+        .sort(),
+      allowed,
+    );
+  });
+
   it('has no barrel files and uses camelCase file names', () => {
     const all = files('src');
     assert.deepEqual(
