@@ -42,6 +42,31 @@ describe('Architecture rules', () => {
     );
   });
 
+  it('has no import cycles, type imports and import() included', () => {
+    const sources = files('src');
+    const known = new Set(sources);
+    const specifier = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\(\s*)['"](\.[^'"]+)['"]/g;
+    const graph = new Map(
+      sources.map((f) => {
+        const targets = [...readFileSync(f, 'utf8').matchAll(specifier)].map((m) => path.join(path.dirname(f), m[1]) + '.ts');
+        return [f, targets.filter((t) => known.has(t))] as const;
+      }),
+    );
+    // Depth-first search; a module met again while still on the path closes a cycle.
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, trail: string[]): void => {
+      state.set(f, 'open');
+      for (const t of graph.get(f)!) {
+        if (state.get(t) === 'open') cycles.push([...trail.slice(trail.indexOf(t)), t].join(' → '));
+        else if (!state.has(t)) visit(t, [...trail, t]);
+      }
+      state.set(f, 'done');
+    };
+    for (const f of sources) if (!state.has(f)) visit(f, [f]);
+    assert.deepEqual(cycles, []);
+  });
+
   it('has no barrel files and uses camelCase file names', () => {
     const all = files('src');
     assert.deepEqual(

@@ -4,7 +4,7 @@ import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';
-import type { QnaTreeProvider } from './qnaTreeProvider';
+import { statusLabel, type QnaTreeProvider } from './qnaTreeProvider';
 import { ContextKeys } from '../../platform/commandIds';
 import { hashtagFilterText } from '../../core/hashtags';
 
@@ -165,10 +165,6 @@ export class QnaCommands {
 }
 
 /** A Q&A's status as the views show it. */
-export function statusLabel(status: 'on' | 'off'): string {
-  return status === 'on' ? vscode.l10n.t('on') : vscode.l10n.t('off');
-}
-
 export function short(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

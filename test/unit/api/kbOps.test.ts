@@ -1,8 +1,8 @@
 // Client methods of the operations beyond documents 1 and 2, against the real local service (docs/api.md#folders …).
 import assert from 'node:assert/strict';
 import { ApiError, BadRequestError, ConflictError, NotFoundError } from '../../../src/api/errors';
-import { isFileNode, type FileNode, type KbNode } from '../../../src/api/schemas/kbNodes';
-import { ingestionFinished } from '../../../src/api/values';
+import type { FileNode, KbNode } from '../../../src/api/schemas/kbNodes';
+import { ingestionFinished, isFileNode } from '../../../src/api/values';
 import { startTestService, type TestService } from '../support/localService';
 
 const text = (s: string) => ({ data: s, contentType: 'text/plain' });
