@@ -8,7 +8,8 @@ import { DetailsDocuments } from './platform/detailsDocument';
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
-import type { ErrorReporting, PanelBasics } from './platform/webview/panelErrors';
+import type { ErrorReporting } from './platform/errorReport';
+import type { PanelBasics } from './platform/webview/panelErrors';
 import { Settings, SettingKeys } from './platform/settings';
 import { localServiceTestOptions, TestProbe } from './platform/testProbe';
 import { noteUse, onDidUse } from './platform/usage';
@@ -74,18 +75,14 @@ export class Container extends Disposable {
         this.connection.use();
       }),
     );
-    this.commandHost = {
-      log: this.logger.scoped('command'),
-      showLog: () => this.logger.show(),
-      onErrorShown: (command, message) => this.probe?.errorsShown.push({ command, message }),
-    };
+    this.commandHost = this.errorReporting(this.logger.scoped('command'));
   }
 
   log(component: string): Log {
     return this.logger.scoped(component);
   }
 
-  /** How a panel reports errors: to `log`, shown with "Show Log", and kept for tests where the probe exists. */
+  /** How commands and panels report errors: to `log`, shown with "Show Log", and kept for tests where the probe exists. */
   errorReporting(log: Log): ErrorReporting {
     return {
       log,

@@ -12,6 +12,8 @@ import { answerRequestFor } from './knowledgeTools';
 import { describeToolError, type ErrorHints, type ToolErrorKind } from './toolErrors';
 import { DEFAULT_RESULTS, QUESTION_MAX_CHARS, ToolInputError, answerInput, parseToolInput, qnaInput, retrieveInput } from './toolInput';
 import type { ChatLink } from './chatLinks';
+import { RegionNotConfiguredError } from './errors';
+import { AnswerStreamError } from '../api/stream/answerStream';
 
 export type ChatCommand = 'ask' | 'docs' | 'faq';
 
@@ -100,9 +102,8 @@ async function ask(
     }
   } catch (error) {
     // The part that arrived stays; the error follows it.
-    const partial = (error as { partialAnswer?: unknown }).partialAnswer;
-    if (typeof partial === 'string') shown = emitAnswer(sink, shown, partial);
-    throw Object.assign(error as object, { shownAnswer: shown });
+    if (error instanceof AnswerStreamError) shown = emitAnswer(sink, shown, error.partialAnswer);
+    throw new FailedAfterAnswer(shown, error);
   }
   if (!result || signal.aborted) return { metadata: { command: 'ask', threadId: thread } };
   shown = emitAnswer(sink, shown, result.answer);
@@ -123,6 +124,17 @@ async function ask(
     }
   }
   return { metadata: { command: 'ask', threadId: threadId ?? undefined, followUp: result.fuQuestion?.trim() || undefined } };
+}
+
+/** The answer stream failed after `shownAnswer` was shown; `cause` is the failure itself. */
+class FailedAfterAnswer extends Error {
+  override readonly name = 'FailedAfterAnswer';
+  constructor(
+    readonly shownAnswer: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
 }
 
 /** Streams what is new; an answer the service rewrote (rare) is shown again whole, after a rule. */
@@ -195,23 +207,22 @@ async function faq(prompt: string, deps: ChatTurnDeps, sink: ChatSink, signal: A
 }
 
 function fail(
-  error: unknown,
+  thrown: unknown,
   command: ChatCommand,
   deps: ChatTurnDeps,
   sink: ChatSink,
   signal: AbortSignal,
   thread: string | undefined,
 ): TurnResult {
+  const shownAnswer = thrown instanceof FailedAfterAnswer ? thrown.shownAnswer : '';
+  const error = thrown instanceof FailedAfterAnswer ? thrown.cause : thrown;
   const { kind, message } = describeToolError(error, deps.hints);
   if (kind === 'cancelled' || signal.aborted) return { metadata: { command, threadId: thread } };
   deps.log?.(`chat ${command} failed (${kind}): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  const partial = (error as { shownAnswer?: unknown } | undefined)?.shownAnswer;
-  sink.markdown(`${typeof partial === 'string' && partial ? '\n\n---\n' : ''}**Knowledge Desk:** ${escapeMarkdown(message)}`);
-  const selectRegion = l10n.t('Select Region');
+  sink.markdown(`${shownAnswer ? '\n\n---\n' : ''}**Knowledge Desk:** ${escapeMarkdown(message)}`);
   if (kind === 'key') sink.button({ command: deps.commands.setApiKey, title: l10n.t('Set API Key') });
-  // A Custom region without its URL says to run Select Region (in the display language).
-  if (kind === 'key' || kind === 'unreachable' || message.includes(selectRegion))
-    sink.button({ command: deps.commands.selectRegion, title: selectRegion });
+  if (kind === 'key' || kind === 'unreachable' || error instanceof RegionNotConfiguredError)
+    sink.button({ command: deps.commands.selectRegion, title: l10n.t('Select Region') });
   if (kind === 'service') sink.button({ command: deps.commands.showLog, title: l10n.t('Show Log') });
   return { metadata: { command, threadId: thread, errorKind: kind } };
 }

@@ -10,3 +10,8 @@ export class ToolInputError extends Error {
 export class MissingKeyError extends Error {
   override readonly name = 'MissingKeyError';
 }
+
+/** The region cannot be used as configured (a Custom region without its URL): the next step is Select Region. */
+export class RegionNotConfiguredError extends Error {
+  override readonly name = 'RegionNotConfiguredError';
+}

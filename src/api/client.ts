@@ -5,13 +5,14 @@ import { ApiAbortError, ApiValidationError, ServiceReportedError } from './error
 import { describeOutcome, headerValue, statusError, translateFailure } from './failures';
 import { identityHeaders, type Identity } from './identity';
 import type { Readable } from 'node:stream';
-import { buildForm, type MultipartFields } from './multipart';
+import { buildForm } from './multipart';
 import { defaultRetryPolicy, isRetryable, retryDelay, sleep, type Outcome, type RetryPolicy } from './retry';
-import { buildQuery, joinUrl, type QueryParams } from './url';
+import { buildQuery, joinUrl } from './url';
 import { parseResponse } from './validate';
 import { Attempt } from './attempt';
 import { readLimited } from './responseParts';
 import { undici } from './undici';
+import type { CallOptions, RawResponse, Requester, RequestSpec } from './requester';
 import { AnswersResource } from './resources/answers';
 import { FaqResource } from './resources/faq';
 import { BulkResource, RareResource } from './resources/jobs';
@@ -47,43 +48,10 @@ export interface ClientConfig {
   offerMemory?: OfferMemory;
 }
 
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  maxRetries?: number;
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface RequestSpec<S extends z.ZodTypeAny = z.ZodTypeAny> {
-  /** Name used in errors and logs, e.g. `kbNodes.search`. */
-  operation: string;
-  method: HttpMethod;
-  /** Path built with the `path` tag (already encoded). */
-  path: string;
-  query?: QueryParams;
-  json?: unknown;
-  multipart?: MultipartFields;
-  schema: S;
-  /** Safe to resend after a failure; defaults to true for GET/PUT/DELETE, false for POST. */
-  idempotent?: boolean;
-  target?: 'base' | 'nlu';
-  /** `json` (default) parses and validates; `text` validates the text; `empty` ignores the body. */
-  response?: 'json' | 'text' | 'empty';
-}
-
-export interface RawResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: AsyncIterable<Uint8Array>;
-  /** Ends the request early (frees the connection); idempotent. */
-  cancel(): void;
-}
-
 const VERSION = '0.1.0';
 
 /** The HTTP client of the service: resource modules over one `request()`. */
-export class ApiClient {
+export class ApiClient implements Requester {
   readonly answers = new AnswersResource(this);
   readonly faq = new FaqResource(this);
   readonly rare = new RareResource(this);

@@ -1,6 +1,7 @@
 // Reads the error body shapes the real service is known to send (docs/api.md#error-bodies):
 //   {"type":"APIError","code":7001,"message":"..."}   {"errors":"..."}   {"error":"..."}
 // plus the local service's {"errors","code","field"} and FastAPI-style {"detail": ...} seen on v2 paths.
+import { isRecord } from '../core/records';
 
 export interface ErrorBodyInfo {
   message?: string;
@@ -84,10 +85,6 @@ function toCode(value: unknown): number | undefined {
 
 function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** What a status means when the body does not say. */

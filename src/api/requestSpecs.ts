@@ -1,7 +1,7 @@
 // Request specs of the common kinds, so that a resource method says only what differs: its operation, path,
 // schema and parameters. Anything else (a JSON body, multipart, retry choices) is written out in full.
 import { z } from 'zod';
-import type { RequestSpec } from './client';
+import type { RequestSpec } from './requester';
 import type { QueryParams } from './url';
 
 /** A GET whose JSON body `schema` validates (retried: GET is safe to resend). */

@@ -6,6 +6,16 @@ import type { FileNode, KbNode } from './schemas/kbNodes';
 
 export const FINAL_PROCESS_STATES: ReadonlySet<string> = new Set(['completed', 'post_completed', 'parsing_fail', 'post_parsing_fail']);
 export const FAILED_PROCESS_STATES: ReadonlySet<string> = new Set(['parsing_fail', 'post_parsing_fail']);
+
+// The cloud's processing-steps status is known second-hand (docs/api.md#processing-steps): besides the final
+// process states, its usual words for an end stop the polling too, so Show Details never polls for nothing.
+const OTHER_INGESTION_ENDS: ReadonlySet<string> = new Set(['failed', 'done', 'success']);
+
+/** Whether the `status` of `kbNodes.ingestionStatus` says processing has ended (any case). */
+export function ingestionFinished(status: string): boolean {
+  const s = status.toLowerCase();
+  return FINAL_PROCESS_STATES.has(s) || OTHER_INGESTION_ENDS.has(s);
+}
 export { NODE_ORDERS } from '../core/kbWire';
 
 export function isFileNode(node: KbNode): node is FileNode {

@@ -2,6 +2,7 @@
 // ranges, rendered as Markdown lines. Offsets are in code points, as Draft.js counts them.
 
 import { urlWithScheme, WEB_SCHEMES } from './urls';
+import { isRecord } from './records';
 
 export type EntityMap = Record<string, unknown> | unknown[];
 
@@ -19,10 +20,6 @@ const WHITESPACE = /\s/u;
 const ALNUM = /[\p{L}\p{N}]/u;
 const PUNCT_WIDE = /[\p{P}\p{S}]/u;
 const PUNCT_NARROW = /[\p{P}!-/:-@[-`{-~]/u;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Renders one block's inline content. Returns its non-empty lines (a block's text may hold soft

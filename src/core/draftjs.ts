@@ -2,7 +2,8 @@
 // (docs/api.md#answer-response). The input comes from the network: nothing here may
 // throw, whatever its shape. Inline rendering lives in draftInline.ts.
 
-import { isRecord, renderInline, type EntityMap } from './draftInline';
+import { renderInline, type EntityMap } from './draftInline';
+import { isRecord } from './records';
 
 /** A Draft.js raw content object: `{ blocks: [...], entityMap }`. */
 export function isDraftRaw(value: unknown): value is { blocks: unknown[]; entityMap?: unknown } {

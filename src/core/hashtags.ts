@@ -71,3 +71,8 @@ export function hashtagConcern(tag: string): { kind: 'space' } | { kind: 'charac
   const char = UNUSUAL_CHAR.exec(tag)?.[0];
   return char === undefined ? undefined : { kind: 'character', char };
 }
+
+/** A view's hashtag filter as its description shows it: `#a + #b` (all of them) or `#a | #b` (any of them). */
+export function hashtagFilterText(tags: readonly string[], operator: 'and' | 'or' | undefined): string {
+  return tags.map((h) => `#${h}`).join(operator === 'and' ? ' + ' : ' | ');
+}

@@ -32,6 +32,7 @@ import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
 import { acquireLock } from './store/lock';
 import { DIR_MODE, tightenModes } from './store/fileModes';
+import { prefixed } from '../core/records';
 
 export const LOCAL_SERVICE_VERSION = '0.1.0';
 
@@ -231,8 +232,4 @@ function listen(server: ReturnType<typeof createHttpServer>, port: number): Prom
       resolve();
     });
   });
-}
-
-function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [prefix + k, v]));
 }

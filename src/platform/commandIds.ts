@@ -105,17 +105,6 @@ export const CommandIds = {
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 export type CommandId = Leaves<typeof CommandIds>;
 
-/** Every command id above, flattened. */
-export function allCommandIds(): CommandId[] {
-  const out: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') out.push(value);
-    else for (const v of Object.values(value as Record<string, unknown>)) walk(v);
-  };
-  walk(CommandIds);
-  return out as CommandId[];
-}
-
 /** Tree views contributed in package.json. */
 export const ViewIds = {
   knowledgeBase: 'knowledgeDesk.knowledgeBase',

@@ -1,14 +1,7 @@
 import * as vscode from 'vscode';
-import { isCancellation } from './cancellation';
-import { toUserFacing } from './errorMessages';
-import type { Log } from './logger';
+import { reportFailure, type ErrorReporting } from './errorReport';
 
-export interface CommandHost {
-  log: Log;
-  showLog(): void;
-  /** Called with every error shown, so tests can observe failures without reading notifications. */
-  onErrorShown?: (commandId: string, message: string) => void;
-}
+export type CommandHost = ErrorReporting;
 
 // Command arguments come from menus, tree items and other extensions: each handler narrows its own.
 export type CommandHandler = (...args: any[]) => unknown;
@@ -22,24 +15,8 @@ export function registerCommand(host: CommandHost, id: string, handler: CommandH
     try {
       return await handler(...args);
     } catch (error) {
-      if (isCancellation(error)) {
-        host.log.debug(`${id}: cancelled`);
-        return undefined;
-      }
-      host.log.error(`${id} failed`);
-      host.log.error(error as Error);
-      const shown = toUserFacing(error);
-      host.onErrorShown?.(id, shown.message);
-      void showError(host, shown.message, shown.actions);
+      reportFailure(host, id, error);
       return undefined;
     }
   });
-}
-
-async function showError(host: CommandHost, message: string, actions: Array<{ label: string; command: string }>): Promise<void> {
-  const showLog = vscode.l10n.t('Show Log');
-  const choice = await vscode.window.showErrorMessage(message, ...actions.map((a) => a.label), showLog);
-  if (choice === showLog) host.showLog();
-  const action = actions.find((a) => a.label === choice);
-  if (action) await vscode.commands.executeCommand(action.command);
 }

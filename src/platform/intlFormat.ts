@@ -8,10 +8,6 @@ export function setFormatLanguage(value: string | undefined): void {
   language = value || 'en';
 }
 
-export function formatLanguage(): string {
-  return language;
-}
-
 const isEnglish = (locale: string): boolean => /^en\b/i.test(locale);
 
 export function numberText(value: number, options?: Intl.NumberFormatOptions, locale = language): string {

@@ -17,6 +17,56 @@ describe('Architecture rules', () => {
     assert.deepEqual(offenders, []);
   });
 
+  it('src/core does no I/O, except the readers of a file or folder the user chose (docs/architecture.md)', () => {
+    // Network, processes and workers never; the file system only in these files, each given a path by its caller.
+    const allowed = [
+      'src/core/qaFile/csvReader.ts',
+      'src/core/qaFile/csvScan.ts',
+      'src/core/qaFile/readQaFile.ts',
+      'src/core/qaFile/xlsxReader.ts',
+      'src/core/zipFolder.ts',
+    ];
+    const fileIo = /from\s+['"](node:)?fs(\/promises)?['"]|\.readFile\(/;
+    const otherIo = /from\s+['"](node:)?(net|http|https|http2|tls|dgram|child_process|worker_threads)['"]|from\s+['"]undici['"]|\bfetch\(/;
+    const sources = files('src/core').map((f) => [f.split(path.sep).join('/'), readFileSync(f, 'utf8')] as const);
+    assert.deepEqual(
+      sources.filter(([, text]) => otherIo.test(text)).map(([f]) => f),
+      [],
+    );
+    assert.deepEqual(
+      sources
+        .filter(([, text]) => fileIo.test(text))
+        .map(([f]) => f)
+        .sort(),
+      allowed,
+    );
+  });
+
+  it('has no import cycles, type imports and import() included', () => {
+    const sources = files('src');
+    const known = new Set(sources);
+    const specifier = /(?:\bfrom\s+|\bimport\s*\(\s*|\brequire\(\s*)['"](\.[^'"]+)['"]/g;
+    const graph = new Map(
+      sources.map((f) => {
+        const targets = [...readFileSync(f, 'utf8').matchAll(specifier)].map((m) => path.join(path.dirname(f), m[1]) + '.ts');
+        return [f, targets.filter((t) => known.has(t))] as const;
+      }),
+    );
+    // Depth-first search; a module met again while still on the path closes a cycle.
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, trail: string[]): void => {
+      state.set(f, 'open');
+      for (const t of graph.get(f)!) {
+        if (state.get(t) === 'open') cycles.push([...trail.slice(trail.indexOf(t)), t].join(' → '));
+        else if (!state.has(t)) visit(t, [...trail, t]);
+      }
+      state.set(f, 'done');
+    };
+    for (const f of sources) if (!state.has(f)) visit(f, [f]);
+    assert.deepEqual(cycles, []);
+  });
+
   it('has no barrel files and uses camelCase file names', () => {
     const all = files('src');
     assert.deepEqual(

@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { getJson, sendJson } from '../requestSpecs';
 import { readAnswerStream } from '../stream/answerStream';
 import {
@@ -91,7 +91,7 @@ export interface StreamOptions extends CallOptions {
 }
 
 export class AnswersResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   generate(request: GenerativeAnswerRequest, options?: CallOptions): Promise<GenerativeAnswer> {
     return this.client.request(

@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { getJson, sendJson } from '../requestSpecs';
 import type { QaFields, QaFilterFields, QaUpdateFields } from '../../core/qaFields';
 import type { BufferPart, FilePart } from '../multipart';
@@ -78,7 +78,7 @@ export interface CandidateParams {
 
 /** The 17 Q&A operations (docs/api.md#qa; parameter names the service leaves open are ours). */
 export class FaqResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   /** Q&A embedding counts; also the cheap authenticated call used to check a key. */
   embeddingStatus(options?: CallOptions): Promise<EmbeddingStatus> {

@@ -1,12 +1,14 @@
 // Folders (docs/api.md#folders): create, rename, delete.
 // A deployment without these routes answers 404/405: OperationNotOfferedError, remembered in `client.offers`.
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
+import type { KbNodesResource } from './kbNodes';
 import type { FolderNode } from '../schemas/kbNodes';
 import { folderDeleteSchema, folderResultSchema, type FolderDeleteResult } from '../schemas/kbOps';
 import { path } from '../url';
 
 export class FoldersResource {
-  constructor(private readonly client: ApiClient) {}
+  // Counting a folder's contents lists them through the kbNodes resource of the same client.
+  constructor(private readonly client: Requester & { kbNodes: Pick<KbNodesResource, 'listAll'> }) {}
 
   /** Creates a folder at the top level (`parentFolderId` null or omitted) or inside a folder. Not resent after a failure. */
   async create(params: { name: string; parentFolderId?: string | null }, options?: CallOptions): Promise<FolderNode> {

@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { deleteEmpty, getJson, getText, sendJson } from '../requestSpecs';
 import type { BufferPart, FilePart } from '../multipart';
 import {
@@ -40,7 +40,7 @@ export type BulkType = 'ga' | 'rag' | 'rag_agent_v2';
 
 /** Answer-generation jobs (RARE): one build and one generate task per project. */
 export class RareResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   status(options?: CallOptions): Promise<RareStatus> {
     return this.client.request(getJson('rare.status', '/webapi/v2/rare/status', rareStatusSchema), options);
@@ -75,7 +75,7 @@ export class RareResource {
 
 /** Bulk processing: a CSV of questions answered in the background, results kept as CSV files. */
 export class BulkResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   run(file: FilePart | BufferPart, bulkType: BulkType = 'ga', options?: CallOptions): Promise<BulkRun> {
     return this.client.request(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { deleteEmpty, sendJson } from '../requestSpecs';
 import { NotFoundError } from '../errors';
 import {
@@ -44,7 +44,7 @@ function filePart(
 }
 
 export class KbNodesResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   /** Lists or searches nodes (`POST …/knowledge_base_nodes/search`); read-only, so retried. */
   search(params: NodeSearchParams = {}, options?: CallOptions): Promise<NodeSearchResult> {

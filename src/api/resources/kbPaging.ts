@@ -3,7 +3,7 @@
 // a default page smaller than asked, and deployments that ignore `offset` and send page 1 again.
 // Stops at an empty page, a page shorter than the pages before it, `total` reached, a page that brings
 // nothing new (no progress), or `maxNodes`; it can never loop forever.
-import type { CallOptions } from '../client';
+import type { CallOptions } from '../requester';
 import type { KbNode, NodeSearchResult } from '../schemas/kbNodes';
 import type { NodeSearchParams } from './kbNodeParams';
 

@@ -1,7 +1,7 @@
 // The local service's document routes (local region only; docs/api.md#local-only-routes): a document's stored
 // file and its extracted page texts, for the citation viewer.
 import { z } from 'zod';
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { getJson } from '../requestSpecs';
 import { path } from '../url';
 
@@ -29,7 +29,7 @@ const pagesSchema = z
   .passthrough();
 
 export class LocalDocsResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   /** The stored file (whole, in memory) with its Content-Type and file name. 404 → NotFoundError. */
   async content(nodeId: string, options?: CallOptions): Promise<LocalDocContent> {

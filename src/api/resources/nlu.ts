@@ -1,4 +1,4 @@
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
 import { sendJson } from '../requestSpecs';
 import { addPhraseResponseSchema, inferResponseSchema, type AddPhraseResponse, type Entity, type InferResponse } from '../schemas/nlu';
 import { path } from '../url';
@@ -7,7 +7,7 @@ export { NLU_MAX_CHARS } from '../values';
 
 /** Entity recognition: a separate service at nlu_url with its own key. */
 export class NluResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester) {}
 
   /** Entities in the first 2,000 characters; offsets index into `inputText`. Read-only, so retried. */
   infer(text: string, options?: CallOptions): Promise<InferResponse> {

@@ -1,10 +1,11 @@
 // The project of the key (`GET /webapi/v2/projects`, second-hand) and the key check built on it.
 import { z } from 'zod';
-import type { ApiClient, CallOptions } from '../client';
+import type { CallOptions, Requester } from '../requester';
+import type { FaqResource } from './faq';
 import { OperationNotOfferedError } from '../values';
 
 export class ProjectsResource {
-  constructor(private readonly client: ApiClient) {}
+  constructor(private readonly client: Requester & { faq: Pick<FaqResource, 'embeddingStatus'> }) {}
 
   /** Whatever the deployment says about the key's project (any JSON; used only to check the key). */
   current(options?: CallOptions): Promise<unknown> {

@@ -4,18 +4,6 @@ import { epochMs, listOf, nullish, textOr } from './common';
 // The client's callers take these from here; src/local takes them from src/core.
 export { NODE_ORDERS, ACCESS_TYPES, type NodeOrder, type AccessType } from '../../core/kbWire';
 
-export const PROCESS_STATES = [
-  'initializing',
-  'parsing',
-  'parsing_fail',
-  'completed',
-  'retrying',
-  'post_parsing',
-  'post_parsing_fail',
-  'post_completed',
-  'post_retrying',
-] as const;
-export { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../values';
 export const UPLOAD_ACTIONS = ['created', 'overwritten', 'skipped', 'suffix_added'] as const;
 
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];

@@ -4,10 +4,11 @@
 // otherwise, and keep every other field from the latest object that had it.
 
 import { draftPlainText, draftToMarkdown, isDraftRaw } from '../../core/draftjs';
-import { isRecord, readErrorBody, reportedError } from '../errorBody';
+import { readErrorBody, reportedError } from '../errorBody';
 import { KnowledgeDeskError } from '../errors';
 import { linkSignals } from '../signals';
 import { JsonObjectSplitter } from './jsonObjectSplitter';
+import { isRecord } from '../../core/records';
 
 export interface AnswerStreamEvent {
   /** The whole answer so far, as Markdown text. */
@@ -26,15 +27,6 @@ export interface AnswerStreamOptions {
   /** Receives every raw chunk before decoding (the "log raw stream" setting). */
   onRaw?: (chunk: Uint8Array) => void;
   signal?: AbortSignal;
-}
-
-export interface AnswerStreamResult {
-  answer: string;
-  merged: Record<string, unknown>;
-  /** Number of objects received. */
-  events: number;
-  /** Whether the answer was ever re-rendered rather than extended. */
-  replaced: boolean;
 }
 
 interface PartialState {
@@ -120,20 +112,6 @@ export async function* readAnswerStream(
     // Breaking out of the loop, an error or an abort ends the request too.
     if (!finished) cancel(iterator);
   }
-}
-
-/** Reads the whole stream; resolves with the final answer and fields. */
-export async function collectAnswerStream(body: AsyncIterable<Uint8Array>, options: AnswerStreamOptions = {}): Promise<AnswerStreamResult> {
-  let last: AnswerStreamEvent | undefined;
-  let events = 0;
-  let replaced = false;
-  for await (const event of readAnswerStream(body, options)) {
-    last = event;
-    events++;
-    replaced ||= event.replaced;
-  }
-  // readAnswerStream throws on an empty stream, so `last` is set here.
-  return { answer: last!.answer, merged: last!.merged, events, replaced };
 }
 
 /** Answer text of one object: Markdown, with the plain text alongside when it came as Draft.js. */

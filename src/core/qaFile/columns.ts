@@ -15,17 +15,6 @@ const NAMES: Record<QaField, string[]> = {
 export const QA_FIELDS = Object.keys(NAMES) as QaField[];
 export const REQUIRED_FIELDS: readonly QaField[] = ['question', 'answer'];
 
-/** Field names as users write them in headers. */
-export const COLUMN_NAME: Record<QaField, string> = {
-  question: 'question',
-  answer: 'answer',
-  similarQuestions: 'similar_questions',
-  hashtags: 'hashtags',
-  status: 'status',
-  folder: 'folder',
-  memo: 'memo',
-};
-
 /** The columns a Q&A file has, for problems (through @vscode/l10n, see rowValidator.ts). */
 export const expectedColumnsText = (): string =>
   l10n.t(

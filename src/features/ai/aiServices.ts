@@ -3,7 +3,7 @@
 // use of Knowledge Desk, so the first of them starts the window's connection like a view or a command does.
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
-import { MissingKeyError } from '../../ai/errors';
+import { MissingKeyError, RegionNotConfiguredError } from '../../ai/errors';
 import type { ErrorHints } from '../../ai/toolErrors';
 import type { ToolName } from '../../ai/toolNames';
 import type { Container } from '../../container';
@@ -94,7 +94,10 @@ export class AiServices {
     };
   }
 
-  /** The client, as a use of Knowledge Desk; a missing key is a MissingKeyError so the chat offers Set API Key. */
+  /**
+   * The client, as a use of Knowledge Desk; a missing key is a MissingKeyError so the chat offers Set API Key,
+   * a region configured wrong a RegionNotConfiguredError so it offers Select Region.
+   */
   private async client(what: string): Promise<ApiClient> {
     noteUse(what);
     try {
@@ -104,6 +107,9 @@ export class AiServices {
       const missing = error as { name?: string; reason?: string; problem?: string } | undefined;
       if (missing?.name === 'NotConnectedError' && missing.reason === 'noKey' && missing.problem) {
         throw new MissingKeyError(missing.problem);
+      }
+      if (missing?.name === 'NotConnectedError' && missing.reason === 'misconfigured') {
+        throw new RegionNotConfiguredError((error as Error).message, { cause: error });
       }
       throw error;
     }

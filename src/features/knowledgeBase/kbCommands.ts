@@ -1,7 +1,7 @@
 import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { DeleteNotSupportedError, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
+import { DeleteNotSupportedError, ingestionFinished, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
 import { toUserFacing } from '../../platform/errorMessages';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
@@ -11,6 +11,7 @@ import { KB_VIEW } from './kbTreeItems';
 import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
 import type { NodeDetailsProvider } from './nodeDetails';
+import { hashtagFilterText } from '../../core/hashtags';
 
 /** Tree commands other than upload: filter, sort, replace, move, delete, copy id, details, cloud upload. */
 export class KbCommands {
@@ -67,7 +68,7 @@ export class KbCommands {
     const f = this.tree.model.filter;
     const parts = [
       f.searchTerm && `"${f.searchTerm}"`,
-      f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
+      f.hashtags?.length && hashtagFilterText(f.hashtags, f.hashtagsOperator),
       f.order !== 'name_asc' && orderLabel(f.order),
     ].filter(Boolean);
     this.view.description = parts.join(' · ') || undefined;
@@ -207,10 +208,7 @@ export class KbCommands {
           return;
         }
         this.details.setSteps(node, status);
-        const done = ['completed', 'post_completed', 'failed', 'parsing_fail', 'post_parsing_fail', 'done', 'success'].includes(
-          status.status.toLowerCase(),
-        );
-        if (done || Date.now() > deadline) return;
+        if (ingestionFinished(status.status) || Date.now() > deadline) return;
         await new Promise((r) => setTimeout(r, 1500));
       }
     } finally {

@@ -4,8 +4,9 @@ import { faqStatus } from '../../api/values';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';
 import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';
-import type { QnaTreeProvider } from './qnaTreeProvider';
+import { statusLabel, type QnaTreeProvider } from './qnaTreeProvider';
 import { ContextKeys } from '../../platform/commandIds';
+import { hashtagFilterText } from '../../core/hashtags';
 
 // Functions, not strings: vscode.l10n.t must run after activation has the bundle.
 const ORIGINS: Array<{ label: () => string; key: NonNullable<QnaFilter['origins']>[number] }> = [
@@ -96,7 +97,7 @@ export class QnaCommands {
     const parts = [
       f.searchTerm && `"${f.searchTerm}"`,
       f.isUsed !== undefined && statusLabel(f.isUsed ? 'on' : 'off'),
-      f.hashtags?.length && f.hashtags.map((h) => `#${h}`).join(f.hashtagsOperator === 'and' ? ' + ' : ' | '),
+      f.hashtags?.length && hashtagFilterText(f.hashtags, f.hashtagsOperator),
       f.origins?.length && (f.origins.length === 1 ? vscode.l10n.t('{0} origin', 1) : vscode.l10n.t('{0} origins', f.origins.length)),
       f.byFolder && vscode.l10n.t('by folder'),
     ].filter(Boolean);
@@ -164,10 +165,6 @@ export class QnaCommands {
 }
 
 /** A Q&A's status as the views show it. */
-export function statusLabel(status: 'on' | 'off'): string {
-  return status === 'on' ? vscode.l10n.t('on') : vscode.l10n.t('off');
-}
-
 export function short(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

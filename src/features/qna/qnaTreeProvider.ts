@@ -5,7 +5,6 @@ import { pagingTreeItem } from '../../platform/tree/pagingItems';
 import type { QaElement, QnaElement, QnaTreeModel } from './qnaTreeModel';
 import { CommandIds, ViewIds } from '../../platform/commandIds';
 import { formatDateTime, formatNumber } from '../../platform/l10n';
-import { statusLabel } from './qnaCommands';
 
 export const QNA_VIEW = ViewIds.qna;
 
@@ -95,4 +94,8 @@ function serviceDate(value: string | null | undefined): string {
   if (!value) return '—';
   const time = Date.parse(value);
   return Number.isNaN(time) ? value : formatDateTime(time);
+}
+
+export function statusLabel(status: 'on' | 'off'): string {
+  return status === 'on' ? vscode.l10n.t('on') : vscode.l10n.t('off');
 }

@@ -77,11 +77,6 @@ export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record
   return body;
 }
 
-/** The first cited document (previews are made of it). */
-export function firstCitedDocument(plan: AnswerPlan): AnswerSource['hit'] | undefined {
-  return plan.chosen.find((s) => s.source.kind === 'document')?.source.hit;
-}
-
 function citation({ index, source }: Cited): Record<string, unknown> {
   return { index, ...sourceRef(source), url: '', text: source.text };
 }

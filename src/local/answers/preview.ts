@@ -3,6 +3,7 @@
 // needs the API-KEY header and draws no highlight (the boxes come from /webapi/v2/highlights/{clueId}).
 import type { AnswerRequest } from './answerSchema';
 import type { ChosenSentence } from './extractive';
+import { escapeHtml } from '../../core/html';
 
 const CSS = '.kd-preview{font:14px/1.5 system-ui,sans-serif;white-space:pre-wrap}.kd-preview mark{background:#fff2a8}';
 
@@ -41,8 +42,4 @@ function marked(passage: string, sentence: string): string {
   const m = words.length ? new RegExp(words.join('[\\s|]*'), 'u').exec(passage) : null;
   if (!m) return escapeHtml(passage);
   return escapeHtml(passage.slice(0, m.index)) + '<mark>' + escapeHtml(m[0]) + '</mark>' + escapeHtml(passage.slice(m.index + m[0].length));
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Handler } from '../http/context';
 import type { FaultInjector } from '../http/faults';
 import { echoHandler, type EchoStats } from './echoHandler';
+import { prefixed } from '../../core/records';
 
 const faultKind = z.enum(['none', '429', '500', 'drop', 'dropAfter']);
 const rate = z.number().min(0).max(1).optional();
@@ -59,8 +60,4 @@ export function testHandlers(
     },
     counts: () => ({ ...prefixed('faults.', faults.counts), 'echo.closedEarly': echo.closedEarly }),
   };
-}
-
-function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(counts).map(([k, v]) => [prefix + k, v]));
 }

@@ -40,7 +40,6 @@ export class NluError extends Error {
 
 export const NLU_INVALID_KEY = (): NluError => new NluError(403, 7001, 'API-KEY is not valid.');
 export const NLU_INVALID_JSON = (): NluError => new NluError(403, 7002, 'Cannot decode the requested JSON body.');
-export const NLU_EMPTY_TEXT = (): NluError => new NluError(400, 7003, "Requested parameters are not valid. 'text' is empty.");
 
 export function baseErrorBody(error: HttpError): Record<string, unknown> {
   const body: Record<string, unknown> = { errors: error.message, code: error.options.code ?? error.status };

@@ -162,13 +162,6 @@ export class PairLinker {
   }
 }
 
-/** Every chunk's links, in one go (tests and benchmarks; the build runs the rows a turn at a time). */
-export function linkAll(vectors: readonly Float32Array[], params: LinkParams): Array<Array<[number, number]>> {
-  const linker = new PairLinker(vectors, params.top_k_per_chunk);
-  for (let i = 0; i < vectors.length; i++) linker.row(i);
-  return vectors.map((_, i) => linker.links(i, params));
-}
-
 /** Longest stretch of work between two yields, whatever the batch size: status calls stay fast. */
 const TURN_BUDGET_MS = 10;
 

@@ -3,6 +3,7 @@
 import { NluError } from '../http/errors';
 import { NLU_TEXT_LIMIT, type RecognizedEntity } from './entity';
 import { cutText } from './recognizer';
+import { isRecord } from '../../core/records';
 
 const INVALID = 'Requested parameters are not valid.';
 const MAX_TAG_LENGTH = 64;
@@ -11,7 +12,7 @@ const invalid = (problem: string): NluError => new NluError(400, 7003, `${INVALI
 
 /** `text` of an infer or add_phrase body: a string with something other than whitespace. */
 export function requireText(body: unknown): string {
-  const text = isObject(body) ? body.text : undefined;
+  const text = isRecord(body) ? body.text : undefined;
   if (typeof text !== 'string' || !text.trim()) throw invalid("'text' is empty.");
   return text;
 }
@@ -39,7 +40,7 @@ type Names = { start: string; end: string };
  * given token must equal its slice. `at` prefixes messages (`[2].` for the third phrase of an array).
  */
 export function parsePhrase(body: unknown, at = '', names: Names = OLD_NAMES): { text: string; entities: RecognizedEntity[] } {
-  const raw0 = isObject(body) ? body.text : undefined;
+  const raw0 = isRecord(body) ? body.text : undefined;
   if (typeof raw0 !== 'string' || !raw0.trim()) throw invalid(`'${at}text' is empty.`);
   const full = raw0;
   const text = cutText(full);
@@ -55,11 +56,11 @@ export function parsePhrase(body: unknown, at = '', names: Names = OLD_NAMES): {
 }
 
 function parseEntity(item: unknown, at: string, text: string, cut: boolean, names: Names): RecognizedEntity {
-  if (!isObject(item)) throw invalid(`${at} must be an object with ${names.start}, ${names.end} and tag.`);
+  if (!isRecord(item)) throw invalid(`${at} must be an object with ${names.start}, ${names.end} and tag.`);
   const { token } = item;
   const [startIndex, endIndex] = [item[names.start], item[names.end]];
   // The public shape has `tag: { name }`; the older one a plain string. Either is read in both shapes.
-  const tag = isObject(item.tag) ? item.tag.name : item.tag;
+  const tag = isRecord(item.tag) ? item.tag.name : item.tag;
   for (const [name, value] of [
     [names.start, startIndex],
     [names.end, endIndex],
@@ -80,8 +81,4 @@ function parseEntity(item: unknown, at: string, text: string, cut: boolean, name
   }
   if (!slice.trim()) throw invalid(`${at} covers only whitespace.`);
   return { startIndex: start, endIndex: end, tag: tag.trim(), token: slice };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

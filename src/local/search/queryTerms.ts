@@ -185,10 +185,6 @@ const STOPWORDS = new Set(
   ].map((w) => w.normalize('NFKC')),
 );
 
-export function isStopword(token: string): boolean {
-  return STOPWORDS.has(token);
-}
-
 /** Distinct content tokens of `query`, weighted by `idf`; only stopwords → all of them (better than nothing). */
 export function queryTerms(query: string, idf: (term: string) => number): WeightedTerm[] {
   const all = tokenSet(query);

@@ -28,10 +28,6 @@ export interface MessageElement {
 
 export type PagingElement = LoadMoreElement | ErrorElement | MessageElement;
 
-export function isPagingElement(element: { kind: string }): element is PagingElement {
-  return element.kind === 'loadMore' || element.kind === 'error' || element.kind === 'message';
-}
-
 /**
  * The row after a listing's items: the error if the last load failed, else Load more while pages
  * remain, else `empty` when there are no items (no row when `empty` is omitted).

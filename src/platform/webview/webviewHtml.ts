@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { sharedPageStrings } from './pageStrings';
+import { escapeHtml } from '../../core/html';
 
 /** Which images a page may load: none, the extension's own resources, or those plus https images. */
 export type ImagePolicy = 'none' | 'local' | 'remote';
@@ -97,8 +98,4 @@ export function renderWebviewHtml(webview: vscode.Webview, extensionUri: vscode.
     '</body>',
     '</html>',
   ].join('\n');
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

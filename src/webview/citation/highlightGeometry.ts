@@ -109,17 +109,3 @@ export function mergeLines(boxes: readonly Box[]): Box[] {
   }
   return out;
 }
-
-/** True when every rectangle lies within a page of this size (a small tolerance for rounding). */
-export function rectsInside(rects: readonly Rect[], page: PageSize): boolean {
-  const eps = 0.5;
-  return rects.every(
-    (r) =>
-      r.left >= -eps &&
-      r.top >= -eps &&
-      r.width > 0 &&
-      r.height > 0 &&
-      r.left + r.width <= page.width + eps &&
-      r.top + r.height <= page.height + eps,
-  );
-}

@@ -7,6 +7,8 @@ import { chatLinkUri, parseChatLink, type ChatLink } from '../../../src/ai/chatL
 import { runChatTurn, threadFromHistory, type ChatSink, type ChatTurnDeps } from '../../../src/ai/chatTurn';
 import { retrievePages } from '../../../src/ai/knowledgeTools';
 import { MissingKeyError } from '../../../src/ai/toolErrors';
+import { RegionNotConfiguredError } from '../../../src/ai/errors';
+import { closeCannedServers, startCannedServer } from '../support/cannedServer';
 import { startSeeded, withHeaders } from '../../fixtures/retrieval/seededService';
 import type { TestService } from '../support/localService';
 import { waitFor } from '../support/waitFor';
@@ -182,6 +184,29 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
     assert.match(english.text, /^\*\*Knowledge Desk:\*\* Invalid input: question is empty/, 'back to English without the bundle');
   });
 
+  it('/ask: a stream cut in the middle keeps the part shown, then the error under a rule', async () => {
+    const canned = await startCannedServer(() => ({
+      headers: { 'content-type': 'application/x-ndjson' },
+      body: '{"answer":"New employees get"}\n{"answer":"New employees get 15 da',
+    }));
+    try {
+      const sink = new Recorder();
+      const result = await runChatTurn(
+        LEAVE,
+        'ask',
+        undefined,
+        deps({ client: async () => new ApiClient({ baseUrl: canned.url, apiKey: 'k', retry: { maxRetries: 0 } }) }),
+        sink,
+        signal(),
+      );
+      assert.equal(result.metadata.errorKind, 'service');
+      assert.match(sink.text, /^New employees get\n\n---\n\*\*Knowledge Desk:\*\* .*middle of a response/);
+      assert.deepEqual(sink.of('button'), ['Show Log']);
+    } finally {
+      await closeCannedServers();
+    }
+  });
+
   describe('bad input and failures become a short message with the next step', () => {
     for (const command of ['ask', 'docs', 'faq'] as const) {
       it(`/${command}: an empty and a 100,000-character question`, async () => {
@@ -211,6 +236,31 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
         assert.equal(result.metadata.errorKind, 'key');
         assert.equal(sink.text, '**Knowledge Desk:** No API key is set for US. Run "Set API Key".');
         assert.deepEqual(sink.of('button'), ['Set API Key', 'Select Region']);
+      });
+      it(`/${command}: Select Region follows the kind of error, not its words`, async () => {
+        const custom = new Recorder();
+        const result = await runChatTurn(
+          LEAVE,
+          command,
+          undefined,
+          deps({ client: () => Promise.reject(new RegionNotConfiguredError('The Custom region is not configured: no base URL.')) }),
+          custom,
+          signal(),
+        );
+        assert.equal(result.metadata.errorKind, 'service');
+        assert.equal(custom.text, '**Knowledge Desk:** The Custom region is not configured: no base URL.');
+        assert.deepEqual(custom.of('button'), ['Select Region', 'Show Log']);
+        // A failure that merely mentions the command is not a region problem.
+        const other = new Recorder();
+        await runChatTurn(
+          LEAVE,
+          command,
+          undefined,
+          deps({ client: () => Promise.reject(new Error('Select Region failed')) }),
+          other,
+          signal(),
+        );
+        assert.deepEqual(other.of('button'), ['Show Log']);
       });
       it(`/${command}: a rejected key and an unreachable service`, async () => {
         const rejected = new Recorder();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { buildAnswerRequest, selectionQuestion, titleFrom } from '../../../src/features/answers/chat/answerRequest';
 import { runAnswer, type AnswerStreamer } from '../../../src/features/answers/chat/answerRunner';
-import { citationKind, markerIndexes, toChatCitation } from '../../../src/features/answers/chat/citations';
+import { citationKind, toChatCitation } from '../../../src/features/answers/chat/citations';
 import { conversationToMarkdown } from '../../../src/features/answers/chat/exportMarkdown';
 import { defaultChatOptions, type Conversation } from '../../../src/features/answers/chat/protocol';
 import { AnswerStreamAbortError, AnswerStreamError } from '../../../src/api/stream/answerStream';
@@ -159,7 +159,6 @@ describe('Chat host helpers', () => {
     assert.equal(citationKind(c), 'qna');
     assert.equal(citationKind({ source: 'document', knowledgeBaseId: 'kb' }), 'document');
     assert.equal(citationKind({ source: 'web', url: 'https://example.com' }), 'web');
-    assert.deepEqual(markerIndexes('a [1] b [2, 3] c [1] d [x] [1000]'), [1, 2, 3]);
   });
 
   it('exports a conversation as Markdown with a numbered source list per answer', () => {

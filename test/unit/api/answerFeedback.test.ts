@@ -1,7 +1,7 @@
 // Answer feedback (mrc/user_feedback) and its history (mrc_feedbacks), client against the local service.
 import assert from 'node:assert/strict';
 import { BadRequestError, NotFoundError } from '../../../src/api/errors';
-import { isFileNode } from '../../../src/api/schemas/kbNodes';
+import { isFileNode } from '../../../src/api/values';
 import { startTestService, type TestService } from '../support/localService';
 
 describe('Answer feedback: 👍 / 👎, cancel with null, history (client against the local service)', () => {

@@ -1,11 +1,28 @@
 import assert from 'node:assert/strict';
-import { AnswerStreamError, collectAnswerStream, readAnswerStream, type AnswerStreamEvent } from '../../../src/api/stream/answerStream';
+import { AnswerStreamError, readAnswerStream, type AnswerStreamEvent } from '../../../src/api/stream/answerStream';
 import { isAbortError } from '../../../src/api/errors';
 
 const encoder = new TextEncoder();
 
 async function* body(...parts: (string | Uint8Array)[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield typeof part === 'string' ? encoder.encode(part) : part;
+}
+
+/** Reads the whole stream: the final answer and fields, how many objects came, whether the answer was ever re-rendered. */
+async function collectAnswerStream(
+  source: AsyncIterable<Uint8Array>,
+  options?: Parameters<typeof readAnswerStream>[1],
+): Promise<{ answer: string; merged: Record<string, unknown>; events: number; replaced: boolean }> {
+  let last: AnswerStreamEvent | undefined;
+  let events = 0;
+  let replaced = false;
+  for await (const event of readAnswerStream(source, options)) {
+    last = event;
+    events++;
+    replaced ||= event.replaced;
+  }
+  // readAnswerStream throws on an empty stream, so `last` is set here.
+  return { answer: last!.answer, merged: last!.merged, events, replaced };
 }
 
 /** Reads until the stream ends or fails; returns what arrived and the error, if any. */

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 import yazl from 'yazl';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../src/api/errors';
-import { isFileNode, type FileNode, type KbNode } from '../../../src/api/schemas/kbNodes';
+import type { FileNode, KbNode } from '../../../src/api/schemas/kbNodes';
+import { isFileNode } from '../../../src/api/values';
 import { startTestService, type TestService } from '../support/localService';
 
 const text = (s: string) => ({ data: s, contentType: 'text/plain' });

@@ -1,7 +1,8 @@
 // Client methods of the operations beyond documents 1 and 2, against the real local service (docs/api.md#folders …).
 import assert from 'node:assert/strict';
 import { ApiError, BadRequestError, ConflictError, NotFoundError } from '../../../src/api/errors';
-import { isFileNode, type FileNode, type KbNode } from '../../../src/api/schemas/kbNodes';
+import type { FileNode, KbNode } from '../../../src/api/schemas/kbNodes';
+import { ingestionFinished, isFileNode } from '../../../src/api/values';
 import { startTestService, type TestService } from '../support/localService';
 
 const text = (s: string) => ({ data: s, contentType: 'text/plain' });
@@ -245,6 +246,7 @@ describe('Folders, node updates, on/off, download, text and processing steps (cl
     assert.deepEqual(pages, [{ pageNo: 1, text: 'First page text about leave.' }]);
     const status = await client().kbNodes.ingestionStatus(doc.id);
     assert.equal(status.status, 'completed');
+    assert.equal(ingestionFinished(status.status), true, 'Show Details stops following the steps');
     assert.deepEqual(
       status.steps.map((s) => [s.name, s.status]),
       [
@@ -265,6 +267,10 @@ describe('Folders, node updates, on/off, download, text and processing steps (cl
     await assert.rejects(client().kbNodes.text(broken.id), (e: unknown) => e instanceof ApiError && e.status === 409);
     const failed = await client().kbNodes.ingestionStatus(broken.id);
     assert.equal(failed.status, 'parsing_fail');
+    assert.equal(ingestionFinished(failed.status), true);
+    // The cloud's words, known second-hand, in any case; a state on the way is not an end.
+    for (const s of ['POST_COMPLETED', 'Failed', 'done', 'success']) assert.equal(ingestionFinished(s), true, s);
+    for (const s of ['initializing', 'parsing', 'post_parsing', 'retrying', 'unknown']) assert.equal(ingestionFinished(s), false, s);
     assert.equal(failed.steps[1].status, 'failed');
   });
 

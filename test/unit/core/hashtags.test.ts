@@ -1,5 +1,12 @@
 import assert from 'node:assert/strict';
-import { hashtagConcern, normalizeHashtag, normalizeHashtags, parseHashtags, takeTypedHashtags } from '../../../src/core/hashtags';
+import {
+  hashtagConcern,
+  hashtagFilterText,
+  normalizeHashtag,
+  normalizeHashtags,
+  parseHashtags,
+  takeTypedHashtags,
+} from '../../../src/core/hashtags';
 
 describe('hashtags (one reading everywhere)', () => {
   it('normalizeHashtag strips any number of leading # and ＃, and trims', () => {
@@ -71,5 +78,11 @@ describe('hashtags (one reading everywhere)', () => {
   it('normalizeHashtags normalizes list items without splitting them', () => {
     assert.deepEqual(normalizeHashtags(['#a b', 'a b', '', '＃', ' c ', '#c']), ['a b', 'c']);
     assert.deepEqual(normalizeHashtags([]), []);
+  });
+
+  it('hashtagFilterText writes a view filter the same for both trees: + for all of them, | for any', () => {
+    assert.equal(hashtagFilterText(['hr', '経費'], 'and'), '#hr + #経費');
+    assert.equal(hashtagFilterText(['hr', '経費'], 'or'), '#hr | #経費');
+    assert.equal(hashtagFilterText(['hr'], undefined), '#hr');
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { allCommandIds, CommandIds, ContextKeys, ViewIds, WALKTHROUGH_ID } from '../../../src/platform/commandIds';
+import { CommandIds, ContextKeys, ViewIds, WALKTHROUGH_ID } from '../../../src/platform/commandIds';
 import { readManifest } from '../support/manifest';
 
 interface Contributes {
@@ -10,6 +10,17 @@ interface Contributes {
   viewsWelcome?: Array<{ view: string; contents: string; when?: string }>;
   languageModelTools?: Array<{ name: string; when?: string }>;
   walkthroughs?: Array<{ id: string; steps: Array<{ id: string; description: string; completionEvents?: string[] }> }>;
+}
+
+/** Every command id of the module, flattened. */
+function allCommandIds(): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value);
+    else for (const v of Object.values(value as Record<string, unknown>)) walk(v);
+  };
+  walk(CommandIds);
+  return out;
 }
 
 const pkg = readManifest() as { contributes: Contributes };

@@ -7,7 +7,7 @@ import { analyticsStrings, type AnalyticsStrings } from '../../../src/features/q
 import { analyticsProtocol, type AnalyticsData } from '../../../src/features/qna/analytics/protocol';
 import { ApiClient } from '../../../src/api/client';
 import { OfferMemory } from '../../../src/api/offers';
-import { isFileNode } from '../../../src/api/schemas/kbNodes';
+import { isFileNode } from '../../../src/api/values';
 import { startCannedServer, type CannedResponse, type CannedServer } from '../support/cannedServer';
 import { startTestService, type TestService } from '../support/localService';
 import { inJapanese, visibleTexts } from './support/japanese';

@@ -9,9 +9,22 @@ const geo = loadPage<{
   boxesToRects(b: Box[], rendered: { width: number; height: number }): Rect[];
   boxesForPassage(runs: Run[], passage: string): { boxes: Box[]; text: string; exact: boolean } | null;
   mergeLines(b: Box[]): Box[];
-  rectsInside(r: Rect[], page: { width: number; height: number }): boolean;
 }>('src/webview/citation/highlightGeometry');
 const view = loadPage<{ sampleText(s: string[], max?: number): string; isFontProblem(w: string): boolean }>('src/webview/citation/pdfText');
+
+/** True when every rectangle lies within a page of this size (a small tolerance for rounding). */
+function rectsInside(rects: readonly Rect[], page: { width: number; height: number }): boolean {
+  const eps = 0.5;
+  return rects.every(
+    (r) =>
+      r.left >= -eps &&
+      r.top >= -eps &&
+      r.width > 0 &&
+      r.height > 0 &&
+      r.left + r.width <= page.width + eps &&
+      r.top + r.height <= page.height + eps,
+  );
+}
 
 // An A4 page: 595 × 842 points.
 const A4 = { width: 595, height: 842 };
@@ -30,7 +43,7 @@ describe('Citation viewer: highlight geometry', () => {
       });
     }
     const rects = geo.boxesToRects(boxes, { width: 1200, height: 1698 });
-    assert.ok(geo.rectsInside(rects, { width: 1200, height: 1698 }));
+    assert.ok(rectsInside(rects, { width: 1200, height: 1698 }));
   });
 
   it('puts swapped corners in order, clips to the page, drops empty and non-finite boxes', () => {
@@ -62,9 +75,9 @@ describe('Citation viewer: highlight geometry', () => {
   });
 
   it('tells when rectangles leave the page', () => {
-    assert.equal(geo.rectsInside([{ left: 10, top: 10, width: 100, height: 20 }], { width: 200, height: 100 }), true);
-    assert.equal(geo.rectsInside([{ left: 150, top: 10, width: 100, height: 20 }], { width: 200, height: 100 }), false);
-    assert.equal(geo.rectsInside([{ left: 10, top: 10, width: 0, height: 20 }], { width: 200, height: 100 }), false);
+    assert.equal(rectsInside([{ left: 10, top: 10, width: 100, height: 20 }], { width: 200, height: 100 }), true);
+    assert.equal(rectsInside([{ left: 150, top: 10, width: 100, height: 20 }], { width: 200, height: 100 }), false);
+    assert.equal(rectsInside([{ left: 10, top: 10, width: 0, height: 20 }], { width: 200, height: 100 }), false);
   });
 
   it('boxes a passage found in the text runs, cut to the characters it covers, one box per line', () => {

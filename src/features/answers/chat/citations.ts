@@ -101,10 +101,4 @@ export function toChatCitation(c: Citation): ChatCitation {
 }
 
 /** Citation numbers referenced by markers like [1], [2, 3] in an answer. */
-export const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
-
-export function markerIndexes(answer: string): number[] {
-  const out = new Set<number>();
-  for (const m of answer.matchAll(MARKER)) for (const n of m[1].split(',')) out.add(Number(n.trim()));
-  return [...out];
-}
+const MARKER = /\[(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;

@@ -3,7 +3,8 @@
 // over HTTP to a real local service; the caps are made small so small bombs trip them (the full-size bombs
 // are in `npm run bench`, test/bench/bombs.bench.ts).
 import assert from 'node:assert/strict';
-import { isFileNode, type KbNode } from '../../../../src/api/schemas/kbNodes';
+import type { KbNode } from '../../../../src/api/schemas/kbNodes';
+import { isFileNode } from '../../../../src/api/values';
 import { ExtractorPool, defaultAssetsDir, type ExtractorPoolOptions } from '../../../../src/local/extract/extractorPool';
 import { startTestService, type TestService } from '../../support/localService';
 import { waitFor } from '../../support/waitFor';

@@ -4,7 +4,7 @@ import { HttpError } from '../../../../src/local/http/errors';
 import { parseBulkCsv } from '../../../../src/local/jobs/bulkInput';
 import { csvText } from '../../../../src/local/jobs/csvText';
 import { envStepDelayMs } from '../../../../src/platform/testProbe';
-import { countPairs, linkAll } from '../../../../src/local/jobs/rareBuild';
+import { countPairs, PairLinker, type LinkParams } from '../../../../src/local/jobs/rareBuild';
 import { rankPool, seededRandom, seedOf } from '../../../../src/local/jobs/rareGenerate';
 import type { BuildData } from '../../../../src/local/jobs/rareBuild';
 import { askableSentences, keyPhrase, questionFor } from '../../../../src/local/jobs/questionTemplates';
@@ -18,6 +18,12 @@ const TEXTS = [
   '宿泊費の上限は1泊12,000円です。',
 ];
 const vectors = TEXTS.map(lexicalVector);
+/** Every chunk's links, in one go (the build runs the rows a turn at a time). */
+function linkAll(vectors: readonly Float32Array[], params: LinkParams): Array<Array<[number, number]>> {
+  const linker = new PairLinker(vectors, params.top_k_per_chunk);
+  for (let i = 0; i < vectors.length; i++) linker.row(i);
+  return vectors.map((_, i) => linker.links(i, params));
+}
 const similarTo = (
   i: number,
   vs: Float32Array[],
