@@ -1,9 +1,9 @@
 // Folders (docs/api.md#folders): create, rename, delete.
 // A deployment without these routes answers 404/405: OperationNotOfferedError, remembered in `client.offers`.
+import { endpoint } from '../endpoint';
 import type { ApiClient, CallOptions } from '../client';
 import type { FolderNode } from '../schemas/kbNodes';
 import { folderDeleteSchema, folderResultSchema, type FolderDeleteResult } from '../schemas/kbOps';
-import { path } from '../url';
 
 export class FoldersResource {
   constructor(private readonly client: ApiClient) {}
@@ -12,9 +12,7 @@ export class FoldersResource {
   async create(params: { name: string; parentFolderId?: string | null }, options?: CallOptions): Promise<FolderNode> {
     const body = await this.client.requestOptional(
       {
-        operation: 'folders.create',
-        method: 'POST',
-        path: '/webapi/v2/folders',
+        ...endpoint('folders.create'),
         json: { name: params.name, parentFolderId: params.parentFolderId ?? null },
         schema: folderResultSchema,
       },
@@ -28,9 +26,7 @@ export class FoldersResource {
   async rename(folderId: string, name: string, options?: CallOptions): Promise<FolderNode> {
     const body = await this.client.requestOptional(
       {
-        operation: 'folders.rename',
-        method: 'PUT',
-        path: path`/webapi/v2/folders/${folderId}`,
+        ...endpoint('folders.rename', { folder_id: folderId }),
         json: { name },
         schema: folderResultSchema,
       },
@@ -42,11 +38,9 @@ export class FoldersResource {
 
   /** Deletes a folder with everything in it; the counts are undefined where the deployment does not say. */
   delete(folderId: string, options?: CallOptions): Promise<FolderDeleteResult> {
-    return this.client.requestOptional(
-      { operation: 'folders.delete', method: 'DELETE', path: path`/webapi/v2/folders/${folderId}`, schema: folderDeleteSchema },
-      options,
-      { ids: [folderId] },
-    );
+    return this.client.requestOptional({ ...endpoint('folders.delete', { folder_id: folderId }), schema: folderDeleteSchema }, options, {
+      ids: [folderId],
+    });
   }
 
   /**

@@ -1,4 +1,5 @@
 // Hashtags in use, from Q&As and documents together, with their counts (`GET /webapi/hashtags`, public).
+import { endpoint } from '../endpoint';
 import type { ApiClient, CallOptions } from '../client';
 import { hashtagCountsSchema, type HashtagCount } from '../schemas/kbOps';
 
@@ -7,9 +8,6 @@ export class HashtagsResource {
 
   /** Every hashtag in use (without `#`), most used first. */
   inUse(options?: CallOptions): Promise<HashtagCount[]> {
-    return this.client.requestOptional(
-      { operation: 'hashtags.inUse', method: 'GET', path: '/webapi/hashtags', schema: hashtagCountsSchema },
-      options,
-    );
+    return this.client.requestOptional({ ...endpoint('hashtags.inUse'), schema: hashtagCountsSchema }, options);
   }
 }

@@ -1,5 +1,6 @@
 // The project of the key (`GET /webapi/v2/projects`, second-hand) and the key check built on it.
 import { z } from 'zod';
+import { endpoint } from '../endpoint';
 import type { ApiClient, CallOptions } from '../client';
 import { OperationNotOfferedError } from '../values';
 
@@ -8,10 +9,7 @@ export class ProjectsResource {
 
   /** Whatever the deployment says about the key's project (any JSON; used only to check the key). */
   current(options?: CallOptions): Promise<unknown> {
-    return this.client.requestOptional(
-      { operation: 'projects.current', method: 'GET', path: '/webapi/v2/projects', schema: z.unknown() },
-      options,
-    );
+    return this.client.requestOptional({ ...endpoint('projects.current'), schema: z.unknown() }, options);
   }
 
   /**

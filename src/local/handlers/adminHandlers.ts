@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Handler } from '../http/context';
+import type { Handlers } from '../http/context';
 import type { FaultInjector } from '../http/faults';
 import { echoHandler, type EchoStats } from './echoHandler';
 
@@ -26,7 +26,7 @@ export interface ServiceInfo {
 }
 
 /** GET /_local/info: served always (the extension checks that a service another window started answers). */
-export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
+export function adminHandlers(info: ServiceInfo): Handlers {
   return {
     'admin.info': async () => ({ name: info.name, version: info.version, startedAt: info.startedAt, counts: info.counts() }),
   };
@@ -40,7 +40,7 @@ export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
 export function testHandlers(
   faults: FaultInjector,
   processing: { hold(held: boolean): void },
-): { handlers: Record<string, Handler>; counts: () => Record<string, number> } {
+): { handlers: Handlers; counts: () => Record<string, number> } {
   const echo: EchoStats = { closedEarly: 0 };
   return {
     handlers: {

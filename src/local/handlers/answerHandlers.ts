@@ -1,6 +1,6 @@
 // POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON);
 // answer feedback and its history (docs/api.md#answer-feedback).
-import { Reply, type Handler } from '../http/context';
+import { Reply, type Handlers } from '../http/context';
 import { answerBody } from '../answers/answerBody';
 import { answerRequestSchema } from '../answers/answerSchema';
 import type { AnswerService } from '../answers/answerService';
@@ -16,7 +16,7 @@ export function answerHandlers(
   answers: AnswerService,
   deps: { feedback: AnswerFeedbackStore; isDocument: (id: string) => boolean },
   honourStreamDelay = false,
-): Record<string, Handler> {
+): Handlers {
   return {
     // POST /webapi/mrc/user_feedback {answerHash, answer, id, query, positive} → {result: {userFeedback: {positiveCount, negativeCount}}}
     'answers.feedback': async (ctx) => {

@@ -1,6 +1,6 @@
 // The 17 Q&A operations, exact to the shapes of docs/api.md#qa.
 import { normalizeHashtag } from '../../core/hashtags';
-import type { Handler, RequestContext } from '../http/context';
+import type { Handlers, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 import { dailyAnalytics, dailyCount } from '../faq/analytics';
 import { detailItem } from '../faq/faqRecord';
@@ -34,7 +34,7 @@ export interface FaqHandlerDeps {
 const FORMATS = ['html', 'text'] as const;
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
-export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
+export function faqHandlers(deps: FaqHandlerDeps): Handlers {
   const faq = new FaqService(deps.journal);
 
   return {

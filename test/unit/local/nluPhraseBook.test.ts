@@ -81,7 +81,7 @@ describe('Entity recognition: phrase book and handlers', () => {
       params: { data_type: 'train' },
       body: async () => ({ text: 'Sirius', entities: [{ startIndex: 0, endIndex: 6, tag: 'STAR' }] }),
     } as unknown as RequestContext;
-    const error = await handlers['nlu.addPhrase'](ctx).then(
+    const error = await handlers['nlu.addPhrase']!(ctx).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -90,7 +90,7 @@ describe('Entity recognition: phrase book and handlers', () => {
     assert.deepEqual(nluErrorBody(error), { type: 'APIError', code: 7000, message: 'Something went wrong' });
     assert.match(logged.join('\n'), /nlu\.addPhrase: Error: Journal is closed/);
     // Invalid parameters stay 400/7003 (not hidden behind 7000).
-    const empty = await handlers['nlu.infer']({ body: async () => ({ text: ' ' }) } as unknown as RequestContext).catch((e: unknown) => e);
+    const empty = await handlers['nlu.infer']!({ body: async () => ({ text: ' ' }) } as unknown as RequestContext).catch((e: unknown) => e);
     assert.deepEqual(nluErrorBody(empty as NluError), {
       type: 'APIError',
       code: 7003,
