@@ -1,3 +1,4 @@
+import type { CandidateOrder } from '../../core/faqWire';
 import { endpoint } from '../endpoint';
 import type { ApiClient, CallOptions } from '../client';
 import { getJson, sendJson } from '../requestSpecs';
@@ -66,7 +67,6 @@ export interface HistoryParams {
   searchTerm?: string;
 }
 
-export type CandidateOrder = 'FREQUENCY_DESC' | 'FREQUENCY_ASC' | 'CREATED_AT_DESC' | 'CREATED_AT_ASC';
 export interface CandidateParams {
   offset?: number;
   /** At most 100. */

@@ -1,4 +1,5 @@
 // The 17 Q&A operations, exact to the shapes of docs/api.md#qa.
+import { CANDIDATE_ORDERS } from '../../core/faqWire';
 import { normalizeHashtag } from '../../core/hashtags';
 import type { Handlers, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
@@ -121,7 +122,7 @@ export function faqHandlers(deps: FaqHandlerDeps): Handlers {
         limit: intParam(q, 'limit', { def: 100, min: 1, max: 100 }),
         hashtags: listParam(q, 'hashtags').map(normalizeHashtag).filter(Boolean),
         terms: parseTermQuery(stringParam(q, 'searchTerm')),
-        order: enumParam(q, 'order', ['FREQUENCY_DESC', 'FREQUENCY_ASC', 'CREATED_AT_DESC', 'CREATED_AT_ASC'] as const, 'FREQUENCY_DESC'),
+        order: enumParam(q, 'order', CANDIDATE_ORDERS, 'FREQUENCY_DESC'),
         status: enumParam(q, 'status', ['ALL', 'ACTIVE', 'ARCHIVED'] as const, 'ACTIVE'),
       });
       return { result: page, errors: {} };
