@@ -37,10 +37,11 @@ export function adminHandlers(info: ServiceInfo): Handlers {
  * holding document processing.
  * Their counts go into /_local/info through `counts`.
  */
-export function testHandlers(
-  faults: FaultInjector,
-  processing: { hold(held: boolean): void },
-): { handlers: Handlers; counts: () => Record<string, number> } {
+export function testHandlers(deps: { faults: FaultInjector; processing: { hold(held: boolean): void } }): {
+  handlers: Handlers;
+  counts: () => Record<string, number>;
+} {
+  const { faults, processing } = deps;
   const echo: EchoStats = { closedEarly: 0 };
   return {
     handlers: {

@@ -16,14 +16,13 @@ import {
   selectSchema,
   updateSchema,
 } from '../faq/faqSchemas';
-import { FaqService } from '../faq/faqService';
+import type { FaqService } from '../faq/faqService';
 import { uploadFaqFile } from '../faq/faqUpload';
 import { dateParam, enumParam, intParam, listParam, requiredRange, stringParam } from '../faq/params';
 import { parseTermQuery } from '../faq/termQuery';
-import type { Journal } from '../store/journal';
 
 export interface FaqHandlerDeps {
-  journal: Journal;
+  faq: FaqService;
   /** Where uploaded Q&A files (and ZIP entries) are unpacked; inside the data folder. */
   tempPath: () => string;
   /** Largest number of data rows per uploaded file (default MAX_FAQ_FILE_ROWS). */
@@ -36,7 +35,7 @@ const FORMATS = ['html', 'text'] as const;
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
 export function faqHandlers(deps: FaqHandlerDeps): Handlers {
-  const faq = new FaqService(deps.journal);
+  const { faq } = deps;
 
   return {
     // Local "embeddings" are the search index, updated with each write: nothing is ever pending.

@@ -13,7 +13,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Reply, type Handlers } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
-import type { Journal } from '../store/journal';
+import type { FaqStore } from '../faq/faqStore';
 import type { BlobStore } from '../store/blobs';
 import type { KbStore } from '../kb/kbStore';
 import {
@@ -31,15 +31,14 @@ import {
 import { creatorFor, type NodeRecord } from '../kb/nodeRecord';
 import { ingestionStatus } from '../kb/ingestion';
 import type { Retrieval } from '../search/retrieval';
-import type { FaqRecord } from '../faq/faqRecord';
 import { contentTypeOf } from './localDocsHandlers';
-import { FAQS } from '../store/collections';
 
 export interface KbOpsDeps {
   kb: KbStore;
   blobs: BlobStore;
   retrieval: Retrieval;
-  journal: Journal;
+  /** The Q&As, whose hashtags count in the hashtags in use. */
+  faqs: FaqStore;
   /** Deletes the stored files of removed documents that nothing uses any more. */
   releaseBlobs: (removed: NodeRecord[]) => Promise<void>;
 }
@@ -107,7 +106,7 @@ export function kbOpsHandlers(deps: KbOpsDeps): Handlers {
         for (const tag of new Set(tags ?? [])) counts.set(tag, (counts.get(tag) ?? 0) + 1);
       };
       for (const node of kb.all()) if (node.nodeType === 'file') add(node.hashtags);
-      for (const faq of deps.journal.collection<FaqRecord>(FAQS).values()) add(faq.hashtags);
+      for (const faq of deps.faqs.ordered()) add(faq.hashtags);
       const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
       return { result: Object.fromEntries(sorted) };
     },

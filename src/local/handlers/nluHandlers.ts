@@ -17,17 +17,17 @@ import { HttpError, NluError } from '../http/errors';
 import { InvalidJsonError } from '../http/body';
 import type { LocalLogger } from '../logger';
 import { parsePhrases, requireText } from '../nlu/nluRequests';
-import { PhraseBook, type DataType } from '../nlu/phraseBook';
-import type { Journal } from '../store/journal';
+import type { DataType, PhraseBook } from '../nlu/phraseBook';
 
 export interface NluHandlerDeps {
-  journal: Journal;
+  book: PhraseBook;
   logger?: LocalLogger;
 }
 
 export const NLU_UNEXPECTED = (): NluError => new NluError(500, 7000, 'Something went wrong');
 
-export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.journal)): Handlers {
+export function nluHandlers(deps: NluHandlerDeps): Handlers {
+  const { book } = deps;
   const guarded =
     (op: string, fn: Handler): Handler =>
     async (ctx: RequestContext) => {

@@ -75,7 +75,10 @@ describe('Entity recognition: phrase book and handlers', () => {
 
   it('answers an unexpected failure with 500/7000 in the entity-recognition shape, and logs it', async () => {
     const logged: string[] = [];
-    const handlers = nluHandlers({ journal, logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) } });
+    const handlers = nluHandlers({
+      book: new PhraseBook(journal),
+      logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) },
+    });
     await journal.close(); // every commit now fails
     const ctx = {
       params: { data_type: 'train' },
