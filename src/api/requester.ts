@@ -14,10 +14,10 @@ export interface CallOptions {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestSpec<S extends z.ZodTypeAny = z.ZodTypeAny> {
-  /** Name used in errors and logs, e.g. `kbNodes.search`. */
+  /** Name used in errors and logs: the operation table's (core/operations.ts), e.g. `kbNodes.search`. */
   operation: string;
   method: HttpMethod;
-  /** Path built with the `path` tag (already encoded). */
+  /** Encoded path, from `endpoint()` (endpoint.ts) for the operations of the table. */
   path: string;
   query?: QueryParams;
   json?: unknown;

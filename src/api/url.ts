@@ -1,18 +1,10 @@
 // Safe construction of request paths and query strings.
 
 /**
- * Template tag for request paths: every substitution is percent-encoded as one path segment.
- * `.` and `..` are encoded too (URL normalisation would otherwise climb out of the resource),
- * and an empty value is refused (it would address a different operation).
+ * One path parameter as one encoded segment (endpoint.ts). `.` and `..` are encoded too (URL normalisation
+ * would otherwise climb out of the resource), and an empty value is refused (it would address a different
+ * operation).
  */
-export function path(strings: TemplateStringsArray, ...values: Array<string | number>): string {
-  let out = strings[0];
-  values.forEach((value, i) => {
-    out += encodeSegment(String(value)) + strings[i + 1];
-  });
-  return out;
-}
-
 export function encodeSegment(value: string): string {
   if (value === '') throw new TypeError('A path parameter must not be empty');
   if (value === '.') return '%2E';

@@ -18,6 +18,8 @@ import { kbHandlers, releaseBlobs } from './handlers/kbHandlers';
 import { kbOpsHandlers } from './handlers/kbOpsHandlers';
 import { AnswerFeedbackStore } from './answers/answerFeedback';
 import { nluHandlers } from './handlers/nluHandlers';
+import { FaqService } from './faq/faqService';
+import { PhraseBook } from './nlu/phraseBook';
 import { ExtractorPool, defaultAssetsDir } from './extract/extractorPool';
 import { KbService } from './kb/kbService';
 import { KbStore } from './kb/kbStore';
@@ -116,7 +118,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => extractor.close?.());
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
-    const test = faults && testHandlers(faults, processing);
+    const test = faults && testHandlers({ faults, processing });
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
@@ -125,6 +127,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
+    const faq = new FaqService(journal);
 
     const traffic = { inFlight: 0, received: new Map<string, number>() };
     const handlers = new Map<string, Handler>(
@@ -137,26 +140,27 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           isBlobUsed: (hash) => isReferenced({ journal, blobs, kb, logger }, hash),
         }),
         ...retrievalHandlers({ retrieval, highlights: new HighlightResolver(kb, retrieval) }),
-        ...answerHandlers(
+        ...answerHandlers({
           answers,
-          { feedback: new AnswerFeedbackStore(journal), isDocument: (id) => kb.get(id)?.nodeType === 'file' },
-          !!options.testHooks,
-        ),
+          feedback: new AnswerFeedbackStore(journal),
+          isDocument: (id) => kb.get(id)?.nodeType === 'file',
+          honourStreamDelay: !!options.testHooks,
+        }),
         ...kbOpsHandlers({
           kb,
           blobs,
           retrieval,
-          journal,
+          faqs: faq.faqs,
           releaseBlobs: (removed) => releaseBlobs(removed, blobs, (hash) => isReferenced({ journal, blobs, kb, logger }, hash)),
         }),
         ...localDocsHandlers({ kb, blobs, retrieval }),
         ...faqHandlers({
-          journal,
+          faq,
           tempPath: () => blobs.tempPath(),
           maxFaqFileRows: options.maxFaqFileRows,
           faqUploadBatchRows: options.faqUploadBatchRows,
         }),
-        ...nluHandlers({ journal, logger }),
+        ...nluHandlers({ book: new PhraseBook(journal), logger }),
         ...jobHandlers(jobs),
         ...test?.handlers,
         ...adminHandlers({

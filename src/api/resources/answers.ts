@@ -1,4 +1,5 @@
 import type { CallOptions, Requester } from '../requester';
+import { endpoint } from '../endpoint';
 import { getJson, sendJson } from '../requestSpecs';
 import { readAnswerStream } from '../stream/answerStream';
 import {
@@ -24,7 +25,6 @@ export interface AnswerFeedback {
   /** true 👍, false 👎, null cancels the user's earlier feedback. */
   positive: boolean | null;
 }
-import { path } from '../url';
 
 export type AndOr = 'and' | 'or';
 
@@ -95,13 +95,7 @@ export class AnswersResource {
 
   generate(request: GenerativeAnswerRequest, options?: CallOptions): Promise<GenerativeAnswer> {
     return this.client.request(
-      sendJson(
-        'answers.generate',
-        'POST',
-        '/webapi/generative_answer',
-        { answerFormat: 'MARKDOWN', ...request, mode: 'sync' },
-        generativeAnswerSchema,
-      ),
+      sendJson(endpoint('answers.generate'), { answerFormat: 'MARKDOWN', ...request, mode: 'sync' }, generativeAnswerSchema),
       options,
     );
   }
@@ -114,9 +108,7 @@ export class AnswersResource {
   async *stream(request: GenerativeAnswerRequest, options: StreamOptions = {}): AsyncGenerator<AnswerChunk> {
     const raw = await this.client.requestRaw(
       {
-        operation: 'answers.stream',
-        method: 'POST',
-        path: '/webapi/generative_answer',
+        ...endpoint('answers.generate'),
         json: { answerFormat: 'MARKDOWN', ...request, mode: 'stream' },
         schema: generativeAnswerSchema,
       },
@@ -131,29 +123,26 @@ export class AnswersResource {
     } finally {
       raw.cancel();
     }
-    yield { type: 'done', result: parseResponse('answers.stream', generativeAnswerSchema, last ?? {}) };
+    yield { type: 'done', result: parseResponse('answers.generate', generativeAnswerSchema, last ?? {}) };
   }
 
   async retrieve(request: RetrievalRequest, options?: CallOptions): Promise<RetrievalItem[]> {
     const body = await this.client.request(
-      sendJson('retrieval.search', 'POST', '/webapi/retrieval', request, retrievalResponseSchema, { idempotent: true }),
+      sendJson(endpoint('retrieval.search'), request, retrievalResponseSchema, { idempotent: true }),
       options,
     );
     return body.result;
   }
 
   highlightsForClue(clueId: string, options?: CallOptions): Promise<Highlight> {
-    return this.client.request(getJson('highlights.forClue', path`/webapi/v2/highlights/${clueId}`, highlightSchema), options);
+    return this.client.request(getJson(endpoint('highlights.forClue', { clue_id: clueId }), highlightSchema), options);
   }
 
   highlightForRetrieval(
     body: { kbId: string; pageNo: number; subTextIndex?: number; passageText?: string; question?: string; answer?: string },
     options?: CallOptions,
   ): Promise<Highlight> {
-    return this.client.request(
-      sendJson('highlights.forRetrieval', 'POST', '/webapi/v2/retrieval/highlight', body, highlightSchema, { idempotent: true }),
-      options,
-    );
+    return this.client.request(sendJson(endpoint('highlights.forRetrieval'), body, highlightSchema, { idempotent: true }), options);
   }
 
   /** Sends (or with `positive: null` cancels) the user's feedback on an answer; returns the answer's counts after it. */
@@ -161,9 +150,7 @@ export class AnswersResource {
     const { answerHash, answer, documentId, query, positive } = feedback;
     return this.client.requestOptional(
       {
-        operation: 'answers.feedback',
-        method: 'POST',
-        path: '/webapi/mrc/user_feedback',
+        ...endpoint('answers.feedback'),
         json: { answerHash, answer, id: documentId, query, positive },
         schema: answerFeedbackResponseSchema,
         // The same feedback sent twice counts once (one vote per user and answer), so it is safe to resend.
@@ -178,9 +165,7 @@ export class AnswersResource {
   feedbackHistory(params: { offset?: number; limit?: number } = {}, options?: CallOptions): Promise<AnswerFeedbackHistory> {
     return this.client.requestOptional(
       {
-        operation: 'answers.feedbackHistory',
-        method: 'GET',
-        path: '/webapi/mrc_feedbacks',
+        ...endpoint('answers.feedbackHistory'),
         query: { offset: params.offset, limit: params.limit },
         schema: answerFeedbackHistorySchema,
       },

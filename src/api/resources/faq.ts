@@ -1,4 +1,6 @@
 import type { CallOptions, Requester } from '../requester';
+import type { CandidateOrder } from '../../core/faqWire';
+import { endpoint } from '../endpoint';
 import { getJson, sendJson } from '../requestSpecs';
 import type { QaFields, QaFilterFields, QaUpdateFields } from '../../core/qaFields';
 import type { BufferPart, FilePart } from '../multipart';
@@ -65,7 +67,6 @@ export interface HistoryParams {
   searchTerm?: string;
 }
 
-export type CandidateOrder = 'FREQUENCY_DESC' | 'FREQUENCY_ASC' | 'CREATED_AT_DESC' | 'CREATED_AT_ASC';
 export interface CandidateParams {
   offset?: number;
   /** At most 100. */
@@ -82,13 +83,13 @@ export class FaqResource {
 
   /** Q&A embedding counts; also the cheap authenticated call used to check a key. */
   embeddingStatus(options?: CallOptions): Promise<EmbeddingStatus> {
-    return this.client.request(getJson('faq.embeddingStatus', '/webapi/faq/embedding_status', embeddingStatusSchema), options);
+    return this.client.request(getJson(endpoint('faq.embeddingStatus'), embeddingStatusSchema), options);
   }
 
   /** Searches as an end user would; read-only unless it registers a candidate, so not retried blindly. */
   search(params: FaqSearchParams, options?: CallOptions): Promise<FaqSearchResponse> {
     return this.client.request(
-      sendJson('faq.search', 'POST', '/webapi/faq', params, faqSearchResponseSchema, {
+      sendJson(endpoint('faq.search'), params, faqSearchResponseSchema, {
         idempotent: params.autoRegisterCandidates === false,
       }),
       options,
@@ -97,67 +98,50 @@ export class FaqResource {
 
   /** Records which Q&A the user chose for a search; no id registers the query as a candidate. */
   selectAnswer(body: { hashId: string; id?: string }, options?: CallOptions): Promise<{ result?: string }> {
-    return this.client.request(
-      sendJson('faq.selectAnswer', 'POST', '/webapi/faq/select_answer', body, selectAnswerResponseSchema),
-      options,
-    );
+    return this.client.request(sendJson(endpoint('faq.selectAnswer'), body, selectAnswerResponseSchema), options);
   }
 
   get(id: string, params: { format?: AnswerFormat } = {}, options?: CallOptions): Promise<FaqDetail> {
-    return this.client.request(getJson('faq.get', '/webapi/single_faq', singleFaqResponseSchema, { id, format: params.format }), options);
+    return this.client.request(getJson(endpoint('faq.get'), singleFaqResponseSchema, { id, format: params.format }), options);
   }
 
   list(params: { offset?: number; limit?: number; format?: AnswerFormat } = {}, options?: CallOptions): Promise<FaqListResponse> {
-    return this.client.request(getJson('faq.list', '/webapi/faqs', faqListResponseSchema, { ...params }), options);
+    return this.client.request(getJson(endpoint('faq.list'), faqListResponseSchema, { ...params }), options);
   }
 
   filter(params: FaqFilterParams, options?: CallOptions): Promise<FaqListResponse> {
-    return this.client.request(
-      sendJson('faq.filter', 'POST', '/webapi/faqs', params, faqListResponseSchema, { idempotent: true }),
-      options,
-    );
+    return this.client.request(sendJson(endpoint('faq.filter'), params, faqListResponseSchema, { idempotent: true }), options);
   }
 
   /** Creates a Q&A, or updates the answer of the one with the same question. Safe to repeat. */
   async register(body: RegisterFaq, options?: CallOptions): Promise<{ id: string; status?: string }> {
-    const res = await this.client.request(
-      sendJson('faq.register', 'POST', '/webapi/register_faq', body, registerResponseSchema, { idempotent: true }),
-      options,
-    );
+    const res = await this.client.request(sendJson(endpoint('faq.register'), body, registerResponseSchema, { idempotent: true }), options);
     return res.result;
   }
 
   async update(body: UpdateFaq, options?: CallOptions): Promise<{ id: string; status?: string }> {
-    const res = await this.client.request(sendJson('faq.update', 'PUT', '/webapi/register_faq', body, registerResponseSchema), options);
+    const res = await this.client.request(sendJson(endpoint('faq.update'), body, registerResponseSchema), options);
     return res.result;
   }
 
   async delete(id: string, options?: CallOptions): Promise<void> {
-    await this.client.request(sendJson('faq.delete', 'POST', '/webapi/delete_faq', { id }, deleteResponseSchema), options);
+    await this.client.request(sendJson(endpoint('faq.delete'), { id }, deleteResponseSchema), options);
   }
 
   /** isPositive: true (good), false (bad) or null (cancel). Counted for the agent or user of the identity headers. */
   feedback(body: { query: string; id: string; isPositive: boolean | null }, options?: CallOptions): Promise<FeedbackResponse> {
-    return this.client.request(
-      sendJson('faq.feedback', 'POST', '/webapi/faq_feedback', body, feedbackResponseSchema, { idempotent: true }),
-      options,
-    );
+    return this.client.request(sendJson(endpoint('faq.feedback'), body, feedbackResponseSchema, { idempotent: true }), options);
   }
 
   feedbackHistory(params: { offset?: number; limit?: number } = {}, options?: CallOptions): Promise<FeedbackHistory> {
-    return this.client.request(
-      getJson('faq.feedbackHistory', '/webapi/faq_feedbacks', feedbackHistoryResponseSchema, { ...params }),
-      options,
-    );
+    return this.client.request(getJson(endpoint('faq.feedbackHistory'), feedbackHistoryResponseSchema, { ...params }), options);
   }
 
   /** Sends a CSV, TSV, XLSX or ZIP of Q&As as it is; rows the service could not take come back in notUploaded. */
   uploadFile(file: FilePart | BufferPart, options?: CallOptions): Promise<UploadFaqFileResult> {
     return this.client.request(
       {
-        operation: 'faq.uploadFile',
-        method: 'POST',
-        path: '/webapi/upload_faq_file',
+        ...endpoint('faq.uploadFile'),
         multipart: { file },
         schema: uploadFaqFileResponseSchema,
       },
@@ -166,26 +150,23 @@ export class FaqResource {
   }
 
   searchHistory(params: HistoryParams = {}, options?: CallOptions): Promise<SearchHistory> {
-    return this.client.request(getJson('faq.searchHistory', '/webapi/faq_histories', searchHistoryResponseSchema, { ...params }), options);
+    return this.client.request(getJson(endpoint('faq.searchHistory'), searchHistoryResponseSchema, { ...params }), options);
   }
 
   candidates(params: CandidateParams = {}, options?: CallOptions): Promise<CandidatesPage> {
-    return this.client.request(getJson('faq.candidates', '/webapi/faq_candidates', candidatesResponseSchema, { ...params }), options);
+    return this.client.request(getJson(endpoint('faq.candidates'), candidatesResponseSchema, { ...params }), options);
   }
 
   dailyCount(params: { startDate: string; endDate: string }, options?: CallOptions): Promise<DailyCount> {
-    return this.client.request(getJson('faq.dailyCount', '/webapi/faq_daily_count', dailyCountResponseSchema, params), options);
+    return this.client.request(getJson(endpoint('faq.dailyCount'), dailyCountResponseSchema, params), options);
   }
 
   dailyAnalytics(params: { topN: 1 | 5 | 10 | 20; startDate: string; endDate: string }, options?: CallOptions): Promise<DailyAnalytics> {
-    return this.client.request(getJson('faq.dailyAnalytics', '/webapi/faq_daily_analytics', dailyAnalyticsResponseSchema, params), options);
+    return this.client.request(getJson(endpoint('faq.dailyAnalytics'), dailyAnalyticsResponseSchema, params), options);
   }
 
   async addCandidates(queries: string[], options?: CallOptions): Promise<Array<{ id: string }>> {
-    const res = await this.client.request(
-      sendJson('faq.addCandidates', 'POST', '/webapi/add_faq_candidates', { queries }, addCandidatesResponseSchema),
-      options,
-    );
+    const res = await this.client.request(sendJson(endpoint('faq.addCandidates'), { queries }, addCandidatesResponseSchema), options);
     return res.candidates;
   }
 }

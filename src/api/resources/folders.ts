@@ -2,9 +2,9 @@
 // A deployment without these routes answers 404/405: OperationNotOfferedError, remembered in `client.offers`.
 import type { CallOptions, Requester } from '../requester';
 import type { KbNodesResource } from './kbNodes';
+import { endpoint } from '../endpoint';
 import type { FolderNode } from '../schemas/kbNodes';
 import { folderDeleteSchema, folderResultSchema, type FolderDeleteResult } from '../schemas/kbOps';
-import { path } from '../url';
 
 export class FoldersResource {
   // Counting a folder's contents lists them through the kbNodes resource of the same client.
@@ -14,9 +14,7 @@ export class FoldersResource {
   async create(params: { name: string; parentFolderId?: string | null }, options?: CallOptions): Promise<FolderNode> {
     const body = await this.client.requestOptional(
       {
-        operation: 'folders.create',
-        method: 'POST',
-        path: '/webapi/v2/folders',
+        ...endpoint('folders.create'),
         json: { name: params.name, parentFolderId: params.parentFolderId ?? null },
         schema: folderResultSchema,
       },
@@ -30,9 +28,7 @@ export class FoldersResource {
   async rename(folderId: string, name: string, options?: CallOptions): Promise<FolderNode> {
     const body = await this.client.requestOptional(
       {
-        operation: 'folders.rename',
-        method: 'PUT',
-        path: path`/webapi/v2/folders/${folderId}`,
+        ...endpoint('folders.rename', { folder_id: folderId }),
         json: { name },
         schema: folderResultSchema,
       },
@@ -44,11 +40,9 @@ export class FoldersResource {
 
   /** Deletes a folder with everything in it; the counts are undefined where the deployment does not say. */
   delete(folderId: string, options?: CallOptions): Promise<FolderDeleteResult> {
-    return this.client.requestOptional(
-      { operation: 'folders.delete', method: 'DELETE', path: path`/webapi/v2/folders/${folderId}`, schema: folderDeleteSchema },
-      options,
-      { ids: [folderId] },
-    );
+    return this.client.requestOptional({ ...endpoint('folders.delete', { folder_id: folderId }), schema: folderDeleteSchema }, options, {
+      ids: [folderId],
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 // Hashtags in use, from Q&As and documents together, with their counts (`GET /webapi/hashtags`, public).
 import type { CallOptions, Requester } from '../requester';
+import { endpoint } from '../endpoint';
 import { hashtagCountsSchema, type HashtagCount } from '../schemas/kbOps';
 
 export class HashtagsResource {
@@ -7,9 +8,6 @@ export class HashtagsResource {
 
   /** Every hashtag in use (without `#`), most used first. */
   inUse(options?: CallOptions): Promise<HashtagCount[]> {
-    return this.client.requestOptional(
-      { operation: 'hashtags.inUse', method: 'GET', path: '/webapi/hashtags', schema: hashtagCountsSchema },
-      options,
-    );
+    return this.client.requestOptional({ ...endpoint('hashtags.inUse'), schema: hashtagCountsSchema }, options);
   }
 }

@@ -1,4 +1,5 @@
 import type { CallOptions, Requester } from '../requester';
+import { endpoint } from '../endpoint';
 import { deleteEmpty, getJson, getText, sendJson } from '../requestSpecs';
 import type { BufferPart, FilePart } from '../multipart';
 import {
@@ -13,7 +14,6 @@ import {
   type RareStatus,
   type TaskAck,
 } from '../schemas/jobs';
-import { path } from '../url';
 
 export interface RareBuildParams {
   language?: string;
@@ -43,33 +43,33 @@ export class RareResource {
   constructor(private readonly client: Requester) {}
 
   status(options?: CallOptions): Promise<RareStatus> {
-    return this.client.request(getJson('rare.status', '/webapi/v2/rare/status', rareStatusSchema), options);
+    return this.client.request(getJson(endpoint('rare.status'), rareStatusSchema), options);
   }
 
   build(params: RareBuildParams = {}, options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(sendJson('rare.build', 'POST', '/webapi/v2/rare/build', params, taskAckSchema), options);
+    return this.client.request(sendJson(endpoint('rare.build'), params, taskAckSchema), options);
   }
 
   generate(params: RareGenerateParams = {}, options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(sendJson('rare.generate', 'POST', '/webapi/v2/rare/generate', params, taskAckSchema), options);
+    return this.client.request(sendJson(endpoint('rare.generate'), params, taskAckSchema), options);
   }
 
   /** Asks the running job to stop between steps; cancelling twice is harmless, so it is retried. */
   cancel(options?: CallOptions): Promise<TaskAck> {
-    return this.client.request(sendJson('rare.cancel', 'POST', '/webapi/v2/rare/cancel', {}, taskAckSchema, { idempotent: true }), options);
+    return this.client.request(sendJson(endpoint('rare.cancel'), {}, taskAckSchema, { idempotent: true }), options);
   }
 
   async results(options?: CallOptions): Promise<RareResult[]> {
-    return (await this.client.request(getJson('rare.results', '/webapi/v2/rare/results', rareResultsSchema), options)).results;
+    return (await this.client.request(getJson(endpoint('rare.results'), rareResultsSchema), options)).results;
   }
 
   async deleteResult(resultId: string, options?: CallOptions): Promise<void> {
-    await this.client.request(deleteEmpty('rare.deleteResult', path`/webapi/v2/rare/results/${resultId}`), options);
+    await this.client.request(deleteEmpty(endpoint('rare.deleteResult', { result_id: resultId })), options);
   }
 
   /** The result CSV (text); `storagePath` is the result's result_file_url. */
   csv(storagePath?: string, options?: CallOptions): Promise<string> {
-    return this.client.request(getText('rare.csv', '/webapi/v2/rare/csv', { path: storagePath }), options);
+    return this.client.request(getText(endpoint('rare.csv'), { path: storagePath }), options);
   }
 }
 
@@ -80,9 +80,7 @@ export class BulkResource {
   run(file: FilePart | BufferPart, bulkType: BulkType = 'ga', options?: CallOptions): Promise<BulkRun> {
     return this.client.request(
       {
-        operation: 'bulk.run',
-        method: 'POST',
-        path: '/webapi/v2/bulk_processing/run',
+        ...endpoint('bulk.run'),
         query: { bulk_type: bulkType },
         multipart: { file },
         schema: bulkRunSchema,
@@ -92,14 +90,14 @@ export class BulkResource {
   }
 
   results(page = 1, options?: CallOptions): Promise<BulkResultsPage> {
-    return this.client.request(getJson('bulk.results', '/webapi/v2/bulk_processing/results', bulkResultsSchema, { page }), options);
+    return this.client.request(getJson(endpoint('bulk.results'), bulkResultsSchema, { page }), options);
   }
 
   download(fileUrl: string, options?: CallOptions): Promise<string> {
-    return this.client.request(getText('bulk.download', '/webapi/v2/bulk_processing/download', { file_url: fileUrl }), options);
+    return this.client.request(getText(endpoint('bulk.download'), { file_url: fileUrl }), options);
   }
 
   async deleteResult(resultId: string, options?: CallOptions): Promise<void> {
-    await this.client.request(deleteEmpty('bulk.deleteResult', path`/webapi/v2/bulk_processing/results/${resultId}`), options);
+    await this.client.request(deleteEmpty(endpoint('bulk.deleteResult', { result_id: resultId })), options);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CallOptions, Requester } from '../requester';
+import { endpoint, endpointAlias, type Endpoint } from '../endpoint';
 import { deleteEmpty, sendJson } from '../requestSpecs';
 import { NotFoundError } from '../errors';
 import {
@@ -24,15 +25,14 @@ import {
   type MoveResult,
   type NodeSearchResult,
 } from '../schemas/kbNodes';
-import { path } from '../url';
 import type { BlobStorageUpload, CloudStoreUpload, NodeSearchParams, UploadParams } from './kbNodeParams';
 
 import { DeleteNotSupportedError, OperationNotOfferedError } from '../values';
 export { DeleteNotSupportedError, OperationNotOfferedError };
 
 /** Blob-storage upload: the path seen second-hand, then our older guess on 404 (docs/api.md#upload-from-blob-storage). */
-export const DEFAULT_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_azure_blob';
-export const FALLBACK_BLOB_STORAGE_PATH = '/webapi/v2/knowledge_base_nodes/upload_from_blob_storage';
+export const DEFAULT_BLOB_STORAGE_PATH = endpoint('kbNodes.uploadFromBlobStorage').path;
+export const FALLBACK_BLOB_STORAGE_PATH = endpointAlias('kbNodes.uploadFromBlobStorage', 0).path;
 
 function filePart(
   file: UploadParams['file'],
@@ -56,9 +56,7 @@ export class KbNodesResource {
     if (nodeType?.length) filter_.nodeType = nodeType;
     return this.client.request(
       sendJson(
-        'kbNodes.search',
-        'POST',
-        '/webapi/v2/knowledge_base_nodes/search',
+        endpoint('kbNodes.search'),
         after !== undefined ? { filter_, order, limit, after } : { filter_, order, offset, limit },
         nodeSearchResponseSchema,
         { idempotent: true },
@@ -76,9 +74,7 @@ export class KbNodesResource {
     const { file, ...fields } = params;
     return this.client.request(
       {
-        operation: 'kbNodes.upload',
-        method: 'POST',
-        path: '/webapi/v2/knowledge_base_nodes/upload',
+        ...endpoint('kbNodes.upload'),
         multipart: { file: filePart(file, params.fileName), ...fields },
         schema: uploadResponseSchema,
         idempotent: params.isOverwrite === true && !/\.zip$/i.test(params.fileName),
@@ -96,9 +92,7 @@ export class KbNodesResource {
   ): Promise<KbNode> {
     const body = await this.client.request(
       {
-        operation: 'kbNodes.replace',
-        method: 'POST',
-        path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/replace`,
+        ...endpoint('kbNodes.replace', { node_id: nodeId }),
         multipart: { file: filePart(file, file.fileName), resetClueFeedbacks: params.resetClueFeedbacks },
         schema: nodeWrapperSchema,
       },
@@ -108,10 +102,7 @@ export class KbNodesResource {
   }
 
   async uploadFromCloudStore(body: CloudStoreUpload, options?: CallOptions): Promise<KbNode> {
-    const res = await this.client.request(
-      sendJson('kbNodes.uploadFromCloudStore', 'POST', '/webapi/v2/knowledge_base_nodes/upload_from_cloud_store', body, nodeWrapperSchema),
-      options,
-    );
+    const res = await this.client.request(sendJson(endpoint('kbNodes.uploadFromCloudStore'), body, nodeWrapperSchema), options);
     return res.result;
   }
 
@@ -120,14 +111,14 @@ export class KbNodesResource {
    * and, if the deployment answers 404 there, the older `upload_from_blob_storage` (docs/api.md#upload-from-blob-storage).
    */
   async uploadFromBlobStorage(body: BlobStorageUpload, options?: CallOptions & { path?: string }): Promise<KbNode> {
-    const send = (path: string) =>
-      this.client.request(sendJson('kbNodes.uploadFromBlobStorage', 'POST', path, body, nodeWrapperSchema), options);
-    if (options?.path) return (await send(options.path)).result;
+    const send = (at: Endpoint) => this.client.request(sendJson(at, body, nodeWrapperSchema), options);
+    // A path from the setting replaces the table's: it names the deployment's own route for this operation.
+    if (options?.path) return (await send({ ...endpoint('kbNodes.uploadFromBlobStorage'), path: options.path })).result;
     try {
-      return (await send(DEFAULT_BLOB_STORAGE_PATH)).result;
+      return (await send(endpoint('kbNodes.uploadFromBlobStorage'))).result;
     } catch (error) {
       if (!(error instanceof NotFoundError) || String(error.message).includes(body.containerBlobPath)) throw error;
-      return (await send(FALLBACK_BLOB_STORAGE_PATH)).result;
+      return (await send(endpointAlias('kbNodes.uploadFromBlobStorage', 0))).result;
     }
   }
 
@@ -135,16 +126,13 @@ export class KbNodesResource {
     body: { targetFolderId: string | null; nodeIds: string[]; keepCurrentPermission: boolean },
     options?: CallOptions,
   ): Promise<MoveResult> {
-    return this.client.request(
-      sendJson('kbNodes.moveBulk', 'POST', '/webapi/v2/knowledge_base_nodes/move/bulk', body, moveResultSchema, { idempotent: true }),
-      options,
-    );
+    return this.client.request(sendJson(endpoint('kbNodes.moveBulk'), body, moveResultSchema, { idempotent: true }), options);
   }
 
   /** Deletes a node (a folder with its contents). Throws DeleteNotSupportedError where the deployment has no delete. */
   async delete(nodeId: string, options?: CallOptions): Promise<void> {
     try {
-      await this.client.requestOptional(deleteEmpty('kbNodes.delete', path`/webapi/v2/knowledge_base_nodes/${nodeId}`), options, {
+      await this.client.requestOptional(deleteEmpty(endpoint('kbNodes.delete', { node_id: nodeId })), options, {
         ids: [nodeId],
       });
     } catch (error) {
@@ -166,7 +154,7 @@ export class KbNodesResource {
   /** One node (`GET …/knowledge_base_nodes/{id}`). Unknown id → NotFoundError; route missing → OperationNotOfferedError. */
   async get(nodeId: string, options?: CallOptions): Promise<KbNode> {
     const body = await this.client.requestOptional(
-      { operation: 'kbNodes.get', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`, schema: nodeWrapperSchema },
+      { ...endpoint('kbNodes.get', { node_id: nodeId }), schema: nodeWrapperSchema },
       options,
       { ids: [nodeId] },
     );
@@ -180,9 +168,7 @@ export class KbNodesResource {
   async update(nodeId: string, patch: NodeUpdate, options?: CallOptions): Promise<KbNode> {
     const body = await this.client.requestOptional(
       {
-        operation: 'kbNodes.update',
-        method: 'PUT',
-        path: path`/webapi/v2/knowledge_base_nodes/${nodeId}`,
+        ...endpoint('kbNodes.update', { node_id: nodeId }),
         json: patch,
         schema: nodeWrapperSchema,
       },
@@ -204,9 +190,7 @@ export class KbNodesResource {
   async toggle(ids: readonly string[], status: 'on' | 'off', options?: CallOptions): Promise<ToggleResult> {
     return this.client.requestOptional(
       {
-        operation: 'kbNodes.toggle',
-        method: 'POST',
-        path: '/webapi/toggle_documents',
+        ...endpoint('kbNodes.toggle'),
         json: { ids, status },
         schema: toggleResultSchema,
         idempotent: true,
@@ -222,7 +206,7 @@ export class KbNodesResource {
    */
   async download(nodeId: string, options?: CallOptions): Promise<NodeDownload> {
     const raw = await this.client.requestRawOptional(
-      { operation: 'kbNodes.download', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/download`, schema: z.unknown() },
+      { ...endpoint('kbNodes.download', { node_id: nodeId }), schema: z.unknown() },
       options,
       { ids: [nodeId] },
     );
@@ -242,20 +226,16 @@ export class KbNodesResource {
 
   /** The parsed text of a document, per page (`GET …/{id}/text`). */
   async text(nodeId: string, options?: CallOptions): Promise<PageText[]> {
-    return this.client.requestOptional(
-      { operation: 'kbNodes.text', method: 'GET', path: path`/webapi/v2/knowledge_base_nodes/${nodeId}/text`, schema: pageTextSchema },
-      options,
-      { ids: [nodeId] },
-    );
+    return this.client.requestOptional({ ...endpoint('kbNodes.text', { node_id: nodeId }), schema: pageTextSchema }, options, {
+      ids: [nodeId],
+    });
   }
 
   /** Processing steps of a document (`GET /webapi/v2/ingestion_status/{id}`). */
   ingestionStatus(nodeId: string, options?: CallOptions): Promise<IngestionStatus> {
     return this.client.requestOptional(
       {
-        operation: 'kbNodes.ingestionStatus',
-        method: 'GET',
-        path: path`/webapi/v2/ingestion_status/${nodeId}`,
+        ...endpoint('kbNodes.ingestionStatus', { node_id: nodeId }),
         schema: ingestionStatusSchema,
       },
       options,

@@ -2,8 +2,8 @@
 // file and its extracted page texts, for the citation viewer.
 import { z } from 'zod';
 import type { CallOptions, Requester } from '../requester';
+import { endpoint } from '../endpoint';
 import { getJson } from '../requestSpecs';
-import { path } from '../url';
 
 export interface LocalDocContent {
   bytes: Buffer;
@@ -33,10 +33,7 @@ export class LocalDocsResource {
 
   /** The stored file (whole, in memory) with its Content-Type and file name. 404 → NotFoundError. */
   async content(nodeId: string, options?: CallOptions): Promise<LocalDocContent> {
-    const raw = await this.client.requestRaw(
-      { operation: 'localDocs.content', method: 'GET', path: path`/_local/documents/${nodeId}/content`, schema: z.unknown() },
-      options,
-    );
+    const raw = await this.client.requestRaw({ ...endpoint('localDocs.content', { node_id: nodeId }), schema: z.unknown() }, options);
     const chunks: Buffer[] = [];
     try {
       for await (const chunk of raw.body) chunks.push(Buffer.from(chunk));
@@ -56,7 +53,7 @@ export class LocalDocsResource {
 
   /** Page texts as extracted by the local service. 404 (unknown or not processed yet) → NotFoundError. */
   async pages(nodeId: string, options?: CallOptions): Promise<LocalDocPages> {
-    const body = await this.client.request(getJson('localDocs.pages', path`/_local/documents/${nodeId}/pages`, pagesSchema), options);
+    const body = await this.client.request(getJson(endpoint('localDocs.pages', { node_id: nodeId }), pagesSchema), options);
     return { kind: body.kind, estimatedPages: body.estimatedPages, pages: body.pages.map((p) => ({ pageNo: p.pageNo, text: p.text })) };
   }
 }

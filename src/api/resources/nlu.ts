@@ -1,7 +1,7 @@
 import type { CallOptions, Requester } from '../requester';
+import { endpoint } from '../endpoint';
 import { sendJson } from '../requestSpecs';
 import { addPhraseResponseSchema, inferResponseSchema, type AddPhraseResponse, type Entity, type InferResponse } from '../schemas/nlu';
-import { path } from '../url';
 
 export { NLU_MAX_CHARS } from '../values';
 
@@ -12,7 +12,7 @@ export class NluResource {
   /** Entities in the first 2,000 characters; offsets index into `inputText`. Read-only, so retried. */
   infer(text: string, options?: CallOptions): Promise<InferResponse> {
     return this.client.request(
-      sendJson('nlu.infer', 'POST', '/api/inference', { text }, inferResponseSchema, { target: 'nlu', idempotent: true }),
+      sendJson(endpoint('nlu.infer'), { text }, inferResponseSchema, { target: 'nlu', idempotent: true }),
       options,
     );
   }
@@ -47,7 +47,7 @@ export class NluResource {
       })),
     }));
     return this.client.request(
-      sendJson('nlu.addPhrase', 'POST', path`/api/add_phrase/${dataType}`, body, addPhraseResponseSchema, { target: 'nlu' }),
+      sendJson(endpoint('nlu.addPhrase', { data_type: dataType }), body, addPhraseResponseSchema, { target: 'nlu' }),
       options,
     );
   }

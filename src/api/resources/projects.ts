@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { CallOptions, Requester } from '../requester';
 import type { FaqResource } from './faq';
+import { endpoint } from '../endpoint';
 import { OperationNotOfferedError } from '../values';
 
 export class ProjectsResource {
@@ -9,10 +10,7 @@ export class ProjectsResource {
 
   /** Whatever the deployment says about the key's project (any JSON; used only to check the key). */
   current(options?: CallOptions): Promise<unknown> {
-    return this.client.requestOptional(
-      { operation: 'projects.current', method: 'GET', path: '/webapi/v2/projects', schema: z.unknown() },
-      options,
-    );
+    return this.client.requestOptional({ ...endpoint('projects.current'), schema: z.unknown() }, options);
   }
 
   /**

@@ -1,6 +1,7 @@
 // XLSX Q&A files: the first sheet through exceljs; row numbers are the sheet's row numbers.
 import * as l10n from '@vscode/l10n';
 import ExcelJS from 'exceljs';
+import { cellText } from '../xlsxCell';
 import type { QaCollector } from './collector';
 import { normalizeNewlines } from './text';
 
@@ -33,20 +34,6 @@ export async function readXlsx(path: string, sink: QaCollector, signal?: AbortSi
     for (let i = 1; i < values.length; i++) cells[i - 1] = normalizeNewlines(cellText(values[i]));
     sink.record(cells, rowNumber);
   });
-}
-
-/** Formulas → their result, rich text → plain text, dates → YYYY-MM-DD, numbers as Excel shows them. */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(Number(value.toPrecision(15)));
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  if ('hyperlink' in value) return cellText(value.text as ExcelJS.CellValue);
-  if ('error' in value) return String(value.error);
-  return '';
 }
 
 function isFsError(error: unknown): boolean {

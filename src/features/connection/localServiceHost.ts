@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Dispatcher } from 'undici';
 import * as vscode from 'vscode';
 import { undici } from '../../api/undici';
+import { OPERATIONS } from '../../core/operations';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
@@ -176,7 +177,10 @@ export class LocalServiceHost extends Disposable {
 
 async function answers(url: string, apiKey: string): Promise<boolean> {
   try {
-    const res = await undici().request(`${url}/_local/info`, { headers: { 'API-KEY': apiKey }, signal: AbortSignal.timeout(3000) });
+    const res = await undici().request(url + OPERATIONS['admin.info'].path, {
+      headers: { 'API-KEY': apiKey },
+      signal: AbortSignal.timeout(3000),
+    });
     await res.body.dump();
     return res.statusCode === 200;
   } catch {

@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import { ProbeKeys } from '../../platform/testProbe';
 import { NLU_MAX_CHARS } from '../../api/values';
+import { BUILTIN_TAGS } from '../../core/entityTags';
 import type { Container } from '../../container';
 import { formatNumber } from '../../platform/l10n';
 
-export const BUILTIN_TAGS = ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY'] as const;
 const TAUGHT_TAGS_KEY = 'knowledgeDesk.entities.taughtTags';
 const TAG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 

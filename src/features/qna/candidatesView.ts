@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CandidateOrder } from '../../api/resources/faq';
+import type { CandidateOrder } from '../../core/faqWire';
 import type { Candidate } from '../../api/schemas/faq';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';

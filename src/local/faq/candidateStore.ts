@@ -3,6 +3,7 @@
 // `questions`. A candidate is ARCHIVED when a Q&A with that question is registered, and ACTIVE again when
 // the query is asked and still finds no answer.
 import { randomUUID } from 'node:crypto';
+import type { CandidateOrder } from '../../core/faqWire';
 import type { Journal, JournalRecord } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { hashtagKey, questionKey } from './faqRecord';
@@ -29,7 +30,6 @@ export interface CandidateRecord {
   questions: CandidateQuestion[];
 }
 
-export type CandidateOrder = 'FREQUENCY_DESC' | 'FREQUENCY_ASC' | 'CREATED_AT_DESC' | 'CREATED_AT_ASC';
 export type CandidateStatus = 'ALL' | 'ACTIVE' | 'ARCHIVED';
 
 export interface CandidateQuery {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Handler } from '../http/context';
+import type { Handlers } from '../http/context';
 import type { FaultInjector } from '../http/faults';
 import { echoHandler, type EchoStats } from './echoHandler';
 import { prefixed } from '../../core/records';
@@ -27,7 +27,7 @@ export interface ServiceInfo {
 }
 
 /** GET /_local/info: served always (the extension checks that a service another window started answers). */
-export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
+export function adminHandlers(info: ServiceInfo): Handlers {
   return {
     'admin.info': async () => ({ name: info.name, version: info.version, startedAt: info.startedAt, counts: info.counts() }),
   };
@@ -38,10 +38,11 @@ export function adminHandlers(info: ServiceInfo): Record<string, Handler> {
  * holding document processing.
  * Their counts go into /_local/info through `counts`.
  */
-export function testHandlers(
-  faults: FaultInjector,
-  processing: { hold(held: boolean): void },
-): { handlers: Record<string, Handler>; counts: () => Record<string, number> } {
+export function testHandlers(deps: { faults: FaultInjector; processing: { hold(held: boolean): void } }): {
+  handlers: Handlers;
+  counts: () => Record<string, number>;
+} {
+  const { faults, processing } = deps;
   const echo: EchoStats = { closedEarly: 0 };
   return {
     handlers: {

@@ -1,6 +1,6 @@
 // POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON);
 // answer feedback and its history (docs/api.md#answer-feedback).
-import { Reply, type Handler } from '../http/context';
+import { Reply, type Handlers } from '../http/context';
 import { answerBody } from '../answers/answerBody';
 import { answerRequestSchema } from '../answers/answerSchema';
 import type { AnswerService } from '../answers/answerService';
@@ -11,12 +11,16 @@ import { HttpError, parseOrBadRequest } from '../http/errors';
 /** Without OWN-USER-ID (or USER-EMAIL) all calls share one user, as on the service (public). */
 const DEFAULT_USER = 'default';
 
-/** `honourStreamDelay`: the X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
-export function answerHandlers(
-  answers: AnswerService,
-  deps: { feedback: AnswerFeedbackStore; isDocument: (id: string) => boolean },
-  honourStreamDelay = false,
-): Record<string, Handler> {
+export interface AnswerHandlerDeps {
+  answers: AnswerService;
+  feedback: AnswerFeedbackStore;
+  isDocument: (id: string) => boolean;
+  /** The X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
+  honourStreamDelay?: boolean;
+}
+
+export function answerHandlers(deps: AnswerHandlerDeps): Handlers {
+  const { answers } = deps;
   return {
     // POST /webapi/mrc/user_feedback {answerHash, answer, id, query, positive} → {result: {userFeedback: {positiveCount, negativeCount}}}
     'answers.feedback': async (ctx) => {
@@ -40,7 +44,7 @@ export function answerHandlers(
         return answerBody(plan);
       }
       answers.counts.streamed++;
-      const outcome = await writeAnswerStream(ctx, plan, commit, honourStreamDelay ? streamDelay(ctx) : 0);
+      const outcome = await writeAnswerStream(ctx, plan, commit, deps.honourStreamDelay ? streamDelay(ctx) : 0);
       if (outcome.closedEarly) answers.counts.closedEarly++;
       return Reply.handled();
     },

@@ -1,6 +1,7 @@
 // The 17 Q&A operations, exact to the shapes of docs/api.md#qa.
+import { CANDIDATE_ORDERS } from '../../core/faqWire';
 import { normalizeHashtag } from '../../core/hashtags';
-import type { Handler, RequestContext } from '../http/context';
+import type { Handlers, RequestContext } from '../http/context';
 import { badRequest } from '../http/errors';
 import { dailyAnalytics, dailyCount } from '../faq/analytics';
 import { detailItem } from '../faq/faqRecord';
@@ -15,14 +16,13 @@ import {
   selectSchema,
   updateSchema,
 } from '../faq/faqSchemas';
-import { FaqService } from '../faq/faqService';
+import type { FaqService } from '../faq/faqService';
 import { uploadFaqFile } from '../faq/faqUpload';
 import { dateParam, enumParam, intParam, listParam, requiredRange, stringParam } from '../faq/params';
 import { parseTermQuery } from '../faq/termQuery';
-import type { Journal } from '../store/journal';
 
 export interface FaqHandlerDeps {
-  journal: Journal;
+  faq: FaqService;
   /** Where uploaded Q&A files (and ZIP entries) are unpacked; inside the data folder. */
   tempPath: () => string;
   /** Largest number of data rows per uploaded file (default MAX_FAQ_FILE_ROWS). */
@@ -34,8 +34,8 @@ export interface FaqHandlerDeps {
 const FORMATS = ['html', 'text'] as const;
 const MAX_OFFSET = Number.MAX_SAFE_INTEGER;
 
-export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
-  const faq = new FaqService(deps.journal);
+export function faqHandlers(deps: FaqHandlerDeps): Handlers {
+  const { faq } = deps;
 
   return {
     // Local "embeddings" are the search index, updated with each write: nothing is ever pending.
@@ -121,7 +121,7 @@ export function faqHandlers(deps: FaqHandlerDeps): Record<string, Handler> {
         limit: intParam(q, 'limit', { def: 100, min: 1, max: 100 }),
         hashtags: listParam(q, 'hashtags').map(normalizeHashtag).filter(Boolean),
         terms: parseTermQuery(stringParam(q, 'searchTerm')),
-        order: enumParam(q, 'order', ['FREQUENCY_DESC', 'FREQUENCY_ASC', 'CREATED_AT_DESC', 'CREATED_AT_ASC'] as const, 'FREQUENCY_DESC'),
+        order: enumParam(q, 'order', CANDIDATE_ORDERS, 'FREQUENCY_DESC'),
         status: enumParam(q, 'status', ['ALL', 'ACTIVE', 'ARCHIVED'] as const, 'ACTIVE'),
       });
       return { result: page, errors: {} };

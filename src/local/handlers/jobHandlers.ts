@@ -1,7 +1,7 @@
 // Answer-generation jobs (RARE, 7 operations) and bulk processing (4 operations), in the shapes of
 // docs/api.md#answer-generation-jobs-rare and docs/api.md#bulk-processing; the work itself runs in the background (src/local/jobs).
 import { readFile, rm } from 'node:fs/promises';
-import { Reply, type Handler } from '../http/context';
+import { Reply, type Handlers } from '../http/context';
 import { badRequest } from '../http/errors';
 import { MAX_BULK_BYTES, parseBulkCsv } from '../jobs/bulkInput';
 import { pageParam } from '../jobs/bulkJobs';
@@ -14,7 +14,7 @@ const CSV = 'text/csv; charset=utf-8';
 
 const attachment = (name: string): Record<string, string> => ({ 'content-disposition': `attachment; filename="${name}"` });
 
-export function jobHandlers(jobs: JobServices): Record<string, Handler> {
+export function jobHandlers(jobs: JobServices): Handlers {
   const { rare, bulk } = jobs;
   return {
     'rare.status': async () => rare.current(),

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { z } from 'zod';
-import { Reply, type Handler, type RequestContext } from '../http/context';
+import { Reply, type Handlers, type RequestContext } from '../http/context';
 import { badRequest, notFound, parseOrBadRequest } from '../http/errors';
 import { fetchFileUrl } from '../kb/cloudSource';
 import { deleteNode, moveNodes } from '../kb/kbMoves';
@@ -25,7 +25,7 @@ export interface KbHandlerDeps {
   isBlobUsed: (hash: string) => boolean;
 }
 
-export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
+export function kbHandlers(deps: KbHandlerDeps): Handlers {
   const { kb, blobs } = deps;
   const store = kb.store;
   const wrap = (o: Outcome): { result: Record<string, unknown> } => ({ result: store.toApi(o.node, o.action) });
@@ -61,13 +61,13 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
   }
 
   return {
-    'kb.search': async (ctx) => {
+    'kbNodes.search': async (ctx) => {
       const query = await ctx.parse(nodeSearchSchema);
       const { nodes, total } = searchNodes(store, query);
       return { result: { nodes: nodes.map((n) => store.toApi(n)), total } };
     },
 
-    'kb.upload': async (ctx) => {
+    'kbNodes.upload': async (ctx) => {
       const { fields, file } = await singleFile(ctx);
       let options;
       try {
@@ -86,7 +86,7 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
       return outcomes.map(wrap);
     },
 
-    'kb.replace': async (ctx) => {
+    'kbNodes.replace': async (ctx) => {
       const { fields, file } = await singleFile(ctx);
       let reset = false;
       try {
@@ -99,21 +99,21 @@ export function kbHandlers(deps: KbHandlerDeps): Record<string, Handler> {
       return { result: store.toApi(node) };
     },
 
-    'kb.moveBulk': async (ctx) => {
+    'kbNodes.moveBulk': async (ctx) => {
       const body = await ctx.parse(moveSchema);
       const target = kb.folderOrRoot(body.targetFolderId);
       return moveNodes(store, target, body.nodeIds, body.keepCurrentPermission);
     },
 
-    'kb.delete': async (ctx) => {
+    'kbNodes.delete': async (ctx) => {
       const removed = await deleteNode(store, ctx.params.node_id);
       if (!removed) throw notFound(`Node not found: ${ctx.params.node_id}`);
       await releaseBlobs(removed, blobs, deps.isBlobUsed);
       return Reply.text('', 'application/json; charset=utf-8');
     },
 
-    'kb.uploadFromCloudStore': (ctx) => fromCloud(ctx, cloudStoreBodySchema, 'bucketObjectPath'),
-    'kb.uploadFromBlobStorage': (ctx) => fromCloud(ctx, blobStorageBodySchema, 'containerBlobPath'),
+    'kbNodes.uploadFromCloudStore': (ctx) => fromCloud(ctx, cloudStoreBodySchema, 'bucketObjectPath'),
+    'kbNodes.uploadFromBlobStorage': (ctx) => fromCloud(ctx, blobStorageBodySchema, 'containerBlobPath'),
   };
 }
 

@@ -11,9 +11,9 @@
 //   GET    /webapi/hashtags                                → { result: { "<tag>": count } }
 //   GET    /webapi/v2/projects                             → { result: { id, name, region: "local" } }
 import { pipeline } from 'node:stream/promises';
-import { Reply, type Handler } from '../http/context';
+import { Reply, type Handlers } from '../http/context';
 import { HttpError, notFound } from '../http/errors';
-import type { Journal } from '../store/journal';
+import type { FaqStore } from '../faq/faqStore';
 import type { BlobStore } from '../store/blobs';
 import type { KbStore } from '../kb/kbStore';
 import {
@@ -31,15 +31,14 @@ import {
 import { creatorFor, type NodeRecord } from '../kb/nodeRecord';
 import { ingestionStatus } from '../kb/ingestion';
 import type { Retrieval } from '../search/retrieval';
-import type { FaqRecord } from '../faq/faqRecord';
 import { contentTypeOf } from './localDocsHandlers';
-import { FAQS } from '../store/collections';
 
 export interface KbOpsDeps {
   kb: KbStore;
   blobs: BlobStore;
   retrieval: Retrieval;
-  journal: Journal;
+  /** The Q&As, whose hashtags count in the hashtags in use. */
+  faqs: FaqStore;
   /** Deletes the stored files of removed documents that nothing uses any more. */
   releaseBlobs: (removed: NodeRecord[]) => Promise<void>;
 }
@@ -51,17 +50,17 @@ function attachment(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-export function kbOpsHandlers(deps: KbOpsDeps): Record<string, Handler> {
+export function kbOpsHandlers(deps: KbOpsDeps): Handlers {
   const { kb } = deps;
   const wrap = (node: NodeRecord) => ({ result: kb.toApi(node) });
   return {
-    'kb.get': async (ctx) => wrap(requireNode(kb, ctx.params.node_id)),
+    'kbNodes.get': async (ctx) => wrap(requireNode(kb, ctx.params.node_id)),
 
-    'kb.update': async (ctx) => wrap(await updateNode(kb, ctx.params.node_id, await ctx.parse(updateNodeSchema))),
+    'kbNodes.update': async (ctx) => wrap(await updateNode(kb, ctx.params.node_id, await ctx.parse(updateNodeSchema))),
 
-    'kb.toggle': async (ctx) => ({ result: { updated: await toggleDocuments(kb, await ctx.parse(toggleSchema)) } }),
+    'kbNodes.toggle': async (ctx) => ({ result: { updated: await toggleDocuments(kb, await ctx.parse(toggleSchema)) } }),
 
-    'kb.download': async (ctx) => {
+    'kbNodes.download': async (ctx) => {
       const node = requireDocument(kb, ctx.params.node_id);
       if (!node.blob || !deps.blobs.has(node.blob)) throw notFound(`The file of document ${node.id} is not stored`);
       const size = await deps.blobs.size(node.blob);
@@ -75,7 +74,7 @@ export function kbOpsHandlers(deps: KbOpsDeps): Record<string, Handler> {
       return Reply.handled();
     },
 
-    'kb.text': async (ctx) => {
+    'kbNodes.text': async (ctx) => {
       const node = requireDocument(kb, ctx.params.node_id);
       if (node.processState !== 'completed') {
         throw new HttpError(409, `Document ${node.id} has no text yet: its processing is ${node.processState ?? 'initializing'}`);
@@ -85,7 +84,7 @@ export function kbOpsHandlers(deps: KbOpsDeps): Record<string, Handler> {
       return { result: { pages: extraction.pages.map((p) => ({ pageNo: p.pageNo, text: p.text })) } };
     },
 
-    'kb.ingestionStatus': async (ctx) => ingestionStatus(requireDocument(kb, ctx.params.node_id), Date.now()),
+    'kbNodes.ingestionStatus': async (ctx) => ingestionStatus(requireDocument(kb, ctx.params.node_id), Date.now()),
 
     'folders.create': async (ctx) => {
       const body = await ctx.parse(createFolderSchema);
@@ -107,7 +106,7 @@ export function kbOpsHandlers(deps: KbOpsDeps): Record<string, Handler> {
         for (const tag of new Set(tags ?? [])) counts.set(tag, (counts.get(tag) ?? 0) + 1);
       };
       for (const node of kb.all()) if (node.nodeType === 'file') add(node.hashtags);
-      for (const faq of deps.journal.collection<FaqRecord>(FAQS).values()) add(faq.hashtags);
+      for (const faq of deps.faqs.ordered()) add(faq.hashtags);
       const sorted = [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
       return { result: Object.fromEntries(sorted) };
     },

@@ -3,7 +3,7 @@
 //   GET /_local/documents/{node_id}/pages   → { kind, estimatedPages, pages: [{ pageNo, text }] }.
 // Unknown nodes, folders and documents whose processing has not completed → 404.
 import { pipeline } from 'node:stream/promises';
-import { Reply, type Handler } from '../http/context';
+import { Reply, type Handlers } from '../http/context';
 import { notFound } from '../http/errors';
 import type { KbStore } from '../kb/kbStore';
 import type { NodeRecord } from '../kb/nodeRecord';
@@ -42,7 +42,7 @@ export interface LocalDocsDeps {
   retrieval: Retrieval;
 }
 
-export function localDocsHandlers(deps: LocalDocsDeps): Record<string, Handler> {
+export function localDocsHandlers(deps: LocalDocsDeps): Handlers {
   const processed = (id: string): NodeRecord => {
     const node = deps.kb.get(id);
     if (!node || node.nodeType !== 'file' || node.processState !== 'completed' || !node.blob || !deps.blobs.has(node.blob)) {

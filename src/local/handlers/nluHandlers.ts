@@ -12,22 +12,22 @@
 // Every error has the body { type: 'APIError', code, message }: 400/7003 for invalid parameters,
 // 500/7000 for anything unexpected. 403/7001 (key), 403/7002 (JSON) and 405 come from the server;
 // 403/7004 (payment) never happens locally: the local service has no billing.
-import type { Handler, RequestContext } from '../http/context';
+import type { Handler, Handlers, RequestContext } from '../http/context';
 import { HttpError, NluError } from '../http/errors';
 import { InvalidJsonError } from '../http/body';
 import type { LocalLogger } from '../logger';
 import { parsePhrases, requireText } from '../nlu/nluRequests';
-import { PhraseBook, type DataType } from '../nlu/phraseBook';
-import type { Journal } from '../store/journal';
+import type { DataType, PhraseBook } from '../nlu/phraseBook';
 
 export interface NluHandlerDeps {
-  journal: Journal;
+  book: PhraseBook;
   logger?: LocalLogger;
 }
 
 export const NLU_UNEXPECTED = (): NluError => new NluError(500, 7000, 'Something went wrong');
 
-export function nluHandlers(deps: NluHandlerDeps, book = new PhraseBook(deps.journal)): Record<string, Handler> {
+export function nluHandlers(deps: NluHandlerDeps): Handlers {
+  const { book } = deps;
   const guarded =
     (op: string, fn: Handler): Handler =>
     async (ctx: RequestContext) => {

@@ -1,7 +1,7 @@
 // Retrieval and highlights: POST /webapi/retrieval, GET /webapi/v2/highlights/{clue_id},
 // POST /webapi/v2/retrieval/highlight. Exact shapes of docs/api.md#retrieval and docs/api.md#highlights.
 import { z } from 'zod';
-import type { Handler, Identity } from '../http/context';
+import type { Handlers, Identity } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import type { DocumentScope } from '../search/filters';
 import type { HighlightResolver } from '../search/highlightResolver';
@@ -95,7 +95,7 @@ export interface RetrievalHandlerDeps {
   highlights: HighlightResolver;
 }
 
-export function retrievalHandlers(deps: RetrievalHandlerDeps): Record<string, Handler> {
+export function retrievalHandlers(deps: RetrievalHandlerDeps): Handlers {
   return {
     'retrieval.search': async (ctx) => {
       const body = await ctx.parse(retrievalSchema);

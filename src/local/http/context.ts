@@ -54,6 +54,9 @@ export class Reply {
 
 export type Handler = (ctx: RequestContext) => Promise<unknown>;
 
+/** Handlers by operation: only names of the operation table or the test routes (routes.ts). */
+export type Handlers = Partial<Record<RouteDef['op'], Handler>>;
+
 export interface ContextDeps {
   maxJsonBytes: number;
   multipartDefaults: MultipartOptions;

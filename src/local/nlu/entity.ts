@@ -6,8 +6,6 @@
 /** Characters (UTF-16 code units, the unit of the offsets) the service considers; the rest is ignored. */
 export const NLU_TEXT_LIMIT = 2000;
 
-export const BUILTIN_TAGS = ['PERSON', 'ORGANIZATION', 'LOCATION', 'DATE', 'EMAIL', 'PHONE', 'URL', 'MONEY'] as const;
-
 export interface RecognizedEntity {
   startIndex: number;
   endIndex: number;

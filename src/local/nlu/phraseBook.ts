@@ -4,7 +4,8 @@
 // phrase wins when the same token is taught with another tag. Reloaded on start, in teaching order.
 import { createHash } from 'node:crypto';
 import type { Journal } from '../store/journal';
-import { BUILTIN_TAGS, type RecognizedEntity } from './entity';
+import { BUILTIN_TAGS } from '../../core/entityTags';
+import type { RecognizedEntity } from './entity';
 import { Gazetteer } from './gazetteer';
 import { Recognizer, type Recognition } from './recognizer';
 

@@ -126,8 +126,8 @@ describe('Chat host helpers', () => {
       fake(
         [],
         () =>
-          new RateLimitError('answers.stream failed (429): slow down', {
-            operation: 'answers.stream',
+          new RateLimitError('answers.generate failed (429): slow down', {
+            operation: 'answers.generate',
             status: 429,
             retryAfterMs: 3000,
           } as never),

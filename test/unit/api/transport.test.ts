@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { ApiClient } from '../../../src/api/client';
 import { ApiAbortError, ApiConnectionError, ApiTimeoutError } from '../../../src/api/errors';
 import { createDispatcher, redactUrl } from '../../../src/api/proxy';
-import { buildQuery, encodeSegment, joinUrl, path as p } from '../../../src/api/url';
+import { endpoint } from '../../../src/api/endpoint';
+import { buildQuery, encodeSegment, joinUrl } from '../../../src/api/url';
 import { waitFor } from '../support/waitFor';
 import { startTestService, type TestService } from '../support/localService';
 
@@ -176,11 +177,16 @@ describe('Transport: timeouts, aborts, multipart, raw streams, proxy', () => {
 
 describe('URL building', () => {
   it('encodes path parameters as single segments, including . and ..', () => {
-    assert.equal(p`/webapi/v2/knowledge_base_nodes/${'a/b?c#d'}/replace`, '/webapi/v2/knowledge_base_nodes/a%2Fb%3Fc%23d/replace');
-    assert.equal(p`/x/${'..'}/y`, '/x/%2E%2E/y');
+    assert.deepEqual(endpoint('kbNodes.replace', { node_id: 'a/b?c#d' }), {
+      operation: 'kbNodes.replace',
+      method: 'POST',
+      path: '/webapi/v2/knowledge_base_nodes/a%2Fb%3Fc%23d/replace',
+    });
+    assert.equal(endpoint('kbNodes.get', { node_id: '..' }).path, '/webapi/v2/knowledge_base_nodes/%2E%2E');
     assert.equal(encodeSegment('.'), '%2E');
     assert.equal(encodeSegment('資料 100%'), '%E8%B3%87%E6%96%99%20100%25');
-    assert.throws(() => p`/x/${''}`, /must not be empty/);
+    assert.throws(() => endpoint('kbNodes.get', { node_id: '' }), /must not be empty/);
+    assert.throws(() => endpoint('kbNodes.get', {}), /Missing path parameter node_id/);
   });
 
   it('builds query strings, repeating array keys and leaving out null and undefined', () => {

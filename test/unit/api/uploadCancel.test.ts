@@ -31,7 +31,7 @@ describe('Upload runner: Cancel sends nothing new', () => {
 
   const received = async (): Promise<Record<string, number>> => {
     const counts = (await t.admin<{ counts: Record<string, number> }>('GET', '/_local/info')).counts;
-    return Object.fromEntries(Object.entries(counts).filter(([k]) => k.startsWith('http.received.kb.')));
+    return Object.fromEntries(Object.entries(counts).filter(([k]) => k.startsWith('http.received.kbNodes.')));
   };
   const total = (counts: Record<string, number>): number => Object.values(counts).reduce((a, b) => a + b, 0);
 
@@ -80,7 +80,7 @@ describe('Upload runner: Cancel sends nothing new', () => {
     assert.equal(total(after) - before, sent.length, 'the service received what the client sent, no more');
     // What was in flight finished and is reported as the service answered it: done and received uploads agree.
     assert.equal(byStatus('failed'), 0);
-    assert.equal(byStatus('done'), after['http.received.kb.upload'], JSON.stringify(after));
+    assert.equal(byStatus('done'), after['http.received.kbNodes.upload'], JSON.stringify(after));
     assert.equal(byStatus('done') + byStatus('cancelled'), 400);
     assert.ok(byStatus('cancelled') >= 400 - 20 - 8, `cancelled ${byStatus('cancelled')}`);
     const stored = (await t.client().kbNodes.search({ searchTerm: 'many-' })).total;

@@ -75,13 +75,16 @@ describe('Entity recognition: phrase book and handlers', () => {
 
   it('answers an unexpected failure with 500/7000 in the entity-recognition shape, and logs it', async () => {
     const logged: string[] = [];
-    const handlers = nluHandlers({ journal, logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) } });
+    const handlers = nluHandlers({
+      book: new PhraseBook(journal),
+      logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) },
+    });
     await journal.close(); // every commit now fails
     const ctx = {
       params: { data_type: 'train' },
       body: async () => ({ text: 'Sirius', entities: [{ startIndex: 0, endIndex: 6, tag: 'STAR' }] }),
     } as unknown as RequestContext;
-    const error = await handlers['nlu.addPhrase'](ctx).then(
+    const error = await handlers['nlu.addPhrase']!(ctx).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -90,7 +93,7 @@ describe('Entity recognition: phrase book and handlers', () => {
     assert.deepEqual(nluErrorBody(error), { type: 'APIError', code: 7000, message: 'Something went wrong' });
     assert.match(logged.join('\n'), /nlu\.addPhrase: Error: Journal is closed/);
     // Invalid parameters stay 400/7003 (not hidden behind 7000).
-    const empty = await handlers['nlu.infer']({ body: async () => ({ text: ' ' }) } as unknown as RequestContext).catch((e: unknown) => e);
+    const empty = await handlers['nlu.infer']!({ body: async () => ({ text: ' ' }) } as unknown as RequestContext).catch((e: unknown) => e);
     assert.deepEqual(nluErrorBody(empty as NluError), {
       type: 'APIError',
       code: 7003,

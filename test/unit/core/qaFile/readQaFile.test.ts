@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
 import { detectMapping, readQaFile } from '../../../../src/core/qaFile/readQaFile';
 import { assertEveryRecordAccountedFor, fixture, useTempDir, writeXlsxFixture } from './helpers';
 
@@ -198,6 +199,20 @@ describe('readQaFile: well-formed files', () => {
       [[6, 'missing-question']],
     );
     assertEveryRecordAccountedFor(r, [2, 3, 5, 6]);
+  });
+
+  it('reads an XLSX date-time cell with its time, and keeps line breaks in a cell (as the document extraction does)', async () => {
+    const file = `${tmp.dir()}/when.xlsx`;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Q&A');
+    sheet.addRow(['Question', 'Answer', 'Memo']);
+    sheet.addRow(['When is the audit?', 'Monday\nin room 4', new Date(Date.UTC(2024, 0, 2, 13, 45))]);
+    await workbook.xlsx.writeFile(file);
+    const r = await readQaFile(file, 'when.xlsx');
+    assert.deepEqual(
+      r.rows.map((x) => [x.answer, x.memo]),
+      [['Monday\nin room 4', '2024-01-02 13:45']],
+    );
   });
 
   it('removes the CSV-injection apostrophe the export adds (only before = + - @ tab CR)', async () => {
