@@ -34,6 +34,11 @@ installed() { "$NODE24/bin/node" -e "process.exit(require('$HERE/node_modules/co
 if installed; then say "Node $NODE_VERSION and code-server $CODE_SERVER_VERSION present"; exit 0; fi
 say "installing code-server $CODE_SERVER_VERSION with Node $NODE_VERSION (takes about 5 minutes, ~620 MB)"
 cd "$HERE"
+# Run from `npm test`, this script inherits the outer npm's npm_* variables (Node 20's): the inner npm takes
+# npm_config_user_agent ("… node/v20 …") as its own config, and code-server's postinstall reads the Node version from
+# it and refuses. A fresh CI machine failed exactly so; an installed lane never reached this line.
+for v in $(env | sed -n 's/^\([Nn][Pp][Mm]_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$v"; done
+unset NODE
 # nodedir: node-gyp takes the headers from the Node above instead of downloading them.
 # JOBS=1: native builds (kerberos builds from source: its prebuild download fails) stay within two cores' memory.
 # (npm's own `#!/usr/bin/env node` then runs on Node 24 too.) The rest as in ../install.sh. Ripgrep comes from @vscode/ripgrep-universal: no GitHub download.
