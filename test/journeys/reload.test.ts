@@ -131,7 +131,9 @@ describe('Journey: reload the window in the middle of the work', () => {
     assert.deepEqual(edited.draft?.similarQuestions, SIMILAR);
     const resume: Resume = { file: 'reload', conversationId: chat.conversation.id, turnId: turn.id, faqId: id };
     fs.writeFileSync(resumeFile, JSON.stringify(resume));
-    await vscode.commands.executeCommand('workbench.action.reloadWindow');
+    // Not awaited: the reload cancels the commands in flight, its own included, and that rejection ("Canceled") could
+    // reach mocha before the extension host is gone, recording this half as failed (seen in CI, en and ja).
+    void Promise.resolve(vscode.commands.executeCommand('workbench.action.reloadWindow')).catch(() => undefined);
     // The reload ends this extension host (and this test with it); the next one goes on above.
     await sleep(120_000);
     fs.rmSync(resumeFile, { force: true });
