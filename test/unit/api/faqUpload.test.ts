@@ -3,21 +3,12 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { FormData, request } from 'undici';
-import yazl from 'yazl';
 import { BadRequestError } from '../../../src/api/errors';
 import { faqStatus } from '../../../src/api/resources/faq';
 import { startTestService, type TestService } from '../support/localService';
+import { zipOf } from '../support/zip';
 
 const part = (data: Uint8Array | string, fileName: string) => ({ kind: 'buffer' as const, data, fileName });
-
-async function zipOf(entries: Record<string, Uint8Array | string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 async function xlsxOf(rows: string[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -4,22 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
-import yazl from 'yazl';
 import { BadRequestError, NotFoundError, PayloadTooLargeError } from '../../../src/api/errors';
 import type { FileNode, KbNode } from '../../../src/api/schemas/kbNodes';
 import { isFileNode } from '../../../src/api/values';
 import { startTestService, type TestService } from '../support/localService';
+import { zipOf } from '../support/zip';
 
 const text = (s: string) => ({ data: s, contentType: 'text/plain' });
-
-async function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 describe('Knowledge base operations against the local service', () => {
   let t: TestService;

@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import yazl from 'yazl';
 import { ApiClient } from '../../../src/api/client';
 import { PayloadTooLargeError } from '../../../src/api/errors';
 import { startTestService, type TestService } from '../support/localService';
+import { zipOf } from '../support/zip';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Rows per commit in these tests (the service's option; 500 by default). */
@@ -22,15 +22,6 @@ function csvOf(rows: number, from = 0): string {
   const lines = ['question,answer'];
   for (let i = from; i < from + rows; i++) lines.push(`${question(i)},Answer ${i}`);
   return lines.join('\n') + '\n';
-}
-
-async function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const total = async (client: ApiClient): Promise<number> => (await client.faq.embeddingStatus()).total;

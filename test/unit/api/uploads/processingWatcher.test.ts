@@ -1,17 +1,8 @@
 import assert from 'node:assert/strict';
-import yazl from 'yazl';
 import { ProcessingWatcher } from '../../../../src/api/uploads/processingWatcher';
 import type { FileNode } from '../../../../src/api/schemas/kbNodes';
 import { startTestService, type TestService } from '../../support/localService';
-
-async function zipOf(entries: Record<string, string>): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(entries)) zip.addBuffer(Buffer.from(content), name);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+import { zipOf } from '../../support/zip';
 
 describe('ProcessingWatcher against the local service', () => {
   let t: TestService;
