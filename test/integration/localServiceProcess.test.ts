@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { KbNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor, workbenchShows } from './support/host';
@@ -16,6 +17,7 @@ const questions = (els: QnaElement[]): string[] => els.flatMap((e) => (e.kind ==
 describe('Local service in its own process (real extension host)', () => {
   let api: KnowledgeDeskTestApi;
   let created: string | undefined;
+  let folderId: string | undefined;
 
   before(async () => {
     api = await getApi();
@@ -25,6 +27,7 @@ describe('Local service in its own process (real extension host)', () => {
   afterEach(async () => {
     await runCommand(api, 'knowledgeDesk.qna.clearFilter', []);
     if (created) await (await api.container.connection.getClient()).faq.delete(created).catch(() => undefined);
+    if (folderId) await (await api.container.connection.getClient()).kbNodes.delete(folderId).catch(() => undefined);
     await resetWorkbench(api);
   });
 
@@ -44,6 +47,23 @@ describe('Local service in its own process (real extension host)', () => {
       return (await Promise.all(groups.map((g) => api.features.qna.tree.getChildren(g)))).flatMap(questions);
     };
     await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree');
+    // An open knowledge-base folder: a restart must not close it (replacing the listing made VS Code forget it).
+    const folder = (await runCommand(api, 'knowledgeDesk.kb.newFolder', [`${tag} folder`])) as KbNode;
+    folderId = folder.id;
+    await client.kbNodes.upload({
+      file: { data: '# Kept open\n', contentType: 'text/markdown' },
+      fileName: `${tag}-inside.md`,
+      targetFolderId: folder.id,
+    });
+    await api.features.knowledgeBase.tree.refresh();
+    const kb = api.features.knowledgeBase;
+    const inside = await waitFor(async () => {
+      const top = (await kb.tree.getChildren()).find((e) => e.kind === 'node' && e.node.id === folder.id);
+      return top && (await kb.tree.getChildren(top)).find((e) => e.kind === 'node' && e.node.name === `${tag}-inside.md`);
+    }, 'the document inside the new folder');
+    await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+    await kb.view.reveal(inside, { select: false, focus: false, expand: true });
+    assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}-inside.md")`, 20_000), 'the open folder shows its document');
 
     const bar = api.features.connection.statusBar.item;
     const texts: string[] = [];
@@ -83,6 +103,8 @@ describe('Local service in its own process (real extension host)', () => {
     await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree again', 20_000);
     // What the view shows, not only what its provider answers: the Q&A row is back in the visible tree.
     assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}")`, 20_000), 'the Q&A row visible in the Q&A view again');
+    // The folder opened before the kill is still open: its document's row shows with nothing expanded again.
+    assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}-inside.md")`, 20_000), 'the open folder stayed open');
     await screenshot('local-service-back', { keepNotifications: true });
     const roots = await api.features.knowledgeBase.tree.getChildren();
     assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);

@@ -9,11 +9,14 @@ export interface ConnectionState {
   readonly onDidChangeStatus: vscode.Event<unknown>;
 }
 
+/** Checks that failed to reach or use the service: the view says why, with Retry, instead of staying empty. */
+const FAILED_STATES = new Set(['unreachable', 'error']);
 /**
- * Checks that failed to reach or use the service, and a local service being restarted: the view says why, with
- * Retry, instead of staying empty.
+ * States that pass: a recheck, and the local service's process being restarted (a second or two; the status bar
+ * says so). The view keeps what it shows meanwhile and reloads once connected, so expanded folders stay expanded
+ * (replacing the listing with an error row made VS Code forget which folders were open).
  */
-const FAILED_STATES = new Set(['unreachable', 'restarting', 'error']);
+const PASSING_STATES = new Set(['checking', 'restarting']);
 
 /**
  * The one "only when connected" gate of every tree: while not connected a view shows no listing and
@@ -29,7 +32,7 @@ export function connectedOnly<T>(
   // While a check runs again (rechecks with backoff) the row stays: no flicker to an empty view and back.
   const update = (): boolean => {
     const { state, problem } = connection.status;
-    if (state === 'checking') return false;
+    if (PASSING_STATES.has(state)) return false;
     const next = FAILED_STATES.has(state) ? (problem ?? state) : undefined;
     if (next === row?.message) return false;
     row = next === undefined ? undefined : { kind: 'error', parentKey: 'connection', message: next };
@@ -44,7 +47,10 @@ export function connectedOnly<T>(
       let told = { connected: connection.status.state === 'connected', message: row?.message };
       const status = connection.onDidChangeStatus(() => {
         update();
-        if (connection.status.state === 'checking') return;
+        const { state } = connection.status;
+        // Not told yet: a reload (keeping each element's id, and so its expansion) follows once connected.
+        if (state === 'restarting') told = { ...told, connected: false };
+        if (PASSING_STATES.has(state)) return;
         const now = { connected: connection.status.state === 'connected', message: row?.message };
         if (now.connected === told.connected && now.message === told.message) return;
         told = now;
@@ -60,7 +66,10 @@ export function connectedOnly<T>(
         : provider.getTreeItem(element as T),
     getChildren: (element) => {
       update();
-      if (connection.status.state === 'connected') return provider.getChildren(element as T | undefined);
+      const { state } = connection.status;
+      // While restarting, a folder opened meanwhile asks the provider, whose request fails with "restarting" as
+      // its own error row under that folder.
+      if (state === 'connected' || (state === 'restarting' && !row)) return provider.getChildren(element as T | undefined);
       return !element && row ? [row] : [];
     },
     getParent: provider.getParent && ((element) => (element === row ? undefined : provider.getParent!(element as T))),
