@@ -352,7 +352,16 @@ describe('Q&A view, search, import and candidates (real extension host, local se
   it('imports an XLSX with Japanese headers, and the local service reads one uploaded as is (exceljs loaded from its own bundle file)', async function () {
     this.timeout(60_000);
     const file = vscode.Uri.joinPath(ws(), 'qa', 'import.xlsx');
-    await run(api, 'knowledgeDesk.qna.importFile', [tr('Import 2 Rows', '2 行をインポート')], file);
+    const asked: string[] = [];
+    await run(
+      api,
+      'knowledgeDesk.qna.importFile',
+      [(p: { options: unknown }) => (asked.push(String(p.options)), tr('Import 2 Rows', '2 行をインポート'))],
+      file,
+    );
+    // Only new Q&As: the paragraph on what empty cells do to existing ones does not apply, and is not shown.
+    assert.equal(asked.length, 1);
+    assert.doesNotMatch(asked[0], japanese() ? /空のセル/ : /An empty cell/);
     const found = (await client.faq.filter({ hashtags: ['xlsx'] })).results.map((r) => r.question).sort();
     assert.deepEqual(found, ['Where is the XLSX help desk?', 'XLSXの問い合わせ先は？'].sort());
     for (const r of (await client.faq.filter({ hashtags: ['xlsx'] })).results) await client.faq.delete(r.id);

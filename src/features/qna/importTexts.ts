@@ -18,7 +18,7 @@ export function describeMapping(mapping: ColumnMapping, headers: string[]): stri
   return parts.join(', ') || vscode.l10n.t('none recognised');
 }
 
-/** The dry run's dialog: removals first, then the counts, then what empty cells and missing columns mean. */
+/** The dry run's dialog: removals first, then the counts, then (when it updates) what empty cells and missing columns mean. */
 export function dryRunMessage(dry: DryRunResult & { mapping: ColumnMapping; headers: string[]; encoding: string }): string {
   const s = dry.summary;
   const parts: string[] = [];
@@ -39,7 +39,8 @@ export function dryRunMessage(dry: DryRunResult & { mapping: ColumnMapping; head
   );
   if (s.unchanged)
     parts.push(vscode.l10n.t('{0} existing Q&As are already as the file has them and are not sent.', formatNumber(s.unchanged)));
-  parts.push(emptyCellRule());
+  // The rule is about existing Q&As: a file of new ones only would read a paragraph that does not apply to it.
+  if (s.willUpdate || s.unchanged) parts.push(emptyCellRule());
   return parts.join('\n\n');
 }
 
