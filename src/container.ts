@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ConnectionManager } from './features/connection/connectionManager';
-import { LocalServiceHost } from './features/connection/localServiceHost';
+import { ConnectionManager } from './platform/connection/connectionManager';
+import { LocalServiceHost } from './platform/connection/localServiceHost';
 import type { CommandId } from './platform/commandIds';
 import { registerCommand, type CommandHandler, type CommandHost } from './platform/commands';
 import { DetailsDocuments } from './platform/detailsDocument';
