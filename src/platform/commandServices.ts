@@ -1,6 +1,8 @@
 import type { ApiClient } from '../api/client';
 import type { Region } from '../core/regions';
+import type { DetailsDocuments } from './detailsDocument';
 import type { Log } from './logger';
+import type { Settings } from './settings';
 import type { UserInput } from './userInput';
 
 /** The connection as commands use it: the client (connecting first when needed) and the region it is for. */
@@ -17,4 +19,14 @@ export interface CommandServices {
   readonly connection: ClientSource;
   readonly ui: UserInput;
   log(component: string): Log;
+}
+
+/** Reading settings, for commands that honour one. */
+export interface SettingsSource {
+  readonly settings: Pick<Settings, 'get'>;
+}
+
+/** Show Details reports (platform/detailsDocument.ts), for commands that end with one. */
+export interface DetailsSource {
+  readonly details: Pick<DetailsDocuments, 'show'>;
 }
