@@ -82,7 +82,7 @@ export class KnowledgeBaseFeature extends Disposable {
         this.tree.fire();
       }),
     );
-    this.originals = new OriginalOpener(c);
+    this.originals = new OriginalOpener(c, c.context.globalStorageUri.fsPath);
     // Each group of commands takes the container only as CommandServices: the client, prompts and a log.
     this.filters = new KbFilterCommands(c, this.tree, this.view);
     this.uploads = new KbUploadCommands(c, this.tree, this.view, {
