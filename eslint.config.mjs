@@ -79,16 +79,14 @@ const zones = [
     message: 'src/webview holds browser bundles; the host talks to them only through <feature>/protocol.ts.',
   },
   {
-    target: features.filter((name) => name !== 'connection').map((name) => `src/features/${name}`),
+    target: 'src/features',
     from: 'src/local',
-    message: 'The local service is a bundle of its own, started by features/connection only.',
+    message: 'The local service is a bundle of its own, forked from dist/local.js by platform/connection only.',
   },
   {
-    // Types only (`import type`): dist/local.js is loaded at run time, never bundled into the extension.
-    target: 'src/features/connection',
-    from: 'src/local',
-    except: ['entry.ts'],
-    message: 'features/connection reaches the local service only through src/local/entry.ts.',
+    target: 'src/container.ts',
+    from: 'src/features',
+    message: 'The container builds what features share and owns no feature: move the shared part to src/platform.',
   },
   ...Object.entries(pages).map(([page, shared]) => ({
     target: `src/webview/${page}`,
@@ -176,7 +174,7 @@ export default tseslint.config(
   {
     // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests
     // load built bundles afresh.
-    files: ['src/features/connection/localServiceHost.ts', 'src/mcp/localEndpoint.ts', 'test/**/*.ts'],
+    files: ['src/platform/connection/localServiceHost.ts', 'src/mcp/localEndpoint.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Scripts are plain JavaScript outside the TypeScript projects: the rules above without type information.

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ConnectionManager } from './features/connection/connectionManager';
-import { LocalServiceHost } from './features/connection/localServiceHost';
-import type { CommandId } from './platform/commandIds';
+import { ConnectionManager } from './platform/connection/connectionManager';
+import { LocalServiceHost } from './platform/connection/localServiceHost';
+import { CommandIds, type CommandId } from './platform/commandIds';
 import { registerCommand, type CommandHandler, type CommandHost } from './platform/commands';
 import { DetailsDocuments } from './platform/detailsDocument';
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
@@ -17,7 +17,7 @@ import { WindowUserInput, type UserInput } from './platform/userInput';
 import { usePageStates } from './platform/webview/pageStates';
 
 // Select Region checks the connection itself once a region is picked; the log and identity need no service.
-const PASSIVE_COMMANDS = new Set(['knowledgeDesk.showLog', 'knowledgeDesk.selectRegion', 'knowledgeDesk.setIdentity']);
+const PASSIVE_COMMANDS = new Set<string>([CommandIds.showLog, CommandIds.selectRegion, CommandIds.setIdentity]);
 
 /** The services every feature shares; built once in activate(). */
 export class Container extends Disposable {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ApiClient } from '../../src/api/client';
 import { qaCsv } from '../../src/core/qaFile/exportCsv';
-import { LocalServiceSupervisor } from '../../src/features/connection/process/supervisor';
+import { LocalServiceSupervisor } from '../../src/platform/connection/process/supervisor';
 import type * as LocalModule from '../../src/local/entry';
 import { table } from './support';
 

@@ -13,8 +13,8 @@ import { TOOL_NAMES, type ToolName } from '../../src/ai/toolNames';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import { AiServices } from '../../src/features/ai/aiServices';
 import { mcpApi, mcpDefinitionProvider, type McpStdioServerDefinitionCtor } from '../../src/features/ai/mcpProvider';
-import { ConnectionManager } from '../../src/features/connection/connectionManager';
-import { LocalServiceHost } from '../../src/features/connection/localServiceHost';
+import { ConnectionManager } from '../../src/platform/connection/connectionManager';
+import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import { Secrets } from '../../src/platform/secrets';
 import { getApi } from './support/host';
 

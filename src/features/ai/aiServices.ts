@@ -8,6 +8,7 @@ import type { ErrorHints } from '../../ai/toolErrors';
 import type { ToolName } from '../../ai/toolNames';
 import type { Container } from '../../container';
 import { REGION_INFO, type Region } from '../../core/regions';
+import { NotConnectedError } from '../../platform/connection/notConnectedError';
 import { regionLabel } from '../../platform/regionLabels';
 import { SettingKeys } from '../../platform/settings';
 import { noteUse } from '../../platform/usage';
@@ -104,13 +105,9 @@ export class AiServices {
       return await this.c.connection.getClient();
     } catch (error) {
       // By its reason, not its text: the message is in the display language (connectionManager.ts).
-      const missing = error as { name?: string; reason?: string; problem?: string } | undefined;
-      if (missing?.name === 'NotConnectedError' && missing.reason === 'noKey' && missing.problem) {
-        throw new MissingKeyError(missing.problem);
-      }
-      if (missing?.name === 'NotConnectedError' && missing.reason === 'misconfigured') {
-        throw new RegionNotConfiguredError((error as Error).message, { cause: error });
-      }
+      if (!(error instanceof NotConnectedError)) throw error;
+      if (error.reason === 'noKey' && error.problem) throw new MissingKeyError(error.problem);
+      if (error.reason === 'misconfigured') throw new RegionNotConfiguredError(error.message, { cause: error });
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { KbNode } from '../../api/schemas/kbNodes';
+import { kbNodeOf } from '../../platform/tree/kbNodeElement';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { SECTION, SettingKeys } from '../../platform/settings';
@@ -128,8 +128,7 @@ export class AnswersFeature extends Disposable {
 
   /** From the Knowledge Base tree (`{ kind: 'node', node }`), or with a folder picked now. */
   private async askAboutFolderOrDocument(element: unknown): Promise<ChatPanel | undefined> {
-    const node =
-      (element as { kind?: unknown; node?: KbNode } | undefined)?.kind === 'node' ? (element as { node: KbNode }).node : undefined;
+    const node = kbNodeOf(element);
     let scope: ScopeItem | null | undefined = node
       ? { id: node.id, name: node.name, kind: node.nodeType === 'file' ? 'document' : 'folder' }
       : undefined;

@@ -9,7 +9,7 @@ import { unreachableNextStep, unreachableText } from '../../platform/errorMessag
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
-import type { ConnectionStatus } from './connectionStatus';
+import type { ConnectionStatus } from '../../platform/connection/connectionStatus';
 import { setIdentity } from './identityCommand';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
 import { ConnectionStatusBar } from './statusBar';

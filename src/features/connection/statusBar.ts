@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
-import type { ConnectionManager } from './connectionManager';
-import type { ConnectionState, ConnectionStatus } from './connectionStatus';
+import type { ConnectionManager } from '../../platform/connection/connectionManager';
+import type { ConnectionState, ConnectionStatus } from '../../platform/connection/connectionStatus';
 import { regionLabel } from '../../platform/regionLabels';
 
 // Functions, not strings: vscode.l10n.t must run after activation has the bundle (and stay literal calls for `npm run l10n`).

@@ -1,7 +1,7 @@
 // List Entities: the recognised entities of the active editor in a quick pick, grouped by tag (tags in
 // order of first appearance, entities in text order); picking one reveals and selects it.
 import * as vscode from 'vscode';
-import type { Container } from '../../container';
+import type { CommandServices } from '../../platform/commandServices';
 import { formatNumber } from '../../platform/l10n';
 import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 
@@ -25,7 +25,7 @@ export function entityItems(entities: readonly DecoratedEntity[]): EntityItem[] 
   return items;
 }
 
-export async function showEntityList(c: Container, decorations: EntityDecorations): Promise<DecoratedEntity | undefined> {
+export async function showEntityList(c: Pick<CommandServices, 'ui'>, decorations: EntityDecorations): Promise<DecoratedEntity | undefined> {
   const editor = vscode.window.activeTextEditor;
   const entities = editor ? decorations.entities(editor.document.uri) : [];
   if (!editor || entities.length === 0) {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TaskAck, BulkRun, RareStatus } from '../../api/schemas/jobs';
-import type { Container } from '../../container';
+import type { CommandServices } from '../../platform/commandServices';
 import { formatDate, isActiveState, rareJobName, rareJobState, rareStatusBarPart } from './jobModel';
 import { checkBulkCsv, displayCsv, escapeResultCsv, resultFileName } from './jobParams';
 import { promptBuildParams, promptBulkType, promptGenerateParams } from './jobPrompts';
@@ -25,7 +25,7 @@ export interface JobsHost {
 /** The Jobs view's commands; the feature owns polling, the tree and notifications. */
 export class JobsCommands {
   constructor(
-    private readonly c: Container,
+    private readonly c: CommandServices,
     private readonly f: JobsHost,
   ) {}
 

@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
 import { NodePager } from '../../api/resources/kbPaging';
+import type { KbNodeElement } from '../../platform/tree/kbNodeElement';
 import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 
@@ -17,7 +18,7 @@ export interface KbFilter {
 }
 
 /** Tree elements are plain tagged objects; a node element is reused while its id lives, so reveal() works. */
-export type KbElement = { kind: 'node'; node: KbNode; parentKey: string } | PagingElement;
+export type KbElement = KbNodeElement | PagingElement;
 
 export type NodeElement = Extract<KbElement, { kind: 'node' }>;
 

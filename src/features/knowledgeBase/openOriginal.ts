@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode } from '../../api/values';
-import type { Container } from '../../container';
+import type { CommandServices, SettingsSource } from '../../platform/commandServices';
 import { CommandIds } from '../../platform/commandIds';
 import { SettingKeys } from '../../platform/settings';
 import { OriginalCache, type CachedOriginal } from './originalCache';
@@ -18,8 +18,12 @@ export type OpenedWith = 'citationViewer' | 'editor' | 'external';
 export class OriginalOpener {
   readonly cache: OriginalCache;
 
-  constructor(private readonly c: Container) {
-    this.cache = new OriginalCache(path.join(c.context.globalStorageUri.fsPath, 'originals'), () => {
+  /** `storageDir`: the extension's global storage, where the cache keeps its `originals` folder. */
+  constructor(
+    private readonly c: Pick<CommandServices, 'connection'> & SettingsSource,
+    storageDir: string,
+  ) {
+    this.cache = new OriginalCache(path.join(storageDir, 'originals'), () => {
       const mb = c.settings.get<number>(SettingKeys.originalsCacheMb, 200);
       return Math.max(1, Number.isFinite(mb) ? mb : 200) * 1024 * 1024;
     });

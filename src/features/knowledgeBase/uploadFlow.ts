@@ -6,12 +6,16 @@ import type { ApiClient } from '../../api/client';
 import type { UploadOptions } from '../../api/resources/kbNodeParams';
 import { listChildren, planUploads, type FolderMode } from '../../api/uploads/planUploads';
 import { runUploads, type JobOutcome, type UploadJob } from '../../api/uploads/uploadRunner';
-import type { Container } from '../../container';
+import type { CommandServices, DetailsSource, SettingsSource } from '../../platform/commandServices';
+import type { Log } from '../../platform/logger';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { showUploadSummary, type UploadReport } from './uploadReport';
+
+/** What an upload batch uses: the client and region, prompts, a log, the upload settings, Show Details. */
+export type UploadServices = CommandServices & SettingsSource & DetailsSource;
 
 export type OverwritePolicy = 'ask' | 'overwrite' | 'keepBoth';
 
@@ -34,7 +38,7 @@ export interface BatchResult {
  * summary with "Retry Failed" and "Upload the Rest" after a cancel (never resending what succeeded) and "Show Details".
  */
 export async function uploadBatch(
-  c: Container,
+  c: UploadServices,
   request: UploadRequest,
   onBatch: (r: BatchResult) => void,
 ): Promise<BatchResult | undefined> {
@@ -50,9 +54,9 @@ export async function uploadBatch(
             paths: request.paths,
             targetFolderId: request.target.id ?? undefined,
             folderMode: request.folderMode ?? 'zip',
-            maxBytes: c.settings.region === 'local' ? c.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024 : undefined,
+            maxBytes: c.connection.region === 'local' ? c.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024 : undefined,
             tempDir,
-            compressionLevel: c.settings.region === 'local' ? 0 : 6,
+            compressionLevel: c.connection.region === 'local' ? 0 : 6,
             signal,
             onStatus: (message) => progress.report({ message }),
           });
@@ -81,7 +85,7 @@ export async function uploadBatch(
 }
 
 async function runBatch(
-  c: Container,
+  c: UploadServices,
   client: ApiClient,
   report: UploadReport,
   jobs: UploadJob[],
@@ -134,7 +138,12 @@ async function runBatch(
 }
 
 /** isOverwrite for the batch: from the setting, or asked once when names already exist in the target. */
-async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[], target: FolderChoice): Promise<boolean | undefined> {
+async function decideOverwrite(
+  c: UploadServices,
+  client: ApiClient,
+  jobs: UploadJob[],
+  target: FolderChoice,
+): Promise<boolean | undefined> {
   const policy = c.settings.get<OverwritePolicy>(SettingKeys.uploadOverwritePolicy, 'ask');
   if (policy !== 'ask') return policy === 'overwrite';
   const byFolder = new Map<string | null, string[]>();
@@ -162,7 +171,7 @@ async function decideOverwrite(c: Container, client: ApiClient, jobs: UploadJob[
   return choice === undefined ? undefined : choice === overwrite;
 }
 
-function logOutcome(log: ReturnType<Container['log']>, job: UploadJob, outcome: JobOutcome): void {
+function logOutcome(log: Log, job: UploadJob, outcome: JobOutcome): void {
   if (outcome.status === 'done')
     log.info(`${job.fileName}: ${outcome.action}${outcome.reconciled ? ' (found after a failed attempt)' : ''}`);
   else if (outcome.status === 'failed') log.warn(`${job.fileName}: failed: ${outcome.message}`);

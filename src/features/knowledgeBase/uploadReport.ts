@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { UploadOptions } from '../../api/resources/kbNodeParams';
 import type { JobOutcome, UploadJob } from '../../api/uploads/uploadRunner';
-import type { Container } from '../../container';
+import type { DetailsSource } from '../../platform/commandServices';
 import { joinSentences } from '../../platform/intlFormat';
 
 export interface UploadReport {
@@ -98,7 +98,7 @@ export function followUps(report: UploadReport): FollowUp[] {
 }
 
 export async function showUploadSummary(
-  c: Container,
+  c: DetailsSource,
   report: UploadReport,
   retry: (jobs: UploadJob[]) => Promise<UploadReport>,
 ): Promise<void> {

@@ -6,7 +6,7 @@ import { columnLetter } from '../../core/qaFile/columns';
 import { QA_FIELDS, qaFieldName } from '../../core/qaFile/fieldNames';
 import type { QaUpdatePlan, RemovalChoice } from '../../core/qaFile/importPlan';
 import type { ColumnMapping, RowProblem } from '../../core/qaFile/types';
-import type { Container } from '../../container';
+import type { CommandServices, DetailsSource, SettingsSource } from '../../platform/commandServices';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
@@ -49,7 +49,7 @@ export function toDiagnostics(file: vscode.Uri, problems: RowProblem[]): vscode.
  */
 export class QaImporter {
   constructor(
-    private readonly c: Container,
+    private readonly c: CommandServices & SettingsSource & DetailsSource,
     private readonly diagnostics: vscode.DiagnosticCollection,
   ) {}
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { FaqSearchItem } from '../../api/schemas/faq';
-import type { Container } from '../../container';
+import type { CommandServices, SettingsSource } from '../../platform/commandServices';
 import { SettingKeys } from '../../platform/settings';
 import { formatNumber } from '../../platform/l10n';
 import { feedbackText } from './qnaTreeProvider';
@@ -25,7 +25,7 @@ const DEBOUNCE_MS = 250;
  * request in flight), showing confidence and effective confidence. Searches made here do not
  * register candidates unless knowledgeDesk.qna.autoRegisterCandidates says so.
  */
-export function showQaSearch(c: Container, open: (id: string) => unknown): SearchPickState {
+export function showQaSearch(c: CommandServices & SettingsSource, open: (id: string) => unknown): SearchPickState {
   const qp = vscode.window.createQuickPick<ResultItem>();
   qp.title = vscode.l10n.t('Search Q&A');
   qp.placeholder = vscode.l10n.t('Ask a question as a user would, e.g. "{0}"', vscode.l10n.t('How do I reset my VPN password?'));

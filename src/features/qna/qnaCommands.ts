@@ -1,7 +1,8 @@
 import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import { faqStatus } from '../../api/values';
-import type { Container } from '../../container';
+import type { CommandServices } from '../../platform/commandServices';
+import { confirmDelete } from '../../platform/confirmDelete';
 import { setContext } from '../../platform/contextKeys';
 import type { QaElement, QnaElement, QnaFilter } from './qnaTreeModel';
 import { statusLabel, type QnaTreeProvider } from './qnaTreeProvider';
@@ -19,7 +20,7 @@ const ORIGINS: Array<{ label: () => string; key: NonNullable<QnaFilter['origins'
 /** The Q&A view's filter bar and item commands (toggle, feedback, copy id, delete). */
 export class QnaCommands {
   constructor(
-    private readonly c: Container,
+    private readonly c: CommandServices,
     private readonly tree: QnaTreeProvider,
     private readonly view: vscode.TreeView<QnaElement>,
   ) {}
@@ -150,8 +151,7 @@ export class QnaCommands {
       items.length === 1
         ? vscode.l10n.t('Delete "{0}"? This cannot be undone.', short(items[0].item.question))
         : vscode.l10n.t('Delete {0} Q&As? This cannot be undone.', items.length);
-    const remove = vscode.l10n.t('Delete');
-    if ((await this.c.ui.showWarningMessage(message, { modal: true }, remove)) !== remove) return;
+    if (!(await confirmDelete(this.c.ui, message))) return;
     const client = await this.c.connection.getClient();
     for (const qa of items) await client.faq.delete(qa.item.id);
     await this.tree.refresh();

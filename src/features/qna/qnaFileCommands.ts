@@ -3,14 +3,14 @@ import { exportQaRows } from '../../api/qaImport';
 import { qaCsv } from '../../core/qaFile/exportCsv';
 import { readQaFile } from '../../core/qaFile/readQaFile';
 import { normalizeQuestion } from '../../core/qaFile/dryRun';
-import type { Container } from '../../container';
+import type { CommandServices, DetailsSource } from '../../platform/commandServices';
 import { toAbortSignal } from '../../platform/cancellation';
 import { formatNumber } from '../../platform/l10n';
 
 /** Export Q&As to CSV (the import's columns, CSV-injection escaped) and send a Q&A file to the service as is. */
 export class QnaFileCommands {
   constructor(
-    private readonly c: Container,
+    private readonly c: Pick<CommandServices, 'connection'> & DetailsSource,
     private readonly diagnostics: vscode.DiagnosticCollection,
   ) {}
 

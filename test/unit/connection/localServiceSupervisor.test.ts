@@ -1,4 +1,4 @@
-// The local service as a supervised child process (features/connection/process), in plain Node against the
+// The local service as a supervised child process (platform/connection/process), in plain Node against the
 // real bundle: requests through the real client, a real kill -9, real data folders that cannot start.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../../../src/api/client';
 import { LocalServiceStoppedError } from '../../../src/api/errors';
-import { LocalStartError } from '../../../src/features/connection/process/localChild';
-import { guardLocalDispatcher } from '../../../src/features/connection/process/stoppedGuard';
+import { LocalStartError } from '../../../src/platform/connection/process/localChild';
+import { guardLocalDispatcher } from '../../../src/platform/connection/process/stoppedGuard';
 import {
   LocalServiceSupervisor,
   type Backoff,
   type LocalEndpoint,
   type SupervisorEvent,
-} from '../../../src/features/connection/process/supervisor';
+} from '../../../src/platform/connection/process/supervisor';
 import { withHeaders } from '../../fixtures/retrieval/seededService';
 import { buildMcpBundle } from '../support/mcpBundle';
 import { waitFor } from '../support/waitFor';

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { CommandIds, ContextKeys, ViewIds, WALKTHROUGH_ID } from '../../../src/platform/commandIds';
 import { readManifest } from '../support/manifest';
 
@@ -42,6 +44,27 @@ describe('Command ids and context keys (src/platform/commandIds.ts against packa
     );
     assert.equal(new Set(contributed).size, contributed.length, 'a command contributed twice');
     assert.equal(known.size, allCommandIds().length, 'an id listed twice in the module');
+  });
+
+  it('the extension names its commands through the module, never as strings of its own', () => {
+    const sources = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const full = path.join(dir, name);
+        return statSync(full).isDirectory() ? sources(full) : full.endsWith('.ts') ? [full] : [];
+      });
+    // Comments may name a command; code may not.
+    const code = (f: string): string =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\/\/|\/?\*)/.test(line))
+        .join('\n');
+    const hostFiles = [...sources('src/features'), ...sources('src/platform'), 'src/container.ts', 'src/extension.ts'];
+    const written = hostFiles
+      .filter((f) => !f.endsWith(path.join('platform', 'commandIds.ts')))
+      .flatMap((f) =>
+        [...code(f).matchAll(/['"`](knowledgeDesk\.[\w.]+)['"`]/g)].filter((m) => known.has(m[1])).map((m) => `${f}: ${m[1]}`),
+      );
+    assert.deepEqual(written, []);
   });
 
   it('menus, keybindings and welcome links name only known commands', () => {

@@ -4,6 +4,7 @@ import type { ApiClient } from '../../../api/client';
 import { sendFeedback } from './answerFeedback';
 import { chatStrings } from './chatStrings';
 import type { CitationOpened } from './citations';
+import { CommandIds } from '../../../platform/commandIds';
 import { toUserFacing } from '../../../platform/errorMessages';
 import { hostSetup, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
@@ -23,7 +24,6 @@ import {
 } from './protocol';
 import { ProbeKeys } from '../../../platform/testProbe';
 
-export const OPEN_CITATION_COMMAND = 'knowledgeDesk.answers.openCitation';
 export interface ChatContext extends PanelBasics {
   store: ConversationStore;
   client(): Promise<ApiClient>;
@@ -72,7 +72,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     ch.onNotification('deleteConversation', ({ conversationId }) => this.deleteConversation(conversationId));
     ch.onNotification('exportChat', () => void this.exportChat());
     ch.onNotification('chooseScope', () => void this.chooseScope());
-    ch.onNotification('setIdentity', () => void vscode.commands.executeCommand('knowledgeDesk.setIdentity'));
+    ch.onNotification('setIdentity', () => void vscode.commands.executeCommand(CommandIds.setIdentity));
     ch.onNotification('runAction', ({ command }) =>
       ALLOWED_ACTIONS.has(command)
         ? void vscode.commands.executeCommand(command)
@@ -269,7 +269,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const record: CitationOpened = { ...arg, outcome: 'opened' };
     this.probe?.record(this, ProbeKeys.citationsOpened, record);
     try {
-      await vscode.commands.executeCommand(OPEN_CITATION_COMMAND, arg);
+      await vscode.commands.executeCommand(CommandIds.answers.openCitation, arg);
     } catch (error) {
       record.outcome = 'failed';
       this.ctx.log.error(error instanceof Error ? error : String(error));

@@ -3,6 +3,7 @@
 // steps the page may offer.
 import * as l10n from '@vscode/l10n';
 import { questionLength } from '../../../core/questionLimit';
+import { CommandIds } from '../../../platform/commandIds';
 import { toUserFacing } from '../../../platform/errorMessages';
 import { numberText } from '../../../platform/intlFormat';
 import type { AnswerOutcome } from './answerRunner';
@@ -10,12 +11,12 @@ import { toChatCitation } from './citations';
 import { CHAT_LIMITS, type Turn } from './protocol';
 
 /** Commands an error's next step may run from the page (toUserFacing's actions, and Show Log). */
-export const ALLOWED_ACTIONS = new Set([
-  'knowledgeDesk.setApiKey',
-  'knowledgeDesk.selectRegion',
-  'knowledgeDesk.setIdentity',
-  'knowledgeDesk.showLog',
-  'knowledgeDesk.connect',
+export const ALLOWED_ACTIONS = new Set<string>([
+  CommandIds.setApiKey,
+  CommandIds.selectRegion,
+  CommandIds.setIdentity,
+  CommandIds.showLog,
+  CommandIds.connect,
 ]);
 
 /** Sets the fields of a finished turn from the outcome of its request. */

@@ -3,6 +3,7 @@
 import * as l10n from '@vscode/l10n';
 import { z } from 'zod';
 import { CommandIds } from '../../../platform/commandIds';
+import { kbNodeOf } from '../../../platform/tree/kbNodeElement';
 import type { CitationTarget } from './protocol';
 
 const optionalText = (max: number) =>
@@ -84,14 +85,14 @@ export function parseOpenCitation(arg: unknown): CitationAction {
 }
 
 /**
- * openDocument takes `{ kbId, pageNo?, passageText? }`, a Knowledge Base tree element
- * (`{ kind: 'node', node: { id, name } }`) or a bare node id.
+ * openDocument takes `{ kbId, pageNo?, passageText? }`, a Knowledge Base tree row (platform/tree/kbNodeElement.ts)
+ * or a bare node id.
  */
 export function parseOpenDocument(arg: unknown): CitationTarget {
-  const node = (arg as { node?: { id?: unknown; name?: unknown; type?: unknown } } | undefined)?.node;
+  const node = kbNodeOf(arg);
   if (typeof arg === 'string') arg = { kbId: arg };
   else if (node && typeof node.id === 'string') {
-    if (node.type === 'folder') throw new InvalidArgumentError(l10n.t('Open Document: a folder has no pages to show; choose a file.'));
+    if (node.nodeType !== 'file') throw new InvalidArgumentError(l10n.t('Open Document: a folder has no pages to show; choose a file.'));
     arg = { kbId: node.id, title: typeof node.name === 'string' ? node.name : undefined, pageNo: 1 };
   }
   const parsed = openDocumentArgsSchema.safeParse(arg);
