@@ -247,11 +247,19 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.match(String(api.features.knowledgeBase.tree.getTreeItem(results[0]).description), /team$/);
     assert.equal(api.features.knowledgeBase.view.description, '"roster"');
     await run(api, 'knowledgeDesk.kb.search', ['no such thing anywhere']);
+    const empty = await children(api);
     assert.deepEqual(
-      (await children(api)).map((e) => e.kind),
+      empty.map((e) => e.kind),
       ['message'],
     );
-    await run(api, 'knowledgeDesk.kb.clearFilter', []);
+    // The row says what was looked for (names, not contents) and clears the search when clicked.
+    const row = api.features.knowledgeBase.tree.getTreeItem(empty[0]) as vscode.TreeItem;
+    assert.match(
+      String(row.label),
+      vscode.env.language.startsWith('ja') ? /「no such thing anywhere」/ : /name contains "no such thing anywhere"/,
+    );
+    assert.equal(row.command?.command, 'knowledgeDesk.kb.clearFilter');
+    await run(api, row.command.command, row.command.arguments ?? []);
     assert.equal(api.features.knowledgeBase.view.description, undefined);
     const roots = await children(api);
     assert.ok(!roots.some((e) => e.kind === 'message'), names(roots).join(', '));

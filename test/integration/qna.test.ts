@@ -105,7 +105,16 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     assert.deepEqual(labels(await qna(api).tree.getChildren(filtered[1])), ['Is there parking for visitors?']);
     await run(api, 'knowledgeDesk.qna.filterStatus', [tr('Off only', 'オフのみ')]);
     assert.deepEqual(labels(await qna(api).tree.getChildren()), ['Is there parking for visitors?']);
-    await run(api, 'knowledgeDesk.qna.clearFilter', []);
+    // A filter that finds nothing: one row that says so and clears the filter when clicked.
+    await run(api, 'knowledgeDesk.qna.filterText', [`zz${tag}nothing`]);
+    const nothing = await qna(api).tree.getChildren();
+    assert.deepEqual(
+      nothing.map((e: QnaElement) => e.kind),
+      ['message'],
+    );
+    const row = qna(api).tree.getTreeItem(nothing[0]) as vscode.TreeItem;
+    assert.equal(row.command?.command, 'knowledgeDesk.qna.clearFilter');
+    await run(api, row.command.command, row.command.arguments ?? []);
     assert.equal(qna(api).tree.model.filtered, false, 'Clear Filter leaves no filter');
     assert.equal(qna(api).view.description, undefined);
     await scope();

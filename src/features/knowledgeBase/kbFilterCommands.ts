@@ -18,9 +18,12 @@ export class KbFilterCommands {
 
   async search(): Promise<void> {
     const term = await this.s.ui.showInputBox({
-      title: vscode.l10n.t('Search the knowledge base'),
+      title: vscode.l10n.t('Search document and folder names'),
       value: this.tree.model.filter.searchTerm ?? '',
-      prompt: vscode.l10n.t('Searched on the service, across all folders. Empty clears the search.'),
+      // What it matches, said before the first search: content words found nothing, and the view gave no reason.
+      prompt: vscode.l10n.t(
+        'Names containing every word, in all folders. To search inside documents, ask Knowledge Desk. Empty clears the search.',
+      ),
     });
     if (term === undefined) return;
     this.tree.model.filter.searchTerm = term.trim() || undefined;

@@ -3,6 +3,7 @@ import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../../api/client';
 import type { KbNode, NodeOrder } from '../../api/schemas/kbNodes';
 import { NodePager } from '../../api/resources/kbPaging';
+import { CommandIds } from '../../platform/commandIds';
 import type { KbNodeElement } from '../../platform/tree/kbNodeElement';
 import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
@@ -44,9 +45,18 @@ export class KbTreeModel {
   async children(parentKey: string): Promise<KbElement[]> {
     const listing = this.listing(parentKey);
     await listing.ensure();
-    const empty = parentKey !== ROOT ? l10n.t('Empty folder') : this.filtered ? l10n.t('No documents match the filter') : undefined;
+    const empty = parentKey !== ROOT ? l10n.t('Empty folder') : this.filtered ? this.nothingMatches() : undefined;
     const tail = pagingTail(listing, parentKey, empty);
     return tail ? [...listing.items, tail] : [...listing.items];
+  }
+
+  /** The row of a search or filter that found nothing: says what was looked for, and clears it when clicked. */
+  private nothingMatches(): { text: string; command: string } {
+    const term = this.filter.searchTerm;
+    const text = term
+      ? l10n.t('No document or folder name contains "{0}". Click to clear the search.', term)
+      : l10n.t('No documents match the filter. Click to clear it.');
+    return { text, command: CommandIds.kb.clearFilter };
   }
 
   async loadMore(parentKey: string): Promise<void> {

@@ -5,6 +5,7 @@ import type { FaqFilterParams } from '../../api/resources/faq';
 import { faqStatus } from '../../api/values';
 import type { FaqListItem } from '../../api/schemas/faq';
 import { pool } from '../../core/pool';
+import { CommandIds } from '../../platform/commandIds';
 import { toUserFacing } from '../../platform/errorMessages';
 import { listingFor, type PagedListing } from '../../platform/tree/pagedListing';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
@@ -61,7 +62,7 @@ export class QnaTreeModel {
     await Promise.all([on.ensure(), off.ensure()]);
     if (on.error && off.error) return [{ kind: 'error', parentKey: 'root', message: on.error }];
     if (!on.items.length && !off.items.length)
-      return this.filtered ? [{ kind: 'message', parentKey: 'root', text: l10n.t('No Q&As match the filter') }] : [];
+      return this.filtered ? [{ kind: 'message', parentKey: 'root', ...this.nothingMatches() }] : [];
     return [
       { kind: 'group', key: 'on', label: l10n.t('On'), status: 'on', count: on.total },
       { kind: 'group', key: 'off', label: l10n.t('Off'), status: 'off', count: off.total },
@@ -73,8 +74,17 @@ export class QnaTreeModel {
     if (key !== 'on' && key !== 'off') return [];
     const listing = this.listing(key);
     await listing.ensure();
-    const tail = pagingTail(listing, key, key === 'off' ? l10n.t('No Q&As are turned off') : l10n.t('No Q&As'));
+    // Under "Off only" with a search as well, "No Q&As are turned off" would be untrue: the search found none.
+    const f = this.filter;
+    const searched = !!(f.searchTerm || f.hashtags?.length || f.origins?.length);
+    const empty = searched ? this.nothingMatches() : key === 'off' ? l10n.t('No Q&As are turned off') : l10n.t('No Q&As');
+    const tail = pagingTail(listing, key, empty);
     return tail ? [...listing.items, tail] : [...listing.items];
+  }
+
+  /** The row of a filter that found nothing: clears it when clicked. */
+  private nothingMatches(): { text: string; command: string } {
+    return { text: l10n.t('No Q&As match the filter. Click to clear it.'), command: CommandIds.qna.clearFilter };
   }
 
   async loadMore(key: string): Promise<void> {
