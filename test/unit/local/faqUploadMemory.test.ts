@@ -11,7 +11,7 @@ import { startTestService, type TestService } from '../support/localService';
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-const ROWS = 5_000;
+const ROWS = 8_000;
 const question = (i: number) => `How do I configure item ${i} of group ${i % 997}?`;
 
 function csvOf(rows: number, from: number): string {
@@ -47,12 +47,12 @@ describe('Q&A file upload: memory per row (local service)', function () {
   });
   after(() => t.stop());
 
-  it(`keeps under 1.8 KB of heap per Q&A after a ${ROWS.toLocaleString('en-US')}-row upload`, async () => {
+  it(`keeps under 2 KB of heap per Q&A after a ${ROWS.toLocaleString('en-US')}-row upload`, async () => {
     const before = heapUsed();
     const result = await t.client().faq.uploadFile({ kind: 'buffer', data: csvOf(ROWS, 0), fileName: 'kept.csv' }, { timeoutMs: 60_000 });
     assert.equal(result.result, 'success');
     const perRow = (heapUsed() - before) / ROWS;
-    assert.ok(perRow < 1_800, `${Math.round(perRow)} bytes per Q&A stay on the heap`);
+    assert.ok(perRow < 2_000, `${Math.round(perRow)} bytes per Q&A stay on the heap`);
   });
 
   it('moves under 4 KB per row into the old generation while the upload is applied', async () => {
