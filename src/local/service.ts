@@ -55,6 +55,8 @@ export interface LocalServiceOptions {
   maxFaqFileRows?: number;
   /** Test option: rows per journal commit of an uploaded Q&A file (default 250), so small files make many batches. */
   faqUploadBatchRows?: number;
+  /** Largest size an uploaded Q&A XLSX's parts may expand to, in bytes (default 16 MiB; docs/local-service.md#qa-files). */
+  maxFaqXlsxBytes?: number;
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
   maxJsonBytes?: number;
   /**
@@ -159,6 +161,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           tempPath: () => blobs.tempPath(),
           maxFaqFileRows: options.maxFaqFileRows,
           faqUploadBatchRows: options.faqUploadBatchRows,
+          maxFaqXlsxBytes: options.maxFaqXlsxBytes,
         }),
         ...nluHandlers({ book: new PhraseBook(journal), logger }),
         ...jobHandlers(jobs),

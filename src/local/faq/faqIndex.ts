@@ -26,8 +26,11 @@ export class FaqIndex {
   private idf2 = new Float64Array(1024);
   private idfEpoch = new Int32Array(1024);
   private postings: number[][] = [];
-  /** Per text: its distinct token ids, or undefined once removed (postings drop dead ids lazily). */
-  private textTokens: Array<Int32Array | undefined> = [];
+  /**
+   * Per text: its distinct token ids, or undefined once removed (postings drop dead ids lazily). Plain arrays of
+   * exact length: an Int32Array costs about 240 bytes of heap per text, this about 130 (issue 23).
+   */
+  private textTokens: Array<readonly number[] | undefined> = [];
   private textFaq: string[] = [];
   private readonly byFaq = new Map<string, number[]>();
   private live = 0;
@@ -74,12 +77,11 @@ export class FaqIndex {
       const tokens = tokenSet(text);
       if (tokens.length === 0) continue;
       const textId = this.textTokens.length;
-      const interned = new Int32Array(tokens.length);
-      tokens.forEach((token, i) => {
+      const interned = tokens.map((token) => {
         const tid = this.intern(token);
-        interned[i] = tid;
         this.df[tid]++;
-        this.postings[tid].push(textId);
+        this.addPosting(tid, textId);
+        return tid;
       });
       if (textId >= this.alive.length) {
         this.alive = grow(this.alive, Uint8Array);
@@ -94,7 +96,8 @@ export class FaqIndex {
       this.live++;
     }
     for (const textId of ids) this.shared[textId] = ids.length > 1 ? 1 : 0;
-    this.byFaq.set(faq.id, ids);
+    // A copy of exact length: an array grown by push keeps room for 16 more, 128 bytes per Q&A.
+    this.byFaq.set(faq.id, ids.slice());
     this.epoch++;
   }
 
@@ -219,6 +222,16 @@ export class FaqIndex {
     }
   }
 
+  /**
+   * Most tokens of a large set occur in one text or a few (numbers, names): a new posting is created with its
+   * one id instead of grown from [] by push, which reserves room for 17 (about 150 bytes per token; issue 23).
+   */
+  private addPosting(tid: number, textId: number): void {
+    const posting = this.postings[tid];
+    if (posting.length === 0) this.postings[tid] = [textId];
+    else posting.push(textId);
+  }
+
   private intern(token: string): number {
     let tid = this.tokenIds.get(token);
     if (tid === undefined) {
@@ -249,7 +262,7 @@ export class FaqIndex {
 
   /** Renumbers live texts once removals (updates re-add texts) have left most slots empty. */
   private compact(): void {
-    const tokens: Int32Array[] = [];
+    const tokens: Array<readonly number[]> = [];
     const faqs: string[] = [];
     for (const ids of this.byFaq.values()) {
       for (let i = 0; i < ids.length; i++) {
@@ -269,7 +282,7 @@ export class FaqIndex {
     this.normEpoch = new Int32Array(this.alive.length);
     this.postings = this.postings.map(() => []);
     tokens.forEach((list, textId) => {
-      for (const tid of list) this.postings[tid].push(textId);
+      for (const tid of list) this.addPosting(tid, textId);
     });
     this.epoch++;
   }

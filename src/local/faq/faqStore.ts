@@ -78,6 +78,13 @@ export class FaqStore {
     return { c: FAQS, k: id };
   }
 
+  /** Holds `record` (the journal's copy of the version already applied) instead of an equal object. */
+  share(id: string, record: FaqRecord | undefined): void {
+    if (record === undefined || !this.records.has(id)) return;
+    this.records.set(id, record);
+    this.sorted = undefined;
+  }
+
   /** Sets (or, with undefined, drops) one record and every index entry derived from it. */
   load(id: string, record: FaqRecord | undefined): void {
     const previous = this.records.get(id);

@@ -12,8 +12,12 @@ import { countCsvRows, readQaFile, TooManyRowsError } from '../../core/qaFile/re
 import type { QaRow, RowProblem } from '../../core/qaFile/types';
 import type { RequestContext } from '../http/context';
 import { badRequest, HttpError } from '../http/errors';
+import { DecodeBudget, DEFAULT_MAX_RATIO } from '../extract/decodeLimits';
+import { checkOfficeParts } from '../extract/officeParts';
+import { ExtractionError } from '../extract/types';
 import { readZipToTemp, ZipImportError } from '../kb/zipImport';
 import { registerSchema } from './faqSchemas';
+import { fileRowFields } from './fileRowFields';
 import type { FaqService } from './faqService';
 import type { FaqFields } from './faqWrites';
 
@@ -23,6 +27,11 @@ type Kind = 'table' | 'zip';
 export const FAQ_UPLOAD_BATCH = 250;
 /** Default largest number of data rows in one file (docs/local-service.md#qa-files says why). */
 export const MAX_FAQ_FILE_ROWS = 100_000;
+/**
+ * Default largest size an XLSX's parts (sheets, shared strings) may expand to. exceljs reads a workbook whole:
+ * 28 MB of parts (100,000 short rows) took 256 MB to read; 16 MB is about 55,000 such rows (docs/local-service.md).
+ */
+export const MAX_FAQ_XLSX_BYTES = 16 * 1024 * 1024;
 
 /** By extension: the reader itself tells XLSX from CSV by content, but a ZIP archive looks like an XLSX. */
 function kindOf(fileName: string): Kind | undefined {
@@ -43,6 +52,8 @@ export interface FaqUploadOptions {
   maxRows?: number;
   /** Rows per commit (default FAQ_UPLOAD_BATCH; tests use fewer). */
   batchRows?: number;
+  /** Largest decompressed size of an XLSX's parts (default MAX_FAQ_XLSX_BYTES). */
+  maxXlsxBytes?: number;
 }
 
 export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, options: FaqUploadOptions) {
@@ -72,8 +83,10 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, option
       sources.push({ path: file.tempPath, name: file.fileName });
     }
 
-    // Every file of a ZIP is checked before any is applied; an XLSX is checked once read, before its rows are applied.
+    // Every file of a ZIP is checked before any is applied: an XLSX's size before exceljs reads it, its rows once
+    // read (before they are applied); a CSV's rows by a first pass.
     for (const source of sources) {
+      await checkXlsxSize(source, sources.length > 1, options.maxXlsxBytes ?? MAX_FAQ_XLSX_BYTES);
       const rows = await countCsvRows(source.path, source.name, ctx.signal);
       if (rows !== undefined && rows > maxRows) throw tooManyRows(sources.length > 1 ? source.name : undefined, rows, maxRows);
     }
@@ -86,7 +99,13 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, option
         for (let i = 0; i < read.length; i += batchRows) {
           const batch: FaqFields[] = [];
           for (const row of read.slice(i, i + batchRows)) {
-            // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats).
+            // The reader validates with the same limits; this keeps register's exact rules (hashtag #, repeats),
+            // without zod for a valid row (fileRowFields.ts says why).
+            const fields = fileRowFields(row);
+            if (fields) {
+              batch.push(fields);
+              continue;
+            }
             const parsed = registerSchema.safeParse({ ...row, memo: row.memo ?? null, folder: row.folder ?? null });
             if (parsed.success) batch.push(parsed.data);
             else notUploaded.push({ question: row.question, state: `${prefix}Row ${row.row}: ${describeIssue(parsed.error.issues[0])}` });
@@ -108,6 +127,20 @@ export async function uploadFaqFile(ctx: RequestContext, faq: FaqService, option
   } finally {
     await Promise.all(temps.map((p) => rm(p, { force: true })));
   }
+}
+
+/**
+ * Counts what an XLSX's parts inflate to, streamed and dropped (the check documents get, officeParts.ts), and
+ * refuses one past `maxBytes` or the ratio rule of ZIP imports. A file that is not a ZIP passes untouched.
+ */
+async function checkXlsxSize(source: { path: string; name: string }, named: boolean, maxBytes: number): Promise<void> {
+  const budget = new DecodeBudget({ maxDecodedBytes: maxBytes, maxRatio: DEFAULT_MAX_RATIO }, 'Excel workbook');
+  await checkOfficeParts(source.path, budget).catch((error: unknown) => {
+    if (!(error instanceof ExtractionError)) throw error;
+    const which = named ? `${JSON.stringify(source.name)}: ` : '';
+    // Its message says the cap (or the ratio) and to split the file; a CSV is the way around the cap.
+    throw new HttpError(413, `file: ${which}${error.message} A CSV of the same rows is read in bounded memory.`, { field: 'file' });
+  });
 }
 
 function tooManyRows(name: string | undefined, rows: number, maxRows: number): HttpError {

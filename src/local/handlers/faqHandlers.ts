@@ -29,6 +29,8 @@ export interface FaqHandlerDeps {
   maxFaqFileRows?: number;
   /** Rows per commit of an uploaded file (tests). */
   faqUploadBatchRows?: number;
+  /** Largest decompressed size of an uploaded XLSX's parts (default MAX_FAQ_XLSX_BYTES). */
+  maxFaqXlsxBytes?: number;
 }
 
 const FORMATS = ['html', 'text'] as const;
@@ -146,7 +148,12 @@ export function faqHandlers(deps: FaqHandlerDeps): Handlers {
     },
 
     'faq.uploadFile': (ctx) =>
-      uploadFaqFile(ctx, faq, { tempPath: deps.tempPath, maxRows: deps.maxFaqFileRows, batchRows: deps.faqUploadBatchRows }),
+      uploadFaqFile(ctx, faq, {
+        tempPath: deps.tempPath,
+        maxRows: deps.maxFaqFileRows,
+        batchRows: deps.faqUploadBatchRows,
+        maxXlsxBytes: deps.maxFaqXlsxBytes,
+      }),
   };
 }
 
