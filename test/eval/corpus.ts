@@ -50,16 +50,15 @@ export async function loadCorpus(docs: EvalDocument[]): Promise<LoadedCorpus> {
   try {
     const started = performance.now();
     const ids = new Map<string, string>();
+    // One document at a time: processed side by side, a large PDF on a busy machine can hit the extraction time limit.
     for (const doc of docs) {
       const [node] = await client.kbNodes.upload({ file: { data: await readDocument(doc) }, fileName: doc.name });
       ids.set(doc.name, node.id);
-    }
-    for (const [name, id] of ids) {
       for (;;) {
-        const state = String((await client.kbNodes.get(id)).processState);
+        const state = String((await client.kbNodes.get(node.id)).processState);
         if (state === 'completed') break;
-        if (/fail|error/i.test(state)) throw new Error(`${name}: processing ${state}`);
-        if (performance.now() - started > 10 * 60_000) throw new Error(`${name}: not processed after 10 minutes`);
+        if (/fail|error/i.test(state)) throw new Error(`${doc.name}: processing ${state}`);
+        if (performance.now() - started > 10 * 60_000) throw new Error(`${doc.name}: not processed after 10 minutes`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
