@@ -38,9 +38,9 @@ export async function readDocument(doc: EvalDocument): Promise<Buffer> {
   return doc.path.endsWith('.gz') ? gunzipSync(bytes) : bytes;
 }
 
-/** Starts a fresh local service, uploads every document and waits until each is processed. */
-export async function loadCorpus(docs: EvalDocument[]): Promise<LoadedCorpus> {
-  const svc = await startLocalProcess();
+/** Starts a fresh local service (dist/local.js, or another build's `script`), uploads every document and waits until each is processed. */
+export async function loadCorpus(docs: EvalDocument[], script?: string): Promise<LoadedCorpus> {
+  const svc = await startLocalProcess([], { script });
   const client = new ApiClient({
     baseUrl: svc.url,
     apiKey: svc.apiKey,

@@ -7,6 +7,7 @@
 // --smoke (npm test): the tiny fixture documents in test/eval/fixtures instead; fails only when the run breaks
 // or a fixture question that shares its page's words is not found by either side.
 // --misses: lists the questions each side did not find in its top 5.
+// --service=PATH: another build of the local service (e.g. a baseline commit's dist/local.js) instead of dist/local.js.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,6 +18,9 @@ import { evalSetSchema, figures, rankOf, SLICES, type AnsweredQuestion, type Ran
 
 const smoke = process.argv.includes('--smoke');
 const showMisses = process.argv.includes('--misses');
+const service = process.argv.find((a) => a.startsWith('--service='))?.slice('--service='.length);
+/** A table-of-contents line quoted in an answer: dot leaders before a page number. */
+const CONTENTS_LINE = /(?:[.．·・…‥]\s?){4,}\s*\d{1,4}/;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const FIXTURES: EvalDocument[] = [
   { name: 'handbook.en.txt', lang: 'en', path: path.join(here, 'fixtures/handbook.en.txt') },
@@ -43,7 +47,7 @@ async function main(): Promise<void> {
   const set = evalSetSchema.parse(
     JSON.parse(await readFile(path.join(here, smoke ? 'fixtures/questions.json' : 'questions.json'), 'utf8')),
   );
-  const corpus = await loadCorpus(docs);
+  const corpus = await loadCorpus(docs, service);
   try {
     const bm25 = new PlainBm25();
     let pageCount = 0;
@@ -57,10 +61,12 @@ async function main(): Promise<void> {
     );
     const outcomes: Outcome[] = [];
     let noneAnswered = 0;
+    let quotingContents = 0;
     const noneAnsweredList: string[] = [];
     for (const q of set.questions) {
       const answer = await corpus.client.answers.generate({ query: q.question, includeCitations: true });
       const answered = (answer.confidence ?? 0) > 0; // the honest "no answer" has confidence 0
+      if (CONTENTS_LINE.test(answer.answer)) quotingContents++;
       if (q.kind === 'none') {
         if (answered) {
           noneAnswered++;
@@ -81,6 +87,7 @@ async function main(): Promise<void> {
       });
     }
     report(outcomes, set.questions.length - outcomes.length, noneAnswered, noneAnsweredList);
+    console.log(`Answers quoting a table-of-contents line (dot leaders): ${quotingContents} of ${set.questions.length} (goal 0)`);
     if (smoke) {
       const lost = outcomes.filter((o) => o.q.kind === 'lexical' && (!o.service || o.service > 5 || !o.bm25 || o.bm25 > 5));
       if (lost.length) throw new Error(`smoke: lexical fixture questions not in the top 5: ${lost.map((o) => o.q.id).join(', ')}`);
