@@ -10,7 +10,7 @@
 // - A lone page number ("12", "ii", "- 3 -", "Page 4 of 9") at an edge.
 // - Table-of-contents lines: the title ("Contents", 目次), dot leaders before a page number ("2.1 Getting started . . . . 5"), or a block of
 //   at least five lines numbered like sections (1.1., 3.1.2.) that are not separated by text, as in a plain-text
-//   contents list; index lines: a block of short lines that end in page numbers ("apt-get, 12, 45").
+//   contents list; index lines: a block of short lines in alphabetical order that end in page numbers ("apt-get, 12, 45").
 import type { ExtractedPage, Extraction } from '../extract/types';
 import type { Span } from './sentences';
 
@@ -141,6 +141,17 @@ function printedNumbers(line: string): number[] {
   return out;
 }
 
+/**
+ * Index entries are in alphabetical order (at least 80% of neighbours): a table whose rows end in quantities
+ * ("Pens 4", "Paper 12") is not.
+ */
+function alphabetical(lines: Line[]): boolean {
+  const firsts = lines.map((l) => l.text.normalize('NFKC').toLowerCase().charAt(0));
+  let ordered = 0;
+  for (let i = 1; i < firsts.length; i++) if (firsts[i - 1].localeCompare(firsts[i], 'ja') <= 0) ordered++;
+  return ordered * 10 >= (firsts.length - 1) * 8;
+}
+
 /** Contents and index lines anywhere on the page (see the top of the file). */
 function listNoise(text: string, lines: Line[]): Line[] {
   const out = lines.filter((l) => LEADERS.test(l.text) || CONTENTS_TITLE.test(l.text));
@@ -148,8 +159,9 @@ function listNoise(text: string, lines: Line[]): Line[] {
   let block: Line[] = [];
   const flush = (): void => {
     const numbered = block.filter((l) => SECTION_NUMBERED.test(l.text)).length;
-    const paged = block.filter((l) => l.text.length <= 80 && ENDS_IN_PAGES.test(l.text)).length;
-    if ((numbered >= 5 && numbered * 2 >= block.length) || (paged >= 5 && paged * 10 >= block.length * 6)) out.push(...block);
+    const paged = block.filter((l) => l.text.length <= 80 && !l.text.includes('\t') && ENDS_IN_PAGES.test(l.text));
+    const index = paged.length >= 5 && paged.length * 10 >= block.length * 6 && alphabetical(paged);
+    if ((numbered >= 5 && numbered * 2 >= block.length) || index) out.push(...block);
     block = [];
   };
   for (const [i, line] of lines.entries()) {

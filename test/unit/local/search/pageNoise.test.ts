@@ -119,6 +119,24 @@ describe('Page noise: headers, footers, page numbers and contents lines are not 
     assert.deepEqual([...new Set(index.search('この FAQ は何', BM25, () => true).map((h) => h.passage.pageNo))], [2]);
   });
 
+  it('keeps an index page out of passages, but not a list of quantities', () => {
+    const index = new RetrievalIndex();
+    const entries = ['apt-get, 12, 45', 'aptitude, 14', 'backports, 30–32', 'changelog, 7', 'debconf, 22, 23', 'dpkg, 9'];
+    const stock = ['Pens 40', 'Paper 12', 'Staplers 3', 'Envelopes 250', 'Markers 18', 'Folders 60'];
+    index.add('n4', 'h4', 'manual.txt', {
+      kind: 'text',
+      pages: [
+        { pageNo: 1, text: `Stock on hand\n\n${stock.join('\n')}` },
+        { pageNo: 2, text: `Index\n\n${entries.join('\n')}` },
+      ],
+    });
+    assert.deepEqual(
+      passagesOf(index, 'n4').map((p) => p.pageNo),
+      [1],
+    );
+    assert.match(passagesOf(index, 'n4')[0].text, /Staplers 3/);
+  });
+
   it('leaves body text alone when nothing repeats: a document without headers keeps every line', () => {
     const index = new RetrievalIndex();
     const pages = [1, 2, 3, 4, 5].map((n) => ({ pageNo: n, text: body(n) }));
