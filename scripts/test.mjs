@@ -1,8 +1,9 @@
 // npm test: type check, lint (ESLint and Prettier), build, unit tests (plain Node, against the real local service on loopback),
 // integration tests (inside a real VS Code extension host), the user journeys in English and Japanese (test/journeys, the
 // same host) — both in each lane (test/host/lanes.mjs: floor = VS Code 1.100.3, current = 1.139.1) — then the package:
-// `npm run package` and its .vsix checked, the smoke journey run against that .vsix installed into the test host, and
-// every benchmark once in smoke mode. Ends with one line: `N passed, N failed`.
+// `npm run package` and its .vsix checked, the smoke journey run against that .vsix installed into the test host, the
+// retrieval dev set over its two fixture documents (test/eval, smoke) and every benchmark once in smoke mode. Ends with
+// one line: `N passed, N failed`.
 // Every step runs in its own process group under a time limit, and the whole run has one too.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -106,7 +107,7 @@ if (want('lint')) {
   const f = await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000);
   if (f.code !== 0) stepFailures++;
 }
-if (want('build') || want('integration') || want('journeys') || want('smoke')) {
+if (want('build') || want('integration') || want('journeys') || want('smoke') || want('eval')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
   if (r.code !== 0) {
     stepFailures++;
@@ -203,6 +204,11 @@ if (want('smoke')) {
       10 * 60_000,
     ),
   );
+}
+// The retrieval dev set's smoke run: two tiny fixture documents (the real set needs Debian packages: npm run eval).
+if (want('eval')) {
+  const r = await step('retrieval eval (smoke: fixture documents)', node, ['--import', 'tsx', 'test/eval/run.ts', '--smoke'], 3 * 60_000);
+  if (r.code !== 0) stepFailures++;
 }
 // Last: every bench once at tiny sizes (nothing judged), so none rots unseen. It rebuilds dist/ for production.
 if (want('bench')) {

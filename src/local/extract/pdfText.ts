@@ -193,8 +193,20 @@ export function unifyRadicals(text: string): string {
   return text.replace(/[\u2e80-\u2fdf]/g, (c) => RADICAL_TO_IDEOGRAPH[c] ?? c.normalize('NFKC'));
 }
 
+// One CJK character (or CJK punctuation) at a time, each apart from the next by one space: at least three.
+const SPACED_CJK =
+  /(?<![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々、。「」])[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々、。「」](?: [\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々、。「」]){2,}(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々、。「」])/gu;
+
+/**
+ * Letter-spaced Japanese ("ネ ッ ト ワ ー ク": each character a run of its own, a visible gap between) is joined:
+ * spaced, no word of it would ever match a search. Spaces between words of two or more characters stay.
+ */
+export function joinSpacedCjk(text: string): string {
+  return text.replace(SPACED_CJK, (run) => run.replace(/ /g, ''));
+}
+
 function tidy(text: string): string {
-  return text
+  return joinSpacedCjk(text)
     .replace(/ *\t[\t ]*/g, '\t')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')

@@ -5,7 +5,8 @@ import type { ExtractedPage } from '../extract/types';
 import type { KbStore } from '../kb/kbStore';
 import { decodeClueId } from './clueId';
 import { highlightFor, type Highlight } from './highlights';
-import { pagePassages } from './passages';
+import { documentNoise } from './pageNoise';
+import { pagePassages, type Passage } from './passages';
 import type { Retrieval } from './retrieval';
 import { tokenSet } from './tokenizer';
 
@@ -26,9 +27,9 @@ export class HighlightResolver {
   async forClue(clueId: string): Promise<Highlight | undefined> {
     const clue = decodeClueId(clueId);
     if (clue?.kind !== 'passage') return undefined;
-    const page = await this.page(clue.nodeId, clue.pageNo, clue.hash);
-    const passage = page && pagePassages(page)[clue.subTextIndex];
-    return passage && highlightFor(page, passage.start, passage.end);
+    const found = await this.page(clue.nodeId, clue.pageNo, clue.hash);
+    const passage = found?.passages[clue.subTextIndex];
+    return passage && highlightFor(found.page, passage.start, passage.end);
   }
 
   /**
@@ -37,9 +38,9 @@ export class HighlightResolver {
    * of its words (at least half).
    */
   async forRetrieval(request: RetrievalHighlightRequest): Promise<Highlight | undefined> {
-    const page = await this.page(request.kbId, request.pageNo);
-    if (!page) return undefined;
-    const passages = pagePassages(page);
+    const found = await this.page(request.kbId, request.pageNo);
+    if (!found) return undefined;
+    const { page, passages } = found;
     const wanted = request.passageText?.trim();
     const indexed = request.subTextIndex === undefined ? undefined : passages[request.subTextIndex];
     if (indexed && (!wanted || squash(indexed.text) === squash(wanted))) return highlightFor(page, indexed.start, indexed.end);
@@ -56,12 +57,14 @@ export class HighlightResolver {
     return best && highlightFor(page, best.start, best.end);
   }
 
-  private async page(nodeId: string, pageNo: number, hash?: string): Promise<ExtractedPage | undefined> {
+  /** The page and its passages, cut as the index cut them (the same noise ranges: pageNoise.ts). */
+  private async page(nodeId: string, pageNo: number, hash?: string): Promise<{ page: ExtractedPage; passages: Passage[] } | undefined> {
     const node = this.kb.get(nodeId);
     if (!node || node.nodeType !== 'file' || node.processState !== 'completed' || !node.textBlob) return undefined;
     if (hash !== undefined && !node.textBlob.startsWith(hash)) return undefined;
     const extraction = await this.retrieval.extraction(node);
-    return extraction?.pages.find((p) => p.pageNo === pageNo);
+    const page = extraction?.pages.find((p) => p.pageNo === pageNo);
+    return page && extraction && { page, passages: pagePassages(page, documentNoise(extraction).of(page)) };
   }
 }
 

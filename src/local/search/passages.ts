@@ -2,6 +2,8 @@
 // at paragraph, line or sentence boundaries, so it holds whole sentences; a heading is kept with the text
 // that follows it. Splitting is deterministic: the same page always gives the same passages, which lets a
 // clue id name a passage by its index on the page (subTextIndex) and be resolved again after a restart.
+// Text that is not content (running headers, page numbers, contents lines: pageNoise.ts) is cut around: no
+// passage holds any of it, so it is never searched, quoted or highlighted.
 import type { ExtractedPage } from '../extract/types';
 import { sentenceSpans, trimSpan, type Span } from './sentences';
 
@@ -28,10 +30,10 @@ interface Unit extends Span {
   heading: boolean;
 }
 
-/** The passages of one page, in reading order. */
-export function pagePassages(page: ExtractedPage): Passage[] {
+/** The passages of one page, in reading order; `skip`: ranges of the page text kept out (in order). */
+export function pagePassages(page: ExtractedPage, skip: readonly Span[] = []): Passage[] {
   const text = page.text;
-  const groups = pack(units(text));
+  const groups = between(text.length, skip).flatMap((part) => pack(units(text, part.start, part.end)));
   const itemSpans = page.items?.length ? alignItems(page) : undefined;
   return groups.map((g, subTextIndex) => {
     const passage: Passage = {
@@ -71,13 +73,25 @@ export function lineOf(text: string, offset: number): number {
   return n;
 }
 
-/** Paragraphs; a paragraph too long for one passage is cut into lines, then sentences, then at spaces. */
-function units(text: string): Unit[] {
+/** The parts of [0, length) outside the skipped ranges. */
+function between(length: number, skip: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let at = 0;
+  for (const s of skip) {
+    if (s.start > at) out.push({ start: at, end: s.start });
+    at = Math.max(at, s.end);
+  }
+  if (at < length) out.push({ start: at, end: length });
+  return out;
+}
+
+/** Paragraphs of text[from, to); one too long for a passage is cut into lines, then sentences, then at spaces. */
+function units(text: string, from: number, to: number): Unit[] {
   const out: Unit[] = [];
   const push = (s: Span | undefined): void => {
     if (s) out.push({ ...s, heading: isHeading(text.slice(s.start, s.end)) });
   };
-  for (const para of splitBy(text, /\n[ \t]*\n\s*/g, 0, text.length)) {
+  for (const para of splitBy(text, /\n[ \t]*\n\s*/g, from, to)) {
     if (para.end - para.start <= MAX_PASSAGE_CHARS) {
       push(para);
       continue;

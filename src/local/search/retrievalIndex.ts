@@ -11,6 +11,7 @@ import type { Extraction } from '../extract/types';
 import { Bm25Index } from './bm25Index';
 import { fuseScores, rankByScore, type Weights } from './fusion';
 import { cosine, lexicalVector, sparse, VectorColumns } from './lexicalHash';
+import { documentNoise } from './pageNoise';
 import { pagePassages, type Passage } from './passages';
 import { tokenize, tokenSet } from './tokenizer';
 
@@ -116,8 +117,9 @@ export class RetrievalIndex {
   add(nodeId: string, textBlob: string, title: string, extraction: Extraction): void {
     this.remove(nodeId);
     const doc: StoredDoc = { nodeId, textBlob, titleVector: lexicalVector(title), passageIds: [], slots: [] };
+    const noise = documentNoise(extraction);
     for (const page of extraction.pages) {
-      for (const p of pagePassages(page)) {
+      for (const p of pagePassages(page, noise.of(page))) {
         const slot = this.free.pop() ?? this.bySlot.length;
         const passage = new StoredPassage(p, this.nextId++, nodeId, slot, this.columns);
         this.columns.set(slot, lexicalVector(p.text));

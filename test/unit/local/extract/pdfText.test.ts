@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { layoutPageText, unifyRadicals, type PageViewport, type PdfjsTextItem } from '../../../../src/local/extract/pdfText';
+import { joinSpacedCjk, layoutPageText, unifyRadicals, type PageViewport, type PdfjsTextItem } from '../../../../src/local/extract/pdfText';
 
 // An unrotated 600 x 800 page: PDF y grows upwards, the viewport's downwards.
 const viewport: PageViewport = {
@@ -67,6 +67,15 @@ describe('layoutPageText', () => {
       viewport,
     );
     assert.equal(text, 'Items that are bought for the office must be approved by the manager first\n• Paper\nName\tQty\nPens 4');
+  });
+
+  it('joins letter-spaced Japanese (one character per run, a gap between) but keeps spaces between words', () => {
+    // ネ ッ ト ワ ー ク の 設 定, each character its own run 4 pt after the previous one (a visible gap).
+    const spaced = [...'ネットワークの設定'].map((ch, i) => run(ch, 50 + i * 14, 700, 10));
+    const { text, items } = layoutPageText([...spaced, run('Debian パッケージ', 50, 688, 90), run('トラッカー', 150, 688, 50)], viewport);
+    assert.equal(text, 'ネットワークの設定\nDebian パッケージ トラッカー');
+    assert.equal(items.length, 11, 'one item (box) per run, as before');
+    assert.equal(joinSpacedCjk('第 1 章 目 次 と 索 引 です'), '第 1 章目次と索引 です');
   });
 
   it('gives item boxes as page fractions, top-left origin, left<right and top<bottom, clamped to 0..1', () => {
