@@ -2,8 +2,10 @@
 // exactly as dist/mcp.js does. Results go to stdout, progress and problems to stderr. Exit codes: 0 all passed,
 // 1 a test failed (or errored, or a test file has a problem), 2 a usage or configuration error.
 import { ConfigError, refuseKeyArguments } from '../mcp/mcpConfig';
-import { main as mcpMain } from '../mcp/mcpMain';
-import { EXIT, testCommand } from './testCommand';
+
+// Each command's modules load when it runs (esbuild keeps a bundled import() lazy): `mcp` does not pay for the
+// test runner, nor `test` for the MCP SDK.
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const VERSION = '0.1.0';
 
@@ -24,10 +26,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`knowledge-desk: ${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  if (command === 'test') return testCommand(rest);
+  if (command === 'test') return (await import('./testCommand')).testCommand(rest);
   if (command === 'mcp') {
     // The server keeps running until its client closes stdin; it sets the exit code itself.
-    await mcpMain(rest);
+    await (await import('../mcp/mcpMain')).main(rest);
     return -1;
   }
   if (command === '--version' || command === '-v') {

@@ -10,7 +10,8 @@ import { openLocalEndpoint, type LocalEndpoint } from '../mcp/localEndpoint';
 import { CONNECTION_OPTIONS, ConfigError, KEY_ENV, KEY_FILE_ENV, connectionFrom } from '../mcp/mcpConfig';
 import { findTestFiles, readTestFile } from './testFiles';
 
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+/** The same codes as src/cli/entry.ts. */
+const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const TEST_USAGE = `Usage: knowledge-desk test [FILES…] [options]
 

@@ -6,6 +6,7 @@ import {
   ASSERTION_KINDS,
   ASSERTION_VALUES,
   ASSERTIONS_OF_MODE,
+  TEST_MODES,
   testCaseSchema,
   titleOf,
   type Assertion,
@@ -39,7 +40,9 @@ export function validateTest(raw: unknown, at: Locator): { test?: KnowledgeTest;
   }
   const parsed = testCaseSchema.safeParse(raw);
   if (!parsed.success) reportIssues(parsed.error, [], at, error);
-  const mode = parsed.success ? parsed.data.mode : undefined;
+  // The mode as written, even when another field is wrong: its assertions are still checked against it.
+  const rawMode = (raw as { mode?: unknown }).mode ?? 'answer';
+  const mode = parsed.success ? parsed.data.mode : TEST_MODES.find((m) => m === rawMode);
   const items = Array.isArray((raw as { assert?: unknown }).assert) ? ((raw as { assert: unknown[] }).assert as unknown[]) : [];
   const located: LocatedAssertion[] = [];
   items.forEach((item, i) => {
