@@ -6,6 +6,7 @@
 //   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
+//   cli        src/cli/entry.ts      -> dist/cli.js         (the knowledge-desk command; loads dist/local.js for --local)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
 //              test/smoke/*.ts       -> out/test/smoke       (the smoke journey against an installed .vsix)
@@ -27,9 +28,11 @@ const noVscodeOutsideHost = {
   setup(build) {
     build.onResolve({ filter: /^vscode$/ }, (args) => {
       const rel = path.relative(root, args.importer).split(path.sep).join('/');
-      if (/^src\/(api|core|local|ai|mcp)\//.test(rel)) {
+      if (/^src\/(api|core|local|ai|mcp|cli)\//.test(rel)) {
         return {
-          errors: [{ text: `${rel} imports 'vscode'; src/api, src/core, src/local, src/ai and src/mcp must not depend on VS Code` }],
+          errors: [
+            { text: `${rel} imports 'vscode'; src/api, src/core, src/local, src/ai, src/mcp and src/cli must not depend on VS Code` },
+          ],
         };
       }
       return undefined;
@@ -115,6 +118,14 @@ const configs = [
   { ...node, entryPoints: ['node_modules/undici/index.js'], outfile: 'dist/undici.js' },
   // The MCP server (stdio) for agents outside VS Code; it loads dist/local.js at run time for --local.
   { ...node, entryPoints: ['src/mcp/entry.ts'], outfile: 'dist/mcp.js', plugins: [...node.plugins, splitUndici] },
+  // The command-line tool (`knowledge-desk` in package.json "bin"): knowledge tests, and the MCP server as above.
+  {
+    ...node,
+    entryPoints: ['src/cli/entry.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [...node.plugins, splitUndici],
+  },
   // Text extraction runs in worker threads (src/local/extract/extractorPool.ts) started from this file.
   { ...node, entryPoints: ['src/local/extract/worker.ts'], outfile: 'dist/extractWorker.js' },
   { ...node, entryPoints: ['src/core/qaFile/xlsxReader.ts'], outfile: 'dist/xlsxReader.js' },

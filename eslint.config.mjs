@@ -56,6 +56,12 @@ const zones = [
       'src/mcp is the MCP server (dist/mcp.js): src/ai, src/api, src/core, and the local service only through src/local/entry.ts (types).',
   },
   {
+    target: 'src/cli',
+    from: 'src',
+    except: ['cli', 'mcp', 'ai', 'api', 'core', 'local/entry.ts'],
+    message: 'src/cli is the command-line tool (dist/cli.js): what src/mcp may import, and src/mcp itself.',
+  },
+  {
     target: 'src/local',
     from: 'src',
     except: ['local', 'core'],
@@ -169,7 +175,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
     },
   },
-  { files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts', 'src/ai/**/*.ts', 'src/mcp/**/*.ts'], rules: noVscode },
+  {
+    files: ['src/api/**/*.ts', 'src/core/**/*.ts', 'src/local/**/*.ts', 'src/ai/**/*.ts', 'src/mcp/**/*.ts', 'src/cli/**/*.ts'],
+    rules: noVscode,
+  },
   { files: ['src/webview/**/*.ts'], rules: noVscodeNoNode },
   {
     // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests

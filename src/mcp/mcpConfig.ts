@@ -44,7 +44,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = 
 const TEXT = { type: 'string' } as const;
 const FLAG = { type: 'boolean' } as const;
 
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): McpConfig | 'help' {
+/** The options naming a service, shared by every command that connects (dist/mcp.js, `knowledge-desk test`). */
+export const CONNECTION_OPTIONS = { local: FLAG, data: TEXT, region: TEXT, 'base-url': TEXT, 'key-file': TEXT } as const;
+export type ConnectionValues = Partial<{ local: boolean; data: string; region: string; 'base-url': string; 'key-file': string }>;
+
+/** A key given as an argument is refused before anything else reads the arguments. */
+export function refuseKeyArguments(argv: readonly string[]): void {
   for (const arg of argv) {
     if (/^--(api-?key|key)(=|$)/i.test(arg)) {
       throw new ConfigError(
@@ -52,16 +57,22 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       );
     }
   }
+}
+
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): McpConfig | 'help' {
+  refuseKeyArguments(argv);
   let values;
   try {
-    values = parseArgs({
-      args: argv,
-      options: { local: FLAG, data: TEXT, region: TEXT, 'base-url': TEXT, 'key-file': TEXT, help: { ...FLAG, short: 'h' } },
-    }).values;
+    values = parseArgs({ args: argv, options: { ...CONNECTION_OPTIONS, help: { ...FLAG, short: 'h' } } }).values;
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
   if (values.help) return 'help';
+  return connectionFrom(values, env);
+}
+
+/** The service the options and the environment name: the local service's data folder, or a remote URL and its key. */
+export function connectionFrom(values: ConnectionValues, env: NodeJS.ProcessEnv = process.env): McpConfig {
   const region = values.region ?? env.KNOWLEDGE_DESK_REGION;
   const baseUrl = values['base-url'] ?? env.KNOWLEDGE_DESK_BASE_URL;
   const local = values.local || region === 'local' || (!region && !baseUrl);

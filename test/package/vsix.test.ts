@@ -38,12 +38,13 @@ async function listVsix(file: string): Promise<Map<string, Buffer>> {
   return files;
 }
 
-/** What .vscodeignore lets in: the manifest and its texts, the README, CHANGELOG and LICENSE, dist/, media/, l10n/. */
+/** What .vscodeignore lets in: the manifest and its texts, the README, CHANGELOG and LICENSE, dist/, media/, l10n/, schemas/. */
 const ALLOWED = [
   /^extension\/package(\.nls(\.[a-z-]+)?)?\.json$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/,
   /^extension\/dist\//,
   /^extension\/media\//,
+  /^extension\/schemas\/[a-z]+\.schema\.json$/,
   /^extension\/l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
   /^(\[Content_Types\]\.xml|extension\.vsixmanifest)$/,
 ];
@@ -79,7 +80,9 @@ describe('npm run package: the .vsix', function () {
       'extension/readme.md',
       'extension/LICENSE.txt',
       'extension/media/icon.png',
-      ...['extension', 'main', 'local', 'undici', 'mcp', 'extractWorker', 'xlsxReader'].map((b) => `extension/dist/${b}.js`),
+      // The knowledge test format's schema, which package.json contributes through yamlValidation.
+      'extension/schemas/kdtest.schema.json',
+      ...['extension', 'main', 'local', 'undici', 'mcp', 'cli', 'extractWorker', 'xlsxReader'].map((b) => `extension/dist/${b}.js`),
       ...['analytics', 'chat', 'citation', 'qaEditor', 'retrieval'].map((p) => `extension/dist/webview/${p}.js`),
     ];
     for (const f of required) assert.ok(files.has(f), `${f} missing from the .vsix`);

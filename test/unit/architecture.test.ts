@@ -10,8 +10,8 @@ function files(dir: string): string[] {
 }
 
 describe('Architecture rules', () => {
-  it('src/api, src/core, src/local, src/ai, src/mcp and the local service supervisor never import vscode (they run in plain Node)', () => {
-    const offenders = ['src/api', 'src/core', 'src/local', 'src/ai', 'src/mcp', 'src/platform/connection/process']
+  it('src/api, src/core, src/local, src/ai, src/mcp, src/cli and the local service supervisor never import vscode (they run in plain Node)', () => {
+    const offenders = ['src/api', 'src/core', 'src/local', 'src/ai', 'src/mcp', 'src/cli', 'src/platform/connection/process']
       .flatMap(files)
       .filter((f) => /from\s+['"]vscode['"]|require\(\s*['"]vscode['"]\s*\)|import\(\s*['"]vscode['"]\s*\)/.test(readFileSync(f, 'utf8')));
     assert.deepEqual(offenders, []);
