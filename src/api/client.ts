@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { reportedError, readErrorBody } from './errorBody';
-import { ApiAbortError, ApiValidationError, ServiceReportedError } from './errors';
+import { ApiAbortError, ApiValidationError, OperationNotOfferedError, ServiceReportedError } from './errors';
 import { describeOutcome, headerValue, statusError, translateFailure } from './failures';
 import { identityHeaders, type Identity } from './identity';
 import type { Readable } from 'node:stream';
@@ -23,7 +23,6 @@ import { FoldersResource } from './resources/folders';
 import { HashtagsResource } from './resources/hashtags';
 import { ProjectsResource } from './resources/projects';
 import { isMissingRoute, offersFor, sharedOfferMemory, type DeploymentOffers, type OfferMemory, type OptionalSpec } from './offers';
-import { OperationNotOfferedError } from './values';
 
 export interface ClientLogger {
   debug(message: string): void;

@@ -1,7 +1,8 @@
 import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { DeleteNotSupportedError, ingestionFinished, isFileNode, NODE_ORDERS, OperationNotOfferedError } from '../../api/values';
+import { ingestionFinished, isFileNode, NODE_ORDERS } from '../../api/values';
+import { DeleteNotSupportedError, OperationNotOfferedError } from '../../api/errors';
 import { toUserFacing } from '../../platform/errorMessages';
 import type { Container } from '../../container';
 import { setContext } from '../../platform/contextKeys';

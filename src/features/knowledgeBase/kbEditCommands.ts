@@ -4,7 +4,8 @@
 // for the region (src/platform/offerContext.ts).
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { isFileNode, OperationNotOfferedError } from '../../api/values';
+import { isFileNode } from '../../api/values';
+import { OperationNotOfferedError } from '../../api/errors';
 import type { Container } from '../../container';
 import { REGION_INFO } from '../../core/regions';
 import { nodeNameProblem } from './nodeNameMessages';
