@@ -1,7 +1,10 @@
 // Finds complete top-level JSON objects in text that arrives in arbitrary pieces.
 // The generative-answer stream format is not public (docs/api.md#answer-stream), so
 // this accepts NDJSON, objects back to back, SSE `data:` lines and one JSON array of objects alike.
-// Each character is looked at once, whatever the piece boundaries: it runs per network chunk.
+// `push` looks at each character once, whatever the piece boundaries (it runs per network chunk); `pushLines`
+// hands a whole line that is one object straight to JSON.parse.
+
+import { isRecord } from '../../core/records';
 
 /** The character codes the splitter looks at. */
 const Ch = {
@@ -205,7 +208,7 @@ export class JsonObjectSplitter {
 function parseLine(line: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }
