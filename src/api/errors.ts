@@ -152,3 +152,26 @@ export function apiErrorFor(status: number, message: string, details: ApiErrorDe
 export function isAbortError(error: unknown): boolean {
   return error instanceof ApiAbortError || (error instanceof Error && error.name === 'AbortError');
 }
+
+/**
+ * A deployment answered 404/405 for a route it does not have (docs/api.md#operations-a-deployment-may-not-offer):
+ * the client remembers it per deployment (`client.offers`) so the UI can hide the command.
+ */
+export class OperationNotOfferedError extends KnowledgeDeskError {
+  override readonly name: string = 'OperationNotOfferedError';
+  constructor(
+    /** The client operation, e.g. `folders.create`. */
+    readonly operation: string,
+    message = `This deployment does not offer ${operation}.`,
+  ) {
+    super(message);
+  }
+}
+
+/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
+export class DeleteNotSupportedError extends OperationNotOfferedError {
+  override readonly name = 'DeleteNotSupportedError';
+  constructor(operation = 'kbNodes.delete') {
+    super(operation, 'This deployment does not offer deleting knowledge-base nodes.');
+  }
+}

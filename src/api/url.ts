@@ -30,5 +30,10 @@ export function buildQuery(query: QueryParams | undefined): string {
 
 /** Joins a base URL (which may carry a path prefix, as on-premises installs do) and a request path. */
 export function joinUrl(base: string, requestPath: string): string {
-  return base.replace(/\/+$/, '') + (requestPath.startsWith('/') ? requestPath : `/${requestPath}`);
+  return trimSlashes(base) + (requestPath.startsWith('/') ? requestPath : `/${requestPath}`);
+}
+
+/** `base` without trailing slashes. */
+export function trimSlashes(base: string): string {
+  return base.endsWith('/') ? base.replace(/\/+$/, '') : base;
 }

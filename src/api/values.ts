@@ -33,26 +33,3 @@ export function faqStatus(detail: FaqDetail): 'on' | 'off' {
   const off = detail.statusOffAt ? Date.parse(detail.statusOffAt) : NaN;
   return !Number.isNaN(off) && (Number.isNaN(on) || off > on) ? 'off' : 'on';
 }
-
-/**
- * A deployment answered 404/405 for a route it does not have (docs/api.md#operations-a-deployment-may-not-offer):
- * the client remembers it per deployment (`client.offers`) so the UI can hide the command.
- */
-export class OperationNotOfferedError extends Error {
-  override readonly name: string = 'OperationNotOfferedError';
-  constructor(
-    /** The client operation, e.g. `folders.create`. */
-    readonly operation: string,
-    message = `This deployment does not offer ${operation}.`,
-  ) {
-    super(message);
-  }
-}
-
-/** Not every deployment offers delete; one without it answers 404/405 (docs/api.md#delete-a-node). */
-export class DeleteNotSupportedError extends OperationNotOfferedError {
-  override readonly name = 'DeleteNotSupportedError';
-  constructor(operation = 'kbNodes.delete') {
-    super(operation, 'This deployment does not offer deleting knowledge-base nodes.');
-  }
-}

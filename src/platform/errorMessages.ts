@@ -9,12 +9,12 @@ import {
   KnowledgeDeskError,
   LocalServiceStoppedError,
   NotImplementedError,
+  OperationNotOfferedError,
   PayloadTooLargeError,
   PermissionDeniedError,
   RateLimitError,
 } from '../api/errors';
 import { plainInternal, plainRefusal } from '../api/plainRefusal';
-import { OperationNotOfferedError } from '../api/values';
 import { CommandIds } from './commandIds';
 
 export interface UserFacingError {

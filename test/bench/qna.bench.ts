@@ -8,7 +8,7 @@ import { Agent, request } from 'undici';
 import { ApiClient } from '../../src/api/client';
 import { qaCsv } from '../../src/core/qaFile/exportCsv';
 import { startLocalProcess } from './localProcess';
-import { percentile, table, timeEach } from './support';
+import { percentile, SMOKE, table, timeEach } from './support';
 
 const IMPORT_ROWS = Number(process.env.KD_BENCH_IMPORT_ROWS ?? 3000);
 const SEARCH_QAS = Number(process.env.KD_BENCH_SEARCH_QAS ?? 100_000);
@@ -73,12 +73,13 @@ function row(i: number): { question: string; answer: string; similarQuestions: s
   };
 }
 
-async function importThroughput(): Promise<void> {
-  const rows: Array<Array<string | number>> = [];
-  {
-    const svc = await startLocalProcess();
-    const agent = new Agent({ keepAliveTimeout: 30_000 });
-    const t = performance.now();
+/** Seconds to import every row into a fresh service: raw undici POSTs one after another, or the client at `concurrency`. */
+async function importSeconds(concurrency: number | 'raw'): Promise<number> {
+  const svc = await startLocalProcess();
+  const agent = new Agent({ keepAliveTimeout: 30_000 });
+  const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: agent });
+  const t = performance.now();
+  if (concurrency === 'raw') {
     for (let i = 0; i < IMPORT_ROWS; i++) {
       const res = await request(`${svc.url}/webapi/register_faq`, {
         method: 'POST',
@@ -88,32 +89,46 @@ async function importThroughput(): Promise<void> {
       });
       await res.body.dump();
     }
-    const s = (performance.now() - t) / 1000;
-    rows.push(['raw undici POSTs, one after another (baseline)', 1, s, IMPORT_ROWS / s]);
-    await agent.close();
-    await svc.stop();
-  }
-  for (const concurrency of [1, 4, 8]) {
-    const svc = await startLocalProcess();
-    const client = new ApiClient({ baseUrl: svc.url, apiKey: svc.apiKey, dispatcher: new Agent({ keepAliveTimeout: 30_000 }) });
+  } else {
     let next = 0;
-    const t = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         for (let i = next++; i < IMPORT_ROWS; i = next++) await client.faq.register({ ...row(i), status: 'on' });
       }),
     );
-    const s = (performance.now() - t) / 1000;
-    rows.push([
-      `import (faq.register per row), concurrency ${concurrency}${concurrency === 4 ? ' — the default' : ''}`,
-      concurrency,
-      s,
-      IMPORT_ROWS / s,
-    ]);
-    await client.config.dispatcher?.close();
-    await svc.stop();
   }
-  table(`Q&A import into a fresh local service (own process), ${IMPORT_ROWS} rows`, ['', 'concurrency', 's', 'rows/s'], rows);
+  const s = (performance.now() - t) / 1000;
+  await agent.close();
+  await svc.stop();
+  return s;
+}
+
+async function importThroughput(): Promise<void> {
+  // The baseline and concurrency 1 alternate over rounds (a fresh service each time), best of each: on a shared
+  // machine a single run of either mostly measures what else ran at that moment.
+  const rounds = SMOKE ? 1 : 3;
+  let raw = Infinity;
+  let one = Infinity;
+  for (let round = 0; round < rounds; round++) {
+    raw = Math.min(raw, await importSeconds('raw'));
+    one = Math.min(one, await importSeconds(1));
+  }
+  const four = await importSeconds(4);
+  const eight = await importSeconds(8);
+  const line = (name: string, concurrency: number, s: number): Array<string | number> => [name, concurrency, s, IMPORT_ROWS / s];
+  table(
+    `Q&A import into a fresh local service (own process), ${IMPORT_ROWS} rows (best of ${rounds} for the first two)`,
+    ['', 'concurrency', 's', 'rows/s'],
+    [
+      line('raw undici POSTs, one after another (baseline)', 1, raw),
+      line('import (faq.register per row), concurrency 1', 1, one),
+      line('import (faq.register per row), concurrency 4 — the default', 4, four),
+      line('import (faq.register per row), concurrency 8', 8, eight),
+    ],
+  );
+  console.log(
+    `  concurrency 1: ${(raw / one).toFixed(2)}× the raw POSTs (target: ≥ 0.9×); concurrency 4: ${(one / four).toFixed(2)}× concurrency 1 (target: ≥ 2×)`,
+  );
 }
 
 async function searchLatency(dir: string): Promise<void> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CallOptions, Requester } from '../requester';
 import { endpoint, endpointAlias, type Endpoint } from '../endpoint';
 import { deleteEmpty, sendJson } from '../requestSpecs';
-import { NotFoundError } from '../errors';
+import { DeleteNotSupportedError, NotFoundError, OperationNotOfferedError } from '../errors';
 import {
   ingestionStatusSchema,
   pageTextSchema,
@@ -26,9 +26,6 @@ import {
   type NodeSearchResult,
 } from '../schemas/kbNodes';
 import type { BlobStorageUpload, CloudStoreUpload, NodeSearchParams, UploadParams } from './kbNodeParams';
-
-import { DeleteNotSupportedError, OperationNotOfferedError } from '../values';
-export { DeleteNotSupportedError, OperationNotOfferedError };
 
 /** Blob-storage upload: the path seen second-hand, then our older guess on 404 (docs/api.md#upload-from-blob-storage). */
 export const DEFAULT_BLOB_STORAGE_PATH = endpoint('kbNodes.uploadFromBlobStorage').path;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { CallOptions, Requester } from '../requester';
 import type { FaqResource } from './faq';
 import { endpoint } from '../endpoint';
-import { OperationNotOfferedError } from '../values';
+import { OperationNotOfferedError } from '../errors';
 
 export class ProjectsResource {
   constructor(private readonly client: Requester & { faq: Pick<FaqResource, 'embeddingStatus'> }) {}

@@ -2,7 +2,8 @@
 // Both ask through the one confirmation (platform/confirmDelete.ts); only the question differs.
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { DeleteNotSupportedError, isFileNode, OperationNotOfferedError } from '../../api/values';
+import { isFileNode } from '../../api/values';
+import { DeleteNotSupportedError, OperationNotOfferedError } from '../../api/errors';
 import { ContextKeys } from '../../platform/commandIds';
 import type { CommandServices } from '../../platform/commandServices';
 import { confirmDelete } from '../../platform/confirmDelete';

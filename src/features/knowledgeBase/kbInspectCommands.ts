@@ -2,7 +2,8 @@
 // and Open Original.
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
-import { ingestionFinished, isFileNode, OperationNotOfferedError } from '../../api/values';
+import { ingestionFinished, isFileNode } from '../../api/values';
+import { OperationNotOfferedError } from '../../api/errors';
 import type { CommandServices } from '../../platform/commandServices';
 import { toUserFacing } from '../../platform/errorMessages';
 import { offered } from './kbOperations';

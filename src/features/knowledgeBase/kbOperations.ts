@@ -2,7 +2,7 @@
 // one the deployment does not offer (404/405) is said once and its command hidden for the region
 // (src/platform/offerContext.ts); a node deleted meanwhile becomes a message saying so.
 import * as vscode from 'vscode';
-import { OperationNotOfferedError } from '../../api/values';
+import { OperationNotOfferedError } from '../../api/errors';
 import { REGION_INFO } from '../../core/regions';
 import type { ClientSource } from '../../platform/commandServices';
 

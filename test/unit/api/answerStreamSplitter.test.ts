@@ -31,6 +31,26 @@ describe('JsonObjectSplitter', () => {
     assert.equal(splitter.inObject, false);
   });
 
+  it('pushLines finds the same objects as push, whole NDJSON lines parsed at once and anything else scanned', () => {
+    // Whole object lines (LF and CRLF), empty lines, two objects on one line, an object over lines, SSE, an array.
+    const text =
+      '{"a":1}\r\n\n{"b":"}{"}{"c":2}\n{"d":\n3}\n{"e":{"f":[1,"\\"}"]}}\ndata: {"g":4}\n: x {"no":1}\n[{"h":5},\n{"i":6}]\n{"j":7}';
+    const expected = new JsonObjectSplitter().push(text).map((t) => JSON.parse(t) as unknown);
+    assert.equal(expected.length, 9);
+    const parsed = (found: Array<string | Record<string, unknown>>): unknown[] =>
+      found.map((f) => (typeof f === 'string' ? (JSON.parse(f) as unknown) : f));
+    for (const size of [1, 2, 5, 11, text.length]) {
+      const splitter = new JsonObjectSplitter();
+      const found: unknown[] = [];
+      for (let at = 0; at < text.length; at += size) found.push(...parsed(splitter.pushLines(text.slice(at, at + size))));
+      assert.deepEqual(found, expected, `pieces of ${size}`);
+      assert.equal(splitter.inObject, false);
+    }
+    // A whole line that is one object comes back parsed; a line that is not valid JSON comes back as text, to be reported.
+    const splitter = new JsonObjectSplitter();
+    assert.deepEqual(splitter.pushLines('{"a":1}\n{"b":}\n'), [{ a: 1 }, '{"b":}']);
+  });
+
   it('takes time linear in the input, even when fed one character at a time', () => {
     // Compared with itself at two sizes (CPU time, best of three), not with a wall-clock limit: 8 times the
     // input costs about 8 times the work if linear, 64 times if quadratic. The absolute figure is in `npm run bench`.

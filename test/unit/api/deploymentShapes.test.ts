@@ -7,9 +7,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../../../src/api/client';
-import { AuthenticationError, NotFoundError } from '../../../src/api/errors';
 import { OfferMemory } from '../../../src/api/offers';
-import { DeleteNotSupportedError, OperationNotOfferedError } from '../../../src/api/values';
+import {
+  AuthenticationError,
+  DeleteNotSupportedError,
+  KnowledgeDeskError,
+  NotFoundError,
+  OperationNotOfferedError,
+} from '../../../src/api/errors';
 import { closeCannedServers, startCannedServer, type CannedResponse, type CannedServer } from '../support/cannedServer';
 import { startTestService } from '../support/localService';
 
@@ -37,7 +42,8 @@ describe('Deployments that differ: operations not offered, path fallbacks, conte
     const sub = client().offers.onDidChange((op) => changes.push(op));
     await assert.rejects(
       client().folders.create({ name: 'x' }),
-      (e: unknown) => e instanceof OperationNotOfferedError && e.operation === 'folders.create',
+      // One hierarchy: callers that handle the client's errors (KnowledgeDeskError) handle this one too.
+      (e: unknown) => e instanceof OperationNotOfferedError && e instanceof KnowledgeDeskError && e.operation === 'folders.create',
     );
     await assert.rejects(
       client().kbNodes.toggle(['a'], 'off'),

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { ApiClient } from '../../../src/api/client';
 import { ApiConnectionError, ApiValidationError, LocalServiceStoppedError } from '../../../src/api/errors';
-import { OperationNotOfferedError } from '../../../src/api/values';
+import { OperationNotOfferedError } from '../../../src/api/errors';
 import { toUserFacing } from '../../../src/platform/errorMessages';
 import { startTestService, type TestService } from '../support/localService';
 

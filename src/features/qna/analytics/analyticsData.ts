@@ -3,7 +3,7 @@ import type { AnswersResource } from '../../../api/resources/answers';
 import type { FaqResource } from '../../../api/resources/faq';
 import type { KbNodesResource } from '../../../api/resources/kbNodes';
 import type { AnswerFeedbackHistory } from '../../../api/schemas/kbOps';
-import { OperationNotOfferedError } from '../../../api/values';
+import { OperationNotOfferedError } from '../../../api/errors';
 import type { AnalyticsData, AnalyticsQuery, AnalyticsSection, AnswerFeedback, FeedbackRow, SearchRow, TopFaq } from './protocol';
 
 export type AnalyticsClient = Pick<FaqResource, 'dailyCount' | 'dailyAnalytics' | 'searchHistory' | 'feedbackHistory' | 'get'>;
