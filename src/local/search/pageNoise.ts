@@ -161,7 +161,7 @@ function listNoise(text: string, lines: Line[]): Line[] {
     const numbered = block.filter((l) => SECTION_NUMBERED.test(l.text)).length;
     const paged = block.filter((l) => l.text.length <= 80 && !l.text.includes('\t') && ENDS_IN_PAGES.test(l.text));
     const index = paged.length >= 5 && paged.length * 10 >= block.length * 6 && alphabetical(paged);
-    if ((numbered >= 5 && numbered * 2 >= block.length) || index) out.push(...block);
+    if ((numbered >= 5 && numbered * 2 >= block.length) || index) for (const l of block) out.push(l);
     block = [];
   };
   for (const [i, line] of lines.entries()) {
