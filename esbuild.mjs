@@ -7,7 +7,8 @@
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
-//   --tests    test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
+//   --tests    the test build: globalThis.__KD_TEST__ is true (src/testBuild.d.ts), and
+//              test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
 //              test/smoke/*.ts       -> out/test/smoke       (the smoke journey against an installed .vsix)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
 import * as esbuild from 'esbuild';
@@ -86,6 +87,10 @@ const problemMatcher = {
 
 const common = {
   bundle: true,
+  // The test build (--tests) is the only one with test code: the test API (src/testApi.ts), the pages' `drive` and
+  // `snapshot` handlers and the local service's test routes sit behind `globalThis.__KD_TEST__`, which is `false`
+  // everywhere else, so esbuild drops them and the require() calls that load them (src/testBuild.d.ts).
+  define: { 'globalThis.__KD_TEST__': tests ? 'true' : 'false' },
   minify: production,
   sourcemap: production ? false : 'linked',
   sourcesContent: false,

@@ -10,7 +10,7 @@ import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { GenerativeAnswerRequest } from '../../src/api/resources/answers';
 import { ProbeKeys } from '../../src/platform/testProbe';
-import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
+import { CHAT_VIEW_TYPE, type Turn, type ChatSnapshot, type DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
   lastRendered,

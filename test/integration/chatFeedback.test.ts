@@ -5,7 +5,7 @@ import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/extension';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
-import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
+import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
   lastRendered,
