@@ -66,8 +66,6 @@ export const ProbeKeys = {
   citationsOpened: 'citationsOpened',
   /** Upload batches the knowledge base ran (BatchResult). */
   uploadBatches: 'uploadBatches',
-  /** Notifications the Jobs view showed when jobs finished (JobNotification). */
-  jobNotifications: 'jobNotifications',
   /** What a panel loaded from the service and showed (analytics: AnalyticsData). */
   loaded: 'loaded',
   /** Phrases Teach Phrase sent, with the service's answer (TaughtPhrase). */
@@ -105,8 +103,6 @@ export function envStepDelayMs(env: NodeJS.ProcessEnv): number {
 export class TestProbe {
   /** Errors shown to the user by the command wrapper and the panels. */
   readonly errorsShown = new Ring<ErrorShown>();
-  /** Texts the jobs status-bar item showed, in order (a repeated text once). */
-  readonly statusBar = new Ring<string>();
   /** Set by a test: the chat asks the local service to wait this long between stream lines (X-Local-Stream-Delay-Ms). */
   streamDelayMs: number | undefined;
   private readonly owners = new WeakMap<object, Map<string, Ring<unknown>>>();
