@@ -8,7 +8,8 @@ import type { AnswersFeature } from '../../../src/features/answers/answersFeatur
 import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
 import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
-import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
+import { WindowUserInput } from '../../../src/platform/userInput';
+import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import { currentLane } from './lane';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
