@@ -90,7 +90,9 @@ const common = {
   // The test build (--tests) is the only one with test code: the test API (src/testApi.ts), the pages' `drive` and
   // `snapshot` handlers and the local service's test routes sit behind `globalThis.__KD_TEST__`, which is `false`
   // everywhere else, so esbuild drops them and the require() calls that load them (src/testBuild.d.ts).
-  define: { 'globalThis.__KD_TEST__': tests ? 'true' : 'false' },
+  // The host bench (--bench) reads activate()'s timings through the test API, so its build has it too (the test
+  // API is built after the timings are taken; nothing else of the test build runs at activation).
+  define: { 'globalThis.__KD_TEST__': tests || bench ? 'true' : 'false' },
   minify: production,
   sourcemap: production ? false : 'linked',
   sourcesContent: false,

@@ -183,7 +183,7 @@ export default tseslint.config(
   {
     // require() on purpose: test-only modules load behind `globalThis.__KD_TEST__` (src/testBuild.d.ts), so
     // esbuild leaves them out of every build but the test build, which an import would not do.
-    files: ['src/local/service.ts', 'src/webview/chat/controller.ts'],
+    files: ['src/extension.ts', 'src/local/service.ts', 'src/platform/testProbe.ts', 'src/webview/chat/controller.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Scripts are plain JavaScript outside the TypeScript projects: the rules above without type information.

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { RareStatus } from '../../src/api/schemas/jobs';
 import type { JobNotification } from '../../src/features/jobs/jobNotifier';

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { EditorAction, QaDraft, EditorSnapshot } from '../../src/features/qna/editor/protocol';

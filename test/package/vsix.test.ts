@@ -129,6 +129,9 @@ describe('npm run package: the .vsix', function () {
       [/x-local-stream-delay-ms/i, 'src/local/testKit.ts'],
       [/x-kd-commit-seq/, 'src/local/http/commitSeq.ts'],
       [/__KD_TEST__/, 'src/testBuild.d.ts'],
+      // The test API (src/testApi.ts), and the client the probe slows down (src/platform/testClient.ts).
+      [/\bsetUserInput\b/, 'src/testApi.ts'],
+      [/x-local-stream-delay-ms/i, 'src/platform/testClient.ts'],
     ];
     for (const [marker, source] of markers) assert.match(readFileSync(path.join(root, source), 'utf8'), marker, source);
     const bundles = [...files.entries()].filter(([f]) => /^extension\/dist\/(webview\/)?[^/]+\.js$/.test(f));
