@@ -80,8 +80,8 @@ const jobDetail = (jobs: JobsFeature) => (): string =>
   });
 
 /**
- * The states the view showed for a job until it reached a final state: recorded each time the feature's own
- * polling redraws the tree (every state change does), not by sampling on a timer.
+ * The states the view showed for a job until it reached a final state: recorded at each of the feature's own
+ * polls (JobsMonitor.onDidPoll, after which it redraws), not by sampling on a timer.
  */
 async function follow(
   jobs: JobsFeature,
@@ -100,7 +100,8 @@ async function follow(
     handled = handled.then(() => onState?.(s));
     if (FINAL.includes(s) && seen.length > 1) reachedFinal();
   };
-  const sub = jobs.tree.onDidChangeTreeData(look);
+  // After JobsEvents' own listener (subscribed first), so `state` reads this poll's status.
+  const sub = jobs.monitor.onDidPoll(look);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
