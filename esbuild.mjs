@@ -8,7 +8,8 @@
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
 //   cli        src/cli/entry.ts      -> dist/cli.js         (the knowledge-desk command; loads dist/local.js for --local)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
-//   --tests    test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
+//   --tests    the test build: globalThis.__KD_TEST__ is true (src/testBuild.d.ts), and
+//              test/integration/*.ts -> out/test/integration, test/journeys/*.ts -> out/test/journeys (node, cjs; run inside the extension host)
 //              test/smoke/*.ts       -> out/test/smoke       (the smoke journey against an installed .vsix)
 //   --bench    test/bench/host/*.ts  -> out/test/bench       (benchmarks run inside the extension host)
 import * as esbuild from 'esbuild';
@@ -89,6 +90,12 @@ const problemMatcher = {
 
 const common = {
   bundle: true,
+  // The test build (--tests) is the only one with test code: the test API (src/testApi.ts), the pages' `drive` and
+  // `snapshot` handlers and the local service's test routes sit behind `globalThis.__KD_TEST__`, which is `false`
+  // everywhere else, so esbuild drops them and the require() calls that load them (src/testBuild.d.ts).
+  // The host bench (--bench) reads activate()'s timings through the test API, so its build has it too (the test
+  // API is built after the timings are taken; nothing else of the test build runs at activation).
+  define: { 'globalThis.__KD_TEST__': tests || bench ? 'true' : 'false' },
   minify: production,
   sourcemap: production ? false : 'linked',
   sourcesContent: false,

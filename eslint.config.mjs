@@ -30,6 +30,7 @@ const pages = {
   qaEditor: ['features/qna/editor/protocol.ts', 'features/qna/editor/qaDraft.ts', 'features/qna/editor/qaEditorStrings.ts'],
   retrieval: [
     'features/answers/retrieval/protocol.ts',
+
     'features/answers/retrieval/rankChanges.ts',
     'features/answers/retrieval/retrievalStrings.ts',
   ],
@@ -184,6 +185,12 @@ export default tseslint.config(
     // require() on purpose: the local service is loaded from its own bundle at run time (dist/local.js), and tests
     // load built bundles afresh.
     files: ['src/platform/connection/localServiceHost.ts', 'src/mcp/localEndpoint.ts', 'test/**/*.ts'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // require() on purpose: test-only modules load behind `globalThis.__KD_TEST__` (src/testBuild.d.ts), so
+    // esbuild leaves them out of every build but the test build, which an import would not do.
+    files: ['src/extension.ts', 'src/local/service.ts', 'src/platform/testProbe.ts', 'src/webview/chat/controller.ts'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   // Scripts are plain JavaScript outside the TypeScript projects: the rules above without type information.

@@ -4,7 +4,8 @@
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { loadWithCodeCache } from './platform/codeCache';
-import type { BootInfo, KnowledgeDeskTestApi } from './extension';
+import type { BootInfo } from './extension';
+import type { KnowledgeDeskTestApi } from './testApi';
 
 type Main = typeof import('./extension');
 

@@ -26,9 +26,9 @@ export class Container extends Disposable {
   readonly secrets: Secrets;
   readonly localService: LocalServiceHost;
   readonly connection: ConnectionManager;
-  /** Replaced by scripted input in integration tests. */
+  /** Replaced by scripted input in integration tests (src/testApi.ts setUserInput). */
   ui: UserInput = new WindowUserInput();
-  /** What integration tests observe; only when the extension does not run in Production mode (platform/testProbe.ts). */
+  /** What integration tests observe; only in the test build (platform/testProbe.ts). */
   readonly probe: TestProbe | undefined;
   private readonly commandHost: CommandHost;
   private detailsDocuments?: DetailsDocuments;
@@ -40,7 +40,8 @@ export class Container extends Disposable {
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
-    this.probe = context.extensionMode === vscode.ExtensionMode.Production ? undefined : new TestProbe();
+    // The test build only (src/testBuild.d.ts): in any other build esbuild drops the probe's code.
+    this.probe = globalThis.__KD_TEST__ ? new TestProbe() : undefined;
     // Before any feature registers a panel serializer: restored pages use the host's copy of their state.
     usePageStates(context.workspaceState);
     this.logger = this._register(new Logger());

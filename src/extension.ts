@@ -9,51 +9,22 @@ import { JobsFeature } from './features/jobs/jobsFeature';
 import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
 import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
-import { getContext } from './platform/contextKeys';
 import { shareL10nBundle } from './platform/l10n';
-import type { TestProbe } from './platform/testProbe';
+import type * as TestApi from './testApi';
+import type { ActivationTimings, KnowledgeDeskTestApi } from './testApi';
 import { openWalkthroughOnFirstLaunch } from './platform/walkthrough';
 
 /** How src/boot.ts loaded this bundle (dist/main.js); absent when something loads it directly. */
 export interface BootInfo {
   mainLoadMs: number;
-  codeCache: 'hit' | 'miss' | 'rejected' | 'off';
+  codeCache: NonNullable<ActivationTimings['codeCache']>;
   saveCodeCache(): { written: boolean; error?: string };
-}
-
-/** What activate() returns in development and test modes: the container and features, for integration tests. */
-export interface KnowledgeDeskTestApi {
-  /** What tests observe (errors shown, status-bar texts, what pages drew …). */
-  probe: TestProbe;
-  container: Container;
-  features: {
-    connection: ConnectionFeature;
-    knowledgeBase: KnowledgeBaseFeature;
-    qna: QnaFeature;
-    qnaWebviews: QnaWebviews;
-    answers: AnswersFeature;
-    answersViewers: AnswersViewers;
-    jobs: JobsFeature;
-    entities: EntitiesFeature;
-    ai: AiFeature;
-  };
-  timings: {
-    activationMs: number;
-    activationCpuMs: number;
-    firstConnectedMs?: number;
-    steps: Record<string, number>;
-    /** Loading dist/main.js by dist/extension.js, before activate() ran; and whether the code cache served it. */
-    mainLoadMs?: number;
-    codeCache?: BootInfo['codeCache'];
-  };
-  /** Value of a context key this extension set (the test bundle has its own module instances). */
-  contextKey(key: string): unknown;
 }
 
 export function activate(context: vscode.ExtensionContext, boot?: BootInfo): KnowledgeDeskTestApi | undefined {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
-  const timings: KnowledgeDeskTestApi['timings'] = {
+  const timings: ActivationTimings = {
     activationMs: 0,
     activationCpuMs: 0,
     steps: {},
@@ -109,15 +80,9 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     timer.unref();
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
-  // The probe exists only outside Production mode (Container): so does this API.
-  if (!container.probe) return undefined;
-  return {
-    probe: container.probe,
-    container,
-    features: { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai },
-    timings,
-    contextKey: getContext,
-  };
+  // Only the test build returns an API (src/testApi.ts, src/testBuild.d.ts); other builds do not contain it.
+  const features = { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai };
+  return globalThis.__KD_TEST__ ? (require('./testApi') as typeof TestApi).createTestApi(container, features, timings) : undefined;
 }
 
 export function deactivate(): void {

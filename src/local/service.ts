@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { CommitSeqTracker } from './http/commitSeq';
 import type { Handler } from './http/context';
-import { FaultInjector, type FaultConfig } from './http/faults';
+import type { FaultConfig } from './http/faults';
 import { createHttpServer } from './http/server';
 import type { HttpTimeouts } from './http/timeouts';
-import { adminHandlers, testHandlers } from './handlers/adminHandlers';
+import { adminHandlers } from './handlers/adminHandlers';
+import type * as TestKit from './testKit';
 import { answerHandlers } from './handlers/answerHandlers';
 import { localDocsHandlers } from './handlers/localDocsHandlers';
 import { retrievalHandlers } from './handlers/retrievalHandlers';
@@ -60,9 +60,9 @@ export interface LocalServiceOptions {
   /** Largest accepted JSON body, in bytes (default 16 MiB). */
   maxJsonBytes?: number;
   /**
-   * Test option: serves the test routes (/_local/faults, /_local/echo, /_local/whoami), injects faults, and
-   * honours the X-Local-Stream-Delay-Ms header. Without it those routes are 404 and the header is ignored; the
-   * extension passes it only when it does not run in Production mode.
+   * Test option (test build only, testKit.ts): serves the test routes, injects faults, and honours the stream
+   * delay header. Without it those routes are 404 and the header is ignored; the extension passes it only in
+   * the test build. Other builds do not contain them at all.
    */
   testHooks?: boolean;
   /** Faults injected from the start (with `testHooks` only). */
@@ -106,13 +106,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   };
   try {
     const keys = await loadOrCreateKeys(dataDir);
-    const commitSeq = options.exposeCommitSeq ? new CommitSeqTracker() : undefined;
+    // The test options work in the test build only (src/testBuild.d.ts); other builds do not have testKit.ts.
+    const testKit = globalThis.__KD_TEST__ ? (require('./testKit') as typeof TestKit) : undefined;
+    const commitSeq = options.exposeCommitSeq ? testKit?.commitSeqTracker() : undefined;
     const journal = await Journal.open({ dir: path.join(dataDir, 'db'), fsync: options.fsync ?? true, onCommit: commitSeq?.onCommit });
     closers.push(() => journal.close());
     const blobs = await BlobStore.open(path.join(dataDir, 'blobs'));
     const kb = new KbStore(journal);
-    const faults = options.testHooks ? new FaultInjector() : undefined;
-    if (faults && options.faults) faults.configure(options.faults);
+    const faults = options.testHooks ? testKit?.faultInjector(options.faults) : undefined;
     const maxUploadBytes = options.maxUploadBytes ?? 512 * 1024 * 1024;
     let allowedRoots = [...(options.allowedRoots ?? [])];
 
@@ -120,7 +121,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => extractor.close?.());
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
-    const test = faults && testHandlers({ faults, processing });
+    const test = faults && testKit?.testHandlers({ faults, processing });
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
@@ -146,7 +147,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           answers,
           feedback: new AnswerFeedbackStore(journal),
           isDocument: (id) => kb.get(id)?.nodeType === 'file',
-          honourStreamDelay: !!options.testHooks,
+          streamDelay: options.testHooks ? testKit?.streamDelay : undefined,
         }),
         ...kbOpsHandlers({
           kb,
@@ -189,6 +190,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       handlers: commitSeq ? commitSeq.wrap(handlers) : handlers,
       keys,
       faults,
+      testRoutes: faults && testKit?.TEST_ROUTES,
       maxJsonBytes: options.maxJsonBytes ?? 16 * 1024 * 1024,
       multipart: { maxFileBytes: maxUploadBytes, tempPath: () => blobs.tempPath() },
       logger,

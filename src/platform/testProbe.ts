@@ -1,11 +1,9 @@
-// Everything integration tests observe in the running extension, in one object. Container creates it only when
-// the extension does not run in Production mode (the test host loads it with extensionDevelopmentPath and
-// extensionTestsPath: ExtensionMode.Test); in Production `Container.probe` is undefined, product code records
+// Everything integration tests observe in the running extension, in one object. Container creates it only in
+// the test build (src/testBuild.d.ts); in any other build `Container.probe` is undefined, product code records
 // through `probe?.…`, so nothing is recorded and nothing grows. Every buffer here keeps only the last PROBE_KEEP
 // values. No `vscode` here: the pure parts are unit-tested.
-import type { Dispatcher } from 'undici';
 import type { ApiClient } from '../api/client';
-import { undici } from '../api/undici';
+import type * as TestClient from './testClient';
 
 /** How many values each buffer keeps. */
 export const PROBE_KEEP = 50;
@@ -66,8 +64,6 @@ export const ProbeKeys = {
   citationsOpened: 'citationsOpened',
   /** Upload batches the knowledge base ran (BatchResult). */
   uploadBatches: 'uploadBatches',
-  /** Notifications the Jobs view showed when jobs finished (JobNotification). */
-  jobNotifications: 'jobNotifications',
   /** What a panel loaded from the service and showed (analytics: AnalyticsData). */
   loaded: 'loaded',
   /** Phrases Teach Phrase sent, with the service's answer (TaughtPhrase). */
@@ -105,15 +101,14 @@ export function envStepDelayMs(env: NodeJS.ProcessEnv): number {
 export class TestProbe {
   /** Errors shown to the user by the command wrapper and the panels. */
   readonly errorsShown = new Ring<ErrorShown>();
-  /** Texts the jobs status-bar item showed, in order (a repeated text once). */
-  readonly statusBar = new Ring<string>();
   /** Set by a test: the chat asks the local service to wait this long between stream lines (X-Local-Stream-Delay-Ms). */
   streamDelayMs: number | undefined;
   private readonly owners = new WeakMap<object, Map<string, Ring<unknown>>>();
 
   /** The client the chat asks with: while `streamDelayMs` is set, one that sends X-Local-Stream-Delay-Ms. */
   adjustClient(client: ApiClient): ApiClient {
-    return this.streamDelayMs ? withExtraHeaders(client, { [STREAM_DELAY_HEADER]: String(this.streamDelayMs) }) : client;
+    if (!this.streamDelayMs || !globalThis.__KD_TEST__) return client;
+    return (require('./testClient') as typeof TestClient).withStreamDelay(client, this.streamDelayMs);
   }
 
   /** The buffer `key` of `owner`, created on first use. */
@@ -138,31 +133,4 @@ export class TestProbe {
   all<T>(owner: object, key: ProbeKey): T[] {
     return (this.owners.get(owner)?.get(key)?.all() ?? []) as T[];
   }
-}
-
-/** The local service's test header (honoured only when it runs with `testHooks`): ms between stream lines. */
-const STREAM_DELAY_HEADER = 'X-Local-Stream-Delay-Ms';
-
-function withExtraHeaders(client: ApiClient, extra: Record<string, string>): ApiClient {
-  const base: Dispatcher = client.config.dispatcher ?? undici().getGlobalDispatcher();
-  const dispatcher = base.compose(
-    (dispatch) => (opts, handler) => dispatch({ ...opts, headers: addHeaders(opts.headers, extra) }, handler),
-  );
-  // The client's own class: importing ApiClient here would load it (and its schemas) at activation.
-  return new (client.constructor as typeof ApiClient)({ ...client.config, dispatcher });
-}
-
-function addHeaders(
-  headers: Dispatcher.DispatchOptions['headers'],
-  extra: Record<string, string>,
-): Record<string, string | string[] | undefined> {
-  const out: Record<string, string | string[] | undefined> = {};
-  if (Array.isArray(headers)) {
-    for (let i = 0; i + 1 < headers.length; i += 2) out[String(headers[i])] = String(headers[i + 1]);
-  } else if (headers && typeof (headers as Iterable<unknown>)[Symbol.iterator] === 'function') {
-    for (const [k, v] of headers as Iterable<[string, string | string[] | undefined]>) out[k] = v;
-  } else if (headers) {
-    Object.assign(out, headers);
-  }
-  return { ...out, ...extra };
 }

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 
 /**
  * Every prompt the extension shows goes through this interface, so integration tests can script
- * the answers and an unexpected prompt fails the test instead of hanging it (Azure's TestUserInput).
+ * the answers and an unexpected prompt fails the test instead of hanging it (Azure's TestUserInput; the
+ * scripted one is test/integration/support/scriptedUserInput.ts).
  */
 export interface UserInput {
   showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined>;
@@ -40,90 +41,4 @@ export class WindowUserInput implements UserInput {
   async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
     return vscode.window.showOpenDialog(options);
   }
-}
-
-/** One scripted answer: a value, or a function that sees the prompt and returns the answer. */
-export type ScriptedAnswer =
-  unknown | ((prompt: { kind: string; options: unknown; items?: readonly vscode.QuickPickItem[]; actions?: readonly string[] }) => unknown);
-
-/** Answers prompts from a queue; a prompt with no answer left throws with what was asked. */
-export class ScriptedUserInput implements UserInput {
-  readonly asked: Array<{ kind: string; title: string }> = [];
-  constructor(private readonly answers: ScriptedAnswer[]) {}
-
-  get remaining(): number {
-    return this.answers.length;
-  }
-
-  private async next(
-    kind: string,
-    options: unknown,
-    items?: readonly vscode.QuickPickItem[],
-    actions?: readonly string[],
-  ): Promise<unknown> {
-    const o = options as { title?: string; prompt?: string; placeHolder?: string } | undefined;
-    const title = o?.title ?? o?.prompt ?? o?.placeHolder ?? (typeof options === 'string' ? options : kind);
-    this.asked.push({ kind, title });
-    if (!this.answers.length) throw new Error(`Unexpected ${kind}: "${title}"`); // l10n-ignore: a test script's fault
-    const answer = this.answers.shift();
-    return typeof answer === 'function' ? (answer as (p: unknown) => unknown)({ kind, options, items, actions }) : answer;
-  }
-
-  async showInputBox(options: vscode.InputBoxOptions): Promise<string | undefined> {
-    const value = (await this.next('inputBox', options)) as string | undefined;
-    if (value !== undefined && options.validateInput) {
-      const problem = await options.validateInput(value);
-      // A warning or a note does not refuse the text (InputBoxValidationSeverity.Error is what does).
-      if (problem && (typeof problem === 'string' || problem.severity === vscode.InputBoxValidationSeverity.Error))
-        throw new Error(`Scripted input "${value}" rejected: ${typeof problem === 'string' ? problem : problem.message}`); // l10n-ignore: a test script's fault
-    }
-    return value;
-  }
-  async showQuickPick<T extends vscode.QuickPickItem>(
-    items: readonly T[] | Promise<readonly T[]>,
-    options: vscode.QuickPickOptions,
-  ): Promise<T | undefined> {
-    const list = await items;
-    const answer = await this.next('quickPick', options, list);
-    if (answer === undefined) return undefined;
-    const pick =
-      typeof answer === 'string'
-        ? list.find((i) => plain(i.label) === answer || (i as { id?: string }).id === answer || plain(i.label) === shown(answer))
-        : (answer as T);
-    if (!pick) throw new Error(`Scripted pick "${String(answer)}" is not among: ${list.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
-    return pick;
-  }
-  async showQuickPickMany<T extends vscode.QuickPickItem>(
-    items: readonly T[],
-    options: vscode.QuickPickOptions,
-  ): Promise<readonly T[] | undefined> {
-    const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
-    return answer?.map((label) => {
-      const pick = items.find((i) => plain(i.label) === label || plain(i.label) === shown(label));
-      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`); // l10n-ignore: a test script's fault
-      return pick;
-    });
-  }
-  async showWarningMessage(message: string, _options?: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
-    // A function answer sees the buttons in their order (the first is the dialog's default).
-    const answer = await this.next('warningMessage', message, undefined, actions);
-    // A button scripted in English is the button of that name in the display language.
-    return typeof answer === 'string' && !actions.includes(answer) && actions.includes(shown(answer)) ? shown(answer) : (answer as string);
-  }
-  async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
-    return (await this.next('openDialog', options)) as vscode.Uri[] | undefined;
-  }
-}
-
-/**
- * A label or button a script names in English, as the display language shows it: scripts are written in
- * English and run in any display language (`--locale ja`). The text as is when the bundle has none.
- */
-function shown(english: string): string {
-  return vscode.l10n.t(english);
-}
-
-/** A label without its leading `$(icon)` decorations, as a person reads it. */
-function plain(label: string): string {
-  return label.replace(/^(\$\([\w~-]+\)\s*)+/, '');
 }

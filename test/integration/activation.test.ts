@@ -50,17 +50,17 @@ describe('Activation: a window where Knowledge Desk is never used', () => {
   });
 });
 
-describe('Activation: the test probe', () => {
-  it('runs in Test mode, the only kind of run with the test probe: the local service serves the test routes', async () => {
+describe('Activation: the test build', () => {
+  it('has the test API and the probe, and the local service serves the test routes', async () => {
     const api = await getApi();
-    // The driver loads the extension with extensionDevelopmentPath and extensionTestsPath (a real VS Code run of
-    // extension tests), which gives ExtensionMode.Test; in Production Container.probe is undefined and activate()
-    // returns nothing (test/unit/local/testHooks.test.ts checks the local service without the option).
+    // The driver loads the test build (node esbuild.mjs --tests) with extensionDevelopmentPath and extensionTestsPath.
+    // Other builds contain neither the probe nor src/testApi.ts, and activate() returns nothing there
+    // (test/package/vsix.test.ts; test/unit/local/testHooks.test.ts checks the local service without the option).
     assert.equal(api.container.context.extensionMode, vscode.ExtensionMode.Test);
     assert.equal(api.container.probe, api.probe);
     await useService(api);
     const ep = api.container.localService.current!;
     const who = await fetch(`${ep.url}/_local/whoami`, { headers: { 'API-KEY': ep.apiKey } });
-    assert.equal(who.status, 200, 'the extension starts its local service with the test hooks outside Production');
+    assert.equal(who.status, 200, 'the test build starts its local service with the test hooks');
   });
 });

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { mcpApi } from '../../src/features/ai/mcpProvider';
 import { EXTENSION_ID, getApi, screenshot, useService, waitFor } from './support/host';
 

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TOOL_NAMES, type ToolName } from '../../src/ai/toolNames';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { AiServices } from '../../src/features/ai/aiServices';
 import { mcpApi, mcpDefinitionProvider, type McpStdioServerDefinitionCtor } from '../../src/features/ai/mcpProvider';
 import { ConnectionManager } from '../../src/platform/connection/connectionManager';

@@ -3,7 +3,7 @@
 // definition and listing its tools. Tests that need an API this VS Code lacks are skipped with the reason printed.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { knowledgeTool, type ToolDeps } from '../../src/features/ai/lmTools';
 import { mcpApi } from '../../src/features/ai/mcpProvider';
 import { getApi, useService, waitFor } from './support/host';

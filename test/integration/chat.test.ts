@@ -4,13 +4,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { GenerativeAnswerRequest } from '../../src/api/resources/answers';
 import { ProbeKeys } from '../../src/platform/testProbe';
-import { CHAT_VIEW_TYPE, type ChatSnapshot, type DriveParams, type Turn } from '../../src/features/answers/chat/protocol';
+import { CHAT_VIEW_TYPE, type Turn, type ChatSnapshot, type DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
   lastRendered,

@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
-import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
+import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
   lastRendered,

@@ -6,11 +6,12 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
-import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
+import type { Turn } from '../../src/features/answers/chat/protocol';
+import type { ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import type { CitationSnapshot } from '../../src/features/answers/citations/protocol';
 import { ProbeKeys } from '../../src/platform/testProbe';
 import {

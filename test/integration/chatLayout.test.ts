@@ -7,10 +7,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
-import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
+import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import { ProbeKeys } from '../../src/platform/testProbe';
 import {
   getApi,

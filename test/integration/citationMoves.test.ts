@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ApiClient } from '../../src/api/client';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { CitationSnapshot } from '../../src/features/answers/citations/protocol';

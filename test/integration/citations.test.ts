@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ApiClient } from '../../src/api/client';
 import type { RetrievalItem } from '../../src/api/schemas/answers';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';

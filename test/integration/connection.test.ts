@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { ContextKeys } from '../../src/platform/commandIds';
 import { connectedOnly } from '../../src/platform/tree/connectedOnly';
 import { getApi, resetWorkbench, screenshot, scriptInput, useService, waitFor } from './support/host';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
   await waitFor(

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
 import type { TaughtPhrase } from '../../src/features/entities/teachPhrase';
 import { ProbeKeys } from '../../src/platform/testProbe';

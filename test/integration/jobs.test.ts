@@ -1,15 +1,16 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { JobNotification, JobsFeature } from '../../src/features/jobs/jobsFeature';
+import type { RareStatus } from '../../src/api/schemas/jobs';
+import type { JobNotification } from '../../src/features/jobs/jobNotifier';
+import type { JobsFeature } from '../../src/features/jobs/jobsFeature';
+import type { JobsPoll } from '../../src/features/jobs/jobsMonitor';
 import type { JobsElement } from '../../src/features/jobs/jobsTree';
-import { ProbeKeys } from '../../src/platform/testProbe';
 import {
   EXTENSION_ID,
   getApi,
-  probe,
   resetWorkbench,
   runCommand,
   runFailingCommand,
@@ -19,8 +20,39 @@ import {
   waitFor,
 } from './support/host';
 
-/** Notifications the Jobs view showed when jobs finished. */
-const notifications = (jobs: JobsFeature) => probe().ring<JobNotification>(jobs, ProbeKeys.jobNotifications);
+/** What the Jobs view's events reported since the suite began: the product's events, not its fields. */
+class JobsEvents {
+  /** JobsMonitor.onDidPoll: each poll as it ended. */
+  readonly polls: JobsPoll[] = [];
+  /** JobsStatusBar.onDidChangeText: the status-bar text at each change (undefined: hidden). */
+  readonly texts: Array<string | undefined> = [];
+  /** JobNotifier.onDidNotify: the notifications shown when jobs finished. */
+  readonly notes: JobNotification[] = [];
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(jobs: JobsFeature) {
+    this.subscriptions = [
+      jobs.monitor.onDidPoll((p) => this.polls.push(p)),
+      jobs.status.onDidChangeText((t) => this.texts.push(t)),
+      jobs.notifier.onDidNotify((n) => this.notes.push(n)),
+    ];
+  }
+
+  /** The RARE status of the last poll. */
+  get rare(): RareStatus | undefined {
+    return this.polls.at(-1)?.rare;
+  }
+
+  /** The status-bar text now (undefined: hidden, as it is before any change). */
+  get statusBar(): string | undefined {
+    return this.texts.at(-1);
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions) d.dispose();
+  }
+}
+let events: JobsEvents;
 
 const RARE_HEADER = 'sample_id,question,answer,information,source_document,page_no';
 const JOB_TIMEOUT = 240_000;
@@ -29,8 +61,8 @@ const run = runCommand;
 
 const runFailing = runFailingCommand;
 
-const state = (jobs: JobsFeature, job: 'build' | 'generate'): string => {
-  const s = jobs.lastStatus;
+const state = (_jobs: JobsFeature, job: 'build' | 'generate'): string => {
+  const s = events.rare;
   if (!s) return 'unknown';
   if (job === 'build') return s.build_status || (s.job_type === 'build' ? s.job_status : undefined) || 'idle';
   return s.job_type === 'generate' ? s.job_status || 'idle' : 'idle';
@@ -41,16 +73,15 @@ const FINAL = ['completed', 'failed', 'cancelled'];
 /** What a wait on a job saw last, for timeout messages. */
 const jobDetail = (jobs: JobsFeature) => (): string =>
   JSON.stringify({
-    rare: jobs.lastStatus,
+    rare: events.rare,
     bulk: jobs.store.bulk.map((b) => ({ id: b.id, status: b.status, processed: b.processed, total: b.total })),
-    pollError: jobs.lastPollError,
-    pollInterval: jobs.pollInterval,
-    polls: jobs.pollCount,
+    pollError: events.polls.at(-1)?.error,
+    polls: events.polls.length,
   });
 
 /**
- * The states the view showed for a job until it reached a final state: recorded each time the feature's own
- * polling redraws the tree (every state change does), not by sampling on a timer.
+ * The states the view showed for a job until it reached a final state: recorded at each of the feature's own
+ * polls (JobsMonitor.onDidPoll, after which it redraws), not by sampling on a timer.
  */
 async function follow(
   jobs: JobsFeature,
@@ -69,7 +100,8 @@ async function follow(
     handled = handled.then(() => onState?.(s));
     if (FINAL.includes(s) && seen.length > 1) reachedFinal();
   };
-  const sub = jobs.tree.onDidChangeTreeData(look);
+  // After JobsEvents' own listener (subscribed first), so `state` reads this poll's status.
+  const sub = jobs.monitor.onDidPoll(look);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -181,7 +213,7 @@ describe('Jobs', function () {
 
   /** The service's RARE build is completed (a build runs here when none has completed yet). */
   async function completedBuild(): Promise<void> {
-    if (jobs.lastStatus?.build_status === 'completed') return;
+    if (events.rare?.build_status === 'completed') return;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     const seen = await follow(jobs, 'build');
     assert.equal(seen.at(-1), 'completed', `fixture build: ${seen.join(' → ')}`);
@@ -213,7 +245,7 @@ describe('Jobs', function () {
       '"How many days of paid leave do employees get, per year?",local-extractive,hybrid',
     ].join('\n');
     await vscode.workspace.fs.writeFile(csv, Buffer.from(text + '\n', 'utf8'));
-    const notified = notifications(jobs).total;
+    const notified = events.notes.length;
     const started = (await run(api, 'knowledgeDesk.jobs.runBulk', ['Generative answer (ga)'], csv, [csv])) as {
       id: string;
       status?: string;
@@ -237,7 +269,7 @@ describe('Jobs', function () {
   /** Starts a build on 40 more documents and cancels it; resolves once the view shows it cancelled. */
   async function cancelledBuild(): Promise<{ notified: number; startedAs: string }> {
     added.push(...(await uploadManyPolicies(api)));
-    const notified = notifications(jobs).total;
+    const notified = events.notes.length;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     const startedAs = state(jobs, 'build');
     assert.ok(['queued', 'running'].includes(startedAs), `build ${startedAs} right after the start`);
@@ -252,6 +284,7 @@ describe('Jobs', function () {
     this.timeout(180_000);
     api = await getApi();
     jobs = api.features.jobs;
+    events = new JobsEvents(jobs);
     await useService(api, 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
     samples.push(
@@ -280,6 +313,7 @@ describe('Jobs', function () {
   });
 
   after(async () => {
+    events.dispose();
     const client = await api.container.connection.getClient();
     for (const id of samples) await client.kbNodes.delete(id).catch(() => undefined);
   });
@@ -296,16 +330,16 @@ describe('Jobs', function () {
       bulk.map((e) => e.kind),
       ['message'],
     );
-    assert.equal(jobs.statusBarText, undefined, 'no status-bar item while nothing runs');
-    await waitFor(() => jobs.pollInterval !== undefined, 'a poll scheduled while the view is visible', 15_000, jobDetail(jobs));
-    const before = jobs.pollCount;
-    await waitFor(() => jobs.pollCount > before, 'the view to poll on its own', 10_000, jobDetail(jobs));
+    assert.equal(events.statusBar, undefined, 'no status-bar item while nothing runs');
+    // Two polls with no action in between: at least one came from the view's own timer.
+    const before = events.polls.length;
+    await waitFor(() => events.polls.length > before + 1, 'the view to poll on its own', 20_000, jobDetail(jobs));
   });
 
   it('refuses Start Generate before a build, showing the service’s error', async () => {
     // Without a completed build: a service that never built, or one whose last build was cancelled.
-    if (jobs.lastStatus?.build_status === 'completed') await cancelledBuild();
-    assert.notEqual(jobs.lastStatus?.build_status, 'completed');
+    if (events.rare?.build_status === 'completed') await cancelledBuild();
+    assert.notEqual(events.rare?.build_status, 'completed');
     assert.equal(description(jobs, rareRows(jobs).generate), 'idle · needs a completed build');
     const message = await runFailing(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     assert.match(message, /build/i);
@@ -314,8 +348,8 @@ describe('Jobs', function () {
   });
 
   it('starts a build with the defaults: queued → running → completed, the status bar showing progress', async () => {
-    const notified = notifications(jobs).total;
-    const history = probe().statusBar.total;
+    const notified = events.notes.length;
+    const history = events.texts.length;
     await run(api, 'knowledgeDesk.jobs.startBuild', ['Use defaults']);
     let shot = false;
     const seen = await follow(jobs, 'build', async (s) => {
@@ -331,7 +365,7 @@ describe('Jobs', function () {
       `states seen: ${seen.join(' → ')}`,
     );
     // From the entry before the start on: the history skips a text equal to the one before it.
-    const shown = probe().statusBar.since(history - 1);
+    const shown = events.texts.slice(Math.max(0, history - 1)).filter((t) => t !== undefined);
     assert.ok(
       shown.some((t) => /^\$\(sync~spin\) Knowledge Desk: build (\d+(\.\d)?%|\d+\/\d+|running)$/.test(t)),
       `status bar showed: ${JSON.stringify(shown)}`,
@@ -341,33 +375,27 @@ describe('Jobs', function () {
       `status bar showed: ${JSON.stringify(shown)}`,
     );
     await waitFor(
-      () =>
-        notifications(jobs)
-          .since(notified)
-          .some((n) => n.message === 'Build completed'),
+      () => events.notes.slice(notified).some((n) => n.message === 'Build completed'),
       '"Build completed" notification',
       15_000,
-      () => JSON.stringify(notifications(jobs).since(notified)),
+      () => JSON.stringify(events.notes.slice(notified)),
     );
-    await waitFor(() => jobs.statusBarText === undefined, 'the status-bar item hidden again', 15_000, jobDetail(jobs));
+    await waitFor(() => events.statusBar === undefined, 'the status-bar item hidden again', 15_000, jobDetail(jobs));
     assert.match(description(jobs, rareRows(jobs).build), /^completed/);
   });
 
   it('generates after the build: completed, a result appears, Open CSV shows the result columns', async () => {
     await completedBuild();
-    const notified = notifications(jobs).total;
+    const notified = events.notes.length;
     const resultsBefore = new Set(jobs.store.rareResults.map((r) => JSON.stringify(r)));
     await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     const seen = await follow(jobs, 'generate');
     assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
     const note = await waitFor(
-      () =>
-        notifications(jobs)
-          .since(notified)
-          .find((n) => n.message.startsWith('Generate completed')),
+      () => events.notes.slice(notified).find((n) => n.message.startsWith('Generate completed')),
       '"Generate completed" notification',
       15_000,
-      () => JSON.stringify(notifications(jobs).since(notified)),
+      () => JSON.stringify(events.notes.slice(notified)),
     );
     assert.match(note.message, /^Generate completed — \d+ (questions|samples)$/);
     assert.equal(note.action, 'Open Result');
@@ -404,13 +432,10 @@ describe('Jobs', function () {
     assert.equal(done.processed, 3);
     assert.equal(done.total, 3);
     const note = await waitFor(
-      () =>
-        notifications(jobs)
-          .since(notified)
-          .find((n) => n.message.startsWith('Bulk processing finished')),
+      () => events.notes.slice(notified).find((n) => n.message.startsWith('Bulk processing finished')),
       'bulk notification',
       15_000,
-      () => JSON.stringify(notifications(jobs).since(notified)),
+      () => JSON.stringify(events.notes.slice(notified)),
     );
     assert.equal(note.message, 'Bulk processing finished: 3 rows');
     const element = jobs.tree.bulkResult(done);
@@ -458,13 +483,10 @@ describe('Jobs', function () {
     // Enough documents that the build cannot finish before the cancel arrives.
     const { notified } = await cancelledBuild();
     await waitFor(
-      () =>
-        notifications(jobs)
-          .since(notified)
-          .some((n) => n.message === 'Build cancelled'),
+      () => events.notes.slice(notified).some((n) => n.message === 'Build cancelled'),
       '"Build cancelled" notification',
       15_000,
-      () => JSON.stringify(notifications(jobs).since(notified)),
+      () => JSON.stringify(events.notes.slice(notified)),
     );
     assert.equal(description(jobs, rareRows(jobs).build), 'cancelled');
     const message = await runFailing(api, 'knowledgeDesk.jobs.cancel', []);
@@ -478,18 +500,17 @@ describe('Jobs', function () {
     await waitFor(() => !jobs.poller.scheduled && !jobs.poller.polling, 'polling to stop', 15_000, jobDetail(jobs));
     // A poll starts only from the poller's timer or from pollNow (the view shown, a command, a connection
     // change): with no timer scheduled, nothing in flight and shouldPoll() false, none can come on its own.
-    assert.equal(jobs.shouldPoll(), false, 'hidden and idle: no reason to poll');
+    assert.equal(jobs.monitor.shouldPoll(), false, 'hidden and idle: no reason to poll');
     assert.equal(jobs.active, false, 'nothing runs');
-    assert.equal(jobs.pollInterval, undefined);
-    const count = jobs.pollCount;
+    const count = events.polls.length;
     // What hiding the view does again (update): it must not schedule anything either.
     jobs.poller.update();
     assert.equal(jobs.poller.scheduled, false, 'update() while hidden and idle schedules no poll');
     assert.equal(jobs.poller.polling, false);
-    assert.equal(jobs.pollCount, count, 'no poll while hidden and idle');
-    assert.equal(jobs.statusBarText, undefined);
+    assert.equal(events.polls.length, count, 'no poll while hidden and idle');
+    assert.equal(events.statusBar, undefined);
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
-    await waitFor(() => jobs.pollCount > count, 'a poll as soon as the view is shown again', 15_000, jobDetail(jobs));
+    await waitFor(() => events.polls.length > count, 'a poll as soon as the view is shown again', 15_000, jobDetail(jobs));
     await waitFor(
       () => jobs.poller.scheduled || jobs.poller.polling,
       'polling to go on while the view is visible',

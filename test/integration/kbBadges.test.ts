@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { nodeUri } from '../../src/features/knowledgeBase/kbTreeItems';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import { getApi, useService, waitFor } from './support/host';

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import { getApi, resetWorkbench, runCommand as run, runFailingCommand, screenshot, useService, waitFor } from './support/host';

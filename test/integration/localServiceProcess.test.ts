@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor, workbenchShows } from './support/host';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ApiClient } from '../../src/api/client';
 import { faqStatus } from '../../src/api/values';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ApiClient } from '../../src/api/client';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
-import type { EditorAction, EditorSnapshot, QaDraft } from '../../src/features/qna/editor/protocol';
+import type { EditorAction, QaDraft, EditorSnapshot } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel, QaSaveEvent, SentRequest } from '../../src/features/qna/editor/qaEditorPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import { ProbeKeys } from '../../src/platform/testProbe';

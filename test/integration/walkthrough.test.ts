@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import { WALKTHROUGH_SHOWN_KEY } from '../../src/platform/firstLaunch';
 import { openWalkthroughOnFirstLaunch } from '../../src/platform/walkthrough';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { EditorSnapshot } from '../../src/features/qna/editor/protocol';

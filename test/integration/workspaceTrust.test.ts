@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, runCommand, useService, waitFor } from './support/host';
 
 const SET_BY_WORKSPACE = [

@@ -6,7 +6,7 @@
 // suggestion; a source clicked in the view opens the citation viewer at its page; an error offers its button.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, lastRendered, useService, waitFor, waitUntilAnswerable, workbenchShows as shows } from '../integration/support/host';
 import { requiresLane } from '../integration/support/lane';
 import { askInChatView, RESPONSE, workbenchTexts } from './support/chatView';

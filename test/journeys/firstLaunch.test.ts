@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
-import type { ChatSnapshot, DriveParams, Turn } from '../../src/features/answers/chat/protocol';
+import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import { WALKTHROUGH_ID } from '../../src/platform/commandIds';
 import { EXTENSION_ID, getApi, lastRendered, waitFor, waitForPage } from '../integration/support/host';
 import { Findings, shoot, tr } from './support/journey';

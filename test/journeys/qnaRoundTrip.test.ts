@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { QaFields } from '../../src/core/qaFields';
 import { DETAILS_SCHEME } from '../../src/platform/detailsDocument';
 import { getApi, resetWorkbench, runCommand, scriptInput, useService } from '../integration/support/host';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { KbNode } from '../../src/api/schemas/kbNodes';
-import type { KnowledgeDeskTestApi } from '../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
 import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, notificationSelector, resetWorkbench, runCommand, scriptInput, useService, waitFor } from '../integration/support/host';

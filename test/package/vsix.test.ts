@@ -120,6 +120,32 @@ describe('npm run package: the .vsix', function () {
     );
   });
 
+  it('holds no test code: no drive or snapshot handlers, test routes, test headers or test API (src/testBuild.d.ts)', () => {
+    // Each marker is written in the sources of the test build's code (checked below), so a rename cannot make
+    // this test pass by looking for a string nothing contains.
+    const markers: Array<[marker: RegExp, source: string]> = [
+      [/['"`]drive['"`]/, 'src/webview/chat/drive.ts'],
+      [/['"`]snapshot['"`]/, 'src/webview/chat/drive.ts'],
+      // A key of the chat's drive request: the host's protocol names it unquoted.
+      [/\bclickCitation\b/, 'src/features/answers/chat/protocol.ts'],
+      [/\/_local\/(faults|echo|whoami|processing)\b/, 'src/local/testKit.ts'],
+      [/x-local-stream-delay-ms/i, 'src/local/testKit.ts'],
+      [/x-kd-commit-seq/, 'src/local/http/commitSeq.ts'],
+      [/__KD_TEST__/, 'src/testBuild.d.ts'],
+      // The test API (src/testApi.ts), and the client the probe slows down (src/platform/testClient.ts).
+      [/\bsetUserInput\b/, 'src/testApi.ts'],
+      [/x-local-stream-delay-ms/i, 'src/platform/testClient.ts'],
+    ];
+    for (const [marker, source] of markers) assert.match(readFileSync(path.join(root, source), 'utf8'), marker, source);
+    const bundles = [...files.entries()].filter(([f]) => /^extension\/dist\/(webview\/)?[^/]+\.js$/.test(f));
+    assert.ok(bundles.length >= 12, `bundles: ${bundles.map(([f]) => f).join(', ')}`);
+    const found = bundles.flatMap(([f, content]) => {
+      const text = content.toString('utf8');
+      return markers.filter(([marker]) => marker.test(text)).map(([marker]) => `${f}: ${marker}`);
+    });
+    assert.deepEqual(found, []);
+  });
+
   it('is under the size the README states', () => {
     const stated = /\.vsix[^.\n]*?\bunder (\d+) MB\b/.exec(README);
     assert.ok(stated, 'the README says how large the .vsix is ("… .vsix … under N MB")');

@@ -9,24 +9,6 @@ import type { RequestContext } from '../http/context';
 import { drained } from '../http/jsonStream';
 import { answerBody, type AnswerPlan } from './answerBody';
 
-export const STREAM_DELAY_HEADER = 'x-local-stream-delay-ms';
-export const MAX_STREAM_DELAY_MS = 2000;
-
-/**
- * Test hook: `X-Local-Stream-Delay-Ms` (0–2000) waits between lines, so a Stop or a time-to-first-line
- * measurement has something to act on. Read only when the service was started with `testHooks`, and then only
- * on requests that carry the API-KEY header (the service's own key, already checked); otherwise, or when not
- * an integer in range, ignored.
- */
-export function streamDelay(ctx: RequestContext): number {
-  if (!ctx.req.headers['api-key']) return 0;
-  const raw = ctx.req.headers[STREAM_DELAY_HEADER];
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  if (!text || !/^\d{1,4}$/.test(text.trim())) return 0;
-  const ms = Number(text.trim());
-  return ms <= MAX_STREAM_DELAY_MS ? ms : 0;
-}
-
 export interface StreamOutcome {
   lines: number;
   closedEarly: boolean;

@@ -1,10 +1,10 @@
 // POST /webapi/generative_answer (docs/api.md#generative-answers): extractive answers, sync (one JSON object) or stream (NDJSON);
 // answer feedback and its history (docs/api.md#answer-feedback).
-import { Reply, type Handlers } from '../http/context';
+import { Reply, type Handlers, type RequestContext } from '../http/context';
 import { answerBody } from '../answers/answerBody';
 import { answerRequestSchema } from '../answers/answerSchema';
 import type { AnswerService } from '../answers/answerService';
-import { streamDelay, writeAnswerStream } from '../answers/streamWriter';
+import { writeAnswerStream } from '../answers/streamWriter';
 import { feedbackListSchema, userFeedbackSchema, type AnswerFeedbackStore } from '../answers/answerFeedback';
 import { HttpError, parseOrBadRequest } from '../http/errors';
 
@@ -15,8 +15,8 @@ export interface AnswerHandlerDeps {
   answers: AnswerService;
   feedback: AnswerFeedbackStore;
   isDocument: (id: string) => boolean;
-  /** The X-Local-Stream-Delay-Ms test header is read (LocalServiceOptions.testHooks only). */
-  honourStreamDelay?: boolean;
+  /** Pause between stream lines a request asks for (the test build's X-Local-Stream-Delay-Ms, src/local/testKit.ts). */
+  streamDelay?: (ctx: RequestContext) => number;
 }
 
 export function answerHandlers(deps: AnswerHandlerDeps): Handlers {
@@ -44,7 +44,7 @@ export function answerHandlers(deps: AnswerHandlerDeps): Handlers {
         return answerBody(plan);
       }
       answers.counts.streamed++;
-      const outcome = await writeAnswerStream(ctx, plan, commit, deps.honourStreamDelay ? streamDelay(ctx) : 0);
+      const outcome = await writeAnswerStream(ctx, plan, commit, deps.streamDelay?.(ctx) ?? 0);
       if (outcome.closedEarly) answers.counts.closedEarly++;
       return Reply.handled();
     },

@@ -20,8 +20,10 @@ import { ROUTES, type RouteDef } from './routes';
 export interface HttpDeps {
   handlers: ReadonlyMap<string, Handler>;
   keys: { apiKey: string; nluApiKey: string };
-  /** Fault injection (LocalServiceOptions.testHooks): with it the test routes are served, without them they are 404. */
+  /** Fault injection (LocalServiceOptions.testHooks, test build only). */
   faults?: FaultInjector;
+  /** The test routes (testKit.ts), served besides ROUTES; without them they are 404. */
+  testRoutes?: readonly RouteDef[];
   maxJsonBytes: number;
   multipart: MultipartOptions;
   logger: LocalLogger;
@@ -34,16 +36,16 @@ export interface HttpDeps {
   timeouts?: Partial<HttpTimeouts>;
 }
 
-const productRouter = new Router(ROUTES.filter((r) => !r.test));
-const testRouter = new Router(ROUTES);
+const productRouter = new Router(ROUTES);
 
 export function createHttpServer(deps: HttpDeps): Server {
   const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...deps.timeouts };
   const active: ActiveRequests = new WeakMap();
+  const router = deps.testRoutes ? new Router([...ROUTES, ...deps.testRoutes]) : productRouter;
   const server = createServer(timeoutServerOptions(timeouts), (req, res) => {
     trackRequest(active, req, res);
     if (deps.traffic) deps.traffic.inFlight++;
-    handle(req, res, deps)
+    handle(req, res, deps, router)
       .catch((error) => {
         deps.logger.error(`unhandled error for ${req.method} ${req.url}: ${(error as Error)?.stack ?? error}`);
         if (!res.headersSent) send(res, 500, { errors: 'Internal error in the local service.', code: 500 });
@@ -57,11 +59,11 @@ export function createHttpServer(deps: HttpDeps): Server {
   return server;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, deps: HttpDeps, router: Router): Promise<void> {
   const started = Date.now();
   res.on('finish', () => deps.logger.debug(`${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started} ms`));
   const url = requestUrl(req.url);
-  const match = (deps.faults ? testRouter : productRouter).match(req.method ?? 'GET', url.pathname);
+  const match = router.match(req.method ?? 'GET', url.pathname);
   if (match.kind === 'badPath') return fail(req, res, 'base', new HttpError(400, 'The request path is not valid.'));
   if (match.kind === 'notFound') return fail(req, res, 'base', new HttpError(404, `No operation at ${url.pathname}.`));
   if (match.kind === 'wrongMethod') {

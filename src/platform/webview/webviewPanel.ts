@@ -19,7 +19,7 @@ export interface PanelSetup<P extends PageProtocol> {
   label?: string;
   /** How long a visible page may take to say ready before the panel is replaced (default READY_WATCHDOG_MS). */
   readyTimeoutMs?: number;
-  /** Container.probe: records the page's problems, and lets the page answer the tests' `drive` requests. */
+  /** Container.probe: records the page's problems and what it drew. */
   probe?: TestProbe;
   /**
    * Pages that report what they drew (a `rendered` notification): the log line of a report. The report is
@@ -97,8 +97,7 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     super();
     this.extensionUri = setup.extensionUri;
     this.probe = setup.probe;
-    // A page answers `drive` (tests working its controls) only when its body says data-kd-probe (see Messenger).
-    this.page = setup.probe ? { ...setup.page, data: { ...setup.page.data, kdProbe: '1' } } : setup.page;
+    this.page = setup.page;
     this.log = setup.log;
     this.readyTimeoutMs = setup.readyTimeoutMs ?? READY_WATCHDOG_MS;
     this.shown = panel;

@@ -144,12 +144,15 @@ export class AnalyticsView {
       void this.reload();
     });
     m.on('refresh', () => void this.reload());
-    m.handleForTests('drive', async ({ query, reveal }) => {
-      this.setQuery({ ...(this.readQuery() as AnalyticsQuery), ...query });
-      await this.reload();
-      if (reveal === 'answerFeedback') this.answerFeedback.closest('section')?.scrollIntoView({ block: 'start' });
-      return { query: this.query! };
-    });
+    // Only the test build answers the tests' requests (src/testBuild.d.ts): esbuild drops this block elsewhere.
+    if (globalThis.__KD_TEST__) {
+      m.handle('drive', async ({ query, reveal }) => {
+        this.setQuery({ ...(this.readQuery() as AnalyticsQuery), ...query });
+        await this.reload();
+        if (reveal === 'answerFeedback') this.answerFeedback.closest('section')?.scrollIntoView({ block: 'start' });
+        return { query: this.query! };
+      });
+    }
     m.start();
   }
 

@@ -7,10 +7,10 @@ import {
   type ChatCitation,
   type ChatOptions,
   type ChatProtocol,
-  type ChatSnapshot,
   type Conversation,
   type ConversationSummary,
   type Turn,
+  type ChatSnapshot,
 } from '../../features/answers/chat/protocol';
 import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import { createH } from '../shared/dom';
@@ -19,8 +19,8 @@ import type { Sanitizer } from '../shared/sanitize';
 import { pageStrings } from '../shared/strings';
 import { ChatLayout } from './layout';
 import type { BlockRenderer } from './streamRenderer';
-import { driveChat, type DriveTarget } from './drive';
-import { describeFocus, describeTurn } from './turnSnapshot';
+import type * as Drive from './drive';
+import type { DriveTarget } from './drive';
 import { TurnView, type TurnDeps } from './turnView';
 
 export class ChatController {
@@ -115,27 +115,10 @@ export class ChatController {
       if (n?.kind === 'warning') this.doneAsking();
       this.layout.showNotice(n);
     });
-    m.handle('snapshot', () => this.snapshot());
-    m.handleForTests('drive', (p) => {
-      driveChat(this.driven(), p);
-      return this.snapshot();
-    });
+    // Only the test build answers the tests' snapshot and drive requests (drive.ts, src/testBuild.d.ts).
+    if (globalThis.__KD_TEST__) (require('./drive') as typeof Drive).answerTests(m, this.driven());
     m.start();
     this.layout.input.focus();
-  }
-
-  snapshot(): ChatSnapshot {
-    const streaming = this.streamingView();
-    return {
-      ready: this.initialized,
-      conversationId: this.conversation?.id ?? null,
-      title: this.conversation?.title ?? '',
-      streaming: streaming?.id ?? null,
-      ...this.layout.describe(),
-      turns: [...this.views.values()].map((v) => describeTurn(v, this.s)),
-      focused: describeFocus(this.doc),
-      stats: this.stats(),
-    };
   }
 
   private stats(): ChatSnapshot['stats'] {
@@ -270,11 +253,19 @@ export class ChatController {
     return undefined;
   }
 
-  /** What the tests' drive request acts on (drive.ts). */
+  /** What the tests' snapshot and drive requests read and act on (drive.ts; the test build only). */
   private driven(): DriveTarget {
     return {
       doc: this.doc,
       layout: this.layout,
+      strings: this.s,
+      state: () => ({
+        ready: this.initialized,
+        conversation: this.conversation,
+        views: [...this.views.values()],
+        streaming: this.streamingView(),
+        stats: this.stats(),
+      }),
       find: (turnId) => (turnId ? this.views.get(turnId) : [...this.views.values()].at(-1)),
       setOptions: (options) => {
         this.layout.options.value = { ...this.layout.options.value, ...options };

@@ -1,20 +1,55 @@
-// What the integration tests' `drive` request does in the chat page: what a person would do, one action per
-// call, through the page's own controls (clicks, and keys pressed on the focused element). Registered only when
-// the host has the test probe (Messenger.handleForTests).
-import type { ChatOptions, DriveParams } from '../../features/answers/chat/protocol';
+// The chat page's answers to the tests' requests, in the test build only (controller.ts require()s this file
+// behind `globalThis.__KD_TEST__`): `snapshot`, what the page shows; `drive`, what a person would do, one action
+// per call, through the page's own controls (clicks, and keys pressed on the focused element).
+import type { ChatOptions, ChatProtocol, Conversation, ChatSnapshot, DriveParams } from '../../features/answers/chat/protocol';
+import type { ChatStrings } from '../../features/answers/chat/chatStrings';
+import type { Messenger } from '../shared/messenger';
 import type { ChatLayout } from './layout';
+import { describeFocus, describeTurn } from './turnSnapshot';
 import type { TurnView } from './turnView';
 
 export interface DriveTarget {
   doc: Document;
   layout: ChatLayout;
+  strings: ChatStrings;
+  /** The controller's state as it is now. */
+  state(): {
+    ready: boolean;
+    conversation: Conversation | null;
+    views: TurnView[];
+    streaming: TurnView | undefined;
+    stats: ChatSnapshot['stats'];
+  };
   /** A turn by id, or the last one. */
   find(turnId?: string): TurnView | undefined;
   setOptions(options: Partial<ChatOptions>): void;
   switchTo(conversationId: string): void;
 }
 
-export function driveChat(t: DriveTarget, p: DriveParams): void {
+/** Registers the page's handlers of the tests' `snapshot` and `drive` requests. */
+export function answerTests(m: Messenger<ChatProtocol>, t: DriveTarget): void {
+  m.handle('snapshot', () => snapshot(t));
+  m.handle('drive', (p) => {
+    driveChat(t, p);
+    return snapshot(t);
+  });
+}
+
+function snapshot(t: DriveTarget): ChatSnapshot {
+  const { ready, conversation, views, streaming, stats } = t.state();
+  return {
+    ready,
+    conversationId: conversation?.id ?? null,
+    title: conversation?.title ?? '',
+    streaming: streaming?.id ?? null,
+    ...t.layout.describe(),
+    turns: views.map((v) => describeTurn(v, t.strings)),
+    focused: describeFocus(t.doc),
+    stats,
+  };
+}
+
+function driveChat(t: DriveTarget, p: DriveParams): void {
   const { layout, find } = t;
   const win = t.doc.defaultView!;
   if (p.options) t.setOptions(p.options);

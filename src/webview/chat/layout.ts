@@ -1,7 +1,7 @@
 // The frame of the chat page: header (conversations, New Chat, Export), the follow-up hint, the
 // transcript, and the composer (notice, options, question box, Send/Stop).
 import type { ChatStrings } from '../../features/answers/chat/chatStrings';
-import type { ChatSnapshot, ConversationSummary } from '../../features/answers/chat/protocol';
+import type { ConversationSummary, ChatSnapshot } from '../../features/answers/chat/protocol';
 import type { H } from '../shared/dom';
 import { format } from '../shared/strings';
 import { icon } from '../shared/icons';

@@ -1,14 +1,7 @@
 // The page's end of a webview conversation: a typed wrapper over acquireVsCodeApi().
 import type { z } from 'zod';
 import type { IDisposable } from '../../platform/lifecycle';
-import type {
-  NotificationPayload,
-  NotificationType,
-  Protocol,
-  RequestParams,
-  RequestResultInput,
-  RequestType,
-} from '../../platform/webview/protocol';
+import type { NotificationPayload, NotificationType, Protocol } from '../../platform/webview/protocol';
 import { markOf, PANEL_MARK, pageStateSchema, type PageProtocol } from '../../platform/webview/protocol';
 import { RpcEndpoint } from '../../platform/webview/rpc';
 
@@ -26,7 +19,7 @@ export function vscodeApi(): VsCodeApi {
   return (api ??= acquireVsCodeApi());
 }
 
-/** The page's endpoint: notify/request/handle of RpcEndpoint, plus starting, state and the tests' handlers. */
+/** The page's endpoint: notify/request/handle of RpcEndpoint, plus starting and state. */
 export class Messenger<P extends Protocol> extends RpcEndpoint<P['toPage'], P['toHost']> {
   private started = false;
   /** Problems of messages dropped by validation (shown in the webview's console too). */
@@ -63,19 +56,6 @@ export class Messenger<P extends Protocol> extends RpcEndpoint<P['toPage'], P['t
 
   on<K extends NotificationType<P['toPage']>>(type: K, listener: (payload: NotificationPayload<P['toPage'], K>) => void): IDisposable {
     return this.onNotification(type, listener);
-  }
-
-  /**
-   * A request only integration tests send (`drive`: working the page's controls as a person would). Registered
-   * only when the host has the test probe, which it says with data-kd-probe on <body> (WebviewPanelHost): in
-   * Production the page does not answer it.
-   */
-  handleForTests<K extends RequestType<P['toPage']>>(
-    type: K,
-    handler: (params: RequestParams<P['toPage'], K>) => Promise<RequestResultInput<P['toPage'], K>> | RequestResultInput<P['toPage'], K>,
-  ): IDisposable | undefined {
-    const body = (this.target as Partial<Window>).document?.body;
-    return body?.dataset.kdProbe === '1' ? this.handle(type, handler) : undefined;
   }
 
   /**

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadWithCodeCache } from '../../../src/platform/codeCache';
-import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../../src/testApi';
 
 interface Sample {
   ms: number;

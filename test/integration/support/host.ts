@@ -3,12 +3,12 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../src/api/client';
-import type { KnowledgeDeskTestApi } from '../../../src/extension';
+import type { KnowledgeDeskTestApi } from '../../../src/testApi';
 import type { AnswersFeature } from '../../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
 import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
-import { ScriptedUserInput, WindowUserInput, type ScriptedAnswer } from '../../../src/platform/userInput';
+import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import { currentLane } from './lane';
 
 export const EXTENSION_ID = 'knowledge-desk.knowledge-desk';
@@ -120,7 +120,7 @@ export async function useService(api: KnowledgeDeskTestApi, timeoutMs = 30_000):
  * the real user input back in place of scripted answers.
  */
 export async function resetWorkbench(api?: KnowledgeDeskTestApi): Promise<void> {
-  if (api) api.container.ui = new WindowUserInput();
+  api?.setUserInput(undefined);
   await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   for (const doc of vscode.workspace.textDocuments) {
     if (!doc.isDirty || doc.isClosed) continue;
@@ -148,8 +148,8 @@ export async function resetWorkbench(api?: KnowledgeDeskTestApi): Promise<void> 
 /** Answers the next prompts from `answers`; an unexpected prompt throws. Call the result's restore(). */
 export function scriptInput(api: KnowledgeDeskTestApi, answers: ScriptedAnswer[]): ScriptedUserInput & { restore(): void } {
   const scripted = new ScriptedUserInput(answers);
-  api.container.ui = scripted;
-  return Object.assign(scripted, { restore: () => (api.container.ui = new WindowUserInput()) });
+  api.setUserInput(scripted);
+  return Object.assign(scripted, { restore: () => api.setUserInput(undefined) });
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { request } from 'undici';
 import { OPERATIONS, operationEntries } from '../../../src/core/operations';
 import { ROUTES } from '../../../src/local/http/routes';
+import { TEST_ROUTES } from '../../../src/local/testKit';
 import { startTestService, type TestService } from '../support/localService';
 
 // The client and the local service take every operation from one table (src/core/operations.ts). These tests
@@ -11,7 +12,7 @@ import { startTestService, type TestService } from '../support/localService';
 // serve, a resource that writes its own operation name, method or path.
 
 /** The only routes outside the table: the local service's test routes (docs/api.md#local-only-routes). */
-const TEST_ROUTES = [
+const LISTED_TEST_ROUTES = [
   'POST /_local/faults admin.faults',
   'POST /_local/processing admin.processing',
   'GET /_local/whoami admin.whoami',
@@ -29,14 +30,14 @@ function sourcesUnder(dir: string): string[] {
 describe('One table of operations for the client and the local service', () => {
   it('the local service routes exactly the table (paths and aliases), plus the listed test routes', () => {
     const table = operationEntries().flatMap(([op, d]) => [d.path, ...(d.aliases ?? [])].map((p) => `${d.method} ${p} ${op} ${d.api}`));
-    const routed = ROUTES.filter((r) => !r.test).map((r) => `${r.method} ${r.path} ${r.op} ${r.api}`);
+    const routed = ROUTES.map((r) => `${r.method} ${r.path} ${r.op} ${r.api}`);
     assert.deepEqual([...routed].sort(), [...table].sort());
     assert.deepEqual(
-      ROUTES.filter((r) => r.test).map((r) => `${r.method} ${r.path} ${r.op}`),
-      TEST_ROUTES,
+      TEST_ROUTES.map((r) => `${r.method} ${r.path} ${r.op}`),
+      LISTED_TEST_ROUTES,
     );
-    const names = new Set(ROUTES.map((r) => r.op));
-    assert.equal(names.size, Object.keys(OPERATIONS).length + TEST_ROUTES.length, 'a test route reuses a table name');
+    const names = new Set([...ROUTES, ...TEST_ROUTES].map((r) => r.op));
+    assert.equal(names.size, Object.keys(OPERATIONS).length + LISTED_TEST_ROUTES.length, 'a test route reuses a table name');
   });
 
   it('every operation is documented in an existing section of docs/api.md', () => {
@@ -83,7 +84,7 @@ describe('One table of operations for the client and the local service', () => {
     after(() => t.stop());
 
     it('serves every operation of the table at its path and aliases: none is unrouted (404/405) or unimplemented (501)', async () => {
-      for (const r of ROUTES.filter((r) => !r.test)) {
+      for (const r of ROUTES) {
         const url = t.service.url + r.path.replace(/\{(\w+)\}/g, 'x1');
         const key = r.api === 'nlu' ? t.service.nluApiKey : t.service.apiKey;
         const sendsBody = r.method === 'POST' || r.method === 'PUT';

@@ -23,17 +23,15 @@ describe('Test probe', () => {
     assert.deepEqual(ring.since(5), [6], 'marks taken before clear() stay valid');
   });
 
-  it(`keeps at most ${PROBE_KEEP} of anything: errors, status-bar texts, what an owner recorded`, () => {
+  it(`keeps at most ${PROBE_KEEP} of anything: errors, what an owner recorded`, () => {
     const probe = new TestProbe();
     const panel = {};
     for (let i = 0; i < PROBE_KEEP * 4; i++) {
       probe.errorsShown.push({ command: 'c', message: String(i) });
-      probe.statusBar.push(String(i));
       probe.record(panel, ProbeKeys.pageProblems, `csp: ${i}`);
     }
     assert.equal(probe.errorsShown.all().length, PROBE_KEEP);
     assert.equal(probe.errorsShown.total, PROBE_KEEP * 4);
-    assert.equal(probe.statusBar.all().length, PROBE_KEEP);
     assert.equal(probe.all(panel, ProbeKeys.pageProblems).length, PROBE_KEEP);
     assert.equal(probe.last(panel, ProbeKeys.pageProblems), `csp: ${PROBE_KEEP * 4 - 1}`);
   });

@@ -16,6 +16,8 @@ export async function buildMcpBundle(): Promise<{ dir: string; mcp: string; remo
     bundle: true,
     platform: 'node',
     format: 'cjs',
+    // The test build: tests start the bundled service with its test options (src/testBuild.d.ts).
+    define: { 'globalThis.__KD_TEST__': 'true' },
     target: 'node20',
     logLevel: 'error',
   });

@@ -62,7 +62,6 @@ function conversation(turns: Turn[] = [], over: Partial<Conversation> = {}): Con
 /** The chat page in jsdom with a fake VS Code API in place of the host; Markdown renders are counted. */
 function mount(state?: unknown, sanitizeOptions: object = {}, strings: ChatStrings = chatStrings(), lang = 'en') {
   const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
-  win.document.body.dataset.kdProbe = '1'; // the drive request of tests, as a host with the test probe allows it
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(chatProtocol, api, win);
   const sanitizer = new Sanitizer(win, sanitizeOptions);

@@ -75,19 +75,24 @@ const pdf = (over: Partial<Extract<DocumentView, { kind: 'pdf' }>> = {}): Docume
   ...over,
 });
 
-/** `probe`: the host has the test probe (data-kd-probe on <body>, as WebviewPanelHost writes it outside Production). */
+/** `testBuild`: the page runs as the test build does (src/testBuild.d.ts); false, as every other build. */
 function mount(
   engine = new FakeEngine({ 2: PAGE2, 3: [{ str: '3. Expenses', box: [0.1, 0.08, 0.3, 0.1] }] }),
   state?: unknown,
-  probe = true,
+  testBuild = true,
   strings: CitationStrings = citationStrings(),
   lang = 'en',
 ) {
   const win = makeWindow('<main id="app"></main>', undefined, strings, lang);
-  if (probe) win.document.body.dataset.kdProbe = '1';
   const api = new FakeVsCodeApi(state);
   const messenger = new Messenger(citationProtocol, api, win);
-  new CitationController(win, messenger, engine).start(win.document.getElementById('app'));
+  const was = globalThis.__KD_TEST__;
+  globalThis.__KD_TEST__ = testBuild;
+  try {
+    new CitationController(win, messenger, engine).start(win.document.getElementById('app'));
+  } finally {
+    globalThis.__KD_TEST__ = was;
+  }
   const $ = (sel: string): El => win.document.querySelector(sel);
   const show = (view: DocumentView, t: CitationTarget = target): void =>
     deliver(win, { kind: 'notify', type: 'show', payload: { target: t, view } });
@@ -109,15 +114,18 @@ function mount(
 const SCALE = Math.round(((800 - 32) / 595) * 1000) / 1000;
 
 describe('Citation viewer page (jsdom)', () => {
-  it('answers the drive request of tests only when its host has the test probe', async () => {
+  it('answers the drive and snapshot requests of tests only in the test build', async () => {
     const p = mount(undefined, undefined, false);
     p.show(pdf());
     await p.rendered(1);
     const refused = await p.request('drive', { pageNo: 3 });
-    assert.equal(refused?.ok, false, 'a page of a Production host does not answer drive');
+    assert.equal(refused?.ok, false, 'a page of another build does not answer drive');
     assert.equal(p.reports().length, 1, 'nothing was drawn again');
-    const snap = await p.request('snapshot', {});
-    assert.equal(snap.ok, true, 'the page answers its other requests');
+    assert.equal((await p.request('snapshot', {}))?.ok, false, 'nor snapshot');
+    const t = mount();
+    t.show(pdf());
+    await t.rendered(1);
+    assert.equal((await t.request('snapshot', {}))?.ok, true, 'the test build answers snapshot');
   });
 
   it('says ready, shows loading, then the cited PDF page with the service’s boxes scaled to the canvas', async () => {

@@ -117,77 +117,89 @@ export const chatStateSchema = z.object({
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 
-/** What the page shows, for tests and diagnostics. */
-export const snapshotSchema = z.object({
-  ready: z.boolean(),
-  conversationId: z.string().nullable(),
-  title: z.string(),
-  conversations: z.number().int(),
-  streaming: z.string().nullable(),
-  hintShown: z.boolean(),
-  notice: z.string().nullable(),
-  options: chatOptionsSchema,
-  optionsOpen: z.boolean(),
-  draft: z.string(),
-  /** The question's count under the box ("1,950 / 2,000 characters", or why it cannot be sent), null when not shown. */
-  questionCount: z.string().nullable(),
-  /** The frame as laid out: the page itself never scrolls; the header's top and the composer's bottom are on screen. */
-  frame: z.object({ pageScrollTop: z.number(), headerTop: z.number(), composerBottom: z.number(), viewportHeight: z.number() }),
-  turns: z.array(
-    z.object({
-      id: z.string(),
-      question: z.string(),
-      status: turnStatusSchema,
-      answerText: z.string(),
-      answerHtml: z.string(),
-      citationLinks: z.number().int(),
-      sources: z.array(z.object({ index: z.number().int(), title: z.string(), kind: z.string(), page: z.string() })),
-      followUp: z.string().nullable(),
-      error: z.string().nullable(),
-      model: z.string().nullable(),
-      /** The feedback row ("up 1 · down 0" once counts are known, the pressed button), null when not shown. */
-      feedback: z.object({ text: z.string(), pressed: z.enum(['up', 'down', 'none']) }).nullable(),
-    }),
-  ),
-  /** What the page's polite live region says now, and how often it was set (once per finished answer). */
-  announced: z.string(),
-  announcements: z.number().int(),
-  /** The focused element (turnSnapshot.ts describeFocus), null when nothing in the page has the focus. */
-  focused: z.string().nullable(),
-  /** Whole-answer Markdown renders, block renders and deltas applied since the page loaded. */
-  stats: z.object({ fullRenders: z.number().int(), blockRenders: z.number().int(), deltas: z.number().int() }),
-});
-export type ChatSnapshot = z.infer<typeof snapshotSchema>;
-
-/** Automation: what a person would do in the page (integration tests). One action per call. */
-export const driveSchema = z.object({
-  type: z.string().max(CHAT_LIMITS.question).optional(),
-  send: z.boolean().optional(),
-  stop: z.boolean().optional(),
-  clickCitation: z.object({ turnId: z.string().optional(), index: z.number().int() }).optional(),
-  clickMarker: z.object({ turnId: z.string().optional(), index: z.number().int() }).optional(),
-  clickFollowUp: z.object({ turnId: z.string().optional() }).optional(),
-  retry: z.object({ turnId: z.string().optional() }).optional(),
-  feedback: z.object({ turnId: z.string().optional(), positive: z.boolean() }).optional(),
-  newChat: z.boolean().optional(),
-  switchTo: z.string().optional(),
-  exportChat: z.boolean().optional(),
-  chooseScope: z.boolean().optional(),
-  setIdentity: z.boolean().optional(),
-  options: chatOptionsSchema.partial().optional(),
-  toggleOptions: z.boolean().optional(),
-  /** Keyboard: focus an element (before `type`), then press a key on whatever has the focus (after `type`). */
-  focus: z
-    .union([
-      z.enum(['question', 'send', 'stop']),
-      z.object({ turnId: z.string().optional(), source: z.number().int().optional(), marker: z.number().int().optional() }),
-    ])
-    .optional(),
-  press: z.object({ key: z.string().min(1).max(20), shift: z.boolean().optional() }).optional(),
-});
-export type DriveParams = z.infer<typeof driveSchema>;
-
 const conversationId = z.object({ conversationId: id });
+
+/**
+ * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
+ * only in the test build (src/testBuild.d.ts): elsewhere esbuild drops this function, so no other build has
+ * these requests, their schemas or the pages' handlers of them.
+ */
+function testRequests() {
+  /** What the page shows, for tests and diagnostics. */
+  const snapshotSchema = z.object({
+    ready: z.boolean(),
+    conversationId: z.string().nullable(),
+    title: z.string(),
+    conversations: z.number().int(),
+    streaming: z.string().nullable(),
+    hintShown: z.boolean(),
+    notice: z.string().nullable(),
+    options: chatOptionsSchema,
+    optionsOpen: z.boolean(),
+    draft: z.string(),
+    /** The question's count under the box ("1,950 / 2,000 characters", or why it cannot be sent), null when not shown. */
+    questionCount: z.string().nullable(),
+    /** The frame as laid out: the page itself never scrolls; the header's top and the composer's bottom are on screen. */
+    frame: z.object({ pageScrollTop: z.number(), headerTop: z.number(), composerBottom: z.number(), viewportHeight: z.number() }),
+    turns: z.array(
+      z.object({
+        id: z.string(),
+        question: z.string(),
+        status: turnStatusSchema,
+        answerText: z.string(),
+        answerHtml: z.string(),
+        citationLinks: z.number().int(),
+        sources: z.array(z.object({ index: z.number().int(), title: z.string(), kind: z.string(), page: z.string() })),
+        followUp: z.string().nullable(),
+        error: z.string().nullable(),
+        model: z.string().nullable(),
+        /** The feedback row ("up 1 · down 0" once counts are known, the pressed button), null when not shown. */
+        feedback: z.object({ text: z.string(), pressed: z.enum(['up', 'down', 'none']) }).nullable(),
+      }),
+    ),
+    /** What the page's polite live region says now, and how often it was set (once per finished answer). */
+    announced: z.string(),
+    announcements: z.number().int(),
+    /** The focused element (turnSnapshot.ts describeFocus), null when nothing in the page has the focus. */
+    focused: z.string().nullable(),
+    /** Whole-answer Markdown renders, block renders and deltas applied since the page loaded. */
+    stats: z.object({ fullRenders: z.number().int(), blockRenders: z.number().int(), deltas: z.number().int() }),
+  });
+
+  /** Automation: what a person would do in the page (integration tests). One action per call. */
+  const driveSchema = z.object({
+    type: z.string().max(CHAT_LIMITS.question).optional(),
+    send: z.boolean().optional(),
+    stop: z.boolean().optional(),
+    clickCitation: z.object({ turnId: z.string().optional(), index: z.number().int() }).optional(),
+    clickMarker: z.object({ turnId: z.string().optional(), index: z.number().int() }).optional(),
+    clickFollowUp: z.object({ turnId: z.string().optional() }).optional(),
+    retry: z.object({ turnId: z.string().optional() }).optional(),
+    feedback: z.object({ turnId: z.string().optional(), positive: z.boolean() }).optional(),
+    newChat: z.boolean().optional(),
+    switchTo: z.string().optional(),
+    exportChat: z.boolean().optional(),
+    chooseScope: z.boolean().optional(),
+    setIdentity: z.boolean().optional(),
+    options: chatOptionsSchema.partial().optional(),
+    toggleOptions: z.boolean().optional(),
+    /** Keyboard: focus an element (before `type`), then press a key on whatever has the focus (after `type`). */
+    focus: z
+      .union([
+        z.enum(['question', 'send', 'stop']),
+        z.object({ turnId: z.string().optional(), source: z.number().int().optional(), marker: z.number().int().optional() }),
+      ])
+      .optional(),
+    press: z.object({ key: z.string().min(1).max(20), shift: z.boolean().optional() }).optional(),
+  });
+
+  return {
+    snapshot: request(emptySchema, snapshotSchema),
+    drive: request(driveSchema, snapshotSchema),
+  };
+}
+export type ChatSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
+export type DriveParams = z.infer<ReturnType<typeof testRequests>['drive']['params']>;
 
 export const chatProtocol = defineProtocol({
   name: 'chat',
@@ -238,10 +250,8 @@ export const chatProtocol = defineProtocol({
       /** A short line above the composer (null clears it). */
       notice: z.object({ message: z.string().max(500), kind: z.enum(['info', 'warning']) }).nullable(),
     },
-    requests: {
-      snapshot: request(emptySchema, snapshotSchema),
-      drive: request(driveSchema, snapshotSchema),
-    },
+    // Only the test build answers (and sends) them.
+    requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),
   },
 });
 export type ChatProtocol = typeof chatProtocol;

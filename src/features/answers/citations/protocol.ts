@@ -9,7 +9,7 @@ export const CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 export const MAX_TEXT_CHARS = 5_000_000;
 export const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
-const pageNo = z.number().int().min(1).max(1_000_000);
+export const pageNo = z.number().int().min(1).max(1_000_000);
 
 /**
  * What is being shown: a cited passage of a document. Held by the host, saved by the page (so a
@@ -119,23 +119,39 @@ export type Zoom = z.infer<typeof zoomSchema>;
 export const citationStateSchema = z.object({ target: citationTargetSchema, pageNo: pageNo.optional(), zoom: zoomSchema.optional() });
 export type CitationState = z.infer<typeof citationStateSchema>;
 
-export const citationSnapshotSchema = z.object({
-  view: z.enum(['none', 'loading', 'pdf', 'text', 'fallback', 'error']),
-  pageNo: z.number().int().nullable(),
-  pageCount: z.number().int().nullable(),
-  zoom: zoomSchema,
-  notes: z.array(z.string()),
-  rendered: renderedSchema.nullable(),
-  /** What the page's polite live region says of the page shown ("Page 3 of 12, passage highlighted: …"). */
-  status: z.string(),
-  /** The header line under the title as shown ("PDF · page 3 of 12 · highlighted by the service"). */
-  header: z.string(),
-  /** PDF: the page whose drawing on the canvas finished (null while one is being drawn, or no PDF). */
-  canvasPageNo: z.number().int().nullable(),
-  /** PDF: the page number in the toolbar's box, and whether "Back to cited page" is offered. */
-  toolbar: z.object({ page: z.number().int(), backToCited: z.boolean() }).nullable(),
-});
-export type CitationSnapshot = z.infer<typeof citationSnapshotSchema>;
+/**
+ * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
+ * only in the test build (src/testBuild.d.ts): elsewhere esbuild drops this function, so no other build has
+ * these requests, their schemas or the pages' handlers of them.
+ */
+function testRequests() {
+  const citationSnapshotSchema = z.object({
+    view: z.enum(['none', 'loading', 'pdf', 'text', 'fallback', 'error']),
+    pageNo: z.number().int().nullable(),
+    pageCount: z.number().int().nullable(),
+    zoom: zoomSchema,
+    notes: z.array(z.string()),
+    rendered: renderedSchema.nullable(),
+    /** What the page's polite live region says of the page shown ("Page 3 of 12, passage highlighted: …"). */
+    status: z.string(),
+    /** The header line under the title as shown ("PDF · page 3 of 12 · highlighted by the service"). */
+    header: z.string(),
+    /** PDF: the page whose drawing on the canvas finished (null while one is being drawn, or no PDF). */
+    canvasPageNo: z.number().int().nullable(),
+    /** PDF: the page number in the toolbar's box, and whether "Back to cited page" is offered. */
+    toolbar: z.object({ page: z.number().int(), backToCited: z.boolean() }).nullable(),
+  });
+
+  return {
+    snapshot: request(emptySchema, citationSnapshotSchema),
+    /** Automation (integration tests): go to a page and/or zoom, as the toolbar does. */
+    drive: request(
+      z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }),
+      citationSnapshotSchema,
+    ),
+  };
+}
+export type CitationSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const citationProtocol = defineProtocol({
   name: 'citation',
@@ -156,14 +172,8 @@ export const citationProtocol = defineProtocol({
        */
       show: z.object({ target: citationTargetSchema, view: documentViewSchema, reset: z.boolean().optional() }),
     },
-    requests: {
-      snapshot: request(emptySchema, citationSnapshotSchema),
-      /** Automation (integration tests): go to a page and/or zoom, as the toolbar does. */
-      drive: request(
-        z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }),
-        citationSnapshotSchema,
-      ),
-    },
+    // Only the test build answers (and sends) them.
+    requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),
   },
 });
 export type CitationProtocol = typeof citationProtocol;

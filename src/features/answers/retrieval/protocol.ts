@@ -112,15 +112,37 @@ export const retrievalStateSchema = z.object({
 });
 export type RetrievalState = z.infer<typeof retrievalStateSchema>;
 
-const snapshotColumn = z.object({
-  settings: retrievalSettingsSchema,
-  busy: z.boolean(),
-  error: z.string().nullable(),
-  results: z.array(resultItemSchema.extend({ mark: z.string() })),
-  request: z.record(z.unknown()).nullable(),
-});
-export const retrievalSnapshotSchema = z.object({ question: z.string(), A: snapshotColumn, B: snapshotColumn });
-export type RetrievalSnapshot = z.infer<typeof retrievalSnapshotSchema>;
+/**
+ * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
+ * only in the test build (src/testBuild.d.ts): elsewhere esbuild drops this function, so no other build has
+ * these requests, their schemas or the pages' handlers of them.
+ */
+function testRequests() {
+  const snapshotColumn = z.object({
+    settings: retrievalSettingsSchema,
+    busy: z.boolean(),
+    error: z.string().nullable(),
+    results: z.array(resultItemSchema.extend({ mark: z.string() })),
+    request: z.record(z.unknown()).nullable(),
+  });
+  const retrievalSnapshotSchema = z.object({ question: z.string(), A: snapshotColumn, B: snapshotColumn });
+
+  return {
+    snapshot: request(emptySchema, retrievalSnapshotSchema),
+    /** Automation (integration tests): fill the form, run, or open a result, as a person would. */
+    drive: request(
+      z.object({
+        question: z.string().max(10_000).optional(),
+        A: retrievalSettingsSchema.partial().optional(),
+        B: retrievalSettingsSchema.partial().optional(),
+        run: z.enum(['A', 'B', 'both']).optional(),
+        open: z.object({ column: columnSchema, index: z.number().int().nonnegative() }).optional(),
+      }),
+      retrievalSnapshotSchema,
+    ),
+  };
+}
+export type RetrievalSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const retrievalProtocol = defineProtocol({
   name: 'retrieval',
@@ -145,20 +167,8 @@ export const retrievalProtocol = defineProtocol({
       /** Show Retrieval with a question while the page is open: put it in the field. */
       question: z.object({ question: z.string().max(10_000) }),
     },
-    requests: {
-      snapshot: request(emptySchema, retrievalSnapshotSchema),
-      /** Automation (integration tests): fill the form, run, or open a result, as a person would. */
-      drive: request(
-        z.object({
-          question: z.string().max(10_000).optional(),
-          A: retrievalSettingsSchema.partial().optional(),
-          B: retrievalSettingsSchema.partial().optional(),
-          run: z.enum(['A', 'B', 'both']).optional(),
-          open: z.object({ column: columnSchema, index: z.number().int().nonnegative() }).optional(),
-        }),
-        retrievalSnapshotSchema,
-      ),
-    },
+    // Only the test build answers (and sends) them.
+    requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),
   },
 });
 export type RetrievalProtocol = typeof retrievalProtocol;

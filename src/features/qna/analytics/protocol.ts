@@ -6,7 +6,7 @@ import { defineProtocol, emptySchema, request, withPageNotifications } from '../
 export const ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
 
 export const TOP_N_VALUES = [1, 5, 10, 20] as const;
-const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 export const topNSchema = z.union([z.literal(1), z.literal(5), z.literal(10), z.literal(20)]);
 
 export const analyticsQuerySchema = z
@@ -101,6 +101,25 @@ export type RenderedReport = z.infer<typeof renderedSchema>;
 /** Page state (setState): the query survives hiding the panel and restarting VS Code. */
 export const analyticsStateSchema = z.object({ query: analyticsQuerySchema });
 
+/**
+ * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
+ * only in the test build (src/testBuild.d.ts): elsewhere esbuild drops this function, so no other build has
+ * these requests, their schemas or the pages' handlers of them.
+ */
+function testRequests() {
+  return {
+    /** Automation (integration tests): set the query and load. Answers with the query used. */
+    drive: request(
+      z.object({
+        query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial(),
+        /** Scroll a section into view (screenshots). */
+        reveal: z.enum(['answerFeedback']).optional(),
+      }),
+      z.object({ query: analyticsQuerySchema }),
+    ),
+  };
+}
+
 export const analyticsProtocol = defineProtocol({
   name: 'analytics',
   toHost: {
@@ -118,17 +137,8 @@ export const analyticsProtocol = defineProtocol({
       /** Load again with the page's current query (the Show Analytics command on an open panel). */
       refresh: emptySchema,
     },
-    requests: {
-      /** Automation (integration tests): set the query and load. Answers with the query used. */
-      drive: request(
-        z.object({
-          query: z.object({ startDate: dateSchema, endDate: dateSchema, topN: topNSchema }).partial(),
-          /** Scroll a section into view (screenshots). */
-          reveal: z.enum(['answerFeedback']).optional(),
-        }),
-        z.object({ query: analyticsQuerySchema }),
-      ),
-    },
+    // Only the test build answers (and sends) them.
+    requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),
   },
 });
 export type AnalyticsProtocol = typeof analyticsProtocol;

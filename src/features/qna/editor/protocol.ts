@@ -59,23 +59,6 @@ export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 export const qaEditorStateSchema = z.object({ target: qaTargetSchema, draft: qaDraftSchema.optional() });
 export type QaEditorState = z.infer<typeof qaEditorStateSchema>;
 
-export const snapshotSchema = z.object({
-  target: qaTargetSchema.nullable(),
-  draft: qaDraftSchema.nullable(),
-  dirty: z.boolean(),
-  busy: z.boolean(),
-  fieldErrors: fieldErrorsSchema,
-  error: z.string().nullable(),
-  previewHtml: z.string(),
-  blockedImages: z.number().int(),
-  feedbackText: z.string(),
-  /** The notice above the form ('' when none). */
-  notice: z.string(),
-  /** The host's hashtag picker is open for this page ("Choose…" waits for its answer). */
-  choosingHashtags: z.boolean(),
-});
-export type EditorSnapshot = z.infer<typeof snapshotSchema>;
-
 export const editorActionSchema = z.enum(['save', 'delete', 'toggle', 'copyId', 'helpful', 'notHelpful', 'clearFeedback', 'reload']);
 export type EditorAction = z.infer<typeof editorActionSchema>;
 
@@ -85,6 +68,44 @@ const saveResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('invalid'), fieldErrors: fieldErrorsSchema }),
 ]);
 export type SaveResult = z.infer<typeof saveResultSchema>;
+
+/**
+ * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
+ * only in the test build (src/testBuild.d.ts): elsewhere esbuild drops this function, so no other build has
+ * these requests, their schemas or the pages' handlers of them.
+ */
+function testRequests() {
+  const snapshotSchema = z.object({
+    target: qaTargetSchema.nullable(),
+    draft: qaDraftSchema.nullable(),
+    dirty: z.boolean(),
+    busy: z.boolean(),
+    fieldErrors: fieldErrorsSchema,
+    error: z.string().nullable(),
+    previewHtml: z.string(),
+    blockedImages: z.number().int(),
+    feedbackText: z.string(),
+    /** The notice above the form ('' when none). */
+    notice: z.string(),
+    /** The host's hashtag picker is open for this page ("Choose…" waits for its answer). */
+    choosingHashtags: z.boolean(),
+  });
+
+  return {
+    /** What the page shows (tests and diagnostics). */
+    snapshot: request(emptySchema, snapshotSchema),
+    /** Automation: types into fields and/or presses a button as a person would (integration tests). */
+    drive: request(
+      z.object({
+        fill: qaDraftSchema.partial().optional(),
+        click: editorActionSchema.optional(),
+        chooseHashtags: z.boolean().optional(),
+      }),
+      snapshotSchema,
+    ),
+  };
+}
+export type EditorSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const qaEditorProtocol = defineProtocol({
   name: 'qaEditor',
@@ -125,19 +146,8 @@ export const qaEditorProtocol = defineProtocol({
       /** A failure to show above the form (null clears it). */
       error: z.object({ message: z.string() }).nullable(),
     },
-    requests: {
-      /** What the page shows (tests and diagnostics). */
-      snapshot: request(emptySchema, snapshotSchema),
-      /** Automation: types into fields and/or presses a button as a person would (integration tests). */
-      drive: request(
-        z.object({
-          fill: qaDraftSchema.partial().optional(),
-          click: editorActionSchema.optional(),
-          chooseHashtags: z.boolean().optional(),
-        }),
-        snapshotSchema,
-      ),
-    },
+    // Only the test build answers (and sends) them.
+    requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),
   },
 });
 export type QaEditorProtocol = typeof qaEditorProtocol;

@@ -26,8 +26,11 @@ interface Child {
   apiKey: string;
 }
 
+/** The test build's code paths in the child too (--test-commit-seq needs them): test/support/testBuild.cjs. */
+const TEST_BUILD = path.resolve(__dirname, '../../../support/testBuild.cjs');
+
 function startService(dir: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, '--data', dir, '--test-commit-seq'], {
+  const child = spawn(process.execPath, ['--require', TEST_BUILD, '--import', 'tsx', ENTRY, '--data', dir, '--test-commit-seq'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
