@@ -30,9 +30,13 @@ export function connectedOnly<T>(
 ): vscode.TreeDataProvider<T | ErrorElement> {
   let row: ErrorElement | undefined;
   // While a check runs again (rechecks with backoff) the row stays: no flicker to an empty view and back.
+  // Between a restart and the service answering again (restarting, then checking).
+  let afterRestart = false;
   const update = (): boolean => {
     const { state, problem } = connection.status;
+    if (state === 'restarting') afterRestart = true;
     if (PASSING_STATES.has(state)) return false;
+    afterRestart = false;
     const next = FAILED_STATES.has(state) ? (problem ?? state) : undefined;
     if (next === row?.message) return false;
     row = next === undefined ? undefined : { kind: 'error', parentKey: 'connection', message: next };
@@ -64,14 +68,32 @@ export function connectedOnly<T>(
       row && element === row
         ? pagingTreeItem(row, { loadMore: CommandIds.checkConnection, retry: CommandIds.checkConnection })
         : provider.getTreeItem(element as T),
-    getChildren: (element) => {
+    getChildren: async (element) => {
       update();
-      const { state } = connection.status;
-      // While restarting, a folder opened meanwhile asks the provider, whose request fails with "restarting" as
-      // its own error row under that folder.
-      if (state === 'connected' || (state === 'restarting' && !row)) return provider.getChildren(element as T | undefined);
+      // A listing asked for while the service restarts (the view refreshed, or a folder was opened) waits for it:
+      // VS Code keeps showing the rows it has meanwhile, and the answer keeps their ids, so open folders stay open.
+      if (afterRestart && !row) await restarted(connection);
+      update();
+      if (connection.status.state === 'connected') return provider.getChildren(element as T | undefined);
       return !element && row ? [row] : [];
     },
     getParent: provider.getParent && ((element) => (element === row ? undefined : provider.getParent!(element as T))),
   };
 }
+
+/** Resolves when the connection is past its restart and check, or after RESTART_WAIT_MS (a long backoff). */
+function restarted(connection: ConnectionState): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      listener.dispose();
+      resolve();
+    };
+    const timer = setTimeout(done, RESTART_WAIT_MS);
+    const listener = connection.onDidChangeStatus(() => {
+      if (!PASSING_STATES.has(connection.status.state)) done();
+    });
+  });
+}
+
+const RESTART_WAIT_MS = 30_000;
