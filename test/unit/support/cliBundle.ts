@@ -18,8 +18,6 @@ export async function buildCliBundle(): Promise<{ dir: string; cli: string; remo
     format: 'cjs',
     target: 'node20',
     logLevel: 'error',
-    // Node resolves packages from NODE_PATH too; esbuild's API only when told.
-    nodePaths: process.env.NODE_PATH ? process.env.NODE_PATH.split(path.delimiter) : [],
   });
   return { dir, cli: path.join(dir, 'cli.js'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
