@@ -56,13 +56,27 @@ function step(name, cmd, args, limitMs, env = process.env) {
       clearTimeout(limit);
       active = undefined;
       console.log(`── ${name}: ${code === 0 ? 'ok' : `failed (${code ?? signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      resolve({ code: code ?? 1, out });
+      resolve({ name, code: code ?? 1, out });
     });
   });
 }
 
 const totals = { passed: 0, failed: 0 };
 let stepFailures = 0;
+/** What failed, repeated at the end: CI often shows only a run's last lines, and those must name the failure. */
+const failures = [];
+
+/** A step's mocha failure list (the lines after `N failing`), cut short: the titles and first error lines. */
+function failureList(out) {
+  const at = [...out.matchAll(/^\s*\d+ failing\s*$/gm)].at(-1);
+  if (!at) return '';
+  return out
+    .slice(at.index + at[0].length)
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^\s+at /.test(l))
+    .slice(0, 40)
+    .join('\n');
+}
 
 /** Adds a step's mocha counts; a step that failed without a failing test counts as one failure. */
 function count(r) {
@@ -73,12 +87,23 @@ function count(r) {
     totals.failed += failed;
   }
   if (!m || (r.code !== 0 && failed === 0)) stepFailures++;
+  if (failed > 0) failures.push(`${r.name}: ${failed} failed\n${failureList(r.out)}`);
+  else if (r.code !== 0) failures.push(`${r.name}: the step failed (exit ${r.code}) without a failing test`);
+}
+
+/** A step that is not a mocha run (type check, lint, an install): failing it is one failure. */
+function mustPass(r) {
+  if (r.code === 0) return;
+  stepFailures++;
+  failures.push(`${r.name}: the step failed (exit ${r.code})`);
 }
 
 function report(timedOut = false) {
   clearTimeout(overall);
   // A step that crashed before mocha could report counts as one failure, so it cannot pass silently.
   const failed = totals.failed + stepFailures + (timedOut ? 1 : 0);
+  if (timedOut) failures.push(`the whole run: over its limit of ${OVERALL_MS / 60_000} min`);
+  if (failures.length > 0) console.log(`\n── what failed ${'─'.repeat(56)}\n${failures.join('\n\n')}`);
   console.log(`\n${totals.passed} passed, ${failed} failed`);
   process.exit(failed === 0 ? 0 : 1);
 }
@@ -94,23 +119,19 @@ const LINTED = ['src', 'test', 'scripts', 'esbuild.mjs', 'eslint.config.mjs'];
 const FORMATTED = ['src/**/*.ts', 'test/**/*.{ts,mjs,cjs}', 'scripts/**/*.mjs', 'esbuild.mjs', 'eslint.config.mjs'];
 
 if (want('typecheck')) {
-  const r = await step('type check', node, [tsc, '--noEmit', '-p', 'tsconfig.json'], 5 * 60_000);
-  if (r.code !== 0) stepFailures++;
+  mustPass(await step('type check', node, [tsc, '--noEmit', '-p', 'tsconfig.json'], 5 * 60_000));
   // The pages have a program of their own (DOM types), as in `npm run typecheck`.
-  const w = await step('type check (webview pages)', node, [tsc, '--noEmit', '-p', 'src/webview/tsconfig.json'], 5 * 60_000);
-  if (w.code !== 0) stepFailures++;
+  mustPass(await step('type check (webview pages)', node, [tsc, '--noEmit', '-p', 'src/webview/tsconfig.json'], 5 * 60_000));
 }
 if (want('lint')) {
   // An error (or a warning: --max-warnings 0) fails the run like a failed type check.
-  const r = await step('lint (ESLint)', node, [eslint, '--max-warnings', '0', ...LINTED], 10 * 60_000);
-  if (r.code !== 0) stepFailures++;
-  const f = await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000);
-  if (f.code !== 0) stepFailures++;
+  mustPass(await step('lint (ESLint)', node, [eslint, '--max-warnings', '0', ...LINTED], 10 * 60_000));
+  mustPass(await step('format check (Prettier)', node, [prettier, '--check', ...FORMATTED], 5 * 60_000));
 }
 if (want('build') || want('integration') || want('journeys') || want('smoke') || want('eval')) {
   const r = await step('build', node, ['esbuild.mjs', '--tests'], 5 * 60_000);
   if (r.code !== 0) {
-    stepFailures++;
+    mustPass(r);
     report();
   }
 }
@@ -122,8 +143,7 @@ const LANES = LANE_NAMES.filter((l) => lanesAsked.length === 0 || lanesAsked.inc
 if (want('integration') || want('journeys') || want('mcp')) {
   for (const lane of LANES.filter((l) => l !== 'floor')) {
     // Its own step: a fresh machine installs Node 24 and code-server from npm here (minutes), quick when present.
-    const r = await step(`install the ${lane} lane's VS Code`, 'bash', [`test/host/${lane}/install.sh`], 25 * 60_000);
-    if (r.code !== 0) stepFailures++;
+    mustPass(await step(`install the ${lane} lane's VS Code`, 'bash', [`test/host/${lane}/install.sh`], 25 * 60_000));
   }
 }
 // The MCP server against a real MCP client, the MCP Inspector's CLI. It needs Node >= 22.19, so it runs with the
@@ -131,8 +151,7 @@ if (want('integration') || want('journeys') || want('mcp')) {
 if (want('mcp') && LANES.includes('current')) {
   const node24 = path.join(root, 'test/host/current/node/bin/node');
   const env = { ...process.env, KD_NODE24: node24, KD_REQUIRE_INSPECTOR: '1' };
-  const i = await step('install the MCP Inspector (Node 24)', 'bash', ['test/mcp/install.sh'], 10 * 60_000, env);
-  if (i.code !== 0) stepFailures++;
+  mustPass(await step('install the MCP Inspector (Node 24)', 'bash', ['test/mcp/install.sh'], 10 * 60_000, env));
   count(
     await step('MCP Inspector CLI against dist/mcp.js', node, [mocha], 5 * 60_000, {
       ...env,
@@ -207,12 +226,10 @@ if (want('smoke')) {
 }
 // The retrieval dev set's smoke run: two tiny fixture documents (the real set needs Debian packages: npm run eval).
 if (want('eval')) {
-  const r = await step('retrieval eval (smoke: fixture documents)', node, ['--import', 'tsx', 'test/eval/run.ts', '--smoke'], 3 * 60_000);
-  if (r.code !== 0) stepFailures++;
+  mustPass(await step('retrieval eval (smoke: fixture documents)', node, ['--import', 'tsx', 'test/eval/run.ts', '--smoke'], 3 * 60_000));
 }
 // Last: every bench once at tiny sizes (nothing judged), so none rots unseen. It rebuilds dist/ for production.
 if (want('bench')) {
-  const r = await step('benchmarks (smoke: tiny sizes, figures not judged)', node, ['scripts/bench.mjs', '--smoke'], 15 * 60_000);
-  if (r.code !== 0) stepFailures++;
+  mustPass(await step('benchmarks (smoke: tiny sizes, figures not judged)', node, ['scripts/bench.mjs', '--smoke'], 15 * 60_000));
 }
 report();
