@@ -1,6 +1,7 @@
 // The integration tests' view of the running extension, in the test build only: extension.ts require()s this
 // file behind `globalThis.__KD_TEST__` (src/testBuild.d.ts) and returns what it builds from activate(), in the
 // way the Azure extensions keep their src/testApi.ts. Other builds return nothing and contain none of it.
+import type * as vscode from 'vscode';
 import type { Container } from './container';
 import type { AiFeature } from './features/ai/aiFeature';
 import type { AnswersFeature } from './features/answers/answersFeature';
@@ -12,8 +13,12 @@ import type { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBas
 import type { QnaFeature } from './features/qna/qnaFeature';
 import type { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
-import type { TestProbe } from './platform/testProbe';
+import { DisposableStore } from './platform/lifecycle';
 import { WindowUserInput, type UserInput } from './platform/userInput';
+import { onDidCreatePanelHost, type WebviewPanelHost } from './platform/webview/webviewPanel';
+import type { PageProtocol } from './platform/webview/protocol';
+import { knowledgeBaseTestView, type KnowledgeBaseTestView } from './testApiKnowledgeBase';
+import { ProbeKeys, TestProbe } from './testProbe';
 
 /** What activation took, step by step (also in the log). */
 export interface ActivationTimings {
@@ -26,41 +31,80 @@ export interface ActivationTimings {
   codeCache?: 'hit' | 'miss' | 'rejected' | 'off';
 }
 
+/** The features activate() built (the facade answers for them; tests reach those not yet covered directly). */
+export interface ActivatedFeatures {
+  connection: ConnectionFeature;
+  knowledgeBase: KnowledgeBaseFeature;
+  qna: QnaFeature;
+  qnaWebviews: QnaWebviews;
+  answers: AnswersFeature;
+  answersViewers: AnswersViewers;
+  jobs: JobsFeature;
+  entities: EntitiesFeature;
+  ai: AiFeature;
+}
+
 /** What activate() returns in the test build: what integration tests observe and drive. */
 export interface KnowledgeDeskTestApi {
-  /** What tests observe (errors shown, what pages drew …). */
+  /** What tests observe (errors shown, what pages drew …): the product's events, recorded. */
   probe: TestProbe;
   container: Container;
-  features: {
-    connection: ConnectionFeature;
-    knowledgeBase: KnowledgeBaseFeature;
-    qna: QnaFeature;
-    qnaWebviews: QnaWebviews;
-    answers: AnswersFeature;
-    answersViewers: AnswersViewers;
-    jobs: JobsFeature;
-    entities: EntitiesFeature;
-    ai: AiFeature;
-  };
+  features: Omit<ActivatedFeatures, 'knowledgeBase'>;
+  /** The Knowledge Base view, as VS Code and a user see it. */
+  knowledgeBase: KnowledgeBaseTestView;
   timings: ActivationTimings;
   /** Value of a context key this extension set (the test bundle has its own module instances). */
   contextKey(key: string): unknown;
   /** Answers the extension's prompts from `ui` (test/integration/support/scriptedUserInput.ts); undefined: the window's again. */
   setUserInput(ui: UserInput | undefined): void;
+  /** Has the local service wait `ms` between answer stream lines (0: no pause), to see a chat answer mid-stream. */
+  setStreamDelay(ms: number): Promise<void>;
 }
 
-export function createTestApi(
-  container: Container,
-  features: KnowledgeDeskTestApi['features'],
-  timings: ActivationTimings,
-): KnowledgeDeskTestApi {
-  if (!container.probe) throw new Error('the test build has no test probe'); // l10n-ignore: a build fault
+export function createTestApi(container: Container, activated: ActivatedFeatures, timings: ActivationTimings): KnowledgeDeskTestApi {
+  const probe = new TestProbe();
+  const subscriptions = new DisposableStore();
+  container.context.subscriptions.push(subscriptions);
+  subscriptions.add(container.onDidShowError((e) => probe.errorsShown.push(e)));
+  subscriptions.add(onDidCreatePanelHost((panel) => recordPanel(probe, panel)));
+  const { knowledgeBase, ...features } = activated;
+  subscriptions.add(knowledgeBase.onDidFinishBatch((b) => probe.record(knowledgeBase, ProbeKeys.uploadBatches, b)));
+  const { teacher, recognizer } = features.entities;
+  subscriptions.add(teacher.onDidTeach((t) => probe.record(teacher, ProbeKeys.taughtPhrases, t)));
+  subscriptions.add(recognizer.onDidNotice((n) => probe.record(recognizer, ProbeKeys.notices, n)));
   return {
-    probe: container.probe,
+    probe,
     container,
     features,
+    knowledgeBase: knowledgeBaseTestView(knowledgeBase, probe),
     timings,
     contextKey: getContext,
     setUserInput: (ui) => (container.ui = ui ?? new WindowUserInput()),
+    setStreamDelay: async (ms) => {
+      const endpoint = container.localService.current;
+      if (!endpoint && ms === 0) return; // no service, no delay to take back
+      if (!endpoint) throw new Error('the local service is not running'); // l10n-ignore: a test's fault
+      const res = await fetch(`${endpoint.url}/_local/stream-delay`, {
+        method: 'POST',
+        headers: { 'API-KEY': endpoint.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
+      if (!res.ok) throw new Error(`/_local/stream-delay answered ${res.status}`); // l10n-ignore: a test's fault
+    },
   };
+}
+
+/** Records a panel's events; its own events (a subclass's) once its constructor has run. */
+function recordPanel(probe: TestProbe, panel: WebviewPanelHost<PageProtocol, unknown>): void {
+  const events = new DisposableStore();
+  events.add(panel.onDidRender((r) => probe.record(panel, ProbeKeys.rendered, r)));
+  events.add(panel.onDidReportProblem((p) => probe.record(panel, ProbeKeys.pageProblems, p)));
+  events.add(panel.onDidSendRequest((r) => probe.record(panel, ProbeKeys.requests, r)));
+  queueMicrotask(() => {
+    const own = panel as Partial<Record<'onDidRetarget' | 'onDidOpenCitation' | 'onDidLoad', vscode.Event<unknown>>>;
+    if (own.onDidRetarget) events.add(own.onDidRetarget(() => probe.ring(panel, ProbeKeys.rendered).clear()));
+    if (own.onDidOpenCitation) events.add(own.onDidOpenCitation((c) => probe.record(panel, ProbeKeys.citationsOpened, c)));
+    if (own.onDidLoad) events.add(own.onDidLoad((d) => probe.record(panel, ProbeKeys.loaded, d)));
+  });
+  events.add(panel.onDidDispose(() => events.dispose()));
 }

@@ -57,7 +57,6 @@ describe('Activation: the test build', () => {
     // Other builds contain neither the probe nor src/testApi.ts, and activate() returns nothing there
     // (test/package/vsix.test.ts; test/unit/local/testHooks.test.ts checks the local service without the option).
     assert.equal(api.container.context.extensionMode, vscode.ExtensionMode.Test);
-    assert.equal(api.container.probe, api.probe);
     await useService(api);
     const ep = api.container.localService.current!;
     const who = await fetch(`${ep.url}/_local/whoami`, { headers: { 'API-KEY': ep.apiKey } });

@@ -11,7 +11,7 @@ import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import {
   getApi,
   openFreshChat,

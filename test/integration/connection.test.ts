@@ -186,7 +186,7 @@ describe('Connection: regions, keys, status bar', () => {
       await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
       await stateIs(api, 'unreachable', 'custom');
       const trees: Array<[string, vscode.TreeDataProvider<unknown>]> = [
-        ['Knowledge Base', api.features.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
+        ['Knowledge Base', api.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
         ['Q&A', api.features.qna.tree as vscode.TreeDataProvider<unknown>],
         ['Candidates', api.features.qna.candidates as vscode.TreeDataProvider<unknown>],
         ['Jobs', api.features.jobs.tree as vscode.TreeDataProvider<unknown>],

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
 import type { TaughtPhrase } from '../../src/features/entities/teachPhrase';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, withTheme } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.

@@ -25,7 +25,7 @@ const ids = {
 const PREFIX = 'ops-';
 
 async function children(api: KnowledgeDeskTestApi, parent?: KbElement): Promise<KbElement[]> {
-  return api.features.knowledgeBase.tree.getChildren(parent);
+  return api.knowledgeBase.tree.getChildren(parent);
 }
 
 async function findNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbElement): Promise<NodeElement | undefined> {
@@ -51,7 +51,7 @@ async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
   for (const node of await client.kbNodes.listAll({ parentFolderIds: [null] })) {
     if (node.name.startsWith(PREFIX)) await client.kbNodes.delete(node.id).catch(() => undefined);
   }
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
 }
 
 async function uploadText(
@@ -68,14 +68,14 @@ async function uploadText(
     targetFolderId,
     hashtags,
   });
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
   return node as FileNode;
 }
 
 async function uploadFile(api: KnowledgeDeskTestApi, uri: vscode.Uri, name: string): Promise<FileNode> {
   const client = await api.container.connection.getClient();
   const [node] = await client.kbNodes.upload({ file: { path: uri.fsPath }, fileName: name });
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
   return node as FileNode;
 }
 
@@ -96,7 +96,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
 
   afterEach(async () => {
     await vscode.workspace.getConfiguration('knowledgeDesk').update('originalsCacheMb', undefined, vscode.ConfigurationTarget.Global);
-    if (api.features.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
+    if (api.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
     await removeOurs(api);
     await resetWorkbench(api);
   });
@@ -126,7 +126,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const client = await api.container.connection.getClient();
     assert.equal((await client.kbNodes.get(plan.node.id)).name, 'plan v2.md');
     assert.equal(innerEl.node.id, inner.id);
-    await api.features.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
+    await api.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
   });
 
   it('the title bar acts at the top level: VS Code hands its commands the focused folder, and they ignore it', async () => {
@@ -144,7 +144,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     };
     await run(api, ids.newFolder, [`${PREFIX}selected`]);
     const selected = await nodeNamed(api, `${PREFIX}selected`);
-    const view = api.features.knowledgeBase.view;
+    const view = api.knowledgeBase.view;
     await view.reveal(selected, { select: true, focus: true });
     await waitFor(() => view.selection[0]?.kind === 'node' && view.selection[0].node.id === selected.node.id, 'the folder to be selected');
     // VS Code runs a title-bar command with the view's focused element (ExtHostTreeViews' argument processor).
@@ -230,7 +230,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const innerEl = await nodeNamed(api, 'inner', outerEl);
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([outer.id]));
-    await api.features.knowledgeBase.dnd.handleDrop(innerEl, data, new vscode.CancellationTokenSource().token);
+    await api.knowledgeBase.drop(innerEl, data);
     const client = await api.container.connection.getClient();
     assert.deepEqual((await client.kbNodes.get(outer.id)).breadcrumbs, [], 'still at the top level');
     let offered: string[] = [];
@@ -333,12 +333,12 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       (await children(api)).map((e) => (e.kind === 'node' ? e.node.name : e.kind)),
       [`${PREFIX}rules.md`],
     );
-    assert.equal(api.features.knowledgeBase.view.description, '#opsNew');
+    assert.equal(api.knowledgeBase.view.description, '#opsNew');
     await run(api, 'knowledgeDesk.kb.clearFilter', []);
     // The real picker, for a look (only with screenshots: the screenshot waits until the picker is drawn, so
     // closing it afterwards cannot come before it opens — without that wait the picker could open after the close).
     if (process.env.KD_SCREENSHOT_DIR) {
-      await api.features.knowledgeBase.view.reveal(doc, { select: true, focus: true });
+      await api.knowledgeBase.view.reveal(doc, { select: true, focus: true });
       const pending = vscode.commands.executeCommand(ids.editHashtags, doc);
       await screenshot('kb-hashtag-picker', { waitForSelector: '.quick-input-widget .monaco-list-row' });
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
@@ -355,7 +355,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const travel = await nodeNamed(api, 'travel.md', folderEl);
     const updated = (await run(api, ids.turnOff, [], leave, [leave, travel, folderEl])) as string[];
     assert.deepEqual([...updated].sort(), [leave.node.id, travel.node.id].sort());
-    const tree = api.features.knowledgeBase.tree;
+    const tree = api.knowledgeBase.tree;
     const offLeave = await nodeNamed(api, 'leave.md', folderEl);
     assert.equal((offLeave.node as FileNode).status, 'off');
     const item = tree.getTreeItem(offLeave);
@@ -373,10 +373,10 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.doesNotMatch(String(tree.getTreeItem(await nodeNamed(api, 'travel.md', folderEl)).description), /off/);
     await run(api, ids.rename, [`${PREFIX}handbook (renamed)`], folderEl);
     const renamed = await nodeNamed(api, `${PREFIX}handbook (renamed)`);
-    await api.features.knowledgeBase.view.reveal(renamed, { expand: true });
+    await api.knowledgeBase.view.reveal(renamed, { expand: true });
     await nodeNamed(api, 'leave.md', renamed);
     // The renamed folder selected, so the off document shows its greyed label and ○ badge unselected.
-    await api.features.knowledgeBase.view.reveal(renamed, { select: true, focus: true });
+    await api.knowledgeBase.view.reveal(renamed, { select: true, focus: true });
     await screenshot('kb-tree-off-and-renamed');
   });
 
@@ -402,8 +402,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await uploadText(api, `${PREFIX}big.txt`, 'x'.repeat(1_300_000));
     const message = await runFailingCommand(api, ids.openOriginal, [], await nodeNamed(api, `${PREFIX}big.txt`));
     assert.match(message, /is 1\.2 MB; documents opened from the knowledge base are limited to 1\.0 MB/);
-    const cache = api.features.knowledgeBase.originals.cache;
-    const left = await cache.list();
+    const left = await api.knowledgeBase.cachedOriginals();
     assert.ok(!left.some((n) => n.startsWith('.partial')), `nothing half-written: ${left.join(', ')}`);
     assert.ok(!left.some((n) => fs.existsSync(n) && n.includes('big')));
   });

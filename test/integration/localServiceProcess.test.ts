@@ -55,8 +55,8 @@ describe('Local service in its own process (real extension host)', () => {
       fileName: `${tag}-inside.md`,
       targetFolderId: folder.id,
     });
-    await api.features.knowledgeBase.tree.refresh();
-    const kb = api.features.knowledgeBase;
+    await api.knowledgeBase.tree.refresh();
+    const kb = api.knowledgeBase;
     const inside = await waitFor(async () => {
       const top = (await kb.tree.getChildren()).find((e) => e.kind === 'node' && e.node.id === folder.id);
       return top && (await kb.tree.getChildren(top)).find((e) => e.kind === 'node' && e.node.name === `${tag}-inside.md`);
@@ -69,7 +69,7 @@ describe('Local service in its own process (real extension host)', () => {
     const texts: string[] = [];
     const watching = api.container.connection.onDidChangeStatus(() => texts.push(bar.text));
     let treeEvents = 0;
-    const treeWatch = [api.features.qna.tree, api.features.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
+    const treeWatch = [api.features.qna.tree, api.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
     try {
       await vscode.commands.executeCommand('notifications.clearAll');
       process.kill(owner.pid, 'SIGKILL');
@@ -106,7 +106,7 @@ describe('Local service in its own process (real extension host)', () => {
     // The folder opened before the kill is still open: its document's row shows with nothing expanded again.
     assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}-inside.md")`, 20_000), 'the open folder stayed open');
     await screenshot('local-service-back', { keepNotifications: true });
-    const roots = await api.features.knowledgeBase.tree.getChildren();
+    const roots = await api.knowledgeBase.tree.getChildren();
     assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);
     const again = await api.container.connection.getClient();
     assert.equal((await again.faq.get(created)).question, question, 'the acknowledged Q&A is still there');

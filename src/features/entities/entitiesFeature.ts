@@ -21,8 +21,8 @@ export class EntitiesFeature extends Disposable {
   constructor(private readonly c: Container) {
     super();
     this.decorations = this._register(new EntityDecorations());
-    this.recognizer = new RecognizeFlow(c, this.decorations);
-    this.teacher = new TeachPhraseFlow(c, () => this.decorations.tags());
+    this.recognizer = this._register(new RecognizeFlow(c, this.decorations));
+    this.teacher = this._register(new TeachPhraseFlow(c, () => this.decorations.tags()));
     this.statusBar = this._register(new EntitiesStatusBar(this.decorations));
     const ids = CommandIds.entities;
     this._register(
