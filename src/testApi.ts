@@ -6,6 +6,11 @@ import type { Container } from './container';
 import type { AiFeature } from './features/ai/aiFeature';
 import type { AnswersFeature } from './features/answers/answersFeature';
 import type { AnswersViewers } from './features/answers/answersViewers';
+import type { ConnectionManager } from './platform/connection/connectionManager';
+import type { LocalServiceHost } from './platform/connection/localServiceHost';
+import type { Logger, Log } from './platform/logger';
+import type { Secrets } from './platform/secrets';
+import type { IgnoredWorkspaceValue, Settings } from './platform/settings';
 import type { ConnectionFeature } from './features/connection/connectionFeature';
 import type { EntitiesFeature } from './features/entities/entitiesFeature';
 import type { JobsFeature } from './features/jobs/jobsFeature';
@@ -17,8 +22,9 @@ import { DisposableStore } from './platform/lifecycle';
 import { WindowUserInput, type UserInput } from './platform/userInput';
 import { onDidCreatePanelHost, type WebviewPanelHost } from './platform/webview/webviewPanel';
 import type { PageProtocol } from './platform/webview/protocol';
+import { entitiesTestView, type EntitiesTestView } from './testApiEntities';
 import { knowledgeBaseTestView, type KnowledgeBaseTestView } from './testApiKnowledgeBase';
-import { ProbeKeys, TestProbe } from './testProbe';
+import { ProbeKeys, TestProbe, type Ring } from './testProbe';
 
 /** What activation took, step by step (also in the log). */
 export interface ActivationTimings {
@@ -48,8 +54,23 @@ export interface ActivatedFeatures {
 export interface KnowledgeDeskTestApi {
   /** What tests observe (errors shown, what pages drew …): the product's events, recorded. */
   probe: TestProbe;
-  container: Container;
-  features: Omit<ActivatedFeatures, 'knowledgeBase'>;
+  /** The window's connection: its state and client, as the views read them. */
+  connection: Pick<ConnectionManager, 'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient'>;
+  /** The Local region's service: where it listens (url, key), whether it runs, its data folder. */
+  localService: Pick<LocalServiceHost, 'current' | 'isStarted' | 'dataDir'>;
+  secrets: Pick<Secrets, 'get' | 'store' | 'delete'>;
+  /** The extension's settings and log (tests that build a second window's services need them whole). */
+  settings: Settings;
+  logger: Logger;
+  log(component: string): Log;
+  context: vscode.ExtensionContext;
+  features: Omit<ActivatedFeatures, 'knowledgeBase' | 'connection' | 'entities'>;
+  /** Entity recognition, as the editor shows it. */
+  entities: EntitiesTestView;
+  /** The connection's status bar item, as shown. */
+  connectionStatusBar: Readonly<vscode.StatusBarItem>;
+  /** Settings a workspace may not set: check again, what was found, and the notices shown (onDidNotify). */
+  workspaceSettings: { check(): Promise<void>; readonly found: readonly IgnoredWorkspaceValue[]; notices: Ring<string> };
   /** The Knowledge Base view, as VS Code and a user see it. */
   knowledgeBase: KnowledgeBaseTestView;
   timings: ActivationTimings;
@@ -67,16 +88,31 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
   container.context.subscriptions.push(subscriptions);
   subscriptions.add(container.onDidShowError((e) => probe.errorsShown.push(e)));
   subscriptions.add(onDidCreatePanelHost((panel) => recordPanel(probe, panel)));
-  const { knowledgeBase, ...features } = activated;
+  const { knowledgeBase, connection, entities, ...features } = activated;
+  const guard = connection.workspaceSettings;
+  subscriptions.add(guard.onDidNotify((n) => probe.record(guard, ProbeKeys.notices, n)));
   subscriptions.add(knowledgeBase.onDidFinishBatch((b) => probe.record(knowledgeBase, ProbeKeys.uploadBatches, b)));
-  const { teacher, recognizer } = features.entities;
+  const { teacher, recognizer } = entities;
   subscriptions.add(teacher.onDidTeach((t) => probe.record(teacher, ProbeKeys.taughtPhrases, t)));
   subscriptions.add(recognizer.onDidNotice((n) => probe.record(recognizer, ProbeKeys.notices, n)));
   return {
     probe,
-    container,
+    connection: container.connection,
+    localService: container.localService,
+    secrets: container.secrets,
+    settings: container.settings,
+    logger: container.logger,
+    log: (component) => container.log(component),
+    context: container.context,
     features,
     knowledgeBase: knowledgeBaseTestView(knowledgeBase, probe),
+    entities: entitiesTestView(entities, probe),
+    connectionStatusBar: connection.statusBar.item,
+    workspaceSettings: {
+      check: () => guard.check(),
+      found: guard.found,
+      notices: probe.ring<string>(guard, ProbeKeys.notices),
+    },
     timings,
     contextKey: getContext,
     setUserInput: (ui) => (container.ui = ui ?? new WindowUserInput()),

@@ -108,13 +108,13 @@ async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
 }
 
 async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, number>> {
-  const ep = api.container.localService.current!;
+  const ep = api.localService.current!;
   const res = await fetch(`${ep.url}/_local/info`, { headers: { 'API-KEY': ep.apiKey } });
   return ((await res.json()) as { counts: Record<string, number> }).counts;
 }
 
 async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
-  const ep = api.container.localService.current!;
+  const ep = api.localService.current!;
   const res = await fetch(`${ep.url}/_local/faults`, {
     method: 'POST',
     headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
@@ -142,7 +142,7 @@ describe('Chat panel', () => {
     client = await useService(api);
     feature = api.features.answers;
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
-    const samples = path.join(api.container.context.extensionPath, 'samples/knowledge-base');
+    const samples = path.join(api.context.extensionPath, 'samples/knowledge-base');
     for (const rel of ['Handbook/employee-handbook.pdf', '経費/経費精算ガイド.md']) {
       const [node] = await client.kbNodes.upload({
         file: { path: path.join(samples, rel) },

@@ -69,7 +69,7 @@ describe('Chat from the keyboard', () => {
     api = await getApi();
     client = await useService(api);
     feature = api.features.answers;
-    const file = path.join(api.container.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
+    const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'employee-handbook.pdf', isOverwrite: true });
     handbook = node.id;
     await waitFor(

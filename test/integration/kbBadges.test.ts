@@ -21,7 +21,7 @@ describe('Knowledge Base badges follow processing without Refresh', () => {
   let sub: vscode.Disposable;
 
   const hold = async (on: boolean) => {
-    const ep = api.container.localService.current!;
+    const ep = api.localService.current!;
     const res = await fetch(`${ep.url}/_local/processing`, {
       method: 'POST',
       headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },

@@ -47,7 +47,7 @@ async function nodeNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbEle
 }
 
 async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   for (const node of await client.kbNodes.listAll({ parentFolderIds: [null] })) {
     if (node.name.startsWith(PREFIX)) await client.kbNodes.delete(node.id).catch(() => undefined);
   }
@@ -61,7 +61,7 @@ async function uploadText(
   targetFolderId?: string,
   hashtags?: string[],
 ): Promise<FileNode> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   const [node] = await client.kbNodes.upload({
     file: { data: text, contentType: 'text/markdown' },
     fileName: name,
@@ -73,7 +73,7 @@ async function uploadText(
 }
 
 async function uploadFile(api: KnowledgeDeskTestApi, uri: vscode.Uri, name: string): Promise<FileNode> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   const [node] = await client.kbNodes.upload({ file: { path: uri.fsPath }, fileName: name });
   await api.knowledgeBase.tree.refresh();
   return node as FileNode;
@@ -123,7 +123,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       'breadcrumbs below follow the rename',
     );
     await run(api, ids.rename, ['plan v2.md'], plan);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.equal((await client.kbNodes.get(plan.node.id)).name, 'plan v2.md');
     assert.equal(innerEl.node.id, inner.id);
     await api.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
@@ -231,7 +231,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([outer.id]));
     await api.knowledgeBase.drop(innerEl, data);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.deepEqual((await client.kbNodes.get(outer.id)).breadcrumbs, [], 'still at the top level');
     let offered: string[] = [];
     await run(
@@ -272,7 +272,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await run(api, ids.newFolder, [`${PREFIX}taken`]);
     assert.match(await runFailingCommand(api, ids.rename, [`${PREFIX}taken`], el), /already exists/);
     // Deleted elsewhere while the tree still shows it.
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     await client.kbNodes.delete(folder.id);
     assert.match(await runFailingCommand(api, ids.rename, [`${PREFIX}gone`], el), /no longer exists in the knowledge base/);
     assert.match(await runFailingCommand(api, ids.deleteFolder, [], el), /no longer exists in the knowledge base/);
@@ -284,7 +284,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
 
   it('Delete Folder says how many documents go with it; cancel keeps it', async () => {
     const folder = (await run(api, ids.newFolder, [`${PREFIX}archive`])) as KbNode;
-    const sub = await (await api.container.connection.getClient()).folders.create({ name: 'old', parentFolderId: folder.id });
+    const sub = await (await api.connection.getClient()).folders.create({ name: 'old', parentFolderId: folder.id });
     await uploadText(api, 'a.md', 'A', folder.id);
     await uploadText(api, 'b.md', 'B', sub.id);
     const el = await nodeNamed(api, `${PREFIX}archive`);
@@ -295,7 +295,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.ok(await findNamed(api, `${PREFIX}archive`), 'cancel keeps the folder');
     await run(api, ids.deleteFolder, [capture('Delete Folder')], el);
     assert.ok(!(await findNamed(api, `${PREFIX}archive`)), 'deleted');
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.equal((await client.kbNodes.search({ searchTerm: 'b.md' })).nodes.filter((n) => n.id === sub.id).length, 0);
     // A document is not a folder.
     await uploadText(api, `${PREFIX}doc.md`, 'D');
@@ -324,7 +324,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.equal(hr?.picked, true, 'the current hashtags are ticked');
     assert.equal(items.find((i) => i.label === '#opsPolicy')?.picked, false);
     assert.ok(items.at(-1)?.label.endsWith('Other hashtags…'));
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.deepEqual(((await client.kbNodes.get(doc.node.id)) as FileNode).hashtags, ['opsHr', 'opsPolicy', 'opsNew']);
     assert.deepEqual((doc.node as FileNode).hashtags, ['opsHr', 'opsPolicy', 'opsNew'], 'the tree element follows');
     // The tree's filter uses the same picker.
@@ -422,8 +422,8 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
   });
 
   it('a deployment without the folder operations (405): the command says so once and hides itself for that region', async () => {
-    const localUrl = api.container.localService.current!.url;
-    const localKey = api.container.localService.current!.apiKey;
+    const localUrl = api.localService.current!.url;
+    const localKey = api.localService.current!.apiKey;
     // A stand-in deployment on 127.0.0.1: the local service, except that the folder routes answer 405.
     const proxy = http.createServer((req, res) => {
       if (req.url?.startsWith('/webapi/v2/folders')) {
@@ -443,14 +443,14 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
     const saved = { region: config.inspect('region')?.globalValue, base: config.inspect('custom.baseUrl')?.globalValue };
     try {
-      await api.container.secrets.store('apiKey', 'custom', localKey);
+      await api.secrets.store('apiKey', 'custom', localKey);
       await config.update('custom.baseUrl', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
       await config.update('region', 'custom', vscode.ConfigurationTarget.Global);
       await waitFor(
-        () => api.container.connection.status.state === 'connected' && api.container.connection.status.region === 'custom',
+        () => api.connection.status.state === 'connected' && api.connection.status.region === 'custom',
         'connected to the stand-in deployment',
         30_000,
-        () => JSON.stringify(api.container.connection.status),
+        () => JSON.stringify(api.connection.status),
       );
       assert.equal(api.contextKey('knowledgeDesk.kb.noFolderCreate'), false, 'offered until the deployment says otherwise');
       await run(api, ids.newFolder, [`${PREFIX}not offered`]);
@@ -460,7 +460,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       assert.equal(api.contextKey('knowledgeDesk.kb.noFolderRename'), false, 'only what answered 405 is hidden');
       await config.update('region', saved.region, vscode.ConfigurationTarget.Global);
       await waitFor(
-        () => api.container.connection.status.state === 'connected' && api.container.connection.status.region === 'local',
+        () => api.connection.status.state === 'connected' && api.connection.status.region === 'local',
         'back on the Local region',
         30_000,
       );
@@ -468,7 +468,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     } finally {
       await config.update('region', saved.region, vscode.ConfigurationTarget.Global);
       await config.update('custom.baseUrl', saved.base, vscode.ConfigurationTarget.Global);
-      await api.container.secrets.delete('apiKey', 'custom');
+      await api.secrets.delete('apiKey', 'custom');
       proxy.closeAllConnections();
       await new Promise((r) => proxy.close(r));
       await useService(api);

@@ -56,7 +56,7 @@ async function processed(api: KnowledgeDeskTestApi, name: string, state: string,
 }
 
 async function remote(api: KnowledgeDeskTestApi, searchTerm: string): Promise<KbNode[]> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   return (await client.kbNodes.search({ searchTerm, limit: 100 })).nodes;
 }
 
@@ -74,7 +74,7 @@ const OURS = [
 ];
 
 async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   for (const name of OURS) {
     for (const node of await remote(api, name)) {
       if (node.name === name) await client.kbNodes.delete(node.id).catch(() => undefined); // gone with its folder already
@@ -266,7 +266,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
 
   it('pages a big folder with Load more and keeps the loaded pages on refresh', async function () {
     this.timeout(120_000);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     const [folder] = await client.kbNodes.upload({ file: { data: await zipBuffer(60) }, fileName: 'bulk.zip' });
     await api.knowledgeBase.tree.refresh();
     const bulk = await nodeNamed(api, 'bulk');

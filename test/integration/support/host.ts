@@ -110,14 +110,14 @@ export async function waitForPage(
  * its service (the Local region in tests) and returns the client.
  */
 export async function useService(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<ApiClient> {
-  if (!api.container.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
+  if (!api.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
   await waitFor(
-    () => api.container.connection.status.state === 'connected',
+    () => api.connection.status.state === 'connected',
     'the connection to the service',
     timeoutMs,
-    () => JSON.stringify(api.container.connection.status),
+    () => JSON.stringify(api.connection.status),
   );
-  return api.container.connection.getClient();
+  return api.connection.getClient();
 }
 
 /**
