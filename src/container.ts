@@ -8,10 +8,10 @@ import { DetailsDocuments } from './platform/detailsDocument';
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
 import { Secrets } from './platform/secrets';
-import type { ErrorReporting } from './platform/errorReport';
+import type { ErrorReporting, ErrorShown } from './platform/errorReport';
 import type { PanelBasics } from './platform/webview/panelErrors';
 import { Settings, SettingKeys } from './platform/settings';
-import { localServiceTestOptions, TestProbe } from './platform/testProbe';
+import { localServiceTestOptions } from './platform/localServiceTestOptions';
 import { noteUse, onDidUse } from './platform/usage';
 import { WindowUserInput, type UserInput } from './platform/userInput';
 import { usePageStates } from './platform/webview/pageStates';
@@ -28,8 +28,9 @@ export class Container extends Disposable {
   readonly connection: ConnectionManager;
   /** Replaced by scripted input in integration tests (src/testApi.ts setUserInput). */
   ui: UserInput = new WindowUserInput();
-  /** What integration tests observe; only in the test build (platform/testProbe.ts). */
-  readonly probe: TestProbe | undefined;
+  private readonly errorShownEmitter = this._register(new vscode.EventEmitter<ErrorShown>());
+  /** A command or a panel showed the user an error. */
+  readonly onDidShowError = this.errorShownEmitter.event;
   private readonly commandHost: CommandHost;
   private detailsDocuments?: DetailsDocuments;
 
@@ -40,8 +41,6 @@ export class Container extends Disposable {
 
   constructor(readonly context: vscode.ExtensionContext) {
     super();
-    // The test build only (src/testBuild.d.ts): in any other build esbuild drops the probe's code.
-    this.probe = globalThis.__KD_TEST__ ? new TestProbe() : undefined;
     // Before any feature registers a panel serializer: restored pages use the host's copy of their state.
     usePageStates(context.workspaceState);
     this.logger = this._register(new Logger());
@@ -56,8 +55,8 @@ export class Container extends Disposable {
         allowedRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
         maxUploadBytes: () => this.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024,
         seedDir: process.env.KNOWLEDGE_DESK_LOCAL_SEED || undefined,
-        // Test routes, the stream-delay header and slow job steps exist only where the probe does.
-        test: this.probe ? localServiceTestOptions() : undefined,
+        // Test routes, the stream delay and slow job steps: the test build only (src/testBuild.d.ts).
+        test: globalThis.__KD_TEST__ ? localServiceTestOptions() : undefined,
         showLog: () => this.logger.show(),
       }),
     );
@@ -83,19 +82,19 @@ export class Container extends Disposable {
     return this.logger.scoped(component);
   }
 
-  /** How commands and panels report errors: to `log`, shown with "Show Log", and kept for tests where the probe exists. */
+  /** How commands and panels report errors: to `log`, shown with "Show Log", and fired as onDidShowError. */
   errorReporting(log: Log): ErrorReporting {
     return {
       log,
       showLog: () => this.logger.show(),
-      onErrorShown: (command, message) => this.probe?.errorsShown.push({ command, message }),
+      onErrorShown: (command, message) => this.errorShownEmitter.fire({ command, message }),
     };
   }
 
-  /** The extension's resources, a log named `component`, error reporting and the probe: what every panel needs. */
+  /** The extension's resources, a log named `component` and error reporting: what every panel needs. */
   panelBasics(component: string): PanelBasics {
     const log = this.log(component);
-    return { extensionUri: this.context.extensionUri, log, errors: this.errorReporting(log), probe: this.probe };
+    return { extensionUri: this.context.extensionUri, log, errors: this.errorReporting(log) };
   }
 
   /**

@@ -1,10 +1,16 @@
 // The integration tests' view of the running extension, in the test build only: extension.ts require()s this
 // file behind `globalThis.__KD_TEST__` (src/testBuild.d.ts) and returns what it builds from activate(), in the
 // way the Azure extensions keep their src/testApi.ts. Other builds return nothing and contain none of it.
+import type * as vscode from 'vscode';
 import type { Container } from './container';
 import type { AiFeature } from './features/ai/aiFeature';
 import type { AnswersFeature } from './features/answers/answersFeature';
 import type { AnswersViewers } from './features/answers/answersViewers';
+import type { ConnectionManager } from './platform/connection/connectionManager';
+import type { LocalServiceHost } from './platform/connection/localServiceHost';
+import type { Logger, Log } from './platform/logger';
+import type { Secrets } from './platform/secrets';
+import type { IgnoredWorkspaceValue, Settings } from './platform/settings';
 import type { ConnectionFeature } from './features/connection/connectionFeature';
 import type { EntitiesFeature } from './features/entities/entitiesFeature';
 import type { JobsFeature } from './features/jobs/jobsFeature';
@@ -12,8 +18,13 @@ import type { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBas
 import type { QnaFeature } from './features/qna/qnaFeature';
 import type { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
-import type { TestProbe } from './platform/testProbe';
+import { DisposableStore } from './platform/lifecycle';
 import { WindowUserInput, type UserInput } from './platform/userInput';
+import { onDidCreatePanelHost, type WebviewPanelHost } from './platform/webview/webviewPanel';
+import type { PageProtocol } from './platform/webview/protocol';
+import { entitiesTestView, type EntitiesTestView } from './testApiEntities';
+import { knowledgeBaseTestView, type KnowledgeBaseTestView } from './testApiKnowledgeBase';
+import { ProbeKeys, TestProbe, type Ring } from './testProbe';
 
 /** What activation took, step by step (also in the log). */
 export interface ActivationTimings {
@@ -26,41 +37,110 @@ export interface ActivationTimings {
   codeCache?: 'hit' | 'miss' | 'rejected' | 'off';
 }
 
+/** The features activate() built (the facade answers for them; tests reach those not yet covered directly). */
+export interface ActivatedFeatures {
+  connection: ConnectionFeature;
+  knowledgeBase: KnowledgeBaseFeature;
+  qna: QnaFeature;
+  qnaWebviews: QnaWebviews;
+  answers: AnswersFeature;
+  answersViewers: AnswersViewers;
+  jobs: JobsFeature;
+  entities: EntitiesFeature;
+  ai: AiFeature;
+}
+
 /** What activate() returns in the test build: what integration tests observe and drive. */
 export interface KnowledgeDeskTestApi {
-  /** What tests observe (errors shown, what pages drew …). */
+  /** What tests observe (errors shown, what pages drew …): the product's events, recorded. */
   probe: TestProbe;
-  container: Container;
-  features: {
-    connection: ConnectionFeature;
-    knowledgeBase: KnowledgeBaseFeature;
-    qna: QnaFeature;
-    qnaWebviews: QnaWebviews;
-    answers: AnswersFeature;
-    answersViewers: AnswersViewers;
-    jobs: JobsFeature;
-    entities: EntitiesFeature;
-    ai: AiFeature;
-  };
+  /** The window's connection: its state and client, as the views read them. */
+  connection: Pick<ConnectionManager, 'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient'>;
+  /** The Local region's service: where it listens (url, key), whether it runs, its data folder. */
+  localService: Pick<LocalServiceHost, 'current' | 'isStarted' | 'dataDir'>;
+  secrets: Pick<Secrets, 'get' | 'store' | 'delete'>;
+  /** The extension's settings and log (tests that build a second window's services need them whole). */
+  settings: Settings;
+  logger: Logger;
+  log(component: string): Log;
+  context: vscode.ExtensionContext;
+  features: Omit<ActivatedFeatures, 'knowledgeBase' | 'connection' | 'entities'>;
+  /** Entity recognition, as the editor shows it. */
+  entities: EntitiesTestView;
+  /** The connection's status bar item, as shown. */
+  connectionStatusBar: Readonly<vscode.StatusBarItem>;
+  /** Settings a workspace may not set: check again, what was found, and the notices shown (onDidNotify). */
+  workspaceSettings: { check(): Promise<void>; readonly found: readonly IgnoredWorkspaceValue[]; notices: Ring<string> };
+  /** The Knowledge Base view, as VS Code and a user see it. */
+  knowledgeBase: KnowledgeBaseTestView;
   timings: ActivationTimings;
   /** Value of a context key this extension set (the test bundle has its own module instances). */
   contextKey(key: string): unknown;
   /** Answers the extension's prompts from `ui` (test/integration/support/scriptedUserInput.ts); undefined: the window's again. */
   setUserInput(ui: UserInput | undefined): void;
+  /** Has the local service wait `ms` between answer stream lines (0: no pause), to see a chat answer mid-stream. */
+  setStreamDelay(ms: number): Promise<void>;
 }
 
-export function createTestApi(
-  container: Container,
-  features: KnowledgeDeskTestApi['features'],
-  timings: ActivationTimings,
-): KnowledgeDeskTestApi {
-  if (!container.probe) throw new Error('the test build has no test probe'); // l10n-ignore: a build fault
+export function createTestApi(container: Container, activated: ActivatedFeatures, timings: ActivationTimings): KnowledgeDeskTestApi {
+  const probe = new TestProbe();
+  const subscriptions = new DisposableStore();
+  container.context.subscriptions.push(subscriptions);
+  subscriptions.add(container.onDidShowError((e) => probe.errorsShown.push(e)));
+  subscriptions.add(onDidCreatePanelHost((panel) => recordPanel(probe, panel)));
+  const { knowledgeBase, connection, entities, ...features } = activated;
+  const guard = connection.workspaceSettings;
+  subscriptions.add(guard.onDidNotify((n) => probe.record(guard, ProbeKeys.notices, n)));
+  subscriptions.add(knowledgeBase.onDidFinishBatch((b) => probe.record(knowledgeBase, ProbeKeys.uploadBatches, b)));
+  const { teacher, recognizer } = entities;
+  subscriptions.add(teacher.onDidTeach((t) => probe.record(teacher, ProbeKeys.taughtPhrases, t)));
+  subscriptions.add(recognizer.onDidNotice((n) => probe.record(recognizer, ProbeKeys.notices, n)));
   return {
-    probe: container.probe,
-    container,
+    probe,
+    connection: container.connection,
+    localService: container.localService,
+    secrets: container.secrets,
+    settings: container.settings,
+    logger: container.logger,
+    log: (component) => container.log(component),
+    context: container.context,
     features,
+    knowledgeBase: knowledgeBaseTestView(knowledgeBase, probe),
+    entities: entitiesTestView(entities, probe),
+    connectionStatusBar: connection.statusBar.item,
+    workspaceSettings: {
+      check: () => guard.check(),
+      found: guard.found,
+      notices: probe.ring<string>(guard, ProbeKeys.notices),
+    },
     timings,
     contextKey: getContext,
     setUserInput: (ui) => (container.ui = ui ?? new WindowUserInput()),
+    setStreamDelay: async (ms) => {
+      const endpoint = container.localService.current;
+      if (!endpoint && ms === 0) return; // no service, no delay to take back
+      if (!endpoint) throw new Error('the local service is not running'); // l10n-ignore: a test's fault
+      const res = await fetch(`${endpoint.url}/_local/stream-delay`, {
+        method: 'POST',
+        headers: { 'API-KEY': endpoint.apiKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ms }),
+      });
+      if (!res.ok) throw new Error(`/_local/stream-delay answered ${res.status}`); // l10n-ignore: a test's fault
+    },
   };
+}
+
+/** Records a panel's events; its own events (a subclass's) once its constructor has run. */
+function recordPanel(probe: TestProbe, panel: WebviewPanelHost<PageProtocol, unknown>): void {
+  const events = new DisposableStore();
+  events.add(panel.onDidRender((r) => probe.record(panel, ProbeKeys.rendered, r)));
+  events.add(panel.onDidReportProblem((p) => probe.record(panel, ProbeKeys.pageProblems, p)));
+  events.add(panel.onDidSendRequest((r) => probe.record(panel, ProbeKeys.requests, r)));
+  queueMicrotask(() => {
+    const own = panel as Partial<Record<'onDidRetarget' | 'onDidOpenCitation' | 'onDidLoad', vscode.Event<unknown>>>;
+    if (own.onDidRetarget) events.add(own.onDidRetarget(() => probe.ring(panel, ProbeKeys.rendered).clear()));
+    if (own.onDidOpenCitation) events.add(own.onDidOpenCitation((c) => probe.record(panel, ProbeKeys.citationsOpened, c)));
+    if (own.onDidLoad) events.add(own.onDidLoad((d) => probe.record(panel, ProbeKeys.loaded, d)));
+  });
+  events.add(panel.onDidDispose(() => events.dispose()));
 }

@@ -47,6 +47,8 @@ export interface ClientConfig {
 }
 
 const VERSION = '0.1.0';
+/** Empty or whitespace only; fails at the first other character, so a body is not scanned. */
+const BLANK = /^\s*$/;
 
 /** The HTTP client of the service: resource modules over one `request()`. */
 export class ApiClient implements Requester {
@@ -233,7 +235,8 @@ export class ApiClient implements Requester {
     if (spec.response === 'text') return parseResponse(spec.operation, spec.schema, text);
     let body: unknown;
     try {
-      body = text.trim() === '' ? undefined : JSON.parse(text);
+      // A test, not text.trim(): trimming copied every body once more (JSON.parse skips the whitespace itself).
+      body = BLANK.test(text) ? undefined : JSON.parse(text);
     } catch {
       throw new ApiValidationError(spec.operation, '', `is not JSON (starts with ${JSON.stringify(text.slice(0, 40))})`);
     }

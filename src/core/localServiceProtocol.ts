@@ -10,7 +10,7 @@ export interface ChildStartOptions {
   seedDir?: string;
   /** The port of the previous run, tried first so a restarted service keeps its address (0: any free port). */
   port?: number;
-  /** Test options of the service (LocalServiceOptions), passed only where the extension's test probe exists. */
+  /** Test options of the service (LocalServiceOptions), passed only by the extension's test build (platform/localServiceTestOptions.ts). */
   testHooks?: boolean;
   jobStepDelayMs?: number;
 }

@@ -147,7 +147,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
           answers,
           feedback: new AnswerFeedbackStore(journal),
           isDocument: (id) => kb.get(id)?.nodeType === 'file',
-          streamDelay: options.testHooks ? testKit?.streamDelay : undefined,
+          streamDelay: test?.streamDelay,
         }),
         ...kbOpsHandlers({
           kb,

@@ -7,8 +7,15 @@ import type { Log } from './logger';
 export interface ErrorReporting {
   log: Log;
   showLog(): void;
-  /** Called with every error shown, so tests can observe failures without reading notifications. */
+  /** Called with every error shown (Container fires it as onDidShowError). */
   onErrorShown?(source: string, message: string): void;
+}
+
+/** An error shown to the user. */
+export interface ErrorShown {
+  /** The command or panel that showed it. */
+  command: string;
+  message: string;
 }
 
 /**

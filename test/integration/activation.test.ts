@@ -13,7 +13,7 @@ describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache'
     assert.equal(typeof t.mainLoadMs, 'number', 'dist/main.js was not loaded by dist/extension.js');
     // The test host starts from a fresh profile: nothing was cached before this window.
     assert.equal(t.codeCache, 'miss');
-    const dir = path.join(api.container.context.globalStorageUri.fsPath, 'code-cache');
+    const dir = path.join(api.context.globalStorageUri.fsPath, 'code-cache');
     const file = await waitFor(
       () => (fs.existsSync(dir) ? fs.readdirSync(dir).find((f) => /^main-[0-9a-f]{16}\.v8cache$/.test(f)) : undefined),
       'the code cache of dist/main.js in global storage',
@@ -22,7 +22,7 @@ describe('Activation: dist/extension.js loads dist/main.js with a V8 code cache'
     );
     assert.ok(fs.statSync(path.join(dir, file)).size > 10_000, 'cache file too small to hold compiled code');
     // What the next window does, in this extension host's own V8: the cache is accepted.
-    const main = path.join(api.container.context.extensionPath, 'dist/main.js');
+    const main = path.join(api.context.extensionPath, 'dist/main.js');
     const next = loadWithCodeCache(main, { cacheDir: dir, scriptName: 'next-window-check' });
     // The cache is named after the build it was made from: a build during the run (npm run package) makes
     // the file on disk a different build from the one this window loaded, which no cache of it can match.
@@ -56,10 +56,9 @@ describe('Activation: the test build', () => {
     // The driver loads the test build (node esbuild.mjs --tests) with extensionDevelopmentPath and extensionTestsPath.
     // Other builds contain neither the probe nor src/testApi.ts, and activate() returns nothing there
     // (test/package/vsix.test.ts; test/unit/local/testHooks.test.ts checks the local service without the option).
-    assert.equal(api.container.context.extensionMode, vscode.ExtensionMode.Test);
-    assert.equal(api.container.probe, api.probe);
+    assert.equal(api.context.extensionMode, vscode.ExtensionMode.Test);
     await useService(api);
-    const ep = api.container.localService.current!;
+    const ep = api.localService.current!;
     const who = await fetch(`${ep.url}/_local/whoami`, { headers: { 'API-KEY': ep.apiKey } });
     assert.equal(who.status, 200, 'the test build starts its local service with the test hooks');
   });

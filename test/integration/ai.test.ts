@@ -183,7 +183,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     const saved = config.inspect('region')?.globalValue;
     await config.update('region', 'ja', vscode.ConfigurationTarget.Global);
     try {
-      await waitFor(() => api.container.settings.region === 'ja', 'the region to be JA');
+      await waitFor(() => api.settings.region === 'ja', 'the region to be JA');
       await assert.rejects(
         invoke('knowledge_desk_answer', { question: LEAVE }),
         /No API key is set for JA\. Run "Knowledge Desk: Set API Key"\./,
@@ -202,7 +202,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
       );
     } finally {
       await config.update('region', saved, vscode.ConfigurationTarget.Global);
-      await waitFor(() => api.container.settings.region === 'local', 'the region to be Local again');
+      await waitFor(() => api.settings.region === 'local', 'the region to be Local again');
     }
   });
 

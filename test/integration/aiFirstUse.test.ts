@@ -74,14 +74,14 @@ describe('AI: the first use in a window starts the connection (participant, tool
 
   before(async () => {
     api = await getApi();
-    assert.equal(api.container.settings.region, 'local', 'the test host uses the Local region');
+    assert.equal(api.settings.region, 'local', 'the test host uses the Local region');
   });
   after(async () => {
     for (const w of windows) await w.dispose();
   });
 
   async function freshWindow(): Promise<FreshWindow> {
-    const c = api.container;
+    const c = api;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kd-first-use-'));
     const local = new LocalServiceHost({
       extensionPath: c.context.extensionPath,

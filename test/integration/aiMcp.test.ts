@@ -56,7 +56,7 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
     const deps = (destination: ReturnType<ToolDeps['destination']>): ToolDeps => ({
       client: () => Promise.reject(new Error('not called')),
       hints: { setKey: '', unreachable: '' },
-      log: api.container.log('test'),
+      log: api.log('test'),
       destination: () => destination,
     });
     const token = new vscode.CancellationTokenSource().token;
@@ -81,7 +81,7 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
     await setViaMcp(true);
     // update() ran in the configuration event, before update() resolved: the registration was tried and refused,
     // and the tools stay registered and listed.
-    assert.equal(api.container.settings.get<boolean>('ai.mcpServer', false), true);
+    assert.equal(api.settings.get<boolean>('ai.mcpServer', false), true);
     await waitFor(
       () => lmTools().length === 3,
       'the three language model tools',

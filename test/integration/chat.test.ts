@@ -9,7 +9,7 @@ import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { GenerativeAnswerRequest } from '../../src/api/resources/answers';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import { CHAT_VIEW_TYPE, type Turn, type ChatSnapshot, type DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
@@ -24,6 +24,7 @@ import {
   withTheme,
   openFreshChat,
   waitUntilAnswerable,
+  setStreamDelay,
 } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
@@ -77,7 +78,7 @@ async function ask(p: ChatPanel, question: string): Promise<Turn> {
 
 /** Asks about paid leave on a slow stream and presses Stop after the first sentence: a turn marked stopped. */
 async function askAndStop(p: ChatPanel): Promise<{ turn: Turn; requestId: string; stopMs: number }> {
-  probe().streamDelayMs = 2000;
+  await setStreamDelay(2000);
   try {
     const finished = nextTurn(p);
     await drive(p, { type: PAID_LEAVE });
@@ -96,7 +97,7 @@ async function askAndStop(p: ChatPanel): Promise<{ turn: Turn; requestId: string
     const turn = await finished;
     return { turn, requestId, stopMs: Date.now() - stopped };
   } finally {
-    probe().streamDelayMs = undefined;
+    await setStreamDelay(0);
   }
 }
 
@@ -107,13 +108,13 @@ async function closeUntitled(doc: vscode.TextDocument): Promise<void> {
 }
 
 async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, number>> {
-  const ep = api.container.localService.current!;
+  const ep = api.localService.current!;
   const res = await fetch(`${ep.url}/_local/info`, { headers: { 'API-KEY': ep.apiKey } });
   return ((await res.json()) as { counts: Record<string, number> }).counts;
 }
 
 async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
-  const ep = api.container.localService.current!;
+  const ep = api.localService.current!;
   const res = await fetch(`${ep.url}/_local/faults`, {
     method: 'POST',
     headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
@@ -141,7 +142,7 @@ describe('Chat panel', () => {
     client = await useService(api);
     feature = api.features.answers;
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
-    const samples = path.join(api.container.context.extensionPath, 'samples/knowledge-base');
+    const samples = path.join(api.context.extensionPath, 'samples/knowledge-base');
     for (const rel of ['Handbook/employee-handbook.pdf', '経費/経費精算ガイド.md']) {
       const [node] = await client.kbNodes.upload({
         file: { path: path.join(samples, rel) },
@@ -190,7 +191,7 @@ describe('Chat panel', () => {
     const first = await pageShows(panel);
     assert.equal(first.hintShown, true, 'no OWN-USER-ID: the thread hint shows');
 
-    probe().streamDelayMs = 2000; // slow enough to look at mid-stream
+    await setStreamDelay(2000); // slow enough to look at mid-stream
     const finished = nextTurn(panel);
     await drive(panel, { type: PAID_LEAVE });
     await drive(panel, { send: true });
@@ -206,7 +207,7 @@ describe('Chat panel', () => {
     assert.equal(mid.turns.at(-1)!.sources.length, 0, 'sources come with the finished answer');
     await screenshot('chat-streaming');
     const turn = await finished;
-    probe().streamDelayMs = undefined;
+    await setStreamDelay(0);
     assert.equal(turn.status, 'done');
     assert.ok(turn.seq >= 2, `deltas before done: ${turn.seq}`);
     assert.match(turn.answer, /15 days of paid leave/);

@@ -45,7 +45,7 @@ describe('Chat answer feedback', () => {
     api = await getApi();
     client = await useService(api);
     feature = api.features.answers;
-    const file = path.join(api.container.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
+    const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'feedback-handbook.pdf', isOverwrite: true });
     handbookId = node.id;
     await waitFor(

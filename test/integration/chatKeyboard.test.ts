@@ -13,7 +13,7 @@ import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { Turn } from '../../src/features/answers/chat/protocol';
 import type { ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import type { CitationSnapshot } from '../../src/features/answers/citations/protocol';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import {
   getApi,
   lastRendered,
@@ -26,6 +26,7 @@ import {
   withTheme,
   openFreshChat,
   waitUntilAnswerable,
+  setStreamDelay,
 } from './support/host';
 
 const PAID_LEAVE = 'How many days of paid leave do new employees get?';
@@ -68,7 +69,7 @@ describe('Chat from the keyboard', () => {
     api = await getApi();
     client = await useService(api);
     feature = api.features.answers;
-    const file = path.join(api.container.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
+    const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'employee-handbook.pdf', isOverwrite: true });
     handbook = node.id;
     await waitFor(
@@ -88,7 +89,7 @@ describe('Chat from the keyboard', () => {
   });
 
   afterEach(async () => {
-    probe().streamDelayMs = undefined;
+    await setStreamDelay(0);
     feature.current?.dispose();
     await resetWorkbench(api);
   });
@@ -102,7 +103,7 @@ describe('Chat from the keyboard', () => {
     assert.equal((await drive(panel, { focus: 'question' })).focused, 'question');
 
     // 1. A slow answer, stopped with Escape while it streams.
-    probe().streamDelayMs = 2000;
+    await setStreamDelay(2000);
     const stopped = nextTurn(panel);
     await drive(panel, { type: PAID_LEAVE });
     const sent = await press(panel, 'Enter');
@@ -116,7 +117,7 @@ describe('Chat from the keyboard', () => {
     assert.equal(mid.focused, 'question', 'the focus stays in the question box');
     await press(panel, 'Escape');
     const first = await stopped;
-    probe().streamDelayMs = undefined;
+    await setStreamDelay(0);
     assert.equal(first.status, 'stopped');
     assert.match(first.answer, /15 days/);
     const afterStop = await pageUntil(

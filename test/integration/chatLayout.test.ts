@@ -11,7 +11,7 @@ import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AnswersFeature } from '../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import {
   getApi,
   openFreshChat,
@@ -33,9 +33,10 @@ const drive = (p: ChatPanel, params: DriveParams): Promise<ChatSnapshot> => p.ch
 function tr(api: KnowledgeDeskTestApi, english: string, ...args: string[]): string {
   let text = english;
   if (vscode.env.language.startsWith('ja')) {
-    const bundle = JSON.parse(
-      fs.readFileSync(path.join(api.container.context.extensionPath, 'l10n/bundle.l10n.ja.json'), 'utf8'),
-    ) as Record<string, string>;
+    const bundle = JSON.parse(fs.readFileSync(path.join(api.context.extensionPath, 'l10n/bundle.l10n.ja.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     text = bundle[english] ?? `MISSING ${english}`;
   }
   return text.replace(/\{(\d+)\}/g, (_, i: string) => args[Number(i)]);
@@ -78,7 +79,7 @@ describe('Chat frame and question box', () => {
     api = await getApi();
     const client = await useService(api);
     feature = api.features.answers;
-    const file = path.join(api.container.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
+    const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: path.basename(file), isOverwrite: true });
     uploaded.push(node.id);
     await waitFor(

@@ -11,12 +11,12 @@ import type { KnowledgeDeskTestApi } from '../../src/testApi';
 async function stateIs(api: KnowledgeDeskTestApi, state: string, region?: string): Promise<void> {
   await waitFor(
     () => {
-      const s = api.container.connection.status;
+      const s = api.connection.status;
       return s.state === state && (!region || s.region === region);
     },
     `connection ${region ?? ''} ${state}`,
     20_000,
-    () => JSON.stringify(api.container.connection.status),
+    () => JSON.stringify(api.connection.status),
   );
 }
 
@@ -41,7 +41,7 @@ describe('Connection: regions, keys, status bar', () => {
     api = await getApi();
     await useService(api);
     await stateIs(api, 'connected', 'local');
-    localKey = api.container.localService.current!.apiKey;
+    localKey = api.localService.current!.apiKey;
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
     saved = Object.fromEntries(SETTINGS.map((k) => [k, config.inspect(k)?.globalValue])) as typeof saved;
   });
@@ -53,7 +53,7 @@ describe('Connection: regions, keys, status bar', () => {
       const value = k.startsWith('identity.') ? undefined : saved[k];
       if (config.inspect(k)?.globalValue !== value) await config.update(k, value, vscode.ConfigurationTarget.Global);
     }
-    if ((await api.container.secrets.get('apiKey', 'local')) !== localKey) await api.container.secrets.store('apiKey', 'local', localKey);
+    if ((await api.secrets.get('apiKey', 'local')) !== localKey) await api.secrets.store('apiKey', 'local', localKey);
     await stateIs(api, 'connected', 'local');
   }
 
@@ -74,12 +74,12 @@ describe('Connection: regions, keys, status bar', () => {
 
   it('connects to the embedded local service on a fresh profile, storing its key in SecretStorage', async () => {
     await stateIs(api, 'connected', 'local');
-    const endpoint = api.container.localService.current;
+    const endpoint = api.localService.current;
     assert.ok(endpoint, 'the local service runs in this extension host');
     assert.match(endpoint.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal(await api.container.secrets.get('apiKey', 'local'), endpoint.apiKey);
-    assert.equal(await api.container.context.secrets.get('knowledgeDesk.apiKey.local'), endpoint.apiKey);
-    assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
+    assert.equal(await api.secrets.get('apiKey', 'local'), endpoint.apiKey);
+    assert.equal(await api.context.secrets.get('knowledgeDesk.apiKey.local'), endpoint.apiKey);
+    assert.match(api.connectionStatusBar.text, /Local · connected/);
     assert.equal(api.contextKey(ContextKeys.hasKey), true);
   });
 
@@ -88,7 +88,7 @@ describe('Connection: regions, keys, status bar', () => {
     await selectRegion(api, 'US', undefined /* cancel the key prompt that follows */);
     await stateIs(api, 'noKey', 'us');
     assert.equal(api.contextKey(ContextKeys.hasKey), false);
-    assert.match(api.features.connection.statusBar.item.text, /US · no key/);
+    assert.match(api.connectionStatusBar.text, /US · no key/);
     assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'us');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await screenshot('welcome-no-key');
@@ -98,7 +98,7 @@ describe('Connection: regions, keys, status bar', () => {
   it('rejects a wrong key without storing it, then Set API Key stores a valid one and the status bar says connected to Local', async () => {
     await selectRegion(api, 'Local');
     await stateIs(api, 'connected', 'local');
-    assert.equal(api.container.localService.current!.apiKey, localKey);
+    assert.equal(api.localService.current!.apiKey, localKey);
 
     let input = scriptInput(api, ['Remove Key']);
     try {
@@ -107,7 +107,7 @@ describe('Connection: regions, keys, status bar', () => {
       input.restore();
     }
     await stateIs(api, 'noKey', 'local');
-    assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined);
+    assert.equal(await api.secrets.get('apiKey', 'local'), undefined);
 
     const errorsBefore = api.probe.errorsShown.total;
     input = scriptInput(api, ['kd_local_this-key-is-wrong']);
@@ -118,7 +118,7 @@ describe('Connection: regions, keys, status bar', () => {
     }
     assert.equal(api.probe.errorsShown.total, errorsBefore + 1, 'one error for the rejected key');
     assert.match(api.probe.errorsShown.last?.message ?? '', /rejected/);
-    assert.equal(await api.container.secrets.get('apiKey', 'local'), undefined, 'a rejected key must not be stored');
+    assert.equal(await api.secrets.get('apiKey', 'local'), undefined, 'a rejected key must not be stored');
 
     input = scriptInput(api, [localKey]);
     try {
@@ -126,9 +126,9 @@ describe('Connection: regions, keys, status bar', () => {
     } finally {
       input.restore();
     }
-    assert.equal(await api.container.context.secrets.get('knowledgeDesk.apiKey.local'), localKey);
+    assert.equal(await api.context.secrets.get('knowledgeDesk.apiKey.local'), localKey);
     await stateIs(api, 'connected', 'local');
-    assert.match(api.features.connection.statusBar.item.text, /Local · connected/);
+    assert.match(api.connectionStatusBar.text, /Local · connected/);
     assert.equal(api.contextKey(ContextKeys.hasKey), true);
     await screenshot('connected-local');
   });
@@ -176,36 +176,36 @@ describe('Connection: regions, keys, status bar', () => {
     assert.doesNotMatch(shown.message, /projects\.|ECONNREFUSED|\bfailed\b/, 'no operation names or raw codes');
     // The first button is the dialog's default (Enter): it must not store an unchecked key.
     assert.deepEqual(shown.actions, ['Check Again', 'Store Without Checking']);
-    assert.equal(await api.container.secrets.get('apiKey', 'custom'), undefined, 'cancelled: nothing stored');
+    assert.equal(await api.secrets.get('apiKey', 'custom'), undefined, 'cancelled: nothing stored');
   });
 
   it('every tree shows an error row with Retry when the service cannot be reached, and Retry checks again', async () => {
     const host = await unreachableCustom();
-    await api.container.secrets.store('apiKey', 'custom', 'kd_custom_key_for_the_test');
+    await api.secrets.store('apiKey', 'custom', 'kd_custom_key_for_the_test');
     try {
       await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
       await stateIs(api, 'unreachable', 'custom');
       const trees: Array<[string, vscode.TreeDataProvider<unknown>]> = [
-        ['Knowledge Base', api.features.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
+        ['Knowledge Base', api.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
         ['Q&A', api.features.qna.tree as vscode.TreeDataProvider<unknown>],
         ['Candidates', api.features.qna.candidates as vscode.TreeDataProvider<unknown>],
         ['Jobs', api.features.jobs.tree as vscode.TreeDataProvider<unknown>],
       ];
       for (const [name, provider] of trees) {
         // The gate every view is created with, over the view's own provider and the real connection.
-        const gated = connectedOnly(provider, api.container.connection);
+        const gated = connectedOnly(provider, api.connection);
         const rows = (await gated.getChildren()) ?? [];
         assert.equal(rows.length, 1, `${name}: one row, not an empty view`);
         const item = await gated.getTreeItem(rows[0]);
         assert.match(String(item.label), new RegExp(`^Could not load: Cannot reach ${host.replace(/\./g, '\\.')}`), name);
         assert.equal(item.command?.command, 'knowledgeDesk.checkConnection', `${name}: Retry checks the connection again`);
       }
-      const checks = api.container.connection.status;
+      const checks = api.connection.status;
       await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
       await stateIs(api, 'unreachable', 'custom');
-      assert.notEqual(api.container.connection.status, checks, 'Retry ran a new check');
+      assert.notEqual(api.connection.status, checks, 'Retry ran a new check');
     } finally {
-      await api.container.secrets.delete('apiKey', 'custom');
+      await api.secrets.delete('apiKey', 'custom');
     }
   });
 
@@ -245,8 +245,8 @@ describe('Connection: regions, keys, status bar', () => {
   });
 
   it('never writes a key to the log or to settings', async () => {
-    const key = api.container.localService.current!.apiKey;
-    const dir = api.container.context.logUri.fsPath;
+    const key = api.localService.current!.apiKey;
+    const dir = api.context.logUri.fsPath;
     await waitFor(() => fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.log')), 'the log file');
     const text = fs
       .readdirSync(dir)
@@ -262,7 +262,7 @@ describe('Connection: regions, keys, status bar', () => {
 
   it('keeps the client and the views’ loaded pages across unrelated setting changes; a client input rebuilds it with one event', async () => {
     await stateIs(api, 'connected', 'local');
-    const connection = api.container.connection;
+    const connection = api.connection;
     const client = await connection.getClient();
     const events: string[] = [];
     const subs = [
@@ -273,7 +273,7 @@ describe('Connection: regions, keys, status bar', () => {
     try {
       // The change event is delivered before update() resolves: anything it started has started by now.
       await config().update('upload.concurrency', 7, vscode.ConfigurationTarget.Global);
-      assert.equal(api.container.settings.get('upload.concurrency', 4), 7);
+      assert.equal(api.settings.get('upload.concurrency', 4), 7);
       assert.equal(events.length, 0, `an unrelated setting re-checked the connection or reset the views: ${JSON.stringify(events)}`);
       assert.strictEqual(await connection.getClient(), client, 'the client was rebuilt');
 

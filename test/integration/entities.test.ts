@@ -4,9 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { EntitiesFeature } from '../../src/features/entities/entitiesFeature';
-import type { TaughtPhrase } from '../../src/features/entities/teachPhrase';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import type { EntitiesTestView } from '../../src/testApiEntities';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, withTheme } from './support/host';
 
 // CRLF line endings on purpose: offsets from the service must land on the right characters anyway.
@@ -35,7 +33,7 @@ const run = runCommand;
 
 describe('Entities', () => {
   let api: KnowledgeDeskTestApi;
-  let feature: EntitiesFeature;
+  let feature: EntitiesTestView;
   let dir: string;
 
   const open = async (name: string, content: string): Promise<vscode.TextEditor> => {
@@ -47,7 +45,7 @@ describe('Entities', () => {
   before(async () => {
     api = await getApi();
     await useService(api);
-    feature = api.features.entities;
+    feature = api.entities;
   });
   // Each test writes its own files into a folder of its own and starts from an empty workbench.
   beforeEach(async () => {
@@ -87,7 +85,7 @@ describe('Entities', () => {
     ]);
     const tokyo = feature.decorated(doc.uri).find((e) => e.token === 'Tokyo')!;
     assert.deepEqual([tokyo.range.start.line, tokyo.range.start.character], [2, DEMO.split('\r\n')[2].indexOf('Tokyo')]);
-    assert.equal(feature.statusBar.item.text, '$(symbol-keyword) 19 entities');
+    assert.equal(feature.statusBar.text, '$(symbol-keyword) 19 entities');
 
     editor.selection = new vscode.Selection(tokyo.range.start, tokyo.range.start);
     await screenshot('entities');
@@ -117,7 +115,7 @@ describe('Entities', () => {
   it('the status-bar item is the colour legend: each tag’s colour, what it marks and how many', async () => {
     await open('legend.md', DEMO);
     await run(api, 'knowledgeDesk.entities.recognize');
-    const tooltip = feature.statusBar.item.tooltip as vscode.MarkdownString;
+    const tooltip = feature.statusBar.tooltip as vscode.MarkdownString;
     assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.supportHtml, 'a Markdown tooltip with the colour swatches');
     const legend = tooltip.value;
     assert.match(legend, /what the colours mean/);
@@ -166,7 +164,7 @@ describe('Entities', () => {
     const start = doc.lineAt(0).text.indexOf(product);
     editor.selection = new vscode.Selection(0, start, 0, start + product.length + ' Desk'.length);
     await run(api, 'knowledgeDesk.entities.teachPhrase', ['New tag…', 'product', 'Train']);
-    const taught = api.probe.last<TaughtPhrase>(feature.teacher, ProbeKeys.taughtPhrases)!;
+    const taught = feature.taught.last!;
     assert.deepEqual(
       { text: taught.text, startIndex: taught.startIndex, endIndex: taught.endIndex, tag: taught.tag, dataType: taught.dataType },
       {
@@ -201,7 +199,7 @@ describe('Entities', () => {
       },
       'Test',
     ]);
-    assert.equal(api.probe.last<TaughtPhrase>(feature.teacher, ProbeKeys.taughtPhrases)?.dataType, 'test');
+    assert.equal(feature.taught.last?.dataType, 'test');
   });
 
   it('sends a long file in parts of at most 2,000 characters and continues on request', async () => {
@@ -217,18 +215,15 @@ describe('Entities', () => {
     await run(api, 'knowledgeDesk.entities.recognize');
     const first = feature.decorated(doc.uri).length;
     assert.match(
-      api.probe.last<string>(feature.recognizer, ProbeKeys.notices) ?? '',
+      feature.notices.last ?? '',
       /reads up to 2,000 characters per request: characters 1–\d,\d{3} of the 4,\d{3} in the file have been sent \(to line \d+\)/,
     );
     assert.ok(first > 0 && first < n * 3);
     assert.equal(first % 3, 0, 'parts end at a line break: no entity cut in two');
     let rounds = 0;
-    while (feature.recognizer.hasNextPart && rounds++ < 5) await run(api, 'knowledgeDesk.entities.recognizeNextPart');
+    while (feature.hasNextPart && rounds++ < 5) await run(api, 'knowledgeDesk.entities.recognizeNextPart');
     assert.equal(rounds, 2);
-    assert.match(
-      api.probe.last<string>(feature.recognizer, ProbeKeys.notices) ?? '',
-      new RegExp(`Recognised the last part of the file: ${n * 3} entities in all`),
-    );
+    assert.match(feature.notices.last ?? '', new RegExp(`Recognised the last part of the file: ${n * 3} entities in all`));
     assert.deepEqual(summary(doc, feature.decorated(doc.uri)).slice(-3), ['LOCATION:Tokyo', 'DATE:2026-11-14', 'EMAIL:team69@example.com']);
   });
 });

@@ -22,9 +22,9 @@ export interface UnusedWindow {
  */
 async function observeUnusedWindow(): Promise<UnusedWindow> {
   const api = await getApi();
-  const cacheDir = path.join(api.container.context.globalStorageUri.fsPath, 'code-cache');
+  const cacheDir = path.join(api.context.globalStorageUri.fsPath, 'code-cache');
   await waitFor(() => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((f) => f.endsWith('.v8cache')), 'the code cache', 60_000);
-  const dataDir = path.join(api.container.context.globalStorageUri.fsPath, 'local-service');
+  const dataDir = path.join(api.context.globalStorageUri.fsPath, 'local-service');
   const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
   const tcpServers = handles
     .filter((h): h is net.Server => h instanceof net.Server && h.listening)
@@ -32,8 +32,8 @@ async function observeUnusedWindow(): Promise<UnusedWindow> {
     .filter((a): a is net.AddressInfo => typeof a === 'object' && a !== null)
     .map((a) => `${a.address}:${a.port}`);
   return {
-    connectionState: api.container.connection.status.state,
-    localServiceStarted: api.container.localService.isStarted,
+    connectionState: api.connection.status.state,
+    localServiceStarted: api.localService.isStarted,
     dataFolderExists: fs.existsSync(dataDir),
     lockFileExists: fs.existsSync(path.join(dataDir, 'lock.json')),
     tcpServers,

@@ -152,7 +152,7 @@ async function uploadAndWait(
   api: KnowledgeDeskTestApi,
   files: Array<{ file: { path: string } | { data: string }; fileName: string }>,
 ): Promise<string[]> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   const ids: string[] = [];
   for (const f of files) ids.push(...(await client.kbNodes.upload({ ...f, isOverwrite: true })).map((n) => n.id));
   await waitFor(
@@ -306,7 +306,7 @@ describe('Jobs', function () {
 
   afterEach(async () => {
     await resetWorkbench(api);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     for (const id of added) await client.kbNodes.delete(id).catch(() => undefined);
     added = [];
     for (const file of files()) await vscode.workspace.fs.delete(file).then(undefined, () => undefined);
@@ -314,7 +314,7 @@ describe('Jobs', function () {
 
   after(async () => {
     events.dispose();
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     for (const id of samples) await client.kbNodes.delete(id).catch(() => undefined);
   });
 

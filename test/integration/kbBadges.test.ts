@@ -21,7 +21,7 @@ describe('Knowledge Base badges follow processing without Refresh', () => {
   let sub: vscode.Disposable;
 
   const hold = async (on: boolean) => {
-    const ep = api.container.localService.current!;
+    const ep = api.localService.current!;
     const res = await fetch(`${ep.url}/_local/processing`, {
       method: 'POST',
       headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
@@ -29,7 +29,7 @@ describe('Knowledge Base badges follow processing without Refresh', () => {
     });
     assert.equal(res.status, 200, await res.text());
   };
-  const tree = () => api.features.knowledgeBase.tree;
+  const tree = () => api.knowledgeBase.tree;
   const badge = (node: KbNode) => tree().provideFileDecoration(nodeUri(node))?.badge;
   /** The element of `id` at the top level, loading further pages (the service is shared by every suite). */
   const listed = async (id: string): Promise<NodeElement | undefined> => {
@@ -58,14 +58,14 @@ describe('Knowledge Base badges follow processing without Refresh', () => {
   const badgeGone = (node: KbNode, mark: number) =>
     waitFor(
       () =>
-        (api.features.knowledgeBase.model.element(node.id)?.node as FileNode | undefined)?.processState === 'completed' &&
+        (api.knowledgeBase.element(node.id)?.node as FileNode | undefined)?.processState === 'completed' &&
         badge(node) === undefined &&
         decorated.slice(mark).includes(nodeUri(node).toString()),
       `the badge of ${node.name} to go once processing ends, VS Code told so`,
       30_000,
       () =>
         JSON.stringify({
-          state: (api.features.knowledgeBase.model.element(node.id)?.node as FileNode | undefined)?.processState,
+          state: (api.knowledgeBase.element(node.id)?.node as FileNode | undefined)?.processState,
           badge: badge(node),
           told: decorated.slice(mark).includes(nodeUri(node).toString()),
         }),
@@ -94,13 +94,12 @@ describe('Knowledge Base badges follow processing without Refresh', () => {
     await hold(true);
     const node = await upload(NAMES[0]);
     // What a window opening now would do: its tree lists the knowledge base for the first time.
-    api.features.knowledgeBase.model.reset();
-    tree().fire();
+    api.knowledgeBase.listAfresh();
     const element = await listed(node.id);
     assert.ok(element, `${node.name} is listed`);
     assert.equal((element.node as FileNode).processState, 'initializing');
     assert.equal(badge(node), '⋯', 'processing: the orange badge');
-    assert.equal(api.features.knowledgeBase.watcher.isWatching(node.id), true, 'the watcher follows it from the listing');
+    assert.equal(api.knowledgeBase.isWatching(node.id), true, 'the watcher follows it from the listing');
     const mark = decorated.length;
     await hold(false);
     await badgeGone(node, mark);

@@ -25,7 +25,7 @@ const ids = {
 const PREFIX = 'ops-';
 
 async function children(api: KnowledgeDeskTestApi, parent?: KbElement): Promise<KbElement[]> {
-  return api.features.knowledgeBase.tree.getChildren(parent);
+  return api.knowledgeBase.tree.getChildren(parent);
 }
 
 async function findNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbElement): Promise<NodeElement | undefined> {
@@ -47,11 +47,11 @@ async function nodeNamed(api: KnowledgeDeskTestApi, name: string, parent?: KbEle
 }
 
 async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   for (const node of await client.kbNodes.listAll({ parentFolderIds: [null] })) {
     if (node.name.startsWith(PREFIX)) await client.kbNodes.delete(node.id).catch(() => undefined);
   }
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
 }
 
 async function uploadText(
@@ -61,21 +61,21 @@ async function uploadText(
   targetFolderId?: string,
   hashtags?: string[],
 ): Promise<FileNode> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   const [node] = await client.kbNodes.upload({
     file: { data: text, contentType: 'text/markdown' },
     fileName: name,
     targetFolderId,
     hashtags,
   });
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
   return node as FileNode;
 }
 
 async function uploadFile(api: KnowledgeDeskTestApi, uri: vscode.Uri, name: string): Promise<FileNode> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   const [node] = await client.kbNodes.upload({ file: { path: uri.fsPath }, fileName: name });
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
   return node as FileNode;
 }
 
@@ -96,7 +96,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
 
   afterEach(async () => {
     await vscode.workspace.getConfiguration('knowledgeDesk').update('originalsCacheMb', undefined, vscode.ConfigurationTarget.Global);
-    if (api.features.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
+    if (api.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
     await removeOurs(api);
     await resetWorkbench(api);
   });
@@ -123,10 +123,10 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       'breadcrumbs below follow the rename',
     );
     await run(api, ids.rename, ['plan v2.md'], plan);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.equal((await client.kbNodes.get(plan.node.id)).name, 'plan v2.md');
     assert.equal(innerEl.node.id, inner.id);
-    await api.features.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
+    await api.knowledgeBase.view.reveal(await nodeNamed(api, 'plan v2.md', innerEl), { select: true, focus: true, expand: true });
   });
 
   it('the title bar acts at the top level: VS Code hands its commands the focused folder, and they ignore it', async () => {
@@ -144,7 +144,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     };
     await run(api, ids.newFolder, [`${PREFIX}selected`]);
     const selected = await nodeNamed(api, `${PREFIX}selected`);
-    const view = api.features.knowledgeBase.view;
+    const view = api.knowledgeBase.view;
     await view.reveal(selected, { select: true, focus: true });
     await waitFor(() => view.selection[0]?.kind === 'node' && view.selection[0].node.id === selected.node.id, 'the folder to be selected');
     // VS Code runs a title-bar command with the view's focused element (ExtHostTreeViews' argument processor).
@@ -230,8 +230,8 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const innerEl = await nodeNamed(api, 'inner', outerEl);
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([outer.id]));
-    await api.features.knowledgeBase.dnd.handleDrop(innerEl, data, new vscode.CancellationTokenSource().token);
-    const client = await api.container.connection.getClient();
+    await api.knowledgeBase.drop(innerEl, data);
+    const client = await api.connection.getClient();
     assert.deepEqual((await client.kbNodes.get(outer.id)).breadcrumbs, [], 'still at the top level');
     let offered: string[] = [];
     await run(
@@ -272,7 +272,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await run(api, ids.newFolder, [`${PREFIX}taken`]);
     assert.match(await runFailingCommand(api, ids.rename, [`${PREFIX}taken`], el), /already exists/);
     // Deleted elsewhere while the tree still shows it.
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     await client.kbNodes.delete(folder.id);
     assert.match(await runFailingCommand(api, ids.rename, [`${PREFIX}gone`], el), /no longer exists in the knowledge base/);
     assert.match(await runFailingCommand(api, ids.deleteFolder, [], el), /no longer exists in the knowledge base/);
@@ -284,7 +284,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
 
   it('Delete Folder says how many documents go with it; cancel keeps it', async () => {
     const folder = (await run(api, ids.newFolder, [`${PREFIX}archive`])) as KbNode;
-    const sub = await (await api.container.connection.getClient()).folders.create({ name: 'old', parentFolderId: folder.id });
+    const sub = await (await api.connection.getClient()).folders.create({ name: 'old', parentFolderId: folder.id });
     await uploadText(api, 'a.md', 'A', folder.id);
     await uploadText(api, 'b.md', 'B', sub.id);
     const el = await nodeNamed(api, `${PREFIX}archive`);
@@ -295,7 +295,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.ok(await findNamed(api, `${PREFIX}archive`), 'cancel keeps the folder');
     await run(api, ids.deleteFolder, [capture('Delete Folder')], el);
     assert.ok(!(await findNamed(api, `${PREFIX}archive`)), 'deleted');
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.equal((await client.kbNodes.search({ searchTerm: 'b.md' })).nodes.filter((n) => n.id === sub.id).length, 0);
     // A document is not a folder.
     await uploadText(api, `${PREFIX}doc.md`, 'D');
@@ -324,7 +324,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.equal(hr?.picked, true, 'the current hashtags are ticked');
     assert.equal(items.find((i) => i.label === '#opsPolicy')?.picked, false);
     assert.ok(items.at(-1)?.label.endsWith('Other hashtags…'));
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     assert.deepEqual(((await client.kbNodes.get(doc.node.id)) as FileNode).hashtags, ['opsHr', 'opsPolicy', 'opsNew']);
     assert.deepEqual((doc.node as FileNode).hashtags, ['opsHr', 'opsPolicy', 'opsNew'], 'the tree element follows');
     // The tree's filter uses the same picker.
@@ -333,12 +333,12 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       (await children(api)).map((e) => (e.kind === 'node' ? e.node.name : e.kind)),
       [`${PREFIX}rules.md`],
     );
-    assert.equal(api.features.knowledgeBase.view.description, '#opsNew');
+    assert.equal(api.knowledgeBase.view.description, '#opsNew');
     await run(api, 'knowledgeDesk.kb.clearFilter', []);
     // The real picker, for a look (only with screenshots: the screenshot waits until the picker is drawn, so
     // closing it afterwards cannot come before it opens — without that wait the picker could open after the close).
     if (process.env.KD_SCREENSHOT_DIR) {
-      await api.features.knowledgeBase.view.reveal(doc, { select: true, focus: true });
+      await api.knowledgeBase.view.reveal(doc, { select: true, focus: true });
       const pending = vscode.commands.executeCommand(ids.editHashtags, doc);
       await screenshot('kb-hashtag-picker', { waitForSelector: '.quick-input-widget .monaco-list-row' });
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
@@ -355,7 +355,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const travel = await nodeNamed(api, 'travel.md', folderEl);
     const updated = (await run(api, ids.turnOff, [], leave, [leave, travel, folderEl])) as string[];
     assert.deepEqual([...updated].sort(), [leave.node.id, travel.node.id].sort());
-    const tree = api.features.knowledgeBase.tree;
+    const tree = api.knowledgeBase.tree;
     const offLeave = await nodeNamed(api, 'leave.md', folderEl);
     assert.equal((offLeave.node as FileNode).status, 'off');
     const item = tree.getTreeItem(offLeave);
@@ -373,10 +373,10 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     assert.doesNotMatch(String(tree.getTreeItem(await nodeNamed(api, 'travel.md', folderEl)).description), /off/);
     await run(api, ids.rename, [`${PREFIX}handbook (renamed)`], folderEl);
     const renamed = await nodeNamed(api, `${PREFIX}handbook (renamed)`);
-    await api.features.knowledgeBase.view.reveal(renamed, { expand: true });
+    await api.knowledgeBase.view.reveal(renamed, { expand: true });
     await nodeNamed(api, 'leave.md', renamed);
     // The renamed folder selected, so the off document shows its greyed label and ○ badge unselected.
-    await api.features.knowledgeBase.view.reveal(renamed, { select: true, focus: true });
+    await api.knowledgeBase.view.reveal(renamed, { select: true, focus: true });
     await screenshot('kb-tree-off-and-renamed');
   });
 
@@ -402,8 +402,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     await uploadText(api, `${PREFIX}big.txt`, 'x'.repeat(1_300_000));
     const message = await runFailingCommand(api, ids.openOriginal, [], await nodeNamed(api, `${PREFIX}big.txt`));
     assert.match(message, /is 1\.2 MB; documents opened from the knowledge base are limited to 1\.0 MB/);
-    const cache = api.features.knowledgeBase.originals.cache;
-    const left = await cache.list();
+    const left = await api.knowledgeBase.cachedOriginals();
     assert.ok(!left.some((n) => n.startsWith('.partial')), `nothing half-written: ${left.join(', ')}`);
     assert.ok(!left.some((n) => fs.existsSync(n) && n.includes('big')));
   });
@@ -423,8 +422,8 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
   });
 
   it('a deployment without the folder operations (405): the command says so once and hides itself for that region', async () => {
-    const localUrl = api.container.localService.current!.url;
-    const localKey = api.container.localService.current!.apiKey;
+    const localUrl = api.localService.current!.url;
+    const localKey = api.localService.current!.apiKey;
     // A stand-in deployment on 127.0.0.1: the local service, except that the folder routes answer 405.
     const proxy = http.createServer((req, res) => {
       if (req.url?.startsWith('/webapi/v2/folders')) {
@@ -444,14 +443,14 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
     const saved = { region: config.inspect('region')?.globalValue, base: config.inspect('custom.baseUrl')?.globalValue };
     try {
-      await api.container.secrets.store('apiKey', 'custom', localKey);
+      await api.secrets.store('apiKey', 'custom', localKey);
       await config.update('custom.baseUrl', `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Global);
       await config.update('region', 'custom', vscode.ConfigurationTarget.Global);
       await waitFor(
-        () => api.container.connection.status.state === 'connected' && api.container.connection.status.region === 'custom',
+        () => api.connection.status.state === 'connected' && api.connection.status.region === 'custom',
         'connected to the stand-in deployment',
         30_000,
-        () => JSON.stringify(api.container.connection.status),
+        () => JSON.stringify(api.connection.status),
       );
       assert.equal(api.contextKey('knowledgeDesk.kb.noFolderCreate'), false, 'offered until the deployment says otherwise');
       await run(api, ids.newFolder, [`${PREFIX}not offered`]);
@@ -461,7 +460,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
       assert.equal(api.contextKey('knowledgeDesk.kb.noFolderRename'), false, 'only what answered 405 is hidden');
       await config.update('region', saved.region, vscode.ConfigurationTarget.Global);
       await waitFor(
-        () => api.container.connection.status.state === 'connected' && api.container.connection.status.region === 'local',
+        () => api.connection.status.state === 'connected' && api.connection.status.region === 'local',
         'back on the Local region',
         30_000,
       );
@@ -469,7 +468,7 @@ describe('Knowledge Base operations: folders, rename, hashtags, on/off, original
     } finally {
       await config.update('region', saved.region, vscode.ConfigurationTarget.Global);
       await config.update('custom.baseUrl', saved.base, vscode.ConfigurationTarget.Global);
-      await api.container.secrets.delete('apiKey', 'custom');
+      await api.secrets.delete('apiKey', 'custom');
       proxy.closeAllConnections();
       await new Promise((r) => proxy.close(r));
       await useService(api);

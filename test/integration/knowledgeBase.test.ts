@@ -6,12 +6,10 @@ import type { KbElement, NodeElement } from '../../src/features/knowledgeBase/kb
 import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
 import { followUps } from '../../src/features/knowledgeBase/uploadReport';
 import type { JobOutcome, UploadJob } from '../../src/api/uploads/uploadRunner';
-import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 
 /** The last upload batch the knowledge base ran. */
-const lastBatch = (api: KnowledgeDeskTestApi): BatchResult =>
-  api.probe.last<BatchResult>(api.features.knowledgeBase, ProbeKeys.uploadBatches)!;
+const lastBatch = (api: KnowledgeDeskTestApi): BatchResult => api.knowledgeBase.uploadBatches.last!;
 
 const ws = (): vscode.Uri => vscode.workspace.workspaceFolders![0].uri;
 const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs', ...parts);
@@ -19,7 +17,7 @@ const doc = (...parts: string[]): vscode.Uri => vscode.Uri.joinPath(ws(), 'docs'
 const run = runCommand;
 
 async function children(api: KnowledgeDeskTestApi, parent?: KbElement): Promise<KbElement[]> {
-  return api.features.knowledgeBase.tree.getChildren(parent);
+  return api.knowledgeBase.tree.getChildren(parent);
 }
 
 const names = (els: KbElement[]): string[] => els.map((e) => (e.kind === 'node' ? e.node.name : e.kind));
@@ -58,7 +56,7 @@ async function processed(api: KnowledgeDeskTestApi, name: string, state: string,
 }
 
 async function remote(api: KnowledgeDeskTestApi, searchTerm: string): Promise<KbNode[]> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   return (await client.kbNodes.search({ searchTerm, limit: 100 })).nodes;
 }
 
@@ -76,13 +74,13 @@ const OURS = [
 ];
 
 async function removeOurs(api: KnowledgeDeskTestApi): Promise<void> {
-  const client = await api.container.connection.getClient();
+  const client = await api.connection.getClient();
   for (const name of OURS) {
     for (const node of await remote(api, name)) {
       if (node.name === name) await client.kbNodes.delete(node.id).catch(() => undefined); // gone with its folder already
     }
   }
-  await api.features.knowledgeBase.tree.refresh();
+  await api.knowledgeBase.tree.refresh();
 }
 
 /** Answers of the hashtag picker: "Other hashtags…" and the typed text, or nothing ticked. */
@@ -117,7 +115,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   });
 
   afterEach(async () => {
-    if (api.features.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
+    if (api.knowledgeBase.view.description !== undefined) await run(api, 'knowledgeDesk.kb.clearFilter', []);
     await removeOurs(api);
     await vscode.workspace.getConfiguration('knowledgeDesk').update('identity.agentEmail', agentEmail, vscode.ConfigurationTarget.Global);
     await resetWorkbench(api);
@@ -147,14 +145,14 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     );
     const handbook = await processed(api, 'handbook.pdf', 'completed');
     assert.deepEqual((handbook.node as FileNode).hashtags, ['docs', 'onboarding']);
-    const item = api.features.knowledgeBase.tree.getTreeItem(handbook);
+    const item = api.knowledgeBase.tree.getTreeItem(handbook);
     // In Japanese (--locale ja, for screenshots) the same row reads 準備完了 · 1.5 KB.
     assert.match(String(item.description), /^(ready|準備完了) · \d+(\.\d)? KB$/);
     assert.equal(item.contextValue, 'kbFile');
     const tip = (item.tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\/g, '');
     assert.match(tip, /#docs #onboarding/);
     assert.match(tip, /(by |\()Taro Yamada <taro\.yamada@xn--r8jz45g\.jp>/, 'creator from AGENT-EMAIL');
-    await api.features.knowledgeBase.view.reveal(handbook, { select: true, focus: true });
+    await api.knowledgeBase.view.reveal(handbook, { select: true, focus: true });
     await screenshot('kb-tree-uploaded');
   });
 
@@ -174,7 +172,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.ok(!(await findNamed(api, 'guide.md', team)), 'guide.md is not in team before the drop');
     const data = new vscode.DataTransfer();
     data.set('text/uri-list', new vscode.DataTransferItem(`# dropped\r\n${doc('guide.md').toString()}\r\n`));
-    await api.features.knowledgeBase.dnd.handleDrop(team, data, new vscode.CancellationTokenSource().token);
+    await api.knowledgeBase.drop(team, data);
     await waitFor(
       async () => (await children(api, team)).some((e) => e.kind === 'node' && e.node.name === 'guide.md'),
       'guide.md in team',
@@ -186,10 +184,10 @@ describe('Knowledge Base view (real extension host, local service)', () => {
   it('shows why a broken document failed, with an error badge', async () => {
     await uploadTop(api, [doc('broken.pdf')]);
     const failed = await processed(api, 'broken.pdf', 'parsing_fail');
-    const item = api.features.knowledgeBase.tree.getTreeItem(failed);
+    const item = api.knowledgeBase.tree.getTreeItem(failed);
     assert.equal(item.contextValue, 'kbFile.failed');
     assert.match((item.tooltip as vscode.MarkdownString).value, /not a valid PDF|damaged|could not be read/i);
-    const badge = api.features.knowledgeBase.tree.provideFileDecoration(item.resourceUri!);
+    const badge = api.knowledgeBase.tree.provideFileDecoration(item.resourceUri!);
     assert.equal(badge?.badge, '!');
     // The warning that says so (1.5 s after processing ended), beside the upload summary.
     await screenshot('kb-failed-notification', {
@@ -234,7 +232,7 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     assert.ok(!(await findNamed(api, '議事録 #3 100%.md')), 'moved away from the top level');
     const data = new vscode.DataTransfer();
     data.set('application/vnd.code.tree.knowledgedesk.knowledgebase', new vscode.DataTransferItem([moved.node.id]));
-    await api.features.knowledgeBase.dnd.handleDrop(undefined, data, new vscode.CancellationTokenSource().token);
+    await api.knowledgeBase.drop(undefined, data);
     const back = await nodeNamed(api, '議事録 #3 100%.md');
     assert.deepEqual(back.node.breadcrumbs, []);
   });
@@ -244,8 +242,8 @@ describe('Knowledge Base view (real extension host, local service)', () => {
     await run(api, 'knowledgeDesk.kb.search', ['roster']);
     const results = await children(api);
     assert.deepEqual(names(results), ['roster.md']);
-    assert.match(String(api.features.knowledgeBase.tree.getTreeItem(results[0]).description), /team$/);
-    assert.equal(api.features.knowledgeBase.view.description, '"roster"');
+    assert.match(String(api.knowledgeBase.tree.getTreeItem(results[0]).description), /team$/);
+    assert.equal(api.knowledgeBase.view.description, '"roster"');
     await run(api, 'knowledgeDesk.kb.search', ['no such thing anywhere']);
     const empty = await children(api);
     assert.deepEqual(
@@ -253,14 +251,14 @@ describe('Knowledge Base view (real extension host, local service)', () => {
       ['message'],
     );
     // The row says what was looked for (names, not contents) and clears the search when clicked.
-    const row = api.features.knowledgeBase.tree.getTreeItem(empty[0]) as vscode.TreeItem;
+    const row = api.knowledgeBase.tree.getTreeItem(empty[0]) as vscode.TreeItem;
     assert.match(
       String(row.label),
       vscode.env.language.startsWith('ja') ? /「no such thing anywhere」/ : /name contains "no such thing anywhere"/,
     );
     assert.equal(row.command?.command, 'knowledgeDesk.kb.clearFilter');
     await run(api, row.command.command, row.command.arguments ?? []);
-    assert.equal(api.features.knowledgeBase.view.description, undefined);
+    assert.equal(api.knowledgeBase.view.description, undefined);
     const roots = await children(api);
     assert.ok(!roots.some((e) => e.kind === 'message'), names(roots).join(', '));
     await nodeNamed(api, 'team');
@@ -268,16 +266,16 @@ describe('Knowledge Base view (real extension host, local service)', () => {
 
   it('pages a big folder with Load more and keeps the loaded pages on refresh', async function () {
     this.timeout(120_000);
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     const [folder] = await client.kbNodes.upload({ file: { data: await zipBuffer(60) }, fileName: 'bulk.zip' });
-    await api.features.knowledgeBase.tree.refresh();
+    await api.knowledgeBase.tree.refresh();
     const bulk = await nodeNamed(api, 'bulk');
     assert.equal(bulk.node.id, folder.id);
     let kids = await children(api, bulk);
     assert.equal(kids.filter((e) => e.kind === 'node').length, 50);
     const more = kids.at(-1)!;
     assert.equal(more.kind, 'loadMore');
-    assert.match(api.features.knowledgeBase.tree.getTreeItem(more).label as string, /Load more… \(50 of 60\)/);
+    assert.match(api.knowledgeBase.tree.getTreeItem(more).label as string, /Load more… \(50 of 60\)/);
     await vscode.commands.executeCommand('knowledgeDesk.kb.loadMore', more);
     kids = await children(api, bulk);
     assert.equal(kids.filter((e) => e.kind === 'node').length, 60);

@@ -9,7 +9,7 @@ import { getApi, notificationSelector, resetWorkbench, runCommand, screenshot, u
 
 /** The process that owns the data folder, as its lock file names it (what an MCP server started with --local reads). */
 function lockOwner(api: KnowledgeDeskTestApi): { pid: number; url?: string } {
-  return JSON.parse(fs.readFileSync(path.join(api.container.localService.dataDir, 'lock.json'), 'utf8')) as { pid: number; url?: string };
+  return JSON.parse(fs.readFileSync(path.join(api.localService.dataDir, 'lock.json'), 'utf8')) as { pid: number; url?: string };
 }
 
 const questions = (els: QnaElement[]): string[] => els.flatMap((e) => (e.kind === 'qa' ? [e.item.question] : []));
@@ -26,19 +26,19 @@ describe('Local service in its own process (real extension host)', () => {
 
   afterEach(async () => {
     await runCommand(api, 'knowledgeDesk.qna.clearFilter', []);
-    if (created) await (await api.container.connection.getClient()).faq.delete(created).catch(() => undefined);
-    if (folderId) await (await api.container.connection.getClient()).kbNodes.delete(folderId).catch(() => undefined);
+    if (created) await (await api.connection.getClient()).faq.delete(created).catch(() => undefined);
+    if (folderId) await (await api.connection.getClient()).kbNodes.delete(folderId).catch(() => undefined);
     await resetWorkbench(api);
   });
 
   it('is killed: the status bar says so, the service comes back, the trees recover and an acknowledged Q&A is kept', async () => {
     const owner = lockOwner(api);
     assert.notEqual(owner.pid, process.pid, 'the local service does not run in the extension host');
-    assert.equal(owner.url, api.container.localService.current?.url);
+    assert.equal(owner.url, api.localService.current?.url);
 
     const tag = `proc${Date.now().toString(36)}`;
     const question = `Is this Q&A kept when the local service is killed (${tag})?`;
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     created = (await client.faq.register({ question, answer: 'Yes.', status: 'on', hashtags: [tag] })).id;
     await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
     await runCommand(api, 'knowledgeDesk.qna.filterHashtags', [[`#${tag}`]]);
@@ -55,8 +55,8 @@ describe('Local service in its own process (real extension host)', () => {
       fileName: `${tag}-inside.md`,
       targetFolderId: folder.id,
     });
-    await api.features.knowledgeBase.tree.refresh();
-    const kb = api.features.knowledgeBase;
+    await api.knowledgeBase.tree.refresh();
+    const kb = api.knowledgeBase;
     const inside = await waitFor(async () => {
       const top = (await kb.tree.getChildren()).find((e) => e.kind === 'node' && e.node.id === folder.id);
       return top && (await kb.tree.getChildren(top)).find((e) => e.kind === 'node' && e.node.name === `${tag}-inside.md`);
@@ -65,11 +65,11 @@ describe('Local service in its own process (real extension host)', () => {
     await kb.view.reveal(inside, { select: false, focus: false, expand: true });
     assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}-inside.md")`, 20_000), 'the open folder shows its document');
 
-    const bar = api.features.connection.statusBar.item;
+    const bar = api.connectionStatusBar;
     const texts: string[] = [];
-    const watching = api.container.connection.onDidChangeStatus(() => texts.push(bar.text));
+    const watching = api.connection.onDidChangeStatus(() => texts.push(bar.text));
     let treeEvents = 0;
-    const treeWatch = [api.features.qna.tree, api.features.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
+    const treeWatch = [api.features.qna.tree, api.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
     try {
       await vscode.commands.executeCommand('notifications.clearAll');
       process.kill(owner.pid, 'SIGKILL');
@@ -83,10 +83,10 @@ describe('Local service in its own process (real extension host)', () => {
       await screenshot('local-service-killed', { keepNotifications: true });
       const eventsWhileDown = treeEvents;
       await waitFor(
-        () => api.container.connection.status.state === 'connected' && lockOwner(api).pid !== owner.pid,
+        () => api.connection.status.state === 'connected' && lockOwner(api).pid !== owner.pid,
         'the service back, in a new process',
         60_000,
-        () => JSON.stringify(api.container.connection.status),
+        () => JSON.stringify(api.connection.status),
       );
       assert.match(bar.text, /Local · connected/);
       // Reported once it is back, so the message is still true when it is read.
@@ -106,9 +106,9 @@ describe('Local service in its own process (real extension host)', () => {
     // The folder opened before the kill is still open: its document's row shows with nothing expanded again.
     assert.ok(await workbenchShows(`.monaco-list-row:has-text("${tag}-inside.md")`, 20_000), 'the open folder stayed open');
     await screenshot('local-service-back', { keepNotifications: true });
-    const roots = await api.features.knowledgeBase.tree.getChildren();
+    const roots = await api.knowledgeBase.tree.getChildren();
     assert.ok(!roots.some((e) => e.kind === 'error'), `the Knowledge Base lists again: ${JSON.stringify(roots.map((e) => e.kind))}`);
-    const again = await api.container.connection.getClient();
+    const again = await api.connection.getClient();
     assert.equal((await again.faq.get(created)).question, question, 'the acknowledged Q&A is still there');
   });
 });

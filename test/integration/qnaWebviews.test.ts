@@ -6,7 +6,7 @@ import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsP
 import type { EditorAction, QaDraft, EditorSnapshot } from '../../src/features/qna/editor/protocol';
 import type { QaEditorPanel, QaSaveEvent, SentRequest } from '../../src/features/qna/editor/qaEditorPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
-import { ProbeKeys } from '../../src/platform/testProbe';
+import { ProbeKeys } from '../../src/testProbe';
 import {
   getApi,
   lastRendered,

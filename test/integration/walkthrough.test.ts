@@ -79,12 +79,12 @@ describe('Get Started walkthrough', () => {
     const seen = (globalThis as { kdFirstLaunch?: FirstLaunch }).kdFirstLaunch;
     assert.ok(seen, 'index.ts did not observe the first launch');
     assert.ok(seen.walkthroughShown, `the walkthrough's steps were on screen before any suite; tabs: ${JSON.stringify(seen.tabs)}`);
-    assert.equal(api.container.context.globalState.get(WALKTHROUGH_SHOWN_KEY), true, 'remembered in globalState');
+    assert.equal(api.context.globalState.get(WALKTHROUGH_SHOWN_KEY), true, 'remembered in globalState');
     // What the activation of another window (or this one reloaded) does with the same globalState.
     await resetWorkbench(api);
     const warnings: string[] = [];
     const log = { trace() {}, debug() {}, info() {}, warn: (m: string) => void warnings.push(m), error() {} };
-    assert.equal(await openWalkthroughOnFirstLaunch(api.container.context.globalState, log), false);
+    assert.equal(await openWalkthroughOnFirstLaunch(api.context.globalState, log), false);
     assert.deepEqual(editorTabs(), [], 'nothing opened');
     assert.deepEqual(warnings, []);
   });
@@ -142,7 +142,7 @@ describe('Get Started walkthrough', () => {
     await waitFor(() => api.contextKey('knowledgeDesk.connectionState') === 'noKey', 'US without a key');
     await runCommand(api, 'knowledgeDesk.selectRegion', ['local']);
     await waitFor(() => api.contextKey('knowledgeDesk.connectionState') === 'connected', 'the connection');
-    client = await api.container.connection.getClient();
+    client = await api.connection.getClient();
 
     // 2. Upload a folder of the workspace: the button asks for folders, then where and how.
     const uploadedBefore = api.contextKey('knowledgeDesk.walkthrough.uploaded');
@@ -211,7 +211,7 @@ describe('Get Started walkthrough', () => {
     this.timeout(60_000);
     await runCommand(api, 'knowledgeDesk.connect');
     await waitFor(() => api.contextKey('knowledgeDesk.connectionState') === 'connected', 'the connection');
-    const text = api.features.connection.statusBar.item.text;
+    const text = api.connectionStatusBar.text;
     if (japanese()) assert.match(text, /Knowledge Desk: ローカル · 接続済み/);
     else assert.match(text, /Knowledge Desk: Local · connected/);
     const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {

@@ -22,9 +22,9 @@ const emptyProtocol = defineProtocol({
 class NeverReadyHost extends WebviewPanelHost<typeof emptyProtocol> {
   readonly warnings: string[] = [];
   constructor(api: KnowledgeDeskTestApi, readyTimeoutMs: number) {
-    const log = api.container.log('lifecycle-test');
+    const log = api.log('lifecycle-test');
     super(vscode.window.createWebviewPanel('knowledgeDesk.lifecycleProbe', 'Never ready', vscode.ViewColumn.Active, {}), {
-      extensionUri: api.container.context.extensionUri,
+      extensionUri: api.context.extensionUri,
       page: { name: 'doesNotExist', title: 'Never ready' },
       protocol: emptyProtocol,
       log: { ...log, warn: (m: string) => (this.warnings.push(m), log.warn(m)) },

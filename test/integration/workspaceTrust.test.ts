@@ -33,7 +33,7 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
   });
 
   it('reads those settings from user settings only and tells the user once, naming the settings and the file', async () => {
-    const guard = api.features.connection.workspaceSettings;
+    const guard = api.workspaceSettings;
     await guard.check();
     const found = guard.found.map((f) => f.setting);
     for (const setting of SET_BY_WORKSPACE) assert.ok(found.includes(setting), `${setting} not reported (found ${JSON.stringify(found)})`);
@@ -41,11 +41,11 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
       guard.found.every((f) => f.file.endsWith(path.join('.vscode', 'settings.json'))),
       JSON.stringify(guard.found),
     );
-    assert.equal(guard.notices.length, 1, `one notice, got ${JSON.stringify(guard.notices)}`);
-    assert.match(guard.notices[0], /knowledgeDesk\.custom\.baseUrl/);
-    assert.match(guard.notices[0], /\.vscode\/settings\.json/);
+    assert.equal(guard.notices.total, 1, `one notice, got ${JSON.stringify(guard.notices.all())}`);
+    assert.match(guard.notices.all()[0], /knowledgeDesk\.custom\.baseUrl/);
+    assert.match(guard.notices.all()[0], /\.vscode\/settings\.json/);
 
-    const s = api.container.settings;
+    const s = api.settings;
     assert.equal(s.region, 'local');
     // Earlier suites may have set user values; whatever they are, they are not the workspace's.
     const user = (key: string): unknown => vscode.workspace.getConfiguration('knowledgeDesk').inspect(key)?.globalValue ?? '';
@@ -59,11 +59,11 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
     assert.notEqual(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'custom');
 
     await guard.check();
-    assert.equal(guard.notices.length, 1, 'the notice was repeated');
+    assert.equal(guard.notices.total, 1, 'the notice was repeated');
   });
 
   it('with a Custom key stored, using every view and panel sends nothing to the server the workspace named', async () => {
-    await api.container.secrets.store('apiKey', 'custom', 'key-the-workspace-wants');
+    await api.secrets.store('apiKey', 'custom', 'key-the-workspace-wants');
     try {
       for (const view of ['knowledgeBase', 'qna', 'candidates', 'jobs'])
         await vscode.commands.executeCommand(`knowledgeDesk.${view}.focus`);
@@ -79,13 +79,13 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
         'knowledgeDesk.answers.showRetrieval',
       ])
         await runCommand(api, command);
-      await waitFor(() => api.container.connection.status.state === 'connected', 'the connection to be ready');
-      assert.equal(api.container.connection.status.region, 'local');
+      await waitFor(() => api.connection.status.state === 'connected', 'the connection to be ready');
+      assert.equal(api.connection.status.region, 'local');
       // A request to the local service after all of the above: anything sent to the trap has been logged by now.
-      await (await api.container.connection.getClient()).faq.embeddingStatus();
+      await (await api.connection.getClient()).faq.embeddingStatus();
       assert.equal(trapRequests(), '', 'requests reached the server named by the workspace');
     } finally {
-      await api.container.secrets.delete('apiKey', 'custom');
+      await api.secrets.delete('apiKey', 'custom');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });

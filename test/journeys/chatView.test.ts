@@ -50,15 +50,15 @@ describe('Journey: @knowledge in the chat view', () => {
   });
 
   it('a fresh window, before anything else: the first question in the chat view is answered, not "No API key is set"', async () => {
-    assert.equal(api.container.connection.isUsed, false, 'nothing used Knowledge Desk in this window before the question');
-    assert.equal(api.container.localService.isStarted, false, 'the local service has not started yet');
+    assert.equal(api.connection.isUsed, false, 'nothing used Knowledge Desk in this window before the question');
+    assert.equal(api.localService.isStarted, false, 'the local service has not started yet');
     const first = finished(await askInChatView(`@knowledge ${Q.ask}`, (t) => finished(t) !== undefined))!;
     await shoot('chat-view-01-first-question');
     console.log(`the first answer in the chat view: ${first}`);
     assert.doesNotMatch(first, KEY_ERROR, first);
     // An answer from the documents, or (the samples still being read) the service's own "no answer": it was reached.
     assert.ok(Q.answer.test(first) || /No answer|見つかりません/.test(first), first);
-    assert.equal(api.container.localService.isStarted, true, 'the question started the local service');
+    assert.equal(api.localService.isStarted, true, 'the question started the local service');
   });
 
   it('/ask: the answer, its Sources with document and page, and the reference links', async () => {

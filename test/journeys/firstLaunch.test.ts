@@ -45,10 +45,10 @@ describe('Journey: first launch', () => {
     //    walkthrough's first step ("connect") is ticked.
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await waitFor(
-      () => api.container.connection.status.state === 'connected',
+      () => api.connection.status.state === 'connected',
       'the connection to the Local service',
       60_000,
-      () => JSON.stringify(api.container.connection.status),
+      () => JSON.stringify(api.connection.status),
     );
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH_ID, false);
     await findings.step('the walkthrough ticks its first step (connect) once connected', () =>
@@ -57,7 +57,7 @@ describe('Journey: first launch', () => {
 
     // 3. The samples are in the tree and become ready there without Refresh: wait until the service has processed
     //    them, then the tree's rows (the workbench's DOM) must say so.
-    const client = await api.container.connection.getClient();
+    const client = await api.connection.getClient();
     let states = '';
     await waitFor(
       async () => {

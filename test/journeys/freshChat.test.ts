@@ -26,8 +26,8 @@ describe('Journey: @knowledge in a fresh window', () => {
     this.timeout(240_000);
     const api = await getApi();
     const findings = new Findings();
-    assert.equal(api.container.connection.isUsed, false, 'nothing used Knowledge Desk in this window before the question');
-    assert.equal(api.container.localService.isStarted, false, 'the local service has not started yet');
+    assert.equal(api.connection.isUsed, false, 'nothing used Knowledge Desk in this window before the question');
+    assert.equal(api.localService.isStarted, false, 'the local service has not started yet');
 
     // 1. The very first thing: a question to @knowledge.
     const first = await askKnowledge(LEAVE);

@@ -6,8 +6,6 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { KbNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { BatchResult } from '../../src/features/knowledgeBase/uploadFlow';
-import { ProbeKeys } from '../../src/platform/testProbe';
 import { getApi, notificationSelector, resetWorkbench, runCommand, scriptInput, useService, waitFor } from '../integration/support/host';
 import { clickInWorkbench, Findings, shoot } from './support/journey';
 
@@ -47,7 +45,7 @@ describe('Journey: cancel a big upload, then upload the rest', () => {
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
 
     // 2. Upload the local folder into it; press Cancel in the progress notification once some files are in.
-    const batches = api.probe.ring<BatchResult>(api.features.knowledgeBase, ProbeKeys.uploadBatches);
+    const batches = api.knowledgeBase.uploadBatches;
     const mark = batches.total;
     const findings = new Findings();
     const input = scriptInput(api, [

@@ -128,13 +128,14 @@ describe('npm run package: the .vsix', function () {
       [/['"`]snapshot['"`]/, 'src/webview/chat/drive.ts'],
       // A key of the chat's drive request: the host's protocol names it unquoted.
       [/\bclickCitation\b/, 'src/features/answers/chat/protocol.ts'],
-      [/\/_local\/(faults|echo|whoami|processing)\b/, 'src/local/testKit.ts'],
+      [/\/_local\/(faults|echo|whoami|processing|stream-delay)\b/, 'src/local/testKit.ts'],
       [/x-local-stream-delay-ms/i, 'src/local/testKit.ts'],
       [/x-kd-commit-seq/, 'src/local/http/commitSeq.ts'],
       [/__KD_TEST__/, 'src/testBuild.d.ts'],
-      // The test API (src/testApi.ts), and the client the probe slows down (src/platform/testClient.ts).
+      // The test API (src/testApi.ts) and the probe it records the product's events in (src/testProbe.ts).
       [/\bsetUserInput\b/, 'src/testApi.ts'],
-      [/x-local-stream-delay-ms/i, 'src/platform/testClient.ts'],
+      [/\bsetStreamDelay\b/, 'src/testApi.ts'],
+      [/\bcitationsOpened\b/, 'src/testProbe.ts'],
     ];
     for (const [marker, source] of markers) assert.match(readFileSync(path.join(root, source), 'utf8'), marker, source);
     const bundles = [...files.entries()].filter(([f]) => /^extension\/dist\/(webview\/)?[^/]+\.js$/.test(f));

@@ -13,10 +13,11 @@ const IDS = USER_ONLY_SETTINGS.map((k) => `${SECTION}.${k}`);
  * tells the user once per workspace which settings were ignored and in which file.
  */
 export class WorkspaceSettingsGuard extends Disposable {
-  /** Every ignored value found in this window (for the log and tests). */
+  /** Every ignored value found in this window (each is logged and told once). */
   readonly found: IgnoredWorkspaceValue[] = [];
-  /** Notices shown in this window. */
-  readonly notices: string[] = [];
+  private readonly noticeEmitter = this._register(new vscode.EventEmitter<string>());
+  /** The user was told that values were ignored (the notice's text). */
+  readonly onDidNotify = this.noticeEmitter.event;
   private checking: Promise<void> | undefined;
 
   constructor(
@@ -56,7 +57,7 @@ export class WorkspaceSettingsGuard extends Disposable {
       toTell.map((v) => v.setting).join(', '),
       files.map((f) => vscode.workspace.asRelativePath(f)).join(', '),
     );
-    this.notices.push(message);
+    this.noticeEmitter.fire(message);
     // Not awaited: the notification stays until the user closes it, and later checks must not wait for that.
     const openFile = vscode.l10n.t('Open File');
     void vscode.window

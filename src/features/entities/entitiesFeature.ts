@@ -7,7 +7,7 @@ import { CommandIds, ContextKeys } from '../../platform/commandIds';
 import { setContext } from '../../platform/contextKeys';
 import { Disposable } from '../../platform/lifecycle';
 import { EntitiesStatusBar } from './entitiesStatusBar';
-import { EntityDecorations, type DecoratedEntity } from './entityDecorations';
+import { EntityDecorations } from './entityDecorations';
 import { showEntityList } from './entityList';
 import { RecognizeFlow } from './recognizeFlow';
 import { TeachPhraseFlow } from './teachPhrase';
@@ -21,8 +21,8 @@ export class EntitiesFeature extends Disposable {
   constructor(private readonly c: Container) {
     super();
     this.decorations = this._register(new EntityDecorations());
-    this.recognizer = new RecognizeFlow(c, this.decorations);
-    this.teacher = new TeachPhraseFlow(c, () => this.decorations.tags());
+    this.recognizer = this._register(new RecognizeFlow(c, this.decorations));
+    this.teacher = this._register(new TeachPhraseFlow(c, () => this.decorations.tags()));
     this.statusBar = this._register(new EntitiesStatusBar(this.decorations));
     const ids = CommandIds.entities;
     this._register(
@@ -37,11 +37,6 @@ export class EntitiesFeature extends Disposable {
     this._register(this.decorations.onDidChange(() => this.updateContext()));
     this._register(vscode.window.onDidChangeActiveTextEditor(() => this.updateContext()));
     this.updateContext();
-  }
-
-  /** What is decorated in `uri` now (for tests: tag, token and range of each entity). */
-  decorated(uri: vscode.Uri): readonly DecoratedEntity[] {
-    return this.decorations.entities(uri);
   }
 
   private updateContext(): void {

@@ -2,7 +2,6 @@
 // reads at most 2,000 characters per request; a longer text is sent in parts cut at a line break, the
 // first at once and each next one when the user asks ("Recognize Next Part"), adding to the decorations.
 import * as vscode from 'vscode';
-import { ProbeKeys } from '../../platform/testProbe';
 import type { Entity } from '../../api/schemas/nlu';
 import { NLU_MAX_CHARS } from '../../api/values';
 import type { Container } from '../../container';
@@ -10,6 +9,7 @@ import type { DecoratedEntity, EntityDecorations } from './entityDecorations';
 import { locateEntity, nextPart } from './textParts';
 import { CommandIds } from '../../platform/commandIds';
 import { formatNumber } from '../../platform/l10n';
+import { Disposable } from '../../platform/lifecycle';
 
 interface Job {
   document: vscode.TextDocument;
@@ -20,14 +20,19 @@ interface Job {
   scope: 'selection' | 'file';
 }
 
-export class RecognizeFlow {
+export class RecognizeFlow extends Disposable {
   /** The rest of a text longer than one request, while the document is unchanged. */
   private pending: { job: Job; from: number } | undefined;
+  private readonly noticeEmitter = this._register(new vscode.EventEmitter<string | undefined>());
+  /** A run's notice about a text longer than one request (or none, undefined, when a run starts or ends without one). */
+  readonly onDidNotice = this.noticeEmitter.event;
 
   constructor(
     private readonly c: Container,
     private readonly decorations: EntityDecorations,
-  ) {}
+  ) {
+    super();
+  }
 
   async recognize(): Promise<readonly DecoratedEntity[]> {
     const editor = vscode.window.activeTextEditor;
@@ -45,7 +50,7 @@ export class RecognizeFlow {
       return [];
     }
     this.pending = undefined;
-    this.c.probe?.record(this, ProbeKeys.notices, undefined);
+    this.noticeEmitter.fire(undefined);
     const job: Job = { document, version: document.version, text, base: document.offsetAt(range.start), scope };
     return this.run(job, 0);
   }
@@ -115,7 +120,7 @@ export class RecognizeFlow {
           ? vscode.l10n.t('Recognised the last part of the file: {0} in all.', count)
           : vscode.l10n.t('Recognised the last part of the selection: {0} in all.', count);
       vscode.window.setStatusBarMessage(`$(check) ${vscode.l10n.t('Recognised {0}', count)}`, 4000);
-      this.c.probe?.record(this, ProbeKeys.notices, notice);
+      this.noticeEmitter.fire(notice);
       if (notice) void vscode.window.showInformationMessage(notice);
       return;
     }
@@ -131,7 +136,7 @@ export class RecognizeFlow {
           ...args,
         );
     const next = vscode.l10n.t('Recognize Next Part');
-    this.c.probe?.record(this, ProbeKeys.notices, notice);
+    this.noticeEmitter.fire(notice);
     void vscode.window.showInformationMessage(notice, next).then((choice) => {
       if (choice === next) void vscode.commands.executeCommand(CommandIds.entities.recognizeNextPart);
     });

@@ -2,11 +2,11 @@
 // one line is sent with its line as context (the phrase is the line, the entity the selection); a
 // selection over several lines is sent alone, as one entity. Train teaches it, test stores it only.
 import * as vscode from 'vscode';
-import { ProbeKeys } from '../../platform/testProbe';
 import { NLU_MAX_CHARS } from '../../api/values';
 import { BUILTIN_TAGS } from '../../core/entityTags';
 import type { Container } from '../../container';
 import { formatNumber } from '../../platform/l10n';
+import { Disposable } from '../../platform/lifecycle';
 
 const TAUGHT_TAGS_KEY = 'knowledgeDesk.entities.taughtTags';
 const TAG_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
@@ -50,11 +50,17 @@ export function phraseFor(document: vscode.TextDocument, selection: vscode.Selec
   return { text, startIndex: start, endIndex: end };
 }
 
-export class TeachPhraseFlow {
+export class TeachPhraseFlow extends Disposable {
+  private readonly taughtEmitter = this._register(new vscode.EventEmitter<TaughtPhrase>());
+  /** A phrase was sent, with the service's answer. */
+  readonly onDidTeach = this.taughtEmitter.event;
+
   constructor(
     private readonly c: Container,
     private readonly seenTags: () => string[],
-  ) {}
+  ) {
+    super();
+  }
 
   /** Tags offered: the eight built-in ones, then the ones taught or seen here, in first-seen order. */
   tags(): string[] {
@@ -83,7 +89,7 @@ export class TeachPhraseFlow {
     const client = await this.c.connection.getClient();
     const response = await client.nlu.addPhrase(phrase.text, [{ ...phrase, tag, token }], kind.dataType);
     const taught: TaughtPhrase = { ...phrase, tag, dataType: kind.dataType, response };
-    this.c.probe?.record(this, ProbeKeys.taughtPhrases, taught);
+    this.taughtEmitter.fire(taught);
     if (!(BUILTIN_TAGS as readonly string[]).includes(tag)) await this.remember(tag);
     this.c.log('entities').info(`${kind.dataType} phrase: ${tag} (${token.length} characters) in a ${phrase.text.length}-character phrase`);
     void vscode.window.showInformationMessage(

@@ -23,7 +23,6 @@ import { KbTreeProvider } from './kbTreeProvider';
 import { NodeDetailsProvider } from './nodeDetails';
 import { uploadBatch, type BatchResult } from './uploadFlow';
 import { noteUseWhenVisible } from '../../platform/usage';
-import { ProbeKeys } from '../../platform/testProbe';
 
 /** The Knowledge Base view: browse, search, upload, replace, move, delete, and processing badges. */
 export class KnowledgeBaseFeature extends Disposable {
@@ -42,6 +41,9 @@ export class KnowledgeBaseFeature extends Disposable {
   readonly dnd: KbDragAndDrop;
   private failures: FileNode[] = [];
   private failureTimer: NodeJS.Timeout | undefined;
+  private readonly batchEmitter = this._register(new vscode.EventEmitter<BatchResult>());
+  /** An upload batch finished (the tree refreshes and watches its new documents). */
+  readonly onDidFinishBatch = this.batchEmitter.event;
 
   constructor(private readonly c: Container) {
     super();
@@ -140,7 +142,7 @@ export class KnowledgeBaseFeature extends Disposable {
   }
 
   private afterBatch(batch: BatchResult): void {
-    this.c.probe?.record(this, ProbeKeys.uploadBatches, batch);
+    this.batchEmitter.fire(batch);
     void this.tree.refresh();
     this.watch(batch.newNodes);
   }

@@ -6,7 +6,7 @@ export type Method = HttpMethod;
 export type Api = OperationApi;
 
 /** The test routes' operations (testKit.ts), served only with `testHooks`: fault injection, processing control, identity, echo. */
-export type TestOperationName = 'admin.faults' | 'admin.processing' | 'admin.whoami' | 'admin.echo';
+export type TestOperationName = 'admin.faults' | 'admin.processing' | 'admin.whoami' | 'admin.echo' | 'admin.streamDelay';
 
 export interface RouteDef {
   method: Method;

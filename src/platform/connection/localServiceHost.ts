@@ -20,7 +20,7 @@ export interface LocalServiceHostOptions {
   maxUploadBytes: () => number;
   /** Sample documents imported when the knowledge base is empty (npm start sets KNOWLEDGE_DESK_LOCAL_SEED). */
   seedDir?: string;
-  /** Test options of the local service (only when the test probe exists; see platform/testProbe.ts). */
+  /** Test options of the local service (the test build only; see platform/localServiceTestOptions.ts). */
   test?: { testHooks: boolean; jobStepDelayMs: number };
   /** "Show Log" of the notifications. */
   showLog?: () => void;

@@ -3,7 +3,6 @@ import { isCancellation } from '../cancellation';
 import { toUserFacing } from '../errorMessages';
 import { reportFailure, type ErrorReporting } from '../errorReport';
 import type { Log } from '../logger';
-import type { TestProbe } from '../testProbe';
 import type { WireError } from './protocol';
 
 /** What every panel needs from the extension (Container.panelBasics); each panel's context adds its own. */
@@ -12,13 +11,11 @@ export interface PanelBasics {
   log: Log;
   /** Where a webview's failures go: the same path as the command wrapper (src/platform/commands.ts). */
   errors: ErrorReporting;
-  /** Container.probe (tests only). */
-  probe?: TestProbe;
 }
 
 /** The WebviewPanelHost setup every panel shares: its basics, and errors sent to the page as describeForPage makes them. */
 export function hostSetup(basics: PanelBasics) {
-  return { extensionUri: basics.extensionUri, log: basics.log, probe: basics.probe, channel: { describeError: describeForPage } };
+  return { extensionUri: basics.extensionUri, log: basics.log, channel: { describeError: describeForPage } };
 }
 
 /**

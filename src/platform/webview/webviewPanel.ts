@@ -6,7 +6,6 @@ import { pageStates, restoredState, takeRestored } from './pageStates';
 import type { PageProblem, PageProtocol, PageState } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
-import { ProbeKeys, type TestProbe } from '../testProbe';
 import { noteUse } from '../usage';
 
 export interface PanelSetup<P extends PageProtocol> {
@@ -19,12 +18,7 @@ export interface PanelSetup<P extends PageProtocol> {
   label?: string;
   /** How long a visible page may take to say ready before the panel is replaced (default READY_WATCHDOG_MS). */
   readyTimeoutMs?: number;
-  /** Container.probe: records the page's problems and what it drew. */
-  probe?: TestProbe;
-  /**
-   * Pages that report what they drew (a `rendered` notification): the log line of a report. The report is
-   * also kept by the test probe and fired as `onDidRender`.
-   */
+  /** Pages that report what they drew (a `rendered` notification): the log line of a report, also fired as `onDidRender`. */
   rendered?: (report: RenderedOf<P>) => string;
 }
 
@@ -48,6 +42,10 @@ export function createPanel(
   );
 }
 
+const createdEmitter = new vscode.EventEmitter<WebviewPanelHost<PageProtocol, unknown>>();
+/** A panel host was created (fired by the base constructor, before a subclass's own fields are set). */
+export const onDidCreatePanelHost = createdEmitter.event;
+
 /**
  * How long a visible panel waits for its page to say `ready` before it replaces the panel; each further
  * replacement waits twice as long, so a page that is only slow (a busy machine) is not restarted again and again.
@@ -68,7 +66,7 @@ const MAX_REPLACEMENTS = 2;
  * editors are opened and closed over a loading page). Loading the same frame again does not help; a new
  * frame does. Nothing is lost: a page that never loaded holds no input, and the host sends the full state.
  */
-export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposable {
+export abstract class WebviewPanelHost<P extends PageProtocol, Sent = never> extends Disposable {
   readonly channel: WebviewChannel<P>;
   /** Inline handlers in untrusted HTML that the CSP refused while the page sanitized it (defence in depth at work). */
   blockedHandlers = 0;
@@ -85,18 +83,21 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
   private readonly replacedEmitter = this._register(new vscode.EventEmitter<vscode.WebviewPanel>());
   readonly onDidReplacePanel = this.replacedEmitter.event;
   private readonly readyTimeoutMs: number;
-  /** Only outside Production mode (platform/testProbe.ts). */
-  protected readonly probe: TestProbe | undefined;
   /** The page's state as it last sent it (given to a replacement panel's page, which has no state of its own). */
   private kept: PageState | undefined;
   private readonly renderedEmitter = this._register(new vscode.EventEmitter<RenderedOf<P>>());
   /** What the page reports it drew, for pages with a `rendered` notification (tests wait for it). */
   readonly onDidRender = this.renderedEmitter.event;
+  private readonly problemEmitter = this._register(new vscode.EventEmitter<string>());
+  /** The page reported a CSP violation or an uncaught error ("kind: message"). */
+  readonly onDidReportProblem = this.problemEmitter.event;
+  protected readonly sentEmitter = this._register(new vscode.EventEmitter<Sent>());
+  /** A request the panel sent to the service, as the panel built it (panels that declare `Sent`). */
+  readonly onDidSendRequest = this.sentEmitter.event;
 
   constructor(panel: vscode.WebviewPanel, setup: PanelSetup<P>) {
     super();
     this.extensionUri = setup.extensionUri;
-    this.probe = setup.probe;
     this.page = setup.page;
     this.log = setup.log;
     this.readyTimeoutMs = setup.readyTimeoutMs ?? READY_WATCHDOG_MS;
@@ -120,11 +121,11 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
     const describe = setup.rendered;
     if (describe)
       shared.onNotification('rendered', (r: RenderedOf<P>) => {
-        this.probe?.record(this, ProbeKeys.rendered, r);
         this.log.debug(describe(r));
         this.renderedEmitter.fire(r);
       });
     this.adopt(panel);
+    createdEmitter.fire(this as WebviewPanelHost<PageProtocol, unknown>);
   }
 
   /** The VS Code panel shown now (a new one after a replacement). */
@@ -137,8 +138,8 @@ export abstract class WebviewPanelHost<P extends PageProtocol> extends Disposabl
       this.blockedHandlers++;
       return this.log.debug(`${label}: the CSP refused an inline event handler while untrusted HTML was sanitized: ${p.message}`);
     }
-    this.probe?.record(this, ProbeKeys.pageProblems, `${p.kind}: ${p.message}`);
     this.log.warn(`${label}: ${p.kind}: ${p.message}`);
+    this.problemEmitter.fire(`${p.kind}: ${p.message}`);
   }
 
   /** Takes `panel` as this host's panel: its events, options and page. */

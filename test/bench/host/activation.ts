@@ -40,7 +40,7 @@ export async function run(): Promise<void> {
   const ext = vscode.extensions.getExtension<KnowledgeDeskTestApi>('knowledge-desk.knowledge-desk')!;
   const api = ext.isActive ? ext.exports : await ext.activate();
   // Nothing has used Knowledge Desk in this window yet: activation must have started nothing.
-  const idleAtStart = api.container.connection.status.state === 'idle' && !api.container.localService.isStarted;
+  const idleAtStart = api.connection.status.state === 'idle' && !api.localService.isStarted;
   const root = ext.extensionPath;
   const mainFile = path.join(root, 'dist/main.js');
   const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-bench-cache-'));
@@ -77,8 +77,8 @@ export async function run(): Promise<void> {
   const used = performance.now();
   await vscode.commands.executeCommand('knowledgeDesk.checkConnection');
   const deadline = Date.now() + 30_000;
-  while (api.container.connection.status.state !== 'connected' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const firstUseMs = api.container.connection.status.state === 'connected' ? performance.now() - used : undefined;
+  while (api.connection.status.state !== 'connected' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  const firstUseMs = api.connection.status.state === 'connected' ? performance.now() - used : undefined;
 
   const wall = (s: Sample[]) => median(s.map((x) => x.ms));
   const cpu = (s: Sample[]) => median(s.map((x) => x.cpuMs));

@@ -7,7 +7,7 @@ import type { KnowledgeDeskTestApi } from '../../../src/testApi';
 import type { AnswersFeature } from '../../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
-import { ProbeKeys, type TestProbe } from '../../../src/platform/testProbe';
+import { ProbeKeys, type TestProbe } from '../../../src/testProbe';
 import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import { currentLane } from './lane';
 
@@ -18,16 +18,22 @@ export async function getApi(): Promise<KnowledgeDeskTestApi> {
   if (!ext) throw new Error(`${EXTENSION_ID} is not installed in this host`);
   const api = ext.isActive ? ext.exports : await ext.activate();
   if (!api) throw new Error('activate() returned no test API (production mode?)');
-  activeProbe = api.probe;
+  activeApi = api;
   return api;
 }
 
-let activeProbe: TestProbe | undefined;
+let activeApi: KnowledgeDeskTestApi | undefined;
 
 /** The extension's test probe (getApi() must have run: it exists only outside Production mode). */
 export function probe(): TestProbe {
-  if (!activeProbe) throw new Error('no test probe: call getApi() first');
-  return activeProbe;
+  if (!activeApi) throw new Error('no test probe: call getApi() first');
+  return activeApi.probe;
+}
+
+/** Has the local service pause `ms` between answer stream lines (0: none), so a test sees the chat mid-stream. */
+export async function setStreamDelay(ms: number): Promise<void> {
+  if (!activeApi) throw new Error('no test API: call getApi() first');
+  await activeApi.setStreamDelay(ms);
 }
 
 type Rendered<P> = P extends { onDidRender: vscode.Event<infer R> } ? R : never;
@@ -104,14 +110,14 @@ export async function waitForPage(
  * its service (the Local region in tests) and returns the client.
  */
 export async function useService(api: KnowledgeDeskTestApi, timeoutMs = 30_000): Promise<ApiClient> {
-  if (!api.container.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
+  if (!api.connection.isUsed) await vscode.commands.executeCommand(CommandIds.checkConnection);
   await waitFor(
-    () => api.container.connection.status.state === 'connected',
+    () => api.connection.status.state === 'connected',
     'the connection to the service',
     timeoutMs,
-    () => JSON.stringify(api.container.connection.status),
+    () => JSON.stringify(api.connection.status),
   );
-  return api.container.connection.getClient();
+  return api.connection.getClient();
 }
 
 /**

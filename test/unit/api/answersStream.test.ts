@@ -105,6 +105,22 @@ describe('Generative answers, mode stream (NDJSON)', () => {
     assert.ok(ignored.at(-1)!.at < 1500, 'a delay out of range (0–2000) is ignored');
   });
 
+  it('pauses as POST /_local/stream-delay says for requests without the header (the header still wins)', async () => {
+    await t.admin('POST', '/_local/stream-delay', { ms: 300 });
+    try {
+      const { lines: slowed } = await lines({ query: QUESTION });
+      assert.ok(slowed.length >= 3);
+      assert.ok(
+        slowed.at(-1)!.at - slowed[0].at >= 2 * 300 - 50,
+        `first at ${slowed[0].at.toFixed(0)} ms, last at ${slowed.at(-1)!.at.toFixed(0)} ms`,
+      );
+      const { lines: header } = await lines({ query: QUESTION }, 0);
+      assert.ok(header.at(-1)!.at - header[0].at < 300, 'X-Local-Stream-Delay-Ms: 0 overrides the default');
+    } finally {
+      await t.admin('POST', '/_local/stream-delay', { ms: 0 });
+    }
+  });
+
   it('stops writing when the client leaves the loop early, and counts it', async () => {
     const before = await closedEarly();
     const client = t.client({ dispatcher: withHeaders({ 'X-Local-Stream-Delay-Ms': '500' }) });

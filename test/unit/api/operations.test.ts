@@ -17,6 +17,7 @@ const LISTED_TEST_ROUTES = [
   'POST /_local/processing admin.processing',
   'GET /_local/whoami admin.whoami',
   'POST /_local/echo admin.echo',
+  'POST /_local/stream-delay admin.streamDelay',
 ];
 
 const root = path.resolve(__dirname, '../../..');

@@ -33,6 +33,7 @@ describe('Local service without the test option (the production wiring)', () => 
     ['POST', '/_local/faults', JSON.stringify({ script: ['500', '500', '500'] })],
     ['POST', '/_local/echo', JSON.stringify({ status: 418, body: { hello: 'world' } })],
     ['GET', '/_local/whoami', undefined],
+    ['POST', '/_local/stream-delay', JSON.stringify({ ms: 0 })],
   ] as const) {
     it(`answers 404 to ${method} ${route}, which the service started with the test option serves`, async () => {
       const res = await call(prod, method, route, {}, body);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { envStepDelayMs, localServiceTestOptions, PROBE_KEEP, ProbeKeys, Ring, TestProbe } from '../../../src/platform/testProbe';
+import { envStepDelayMs, localServiceTestOptions } from '../../../src/platform/localServiceTestOptions';
+import { PROBE_KEEP, ProbeKeys, Ring, TestProbe } from '../../../src/testProbe';
 
 describe('Test probe', () => {
   it('a ring keeps the last values, counts every push, and answers "since a mark" with what it still has', () => {
@@ -48,14 +49,7 @@ describe('Test probe', () => {
     assert.equal(probe.last(a, ProbeKeys.rendered), undefined);
   });
 
-  it('leaves the client alone while no test set a stream delay', () => {
-    const probe = new TestProbe();
-    const client = { config: { baseUrl: 'http://127.0.0.1:1' } };
-    // Without a delay the client is the same object: nothing wraps the product's requests.
-    assert.equal(probe.adjustClient(client as never), client);
-  });
-
-  it('reads KD_LOCAL_JOB_STEP_DELAY_MS for the local service only through the probe, bounded', () => {
+  it('reads KD_LOCAL_JOB_STEP_DELAY_MS for the local service only in the test options, bounded', () => {
     assert.deepEqual(localServiceTestOptions({}), { testHooks: true, jobStepDelayMs: 0 });
     assert.deepEqual(localServiceTestOptions({ KD_LOCAL_JOB_STEP_DELAY_MS: '3000' }), { testHooks: true, jobStepDelayMs: 3000 });
     assert.equal(envStepDelayMs({ KD_LOCAL_JOB_STEP_DELAY_MS: '999999' }), 60_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../api/client';
+import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
 import { sendFeedback } from './answerFeedback';
 import { chatStrings } from './chatStrings';
 import type { CitationOpened } from './citations';
@@ -22,7 +23,6 @@ import {
   type ScopeItem,
   type Turn,
 } from './protocol';
-import { ProbeKeys } from '../../../platform/testProbe';
 
 export interface ChatContext extends PanelBasics {
   store: ConversationStore;
@@ -42,11 +42,14 @@ interface ActiveStream {
 }
 
 /** The "Ask Knowledge Desk" panel: asks, streams answers to the page, and keeps the conversations. */
-export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
+export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRequest> {
   private readonly active = new Map<string, ActiveStream>();
   private readonly finishedEmitter = this._register(new vscode.EventEmitter<Turn>());
   /** A turn ended (done, stopped or failed). */
   readonly onDidFinishTurn = this.finishedEmitter.event;
+  private readonly citationOpenedEmitter = this._register(new vscode.EventEmitter<CitationOpened>());
+  /** The user opened a citation (its outcome is set once the viewer opened it or failed). */
+  readonly onDidOpenCitation = this.citationOpenedEmitter.event;
 
   constructor(
     panel: vscode.WebviewPanel,
@@ -126,7 +129,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     this.channel.notify('turnStarted', { conversationId: conversation.id, turn, replaces: opts.retryOf });
     this.channel.notify('conversations', { conversations: store.list() });
     const request = buildAnswerRequest(turn.question, options, { stateful, threadId: stateful ? conversation.threadId : undefined });
-    this.probe?.record(this, ProbeKeys.requests, request); // tests check the fields built from the options
+    this.sentEmitter.fire(request);
     const controller = new AbortController();
     this.active.set(turn.id, { controller, conversationId: conversation.id, turn });
     this.ctx.log.info(
@@ -134,7 +137,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     );
     let outcome: AnswerOutcome;
     try {
-      const client = this.probe ? this.probe.adjustClient(await this.ctx.client()) : await this.ctx.client();
+      const client = await this.ctx.client();
       outcome = await runAnswer(client.answers, request, {
         signal: controller.signal,
         onRaw: this.rawLogger(turn.id),
@@ -267,7 +270,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol> {
     const stored = found?.turn.citations.find((c) => c.index === citation.index) ?? citation;
     const arg = { citation: stored, question: found?.turn.question ?? '', answer: found?.turn.answer ?? '' };
     const record: CitationOpened = { ...arg, outcome: 'opened' };
-    this.probe?.record(this, ProbeKeys.citationsOpened, record);
+    this.citationOpenedEmitter.fire(record);
     try {
       await vscode.commands.executeCommand(CommandIds.answers.openCitation, arg);
     } catch (error) {

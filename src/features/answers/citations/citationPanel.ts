@@ -15,7 +15,6 @@ import {
   type CitationTarget,
   type DocumentView,
 } from './protocol';
-import { ProbeKeys } from '../../../platform/testProbe';
 
 export interface CitationContext extends PanelBasics {
   source: DocumentSource;
@@ -39,6 +38,9 @@ function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): Webvie
 
 /** One document viewer: a cited page of a PDF with the passage highlighted, a text document, or the fallback. */
 export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
+  private readonly retargetEmitter = this._register(new vscode.EventEmitter<void>());
+  /** Another citation is to be shown: what the page drew so far is of the previous one. */
+  readonly onDidRetarget = this.retargetEmitter.event;
   private view: DocumentView;
   private generation = 0;
   /** A citation was clicked and the page has not been sent its view yet: that show resets the page to the cited place. */
@@ -88,7 +90,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     }
     this.target = target;
     this.extras = extras;
-    this.probe?.ring(this, ProbeKeys.rendered).clear();
+    this.retargetEmitter.fire();
     void this.load();
   }
 

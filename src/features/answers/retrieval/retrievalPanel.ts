@@ -15,7 +15,6 @@ import {
   type RetrievalProtocol,
   type RunResult,
 } from './protocol';
-import { ProbeKeys } from '../../../platform/testProbe';
 import { regionLabel } from '../../../platform/regionLabels';
 import { retrievalStrings } from './retrievalStrings';
 
@@ -36,8 +35,15 @@ export interface RetrievalContext extends PanelBasics {
 
 const MAX_PASSAGE = 100_000;
 
+/** What one column of the panel sent and got (tests compare them with the client's own answers). */
+export interface RetrievalSent {
+  column: Column;
+  request: RetrievalRequest;
+  items: ResultItem[];
+}
+
 /** Run retrieval with two settings side by side. */
-export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
+export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol, RetrievalSent> {
   private question: string | null;
 
   constructor(
@@ -93,8 +99,7 @@ export class RetrievalPanel extends WebviewPanelHost<RetrievalProtocol> {
         text: i.text.slice(0, MAX_PASSAGE),
         subTextIndex: subTextIndexOf(i),
       }));
-      // What each column sent and got (tests compare them with the client's own answers).
-      this.probe?.record(this, ProbeKeys.requests, { column, request, items });
+      this.sentEmitter.fire({ column, request, items });
       this.ctx.log.info(
         `retrieval ${column}: ${items.length} ${items.length === 1 ? 'result' : 'results'} in ${Date.now() - started} ms for ${JSON.stringify(question.slice(0, 80))}`,
       );

@@ -14,7 +14,6 @@ import {
 } from './analyticsData';
 import { analyticsStrings } from './analyticsStrings';
 import { ANALYTICS_VIEW_TYPE, analyticsProtocol, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery } from './protocol';
-import { ProbeKeys } from '../../../platform/testProbe';
 
 interface AnalyticsContext extends PanelBasics {
   clients(): Promise<{ faq: AnalyticsClient; answers: AnswerFeedbackClient }>;
@@ -22,6 +21,10 @@ interface AnalyticsContext extends PanelBasics {
 
 /** The Q&A analytics panel: daily searches, top Q&As, search history, Q&A and answer feedback. */
 export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
+  private readonly loadedEmitter = this._register(new vscode.EventEmitter<AnalyticsData>());
+  /** What the panel loaded from the service and showed. */
+  readonly onDidLoad = this.loadedEmitter.event;
+
   constructor(
     panel: vscode.WebviewPanel,
     private readonly ctx: AnalyticsContext,
@@ -65,7 +68,7 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       throw failures[0].error;
     }
     this.ctx.log.info(`analytics ${query.startDate}..${query.endDate} top ${query.topN}: loaded in ${Date.now() - started} ms`);
-    this.probe?.record(this, ProbeKeys.loaded, data);
+    this.loadedEmitter.fire(data);
     return data;
   }
 }

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { ProbeKeys } from '../../../platform/testProbe';
 import type { FaqResource } from '../../../api/resources/faq';
 import { formatNumber } from '../../../platform/l10n';
 import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
@@ -34,7 +33,7 @@ export type SentRequest =
   { op: 'register'; body: RegisterBody } | { op: 'update'; body: UpdateFields & { id: string } } | { op: 'delete'; id: string };
 
 /** One Q&A editor: a new Q&A (until saved) or an existing one, by id. */
-export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
+export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol, SentRequest> {
   private record: QaRecord | undefined;
   private loading: Promise<void> | undefined;
   private dirty = false;
@@ -134,7 +133,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       const faq = await this.ctx.faq();
       if (this.target.kind === 'new') {
         const body = registerBody(draft);
-        this.probe?.record(this, ProbeKeys.requests, { op: 'register', body } satisfies SentRequest);
+        this.sentEmitter.fire({ op: 'register', body });
         const { id } = await faq.register(body);
         this.target = { kind: 'existing', id };
         const record = await this.fetchOr(draft);
@@ -145,7 +144,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
       if (!this.record) await this.fetch();
       const changes = changedFields(this.record!.values, draft);
       if (!Object.keys(changes).length) return { outcome: 'unchanged' };
-      this.probe?.record(this, ProbeKeys.requests, { op: 'update', body: { id, ...changes } } satisfies SentRequest);
+      this.sentEmitter.fire({ op: 'update', body: { id, ...changes } });
       await faq.update({ id, ...changes });
       const record = await this.fetchOr(draft);
       this.saved({ id, change: 'updated' });
@@ -169,7 +168,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
   private async toggle(): Promise<{ record: QaRecord }> {
     const id = this.requireId();
     const status = this.record?.values.status === 'off' ? 'on' : 'off';
-    this.probe?.record(this, ProbeKeys.requests, { op: 'update', body: { id, status } } satisfies SentRequest);
+    this.sentEmitter.fire({ op: 'update', body: { id, status } });
     await (await this.ctx.faq()).update({ id, status });
     const record = await this.fetch();
     this.saved({ id, change: 'status' });
@@ -205,7 +204,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol> {
     );
     if (!confirmed) return { deleted: false };
     return this.run('Delete Q&A', vscode.l10n.t('Deleting the Q&A…'), async () => {
-      this.probe?.record(this, ProbeKeys.requests, { op: 'delete', id } satisfies SentRequest);
+      this.sentEmitter.fire({ op: 'delete', id });
       await (await this.ctx.faq()).delete(id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted the Q&A "{0}"', ellipsis(question)), 4000);
       this.ctx.deleted(this, id);

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { HttpError } from '../../../../src/local/http/errors';
 import { parseBulkCsv } from '../../../../src/local/jobs/bulkInput';
 import { csvText } from '../../../../src/local/jobs/csvText';
-import { envStepDelayMs } from '../../../../src/platform/testProbe';
+import { envStepDelayMs } from '../../../../src/platform/localServiceTestOptions';
 import { countPairs, PairLinker, type LinkParams } from '../../../../src/local/jobs/rareBuild';
 import { rankPool, seededRandom, seedOf } from '../../../../src/local/jobs/rareGenerate';
 import type { BuildData } from '../../../../src/local/jobs/rareBuild';

@@ -1,9 +1,7 @@
-// Everything integration tests observe in the running extension, in one object. Container creates it only in
-// the test build (src/testBuild.d.ts); in any other build `Container.probe` is undefined, product code records
-// through `probe?.…`, so nothing is recorded and nothing grows. Every buffer here keeps only the last PROBE_KEEP
-// values. No `vscode` here: the pure parts are unit-tested.
-import type { ApiClient } from '../api/client';
-import type * as TestClient from './testClient';
+// Everything integration tests observe in the running extension, in one object: the test facade (src/testApi.ts,
+// the test build only) records the product's events here (onDidRender, onDidShowError, onDidSendRequest …); the
+// product knows nothing of it. Every buffer keeps only the last PROBE_KEEP values. No `vscode` here: unit-tested.
+import type { ErrorShown } from './platform/errorReport';
 
 /** How many values each buffer keeps. */
 export const PROBE_KEEP = 50;
@@ -73,43 +71,10 @@ export const ProbeKeys = {
 } as const;
 export type ProbeKey = (typeof ProbeKeys)[keyof typeof ProbeKeys];
 
-export interface ErrorShown {
-  /** The command or panel that showed it. */
-  command: string;
-  message: string;
-}
-
-/**
- * The local service options only tests use (LocalServiceOptions.testHooks, jobStepDelayMs): the fault, echo and
- * whoami routes and the stream-delay header, and job steps slowed down by KD_LOCAL_JOB_STEP_DELAY_MS
- * (test/host/runIntegration.mjs sets it so the Jobs view's polling sees every state).
- */
-export function localServiceTestOptions(env: NodeJS.ProcessEnv = process.env): { testHooks: true; jobStepDelayMs: number } {
-  return { testHooks: true, jobStepDelayMs: envStepDelayMs(env) };
-}
-
-/**
- * KD_LOCAL_JOB_STEP_DELAY_MS as a pause in ms (at most a minute; anything but a positive number is 0). Jobs on a
- * few documents finish in milliseconds, too fast for a UI polling every 2 s to show "queued" and "running" or to
- * cancel one; read only here, so a user's environment never slows the service down.
- */
-export function envStepDelayMs(env: NodeJS.ProcessEnv): number {
-  const ms = Number(env.KD_LOCAL_JOB_STEP_DELAY_MS ?? 0);
-  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 60_000) : 0;
-}
-
 export class TestProbe {
   /** Errors shown to the user by the command wrapper and the panels. */
   readonly errorsShown = new Ring<ErrorShown>();
-  /** Set by a test: the chat asks the local service to wait this long between stream lines (X-Local-Stream-Delay-Ms). */
-  streamDelayMs: number | undefined;
   private readonly owners = new WeakMap<object, Map<string, Ring<unknown>>>();
-
-  /** The client the chat asks with: while `streamDelayMs` is set, one that sends X-Local-Stream-Delay-Ms. */
-  adjustClient(client: ApiClient): ApiClient {
-    if (!this.streamDelayMs || !globalThis.__KD_TEST__) return client;
-    return (require('./testClient') as typeof TestClient).withStreamDelay(client, this.streamDelayMs);
-  }
 
   /** The buffer `key` of `owner`, created on first use. */
   ring<T>(owner: object, key: ProbeKey): Ring<T> {
