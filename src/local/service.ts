@@ -27,7 +27,7 @@ import { ProcessingQueue, type Extractor } from './kb/processing';
 import { seedFromDir } from './kb/seed';
 import { silentLogger, type LocalLogger } from './logger';
 import { AnswerService } from './answers/answerService';
-import { writerSetup, type WriterOptions } from './answers/writerConfig';
+import { describeWriter, writerSetup, type WriterOptions } from './answers/writerConfig';
 import { HighlightResolver } from './search/highlightResolver';
 import { Retrieval } from './search/retrieval';
 import { BlobStore } from './store/blobs';
@@ -131,7 +131,18 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
     retrieval.rebuildInBackground();
-    let writer = writerSetup(options.writer);
+    // A writer that cannot be set up (a bad URL) leaves answers extractive: it must not stop the service.
+    const setUp = (next: WriterOptions | undefined): ReturnType<typeof writerSetup> => {
+      try {
+        const setup = writerSetup(next);
+        logger.info(`answers: written by ${describeWriter(next)}`);
+        return setup;
+      } catch (error) {
+        logger.warn(`answers: the writer is not used: ${(error as Error).message}`);
+        return undefined;
+      }
+    };
+    let writer = setUp(options.writer);
     const answers = new AnswerService({ retrieval, kb, journal, writer: () => writer });
     const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
     closers.push(() => jobs.close());
@@ -229,7 +240,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       nluApiKey: keys.nluApiKey,
       dataDir,
       setAllowedRoots: (roots) => (allowedRoots = [...roots]),
-      setWriter: (next) => (writer = writerSetup(next)),
+      setWriter: (next) => (writer = setUp(next)),
       processingIdle: () => processing.idle(),
       close: () => (closed ??= closeAll()),
     };
