@@ -7,6 +7,7 @@ import { registerCommand, type CommandHandler, type CommandHost } from './platfo
 import { DetailsDocuments } from './platform/detailsDocument';
 import { Disposable, disposeAll, toDisposable, type IDisposable } from './platform/lifecycle';
 import { Logger, type Log } from './platform/logger';
+import { LocalWriterSource } from './platform/localWriter/localWriterSource';
 import { Secrets } from './platform/secrets';
 import type { ErrorReporting, ErrorShown } from './platform/errorReport';
 import type { PanelBasics } from './platform/webview/panelErrors';
@@ -25,6 +26,8 @@ export class Container extends Disposable {
   readonly settings: Settings;
   readonly secrets: Secrets;
   readonly localService: LocalServiceHost;
+  /** Who writes the local service's answers (knowledgeDesk.local.writer). */
+  readonly localWriter: LocalWriterSource;
   readonly connection: ConnectionManager;
   /** Replaced by scripted input in integration tests (src/testApi.ts setUserInput). */
   ui: UserInput = new WindowUserInput();
@@ -47,6 +50,7 @@ export class Container extends Disposable {
     this.settings = this._register(new Settings());
     this.secrets = this._register(new Secrets(context.secrets));
     const log = this.logger.scoped('local');
+    this.localWriter = this._register(new LocalWriterSource(this.settings, log));
     this.localService = this._register(
       new LocalServiceHost({
         extensionPath: context.extensionPath,
@@ -58,6 +62,7 @@ export class Container extends Disposable {
         // Test routes, the stream delay and slow job steps: the test build only (src/testBuild.d.ts).
         test: globalThis.__KD_TEST__ ? localServiceTestOptions() : undefined,
         showLog: () => this.logger.show(),
+        writer: this.localWriter,
       }),
     );
     this._register(

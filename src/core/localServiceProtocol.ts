@@ -10,12 +10,26 @@ export interface ChildStartOptions {
   seedDir?: string;
   /** The port of the previous run, tried first so a restarted service keeps its address (0: any free port). */
   port?: number;
+  /** The writer of generative answers (LocalServiceOptions.writer); absent: extractive answers. */
+  writer?: ChildWriter;
   /** Test options of the service (LocalServiceOptions), passed only by the extension's test build (platform/localServiceTestOptions.ts). */
   testHooks?: boolean;
   jobStepDelayMs?: number;
 }
 
-export type ParentMessage = { type: 'start'; options: ChildStartOptions } | { type: 'setAllowedRoots'; roots: string[] };
+/** An OpenAI-compatible endpoint whose model writes the answers (the extension serves its chosen model on one). */
+export interface ChildWriter {
+  url: string;
+  model: string;
+  apiKey?: string;
+  timeoutMs?: number;
+}
+
+export type ParentMessage =
+  | { type: 'start'; options: ChildStartOptions }
+  | { type: 'setAllowedRoots'; roots: string[] }
+  /** The writer setting changed: answers started from now on use this writer (none: extractive). */
+  | { type: 'setWriter'; writer?: ChildWriter };
 
 export type ChildMessage =
   /** Listening: the endpoint and its keys. */

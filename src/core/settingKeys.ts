@@ -11,6 +11,10 @@ export const SettingKeys = {
   maxRetries: 'maxRetries',
   logRawStream: 'logRawStream',
   localMaxUploadMb: 'local.maxUploadMb',
+  /** off | vscode | endpoint: who writes the local service's answers (docs/local-service.md#writer). */
+  localWriter: 'local.writer',
+  /** {vendor, family, id} of the VS Code language model that writes them. */
+  localWriterModel: 'local.writerModel',
   uploadConcurrency: 'upload.concurrency',
   uploadOverwritePolicy: 'upload.overwritePolicy',
   blobStoragePath: 'upload.blobStoragePath',
@@ -44,6 +48,8 @@ export const USER_ONLY_SETTINGS: readonly SettingKey[] = [
   SettingKeys.ownUserId,
   SettingKeys.logRawStream,
   SettingKeys.localMaxUploadMb,
+  SettingKeys.localWriter,
+  SettingKeys.localWriterModel,
   SettingKeys.blobStoragePath,
   SettingKeys.allowRemoteImages,
   SettingKeys.aiEnabled,

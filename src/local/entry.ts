@@ -6,11 +6,13 @@ import { runSupervised } from './process/childMain';
 import { SUPERVISED_ARG } from '../core/localServiceProtocol';
 import { startLocalService, type LocalService, type LocalServiceOptions } from './service';
 import { DataFolderLockedError } from './store/lock';
+import { describeWriter, writerFromEnv, type WriterOptions } from './answers/writerConfig';
 
 export { startLocalService, LOCAL_SERVICE_VERSION } from './service';
 export type { LocalService, LocalServiceOptions } from './service';
 export { DataFolderLockedError, readLockOwner } from './store/lock';
 export { loadOrCreateKeys } from './store/keys';
+export { writerFromEnv, describeWriter } from './answers/writerConfig';
 
 const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--allow DIR]... [--max-upload-mb N] [--verbose]
 
@@ -20,6 +22,12 @@ const USAGE = `Usage: node dist/local.js --data DIR [--port N] [--seed DIR] [--a
   --allow DIR         folder that file:// cloud uploads may read (repeatable)
   --max-upload-mb N   largest accepted upload (default 512)
   --max-faq-rows N    largest number of rows in one uploaded Q&A file (default 100000)
+  --writer-url URL    an OpenAI-compatible API (e.g. http://127.0.0.1:11434/v1) whose model writes the answers
+                      over the passages (default: KD_LOCAL_WRITER_URL; unset: extractive answers)
+  --writer-model NAME the model to ask (default: KD_LOCAL_WRITER_MODEL); its key, if it needs one, is read
+                      from KD_LOCAL_WRITER_KEY only
+  --writer-timeout-s N  wait for the model's first text (and between texts) before answering extractively
+                      (default: KD_LOCAL_WRITER_TIMEOUT_S, else 30)
   --verbose           log every request
   --test-faq-batch N  (tests) rows per journal commit of an uploaded Q&A file
   --test-commit-seq   (tests) answer with the journal sequence number of each request's first commit`;
@@ -39,6 +47,9 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
         allow: { ...TEXT, multiple: true },
         'max-upload-mb': TEXT,
         'max-faq-rows': TEXT,
+        'writer-url': TEXT,
+        'writer-model': TEXT,
+        'writer-timeout-s': TEXT,
         'test-faq-batch': TEXT,
         verbose: FLAG,
         'test-commit-seq': FLAG,
@@ -61,11 +72,24 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
     process.exitCode = 2;
     return undefined;
   }
+  let writer: WriterOptions | undefined;
+  try {
+    writer = writerFromEnv(process.env, {
+      url: args['writer-url'],
+      model: args['writer-model'],
+      timeoutMs: args['writer-timeout-s'] === undefined ? undefined : Number(args['writer-timeout-s']) * 1000,
+    });
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 2;
+    return undefined;
+  }
   const options: LocalServiceOptions = {
     dataDir: args.data,
     port,
     allowedRoots: args.allow ?? [],
     logger: consoleLogger(!!args.verbose),
+    writer,
   };
   if (args['max-upload-mb']) options.maxUploadBytes = Number(args['max-upload-mb']) * 1024 * 1024;
   if (args['max-faq-rows']) options.maxFaqFileRows = Number(args['max-faq-rows']);
@@ -87,7 +111,7 @@ export async function main(argv: string[]): Promise<LocalService | undefined> {
     throw error;
   }
   console.log(
-    `Knowledge Desk local service\n  URL:      ${service.url}\n  API key:  ${service.apiKey}\n  NLU key:  ${service.nluApiKey}\n  Data:     ${service.dataDir}`,
+    `Knowledge Desk local service\n  URL:      ${service.url}\n  API key:  ${service.apiKey}\n  NLU key:  ${service.nluApiKey}\n  Data:     ${service.dataDir}\n  Writer:   ${describeWriter(writer)}`,
   );
   const stop = (signal: string): void => {
     console.log(`${signal}: stopping`);

@@ -27,6 +27,7 @@ import { ProcessingQueue, type Extractor } from './kb/processing';
 import { seedFromDir } from './kb/seed';
 import { silentLogger, type LocalLogger } from './logger';
 import { AnswerService } from './answers/answerService';
+import { describeWriter, writerSetup, type WriterOptions } from './answers/writerConfig';
 import { HighlightResolver } from './search/highlightResolver';
 import { Retrieval } from './search/retrieval';
 import { BlobStore } from './store/blobs';
@@ -76,6 +77,8 @@ export interface LocalServiceOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
   exposeCommitSeq?: boolean;
+  /** A language model that writes generative answers over the passages (answers/writerConfig.ts); none by default. */
+  writer?: WriterOptions;
 }
 
 export interface LocalService {
@@ -86,6 +89,8 @@ export interface LocalService {
   readonly dataDir: string;
   /** Folders file:// cloud uploads may read (the extension passes the workspace folders). */
   setAllowedRoots(roots: string[]): void;
+  /** Changes the writer of generative answers (undefined: extractive answers); answers already started keep theirs. */
+  setWriter(options: WriterOptions | undefined): void;
   /** Resolves when no document is waiting for or in processing. */
   processingIdle(): Promise<void>;
   close(): Promise<void>;
@@ -126,7 +131,19 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
     retrieval.rebuildInBackground();
-    const answers = new AnswerService({ retrieval, kb, journal });
+    // A writer that cannot be set up (a bad URL) leaves answers extractive: it must not stop the service.
+    const setUp = (next: WriterOptions | undefined): ReturnType<typeof writerSetup> => {
+      try {
+        const setup = writerSetup(next);
+        logger.info(`answers: written by ${describeWriter(next)}`);
+        return setup;
+      } catch (error) {
+        logger.warn(`answers: the writer is not used: ${(error as Error).message}`);
+        return undefined;
+      }
+    };
+    let writer = setUp(options.writer);
+    const answers = new AnswerService({ retrieval, kb, journal, writer: () => writer });
     const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
@@ -223,6 +240,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       nluApiKey: keys.nluApiKey,
       dataDir,
       setAllowedRoots: (roots) => (allowedRoots = [...roots]),
+      setWriter: (next) => (writer = setUp(next)),
       processingIdle: () => processing.idle(),
       close: () => (closed ??= closeAll()),
     };

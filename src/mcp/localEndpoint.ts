@@ -32,10 +32,12 @@ export async function openLocalEndpoint(dataDir: string, log: EndpointLog): Prom
   try {
     const service = await local.startLocalService({
       dataDir,
+      // KD_LOCAL_WRITER_*: a language model writes the answers (docs/local-service.md#writer); unset: extractive.
+      writer: writerOf(local, log),
       // stdout carries the protocol: the service logs to stderr only.
       logger: { debug: () => undefined, info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.warn(m) },
     });
-    log.info(`started the local service on ${service.url} (data: ${dataDir})`);
+    log.info(`started the local service on ${service.url} (data: ${dataDir}; writer: ${local.describeWriter(writerOf(local))})`);
     return { url: service.url, apiKey: service.apiKey, close: () => service.close() };
   } catch (error) {
     // Taken between our look and our start: use the winner.
@@ -43,5 +45,14 @@ export async function openLocalEndpoint(dataDir: string, log: EndpointLog): Prom
     const keys = await local.loadOrCreateKeys(dataDir);
     log.info(`using the local service of process ${error.owner.pid} at ${error.owner.url}`);
     return { url: error.owner.url, apiKey: keys.apiKey };
+  }
+}
+
+function writerOf(local: typeof LocalModule, log?: EndpointLog): ReturnType<typeof LocalModule.writerFromEnv> {
+  try {
+    return local.writerFromEnv(process.env);
+  } catch (error) {
+    log?.warn(`KD_LOCAL_WRITER_*: ${(error as Error).message} Answers stay extractive.`);
+    return undefined;
   }
 }

@@ -12,6 +12,7 @@ export const CommandIds = {
   checkConnection: 'knowledgeDesk.checkConnection',
   showLog: 'knowledgeDesk.showLog',
   restartLocalService: 'knowledgeDesk.restartLocalService',
+  chooseLocalWriterModel: 'knowledgeDesk.chooseLocalWriterModel',
   kb: {
     refresh: 'knowledgeDesk.kb.refresh',
     search: 'knowledgeDesk.kb.search',

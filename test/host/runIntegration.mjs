@@ -105,6 +105,8 @@ function freshWorkspace() {
   "knowledgeDesk.logRawStream": true,
   "knowledgeDesk.webview.allowRemoteImages": true,
   "knowledgeDesk.local.maxUploadMb": 1,
+  "knowledgeDesk.local.writer": "vscode",
+  "knowledgeDesk.local.writerModel": { "vendor": "kd-echo", "id": "echo" },
 }
 `,
   );

@@ -10,6 +10,7 @@ import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { SettingKeys } from '../../platform/settings';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 import type { ConnectionStatus } from '../../platform/connection/connectionStatus';
+import { chooseWriterModel } from './chooseWriterModel';
 import { setIdentity } from './identityCommand';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
 import { ConnectionStatusBar } from './statusBar';
@@ -49,6 +50,7 @@ export class ConnectionFeature extends Disposable {
         [CommandIds.setIdentity]: () => setIdentity(c.ui, c.settings),
         [CommandIds.checkConnection]: () => c.connection.refresh(),
         [CommandIds.showLog]: () => c.logger.show(),
+        [CommandIds.chooseLocalWriterModel]: () => chooseWriterModel(c.ui, c.settings),
         [CommandIds.restartLocalService]: async () => {
           await c.localService.restart();
           await c.connection.refresh();

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { renderInline } from '../../core/draftInline';
 import type { AnswerSource, ChosenSentence } from './extractive';
 import type { Intent, Lang } from './intent';
+import { writtenCitations, type WrittenAnswer } from './answerWriter';
 
 export const LOCAL_MODEL = 'local-extractive';
 export const NO_ANSWER: Record<Lang, string> = {
@@ -28,6 +29,10 @@ export interface AnswerPlan {
   folderOf?: (node: NonNullable<AnswerSource['hit']>['node']) => string | null;
   /** Extra fields (previews) added to every line. */
   extra?: Record<string, unknown>;
+  /** Set while (and after) a writer writes the answer (writtenAnswer.ts): shown instead of the sentences. */
+  written?: WrittenAnswer;
+  /** The writer's steps, when one is configured and the plan is written (writtenAnswer.ts). */
+  write?: (signal: AbortSignal, streaming: boolean) => AsyncGenerator<void>;
 }
 
 interface Cited {
@@ -37,6 +42,7 @@ interface Cited {
 
 /** The response with the first `count` sentences (all by default). */
 export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record<string, unknown> {
+  if (plan.written) return writtenBody(plan, plan.written);
   const sentences = plan.chosen.slice(0, count);
   const cited: Cited[] = [];
   const markers = sentences.map((s) => {
@@ -48,9 +54,23 @@ export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record
     ? sentences.map((s, i) => `${renderInline({ text: s.text }, {}).join(' ')} [${markers[i]}]`).join('\n\n')
     : NO_ANSWER[plan.lang];
   const blocks = sentences.length ? sentences.map((s, i) => `${s.text} [${markers[i]}]`) : [NO_ANSWER[plan.lang]];
+  return body(plan, { markdown, blocks, cited, model: LOCAL_MODEL, answered: sentences.length > 0 });
+}
+
+/** The response with the answer a writer wrote: its markers are source numbers, and so are its citations' indexes. */
+function writtenBody(plan: AnswerPlan, written: WrittenAnswer): Record<string, unknown> {
+  const blocks = written.text.split(/\n{2,}/).filter((b) => b.trim());
+  const cited = writtenCitations(plan.sources, written);
+  return body(plan, { markdown: written.text, blocks, cited, model: written.model, answered: true });
+}
+
+function body(
+  plan: AnswerPlan,
+  { markdown, blocks, cited, model, answered }: { markdown: string; blocks: string[]; cited: Cited[]; model: string; answered: boolean },
+): Record<string, unknown> {
   const confidence = plan.chosen.length ? round(Math.min(1, plan.chosen[0].coverage)) : 0;
   const doc = cited.find((c) => c.source.kind === 'document')?.source.hit;
-  const body: Record<string, unknown> = {
+  const out: Record<string, unknown> = {
     answer: plan.format === 'MARKDOWN' ? markdown : draft(blocks),
     answerHash: createHash('sha256').update(`${plan.query}\u0000${markdown}`).digest('hex').slice(0, 32),
     confidence,
@@ -63,18 +83,18 @@ export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record
     createdDate: doc ? new Date(doc.node.createdAt).toISOString() : null,
     folder: doc && plan.folderOf ? plan.folderOf(doc.node) : null,
     intent: plan.intent,
-    model: LOCAL_MODEL,
+    model,
     notes: plan.notes,
   };
   if (plan.stateful) {
-    body.threadId = plan.stateful.threadId;
-    body.fuQuestion = plan.stateful.fuQuestion;
-    body.rewrittenQuery = plan.stateful.rewrittenQuery;
+    out.threadId = plan.stateful.threadId;
+    out.fuQuestion = plan.stateful.fuQuestion;
+    out.rewrittenQuery = plan.stateful.rewrittenQuery;
   }
-  if (plan.clues) body.clues = sentences.length ? plan.sources.map((s) => clue(s, plan.clueText)) : [];
-  if (plan.includeCitations) body.citations = cited.map(citation);
-  Object.assign(body, plan.extra);
-  return body;
+  if (plan.clues) out.clues = answered ? plan.sources.map((s) => clue(s, plan.clueText)) : [];
+  if (plan.includeCitations) out.citations = cited.map(citation);
+  Object.assign(out, plan.extra);
+  return out;
 }
 
 function citation({ index, source }: Cited): Record<string, unknown> {

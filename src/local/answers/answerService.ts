@@ -17,6 +17,8 @@ import { FaqLookup, QNA_ANSWERS_ALONE } from './faqSource';
 import { classifyIntent, followUpQuestion, languageOf, type Lang } from './intent';
 import { previewFields } from './preview';
 import { rewriteFollowUp, ThreadStore } from './threads';
+import type { AnswerWriter } from './answerWriter';
+import { shouldWrite, writeAnswer } from './writtenAnswer';
 
 /** Passages read for one answer. */
 export const ANSWER_PASSAGES = 6;
@@ -33,7 +35,15 @@ export class AnswerService {
   private readonly faqs: FaqLookup;
   private readonly threads: ThreadStore;
 
-  constructor(private readonly deps: { retrieval: Retrieval; kb: KbStore; journal: Journal }) {
+  constructor(
+    private readonly deps: {
+      retrieval: Retrieval;
+      kb: KbStore;
+      journal: Journal;
+      /** The writer of answers (docs/local-service.md#writer), read per answer: none (the default) keeps them extractive. */
+      writer?: () => { writer: AnswerWriter; timeoutMs: number } | undefined;
+    },
+  ) {
     this.faqs = new FaqLookup(deps.journal);
     this.threads = new ThreadStore(deps.journal);
   }
@@ -108,6 +118,9 @@ export class AnswerService {
       folderOf: (node) => this.deps.kb.ancestors(node).at(-1)?.name ?? null,
       extra: previewFields(request, chosen, baseUrl, notes),
     };
+    const writing = this.deps.writer?.();
+    if (writing && shouldWrite(plan, !!alone && chosen.length > 0))
+      plan.write = (signal, streaming) => writeAnswer(plan, writing.writer, { timeoutMs: writing.timeoutMs, signal, streaming });
     if (threadId) plan.stateful = { threadId, fuQuestion: this.followUp(sources, chosen, lang), rewrittenQuery: query };
     const commit = async (): Promise<void> => {
       if (threadId && user) await this.threads.append(threadId, user, { query: request.query, rewrittenQuery: query, at: Date.now() });

@@ -1,6 +1,7 @@
 // The generative-answer stream of the local service (docs/api.md#answer-stream):
 // `application/x-ndjson`, one object per line, each the full sync shape with the cumulative answer so far.
-// Line n carries the first n sentences, written as soon as the sentences are chosen; the last line is the
+// Line n carries the first n sentences, written as soon as the sentences are chosen (or, with a writer, the text
+// written so far, a line per text received); the last line is the
 // complete answer (citations, clues, threadId, fuQuestion …). When the client closes the connection the
 // writing stops and the stop is counted (`answers.closedEarly` in /_local/info).
 import type { ServerResponse } from 'node:http';
@@ -26,7 +27,6 @@ export async function writeAnswerStream(
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
   });
-  const bodies: Array<() => Record<string, unknown>> = plan.chosen.map((_, i) => () => answerBody(plan, i + 1));
   let lines = 0;
   let committed = false;
   const finish = async (): Promise<Record<string, unknown>> => {
@@ -35,18 +35,35 @@ export async function writeAnswerStream(
     await commit();
     return answerBody(plan);
   };
-  for (const body of [...bodies, finish]) {
-    if (lines > 0 && delayMs > 0 && !(await pause(delayMs, signal))) break;
-    if (signal.aborted) break;
+  const emit = async (body: () => Record<string, unknown> | Promise<Record<string, unknown>>): Promise<boolean> => {
+    if (lines > 0 && delayMs > 0 && !(await pause(delayMs, signal))) return false;
+    if (signal.aborted) return false;
     const line = JSON.stringify(await body()) + '\n';
-    if (signal.aborted || !(await write(res, line))) break;
+    if (signal.aborted || !(await write(res, line))) return false;
     lines++;
+    return true;
+  };
+  let closedEarly = false;
+  for await (const body of steps(plan, signal)) {
+    if (!(await emit(body))) {
+      closedEarly = true;
+      break;
+    }
   }
+  if (!closedEarly && !(await emit(finish))) closedEarly = true;
   if (!committed) await commit().catch(() => undefined); // the question was asked, even if the answer was cut
-  const closedEarly = lines < bodies.length + 1;
   if (closedEarly) res.destroy();
   else res.end();
   return { lines, closedEarly };
+}
+
+/** The lines before the last: one per chosen sentence, or one per text a writer sent (writtenAnswer.ts). */
+async function* steps(plan: AnswerPlan, signal: AbortSignal): AsyncGenerator<() => Record<string, unknown>> {
+  if (plan.write) {
+    for await (const _ of plan.write(signal, true)) yield () => answerBody(plan);
+    return;
+  }
+  for (let i = 1; i <= plan.chosen.length; i++) yield () => answerBody(plan, i);
 }
 
 async function pause(ms: number, signal: AbortSignal): Promise<boolean> {

@@ -39,6 +39,8 @@ export function answerHandlers(deps: AnswerHandlerDeps): Handlers {
       const baseUrl = `http://${ctx.req.headers.host ?? '127.0.0.1'}`;
       const { plan, commit } = await answers.prepare(request, ctx.identity, baseUrl);
       if (request.mode === 'sync') {
+        // A writer (answerWriter.ts) writes the whole answer first; it falls back to the extractive one by itself.
+        if (plan.write) for await (const _ of plan.write(ctx.signal, false));
         await commit();
         answers.counts.sync++;
         return answerBody(plan);

@@ -9,6 +9,8 @@ import type { ChildMessage, ChildStartOptions, LogLevel, ParentMessage } from '.
 export function runSupervised(): void {
   let service: LocalService | undefined;
   let stopping = false;
+  /** A writer change that arrived while the service was starting (its start options had the previous one). */
+  let pendingWriter: { writer?: ChildStartOptions['writer'] } | undefined;
   const stop = (code: number): void => {
     if (stopping) return;
     stopping = true;
@@ -20,9 +22,16 @@ export function runSupervised(): void {
   process.once('SIGINT', () => stop(0));
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'setAllowedRoots') service?.setAllowedRoots(message.roots);
-    else if (message.type === 'start' && !service)
+    else if (message.type === 'setWriter') {
+      if (service) service.setWriter(message.writer);
+      else pendingWriter = { writer: message.writer };
+    } else if (message.type === 'start' && !service)
       void start(message.options).then(
-        (started) => (service = started),
+        (started) => {
+          service = started;
+          if (pendingWriter) started.setWriter(pendingWriter.writer);
+          pendingWriter = undefined;
+        },
         () => undefined,
       );
   });

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Dispatcher } from 'undici';
 import * as vscode from 'vscode';
 import { undici } from '../../api/undici';
+import type { ChildWriter } from '../../core/localServiceProtocol';
 import { OPERATIONS } from '../../core/operations';
 import { CommandIds } from '../commandIds';
 import { Disposable, toDisposable } from '../lifecycle';
@@ -24,6 +25,8 @@ export interface LocalServiceHostOptions {
   test?: { testHooks: boolean; jobStepDelayMs: number };
   /** "Show Log" of the notifications. */
   showLog?: () => void;
+  /** Who writes the service's answers (platform/localWriter): sent at start and whenever it changes. */
+  writer?: { current(): ChildWriter | undefined; onDidChange: vscode.Event<void> };
 }
 
 /**
@@ -54,12 +57,15 @@ export class LocalServiceHost extends Disposable {
         allowedRoots: options.allowedRoots(),
         maxUploadBytes: options.maxUploadBytes(),
         seedDir: options.seedDir,
+        writer: options.writer?.current(),
         ...options.test,
       }),
       ownerAnswers: answers,
     });
     this._register(toDisposable(this.supervisor.onEvent((event) => this.onEvent(event))));
     this._register(toDisposable(() => void this.supervisor.dispose()));
+    const writer = options.writer;
+    if (writer) this._register(writer.onDidChange(() => this.supervisor.setWriter(writer.current())));
   }
 
   get current(): LocalEndpoint | undefined {

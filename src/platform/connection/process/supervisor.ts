@@ -2,7 +2,7 @@
 // stops unexpectedly, given up after repeated rapid failures. Several windows share one data folder: the
 // first one's child owns it and the others use its server (the child reports the lock's owner). No `vscode`
 // here: the unit tests and the benchmark drive this same class in plain Node.
-import type { ChildStartOptions } from '../../../core/localServiceProtocol';
+import type { ChildStartOptions, ChildWriter } from '../../../core/localServiceProtocol';
 import { LocalChild, LocalStartError, type ChildLog } from './localChild';
 
 export interface LocalEndpoint {
@@ -121,6 +121,11 @@ export class LocalServiceSupervisor {
   /** The workspace folders changed: file:// cloud uploads may read the new ones. */
   setAllowedRoots(roots: string[]): void {
     this.child?.send({ type: 'setAllowedRoots', roots });
+  }
+
+  /** The writer setting changed (a restarted child gets it from startOptions). */
+  setWriter(writer: ChildWriter | undefined): void {
+    this.child?.send({ type: 'setWriter', writer });
   }
 
   /** Forget a borrowed endpoint that stopped answering, so the next call can take the folder over. */
