@@ -10,6 +10,7 @@ import type { ConnectionManager } from './platform/connection/connectionManager'
 import type { LocalServiceHost } from './platform/connection/localServiceHost';
 import type { Logger, Log } from './platform/logger';
 import type { Secrets } from './platform/secrets';
+import type { LocalWriterSource } from './platform/localWriter/localWriterSource';
 import type { IgnoredWorkspaceValue, Settings } from './platform/settings';
 import type { ConnectionFeature } from './features/connection/connectionFeature';
 import type { EntitiesFeature } from './features/entities/entitiesFeature';
@@ -58,6 +59,8 @@ export interface KnowledgeDeskTestApi {
   connection: Pick<ConnectionManager, 'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient'>;
   /** The Local region's service: where it listens (url, key), whether it runs, its data folder. */
   localService: Pick<LocalServiceHost, 'current' | 'isStarted' | 'dataDir'>;
+  /** Which language model, if any, writes the local service's answers. */
+  localWriter: Pick<LocalWriterSource, 'mode' | 'current'>;
   secrets: Pick<Secrets, 'get' | 'store' | 'delete'>;
   /** The extension's settings and log (tests that build a second window's services need them whole). */
   settings: Settings;
@@ -99,6 +102,7 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
     probe,
     connection: container.connection,
     localService: container.localService,
+    localWriter: container.localWriter,
     secrets: container.secrets,
     settings: container.settings,
     logger: container.logger,

@@ -58,8 +58,8 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
     assert.equal(s.get('webview.allowRemoteImages', true), false);
     assert.equal(s.get('local.maxUploadMb', 0), 512);
     // Passages are not sent to a language model the workspace names (the writer suite left the user value unset).
-    assert.equal(api.container.localWriter.mode(), 'off');
-    assert.equal(api.container.localWriter.current(), undefined);
+    assert.equal(api.localWriter.mode(), 'off');
+    assert.equal(api.localWriter.current(), undefined);
     // VS Code itself leaves application-scoped workspace values out.
     assert.notEqual(vscode.workspace.getConfiguration('knowledgeDesk').get('region'), 'custom');
 
