@@ -9,6 +9,7 @@ import type { ConnectionFeature } from './features/connection/connectionFeature'
 import type { EntitiesFeature } from './features/entities/entitiesFeature';
 import type { JobsFeature } from './features/jobs/jobsFeature';
 import type { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
+import type { KnowledgeTestsFeature } from './features/knowledgeTests/knowledgeTestsFeature';
 import type { QnaFeature } from './features/qna/qnaFeature';
 import type { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
@@ -41,6 +42,7 @@ export interface KnowledgeDeskTestApi {
     jobs: JobsFeature;
     entities: EntitiesFeature;
     ai: AiFeature;
+    knowledgeTests: KnowledgeTestsFeature;
   };
   timings: ActivationTimings;
   /** Value of a context key this extension set (the test bundle has its own module instances). */
