@@ -57,6 +57,11 @@ export class KnowledgeTestsFeature extends Disposable {
     );
   }
 
+  /** The session if one was created (a test file was seen), else undefined. */
+  get active(): KnowledgeTestSession | undefined {
+    return this.current;
+  }
+
   /** The Test Explorer's controller and what hangs on it, created on first call. */
   session(): KnowledgeTestSession {
     if (this.current) return this.current;
@@ -68,6 +73,9 @@ export class KnowledgeTestsFeature extends Disposable {
         { label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true },
       ]),
     );
+    // A test file brought it: the workspace's test files are read now (not only when the Testing view asks), so
+    // the editor's gutter and a run from the palette see them.
+    void this.current.tree.discoverAll();
     this.onDidCreateSessionEmitter.fire(this.current);
     return this.current;
   }

@@ -55,6 +55,7 @@ export async function runTests(
   for (const item of items) run.enqueued(item);
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
+  if (token.isCancellationRequested) abort.abort(new vscode.CancellationError());
   const done = new Map<vscode.TestItem, FinishedTest>();
   try {
     let api: ApiClient;

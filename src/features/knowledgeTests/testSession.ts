@@ -49,7 +49,7 @@ export class KnowledgeTestSession extends Disposable {
       if (!item) await this.tree.discoverAll();
     };
     this.ctrl.refreshHandler = async () => {
-      await this.tree.discoverAll();
+      await this.tree.rediscover();
     };
     for (const target of targets) this.addProfile(target);
   }

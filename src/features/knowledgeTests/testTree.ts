@@ -58,6 +58,12 @@ export class KnowledgeTestTree extends Disposable {
     })());
   }
 
+  /** Reads the workspace's test files again (the Testing view's Refresh). */
+  rediscover(): Promise<void> {
+    this.discovered = undefined;
+    return this.discoverAll();
+  }
+
   /** The test a test item runs; undefined for a file's item. */
   entry(item: vscode.TestItem): TestEntry | undefined {
     return this.entries.get(item.id);
@@ -92,7 +98,9 @@ export class KnowledgeTestTree extends Disposable {
       const n = (used.get(test.title) ?? 0) + 1;
       used.set(test.title, n);
       const id = `${fileId}::${test.title}${n > 1 ? ` (${n})` : ''}`;
-      const item = this.ctrl.createTestItem(id, test.title, uri);
+      // The item of an unchanged test is kept: the explorer keeps its state and result, and holders of it see updates.
+      const item = file.children.get(id) ?? this.ctrl.createTestItem(id, test.title, uri);
+      item.label = test.title;
       item.range = toRange(test.start, test.end);
       this.entries.set(id, { uri, test });
       this.decorate(item);
