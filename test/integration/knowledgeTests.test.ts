@@ -161,12 +161,19 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
       await vscode.commands.executeCommand('workbench.view.testing.focus');
       await vscode.commands.executeCommand('vscode.revealTestInExplorer', fail).then(undefined, () => undefined);
       await screenshot(shot('knowledge-tests-explorer'));
-      // The peek opens by itself on a failure in a visible file (testing.automaticallyOpenPeekView): run the failing test again.
-      await vscode.window.showTextDocument(uri);
-      const again = nextRun(session);
-      await session.profiles[0].runHandler(new vscode.TestRunRequest([fail]), new vscode.CancellationTokenSource().token);
-      await again;
-      await screenshot(shot('knowledge-tests-diff'), { waitForSelector: '.peekview-widget' });
+      // The peek opens by itself on a failure in a visible file once testing.automaticallyOpenPeekView says so (its
+      // default is "never"): run the failing test again with it set.
+      const testing = vscode.workspace.getConfiguration('testing');
+      await testing.update('automaticallyOpenPeekView', 'failureInVisibleDocument', vscode.ConfigurationTarget.Global);
+      try {
+        await vscode.window.showTextDocument(uri);
+        const again = nextRun(session);
+        await session.profiles[0].runHandler(new vscode.TestRunRequest([fail]), new vscode.CancellationTokenSource().token);
+        await again;
+        await screenshot(shot('knowledge-tests-diff'), { waitForSelector: '.peekview-widget' });
+      } finally {
+        await testing.update('automaticallyOpenPeekView', undefined, vscode.ConfigurationTarget.Global);
+      }
       await vscode.commands.executeCommand(CommandIds.tests.showHistory);
       await screenshot(shot('knowledge-tests-history'));
     }
