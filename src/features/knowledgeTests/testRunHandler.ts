@@ -115,9 +115,11 @@ function report(run: vscode.TestRun, item: vscode.TestItem, uri: vscode.Uri, out
     const md = new vscode.MarkdownString(markdown);
     md.isTrusted = { enabledCommands: deps.linkCommands };
     const m = new vscode.TestMessage(md);
-    m.location = at(outcome.test.start.line);
-    messages.push(m);
-    finished.messages.push({ message: markdown, line: outcome.test.start.line, markdown });
+    // At the first failure's line, ahead of the diffs: the peek VS Code opens on a failure shows the last message.
+    const line = failures[0]?.line ?? outcome.test.start.line;
+    m.location = at(line);
+    messages.unshift(m);
+    finished.messages.push({ message: markdown, line, markdown });
   }
   if (outcome.status === 'errored') run.errored(item, messages, outcome.durationMs);
   else run.failed(item, messages, outcome.durationMs);
