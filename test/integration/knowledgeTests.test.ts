@@ -100,6 +100,8 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
       isOverwrite: true,
       hashtags: ['knowledgetests'],
     });
+    // Removed afterwards: other suites rank the knowledge base's documents and must not meet a second copy.
+    cleanup.push(() => client.kbNodes.delete(node.id));
     await waitFor(
       async () => {
         const { nodes } = await client.kbNodes.search({ hashtags: ['knowledgetests'], limit: 10 });
