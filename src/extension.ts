@@ -7,6 +7,7 @@ import { ConnectionFeature } from './features/connection/connectionFeature';
 import { EntitiesFeature } from './features/entities/entitiesFeature';
 import { JobsFeature } from './features/jobs/jobsFeature';
 import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
+import { KnowledgeTestsFeature } from './features/knowledgeTests/knowledgeTestsFeature';
 import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
 import { shareL10nBundle } from './platform/l10n';
@@ -50,7 +51,8 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
   const jobs = timed('jobs', () => new JobsFeature(container));
   const entities = timed('entities', () => new EntitiesFeature(container));
   const ai = timed('ai', () => new AiFeature(container));
-  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna, answers, answersViewers, jobs, entities, ai);
+  const knowledgeTests = timed('knowledgeTests', () => new KnowledgeTestsFeature(container));
+  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna, answers, answersViewers, jobs, entities, ai, knowledgeTests);
 
   const firstConnected = container.connection.onDidChangeStatus((s) => {
     if (s.state !== 'connected') return;
@@ -81,7 +83,7 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     context.subscriptions.push({ dispose: () => clearTimeout(timer) });
   }
   // Only the test build returns an API (src/testApi.ts, src/testBuild.d.ts); other builds do not contain it.
-  const features = { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai };
+  const features = { connection, knowledgeBase, qna, qnaWebviews, answers, answersViewers, jobs, entities, ai, knowledgeTests };
   return globalThis.__KD_TEST__ ? (require('./testApi') as typeof TestApi).createTestApi(container, features, timings) : undefined;
 }
 

@@ -16,6 +16,7 @@ import type { ConnectionFeature } from './features/connection/connectionFeature'
 import type { EntitiesFeature } from './features/entities/entitiesFeature';
 import type { JobsFeature } from './features/jobs/jobsFeature';
 import type { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
+import type { KnowledgeTestsFeature } from './features/knowledgeTests/knowledgeTestsFeature';
 import type { QnaFeature } from './features/qna/qnaFeature';
 import type { QnaWebviews } from './features/qna/qnaWebviews';
 import { getContext } from './platform/contextKeys';
@@ -49,6 +50,7 @@ export interface ActivatedFeatures {
   jobs: JobsFeature;
   entities: EntitiesFeature;
   ai: AiFeature;
+  knowledgeTests: KnowledgeTestsFeature;
 }
 
 /** What activate() returns in the test build: what integration tests observe and drive. */

@@ -101,6 +101,10 @@ export const CommandIds = {
     runBulk: 'knowledgeDesk.jobs.runBulk',
     loadMoreBulk: 'knowledgeDesk.jobs.loadMoreBulk',
   },
+  tests: {
+    showHistory: 'knowledgeDesk.tests.showHistory',
+    generateFromQnas: 'knowledgeDesk.tests.generateFromQnas',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
