@@ -47,8 +47,12 @@ export function connectionOf(values: ConnectionValues): McpConfig {
 export interface Connected {
   client: ApiClient;
   isLocal: boolean;
-  /** Stops the local service when this process started it. */
-  close(): Promise<void>;
+  /**
+   * Stops the local service when this process started it; after `processed`, once the documents it holds are
+   * processed: a service started for one command would otherwise stop mid-way, and the next command (the
+   * knowledge tests after a sync) would meet documents not yet searchable.
+   */
+  close(options?: { processed?: boolean }): Promise<void>;
 }
 
 /** A client of the service: the local service of the data folder (used where it runs, or started here), or the remote one. */
@@ -59,7 +63,13 @@ export async function connect(connection: McpConfig): Promise<Connected> {
     return {
       client: new ApiClient({ baseUrl: local.url, apiKey: local.apiKey, userAgent }),
       isLocal: true,
-      close: async () => void (await local.close?.()),
+      close: async (options) => {
+        if (options?.processed && local.idle) {
+          progress('waiting for the local service to process the documents before stopping it');
+          await local.idle();
+        }
+        await local.close?.();
+      },
     };
   }
   progress(`connecting to ${connection.label}`);

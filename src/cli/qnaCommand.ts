@@ -114,7 +114,7 @@ function planText(fileName: string, dry: DryRunResult): string {
   for (const row of dry.plan?.create ?? []) lines.push(`create   row ${row.row} ${quote(row.question)}`);
   for (const u of dry.plan?.update ?? []) {
     lines.push(`update   row ${u.row.row} ${quote(u.row.question)}${u.removes ? ' (removes something: only with --remove)' : ''}`);
-    for (const c of u.changes) lines.push(`           ${c.removes ? '- ' : ''}${c.text}`);
+    for (const c of u.changes) lines.push(`           ${c.removes ? 'removal: ' : ''}${c.text}`);
   }
   const s = dry.summary;
   lines.push(

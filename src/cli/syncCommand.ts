@@ -112,7 +112,7 @@ export async function syncCommand(argv: string[], cwd = process.cwd()): Promise<
   } finally {
     process.off('SIGINT', onSigint);
     await rm(tempDir, { recursive: true, force: true });
-    await connected.close();
+    await connected.close({ processed: !args.plan });
   }
 }
 
