@@ -4,7 +4,16 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { applyFolderSync, planFolderSync, type FolderSyncPlan, type SyncItem, type SyncResult } from '../api/uploads/folderSync';
+import {
+  applyFolderSync,
+  planFolderSync,
+  syncedDocuments,
+  waitProcessed,
+  type FolderSyncPlan,
+  type SyncItem,
+  type SyncResult,
+} from '../api/uploads/folderSync';
+import { FAILED_PROCESS_STATES } from '../api/values';
 import { ConfigError, type McpConfig } from '../mcp/mcpConfig';
 import { COMMAND_OPTIONS, CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseStrict, progress } from './connect';
 
@@ -19,6 +28,8 @@ failure, it sends only what did not arrive. Results go to stdout, progress to st
   --plan               list what would be created, replaced, skipped (and removed) and change nothing
   --delete             also remove what PATH has and DIR does not (documents and folders); without it
                        nothing is ever removed. Removals wait until every upload of the run succeeded.
+  --wait               after syncing, wait until the documents are processed (searchable), so knowledge tests
+                       run next see them; a document whose processing fails fails the sync
   --json               results as JSON
   --concurrency N      uploads at once (default 4, at most 16)
 ${CONNECTION_HELP}
@@ -33,6 +44,7 @@ interface SyncArgs {
   folderLabel: string;
   plan: boolean;
   remove: boolean;
+  wait: boolean;
   json: boolean;
   concurrency: number;
   connection: McpConfig;
@@ -47,6 +59,7 @@ async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'h
       folder: { type: 'string' },
       plan: { type: 'boolean' },
       delete: { type: 'boolean' },
+      wait: { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });
@@ -72,6 +85,7 @@ async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'h
     folderLabel: folder.length ? folder.join('/') : '/',
     plan: values.plan === true,
     remove: values.delete === true,
+    wait: values.wait === true,
     json: values.json === true,
     concurrency,
     connection: connectionOf(values),
@@ -108,6 +122,21 @@ export async function syncCommand(argv: string[], cwd = process.cwd()): Promise<
       onResult: (r) =>
         progress(`[${++done}/${total}] ${r.outcome} ${described(r.item, args.folderLabel)}${r.message ? `: ${r.message}` : ''}`),
     });
+    if (args.wait) {
+      const documents = syncedDocuments(results);
+      progress(`waiting for ${documents.length} document${documents.length === 1 ? '' : 's'} to be processed`);
+      const failed = await waitProcessed(connected.client, documents, {
+        signal: abort.signal,
+        onFinal: (node) => progress(`processed ${node.name}: ${node.processState}`),
+      });
+      for (const node of failed) {
+        const result = results.find((r) => r.nodes?.some((n) => n.id === node.id));
+        const message = FAILED_PROCESS_STATES.has(node.processState)
+          ? `processing failed (${node.processState})`
+          : 'not processed in 30 minutes';
+        if (result) Object.assign(result, { outcome: 'failed', message });
+      }
+    }
     return printResults(args, results);
   } finally {
     process.off('SIGINT', onSigint);

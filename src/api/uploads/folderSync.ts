@@ -9,8 +9,10 @@ import path from 'node:path';
 import { DEFAULT_EXCLUDES, zipFolder } from '../../core/zipFolder';
 import type { ApiClient } from '../client';
 import { OperationNotOfferedError } from '../errors';
-import type { KbNode } from '../schemas/kbNodes';
+import type { FileNode, KbNode } from '../schemas/kbNodes';
+import { FAILED_PROCESS_STATES, FINAL_PROCESS_STATES, isFileNode } from '../values';
 import { listChildren, planUploads } from './planUploads';
+import { ProcessingWatcher } from './processingWatcher';
 import { runUploads } from './uploadRunner';
 import type { UploadJob } from './uploadJob';
 
@@ -156,6 +158,8 @@ export interface SyncResult {
   item: SyncItem;
   outcome: SyncOutcome;
   message?: string;
+  /** What the service answered for an upload (the document, or a new folder and its documents). */
+  nodes?: KbNode[];
 }
 
 const DONE: Record<string, SyncOutcome> = { created: 'created', overwritten: 'replaced', skipped: 'skipped', suffix_added: 'created' };
@@ -189,6 +193,7 @@ export async function applyFolderSync(
           item: byJob.get(job.id)!,
           outcome: o.status === 'done' ? DONE[o.action] : o.status,
           ...(o.status === 'failed' ? { message: o.message } : {}),
+          ...(o.status === 'done' ? { nodes: o.nodes } : {}),
         }),
     },
   );
@@ -206,4 +211,57 @@ export async function applyFolderSync(
     }
   }
   return results;
+}
+
+/** The documents a sync sent or met (created, replaced, skipped), to wait for their processing. */
+export function syncedDocuments(results: readonly SyncResult[]): FileNode[] {
+  return results.flatMap((r) => (r.nodes ?? []).filter(isFileNode));
+}
+
+/**
+ * Resolves once every document has reached a final processing state (or was deleted meanwhile), polling as the
+ * extension's badges do (ProcessingWatcher: one listing per folder a round, backing off to 15 s). Returns the
+ * documents whose processing failed; those still unfinished after `giveUpMs` count as failed too.
+ */
+export async function waitProcessed(
+  client: ApiClient,
+  documents: readonly FileNode[],
+  options: { signal?: AbortSignal; giveUpMs?: number; onFinal?: (node: FileNode) => void } = {},
+): Promise<FileNode[]> {
+  const failed: FileNode[] = [];
+  const waiting = new Map(documents.filter((d) => !FINAL_PROCESS_STATES.has(d.processState)).map((d) => [d.id, d]));
+  for (const d of documents) if (FAILED_PROCESS_STATES.has(d.processState)) failed.push(d);
+  if (!waiting.size) return failed;
+  const giveUpMs = options.giveUpMs ?? 30 * 60_000;
+  await new Promise<void>((resolve) => {
+    const settle = (id: string): void => {
+      waiting.delete(id);
+      if (!waiting.size) finish();
+    };
+    const watcher = new ProcessingWatcher({
+      client: () => Promise.resolve(client),
+      onUpdate: () => undefined,
+      onFinal: (node) => {
+        if (FAILED_PROCESS_STATES.has(node.processState)) failed.push(node);
+        options.onFinal?.(node);
+        settle(node.id);
+      },
+      onGone: settle,
+      giveUpMs,
+    });
+    // The watcher drops a document it gave up on without a word: the deadline is kept here.
+    const deadline = setTimeout(() => {
+      failed.push(...waiting.values());
+      finish();
+    }, giveUpMs);
+    const finish = (): void => {
+      clearTimeout(deadline);
+      options.signal?.removeEventListener('abort', finish);
+      watcher.dispose();
+      resolve();
+    };
+    options.signal?.addEventListener('abort', finish, { once: true });
+    watcher.watch([...waiting.values()].map((d) => ({ id: d.id, parentId: d.parentFolder?.id ?? null, name: d.name })));
+  });
+  return failed;
 }

@@ -4,7 +4,10 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ApiClient } from '../../../src/api/client';
 import type { KbNode } from '../../../src/api/schemas/kbNodes';
+import { isFileNode } from '../../../src/api/values';
+import { startLocalService } from '../../../src/local/service';
 import { buildCliBundle, runCli, type Ran } from '../support/cliBundle';
 import { startTestService, type TestService } from '../support/localService';
 
@@ -144,6 +147,32 @@ describe('knowledge-desk sync (dist/cli.js) against the standalone local service
     assert.equal(rerun.code, 0, rerun.stderr);
     assert.match(rerun.stdout, /1 created, 0 replaced, 3 skipped, 0 removed, 0 failed/);
     assert.deepEqual(await tree(['Team', 'Handbook']), ['b.md', 'e.md', 'empty.md', 'notes.txt']);
+  });
+
+  it('--wait waits for processing; a local service started for the sync stops only once its documents are processed', async () => {
+    const waited = await sync('docs', '--folder', 'Waited', '--wait');
+    assert.equal(waited.code, 0, waited.stderr);
+    assert.match(waited.stderr, /waiting for \d+ documents to be processed/);
+    assert.match(waited.stderr, /^processed notes\.txt: completed$/m);
+    const fresh = path.join(work, 'fresh-data');
+    const ran = await runCli(bundle.cli, ['sync', 'docs', '--folder', 'Fresh', '--local', '--data', fresh], work);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.match(ran.stderr, /started the local service on http:\/\/127\.0\.0\.1:\d+/);
+    // Opened again: every document is processed already (none left unfinished by the sync's own service).
+    const reopened = await startLocalService({ dataDir: fresh, fsync: false });
+    try {
+      const client = new ApiClient({ baseUrl: reopened.url, apiKey: reopened.apiKey });
+      const folder = (await client.kbNodes.listAll({ parentFolderIds: [null] })).find((n) => n.name === 'Fresh');
+      assert.ok(folder, 'the folder Fresh was created');
+      const files = (await client.kbNodes.listAll({ parentFolderIds: [folder.id] })).filter(isFileNode);
+      assert.ok(files.length > 0);
+      assert.deepEqual(
+        files.filter((f) => f.processState !== 'completed').map((f) => `${f.name} ${f.processState}`),
+        [],
+      );
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('bad input is a usage error (exit 2) that says what is wrong, and changes nothing', async () => {
