@@ -2,27 +2,28 @@
 // data folder, or a region / URL with the key from the environment), runs the tests and prints a report.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ApiClient } from '../api/client';
 import { DEFAULT_CONCURRENCY, runKnowledgeTests, type TestToRun } from '../ai/knowledgeTestRunner';
 import { REPORTERS, report, totals, type ReporterName, type RunReport } from '../core/knowledgeTests/reporters';
-import { openLocalEndpoint, type LocalEndpoint } from '../mcp/localEndpoint';
-import { CONNECTION_OPTIONS, ConfigError, KEY_ENV, KEY_FILE_ENV, connectionFrom } from '../mcp/mcpConfig';
+import { ConfigError } from '../mcp/mcpConfig';
+import {
+  COMMAND_OPTIONS,
+  CONNECTION_HELP,
+  EXIT,
+  concurrencyOf,
+  connect,
+  connectionOf,
+  parseStrict,
+  progress,
+  type Connected,
+} from './connect';
 import { findTestFiles, readTestFile } from './testFiles';
-
-/** The same codes as src/cli/entry.ts. */
-const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const TEST_USAGE = `Usage: knowledge-desk test [FILES…] [options]
 
 Runs knowledge tests (*.kdtest.yaml, *.kdtest.csv; a folder means the test files in it; none: those under
 the current folder) and prints the results on stdout. Progress goes to stderr.
 
-  --local              the local service of a data folder (the default when no region or URL is given)
-  --data DIR           its data folder (default: the VS Code extension's, or $KNOWLEDGE_DESK_DATA_DIR)
-  --region us|ja       a hosted region (or $KNOWLEDGE_DESK_REGION)
-  --base-url URL       an on-premises service (or $KNOWLEDGE_DESK_BASE_URL)
-  --key-file FILE      a file holding the API key (or $${KEY_FILE_ENV}); otherwise $${KEY_ENV}
+${CONNECTION_HELP}
   --reporter NAME      text (default), junit or json
   --out FILE           write the report to FILE instead of stdout
   --concurrency N      tests run at once (default ${DEFAULT_CONCURRENCY}, at most 32)
@@ -30,9 +31,6 @@ the current folder) and prints the results on stdout. Progress goes to stderr.
 
 Exit status: 0 every test passed, 1 a test failed or errored or a test file has a problem,
 2 a usage or configuration error (nothing was tested).`;
-
-const VERSION = '0.1.0';
-const progress = (message: string): void => void process.stderr.write(`${message}\n`);
 
 interface TestArgs {
   files: string[];
@@ -43,30 +41,19 @@ interface TestArgs {
 }
 
 export function parseTestArgs(argv: string[]): TestArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        ...CONNECTION_OPTIONS,
-        reporter: { type: 'string' },
-        out: { type: 'string' },
-        concurrency: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseStrict({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      ...COMMAND_OPTIONS,
+      reporter: { type: 'string' },
+      out: { type: 'string' },
+    },
+  });
   if (values.help) return 'help';
   const reporter = values.reporter ?? 'text';
   if (!(REPORTERS as readonly string[]).includes(reporter)) throw new ConfigError(`--reporter ${reporter}: use ${REPORTERS.join(', ')}.`);
-  const concurrency = values.concurrency === undefined ? DEFAULT_CONCURRENCY : Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32) {
-    throw new ConfigError(`--concurrency ${values.concurrency}: a whole number from 1 to 32.`);
-  }
+  const concurrency = concurrencyOf(values.concurrency, DEFAULT_CONCURRENCY, 32);
   return { files: positionals, reporter: reporter as ReporterName, out: values.out, concurrency, values };
 }
 
@@ -79,10 +66,7 @@ export async function testCommand(argv: string[], cwd = process.cwd()): Promise<
       process.stdout.write(`${TEST_USAGE}\n`);
       return EXIT.ok;
     }
-    connection = connectionFrom(args.values);
-    if (connection.kind === 'remote' && !connection.apiKey) {
-      throw new ConfigError(`${connection.keyProblem ?? 'No API key is configured.'} Set ${KEY_ENV} or use --key-file.`);
-    }
+    connection = connectionOf(args.values);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`knowledge-desk test: ${error.message}\n\n${TEST_USAGE}\n`);
@@ -105,16 +89,9 @@ export async function testCommand(argv: string[], cwd = process.cwd()): Promise<
   }
   for (const { file, diagnostic: d } of run.problems) progress(`${file}:${d.start.line}:${d.start.column}: ${d.severity}: ${d.message}`);
 
-  let local: LocalEndpoint | undefined;
-  let client: ApiClient;
+  let connected: Connected;
   try {
-    if (connection.kind === 'local') {
-      local = await openLocalEndpoint(connection.dataDir, { info: progress, warn: progress });
-      client = new ApiClient({ baseUrl: local.url, apiKey: local.apiKey, userAgent: `knowledge-desk-cli/${VERSION}` });
-    } else {
-      progress(`testing against ${connection.label}`);
-      client = new ApiClient({ baseUrl: connection.baseUrl, apiKey: connection.apiKey!, userAgent: `knowledge-desk-cli/${VERSION}` });
-    }
+    connected = await connect(connection);
   } catch (error) {
     process.stderr.write(`knowledge-desk test: cannot open the local service: ${(error as Error).message}\n`);
     return EXIT.usage;
@@ -126,7 +103,7 @@ export async function testCommand(argv: string[], cwd = process.cwd()): Promise<
   let done = 0;
   try {
     progress(`running ${items.length} test${items.length === 1 ? '' : 's'} (${args.concurrency} at a time)`);
-    run.outcomes = await runKnowledgeTests(client, items, {
+    run.outcomes = await runKnowledgeTests(connected.client, items, {
       concurrency: args.concurrency,
       signal: abort.signal,
       onOutcome: (o) => progress(`[${++done}/${items.length}] ${o.status.toUpperCase()} ${o.test.title} (${o.file}:${o.test.start.line})`),
@@ -137,7 +114,7 @@ export async function testCommand(argv: string[], cwd = process.cwd()): Promise<
     return EXIT.failed;
   } finally {
     process.off('SIGINT', onSigint);
-    await local?.close?.();
+    await connected.close();
   }
   run.durationMs = Date.now() - started;
   const text = report(args.reporter, run);

@@ -29,6 +29,8 @@ export interface ZipFolderOptions {
    * everything at ~150 MB/s, the better choice when the ZIP is unpacked on this machine.
    */
   compressionLevel?: number;
+  /** Folders ("a/b") the entries go under: a ZIP that creates a nested knowledge-base folder path at once. */
+  prefix?: string;
 }
 
 /** VCS metadata and OS junk, matched against each file or folder name (case-insensitively). */
@@ -126,7 +128,9 @@ export async function zipFolder(dir: string, outFile: string, options: ZipFolder
   };
 
   try {
-    await walk(path.resolve(dir), '');
+    const prefix = (options.prefix ?? '').split('/').filter(Boolean);
+    for (let i = 1; i <= prefix.length; i++) zip.addEmptyDirectory(prefix.slice(0, i).join('/').normalize('NFC'), { mtime: new Date() });
+    await walk(path.resolve(dir), prefix.join('/'));
     if (failure) throw failure;
     zip.end();
     await written;

@@ -9,6 +9,8 @@ export interface LocalEndpoint {
   apiKey: string;
   /** Set when this process started the service: close it on exit. */
   close?: () => Promise<void>;
+  /** Set when this process started the service: resolves when no document waits for processing. */
+  idle?: () => Promise<void>;
 }
 
 export interface EndpointLog {
@@ -38,7 +40,7 @@ export async function openLocalEndpoint(dataDir: string, log: EndpointLog): Prom
       logger: { debug: () => undefined, info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.warn(m) },
     });
     log.info(`started the local service on ${service.url} (data: ${dataDir}; writer: ${local.describeWriter(writerOf(local))})`);
-    return { url: service.url, apiKey: service.apiKey, close: () => service.close() };
+    return { url: service.url, apiKey: service.apiKey, close: () => service.close(), idle: () => service.processingIdle() };
   } catch (error) {
     // Taken between our look and our start: use the winner.
     if (!(error instanceof local.DataFolderLockedError) || !error.owner.url) throw error;

@@ -9,7 +9,10 @@ import { REGION_INFO, checkServiceUrl, isRegion } from '../core/regions';
 export const KEY_ENV = 'KNOWLEDGE_DESK_API_KEY';
 export const KEY_FILE_ENV = 'KNOWLEDGE_DESK_API_KEY_FILE';
 
-export const USAGE = `Usage: node dist/mcp.js [--local [--data DIR]] [--region us|ja] [--base-url URL] [--key-file FILE]
+/** The help, naming the command as it was run (`node dist/mcp.js`, or `knowledge-desk mcp`). */
+export const mcpUsage = (
+  command = 'node dist/mcp.js',
+): string => `Usage: ${command} [--local [--data DIR]] [--region us|ja] [--base-url URL] [--key-file FILE]
 
 An MCP server (stdio) exposing the Knowledge Desk knowledge tools.
 

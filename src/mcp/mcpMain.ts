@@ -5,24 +5,24 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ApiClient } from '../api/client';
 import { MissingKeyError } from '../ai/toolErrors';
 import { openLocalEndpoint, type LocalEndpoint } from './localEndpoint';
-import { ConfigError, KEY_ENV, KEY_FILE_ENV, USAGE, parseConfig, type McpConfig } from './mcpConfig';
+import { ConfigError, KEY_ENV, KEY_FILE_ENV, mcpUsage, parseConfig, type McpConfig } from './mcpConfig';
 import { createMcpServer } from './mcpServer';
 
 const VERSION = '0.1.0';
 export const log = (message: string): void => void process.stderr.write(`[knowledge-desk mcp] ${message}\n`);
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], command?: string): Promise<void> {
   let config: McpConfig | 'help';
   try {
     config = parseConfig(argv);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.stderr.write(`${error.message}\n\n${mcpUsage(command)}\n`);
     process.exitCode = 2;
     return;
   }
   if (config === 'help') {
-    process.stderr.write(`${USAGE}\n`);
+    process.stderr.write(`${mcpUsage(command)}\n`);
     return;
   }
   const cfg = config;

@@ -25,16 +25,29 @@ export interface PlanRequest {
   compressionLevel?: number;
   signal?: AbortSignal;
   onStatus?: (message: string) => void;
+  /**
+   * Sync mode: also collect what the knowledge base has and the folder does not (the command line's
+   * `sync --delete`), and note on each file job the document of the same name it meets.
+   */
+  compare?: boolean;
+}
+
+/** A knowledge-base node a synced folder does not have, with the local folder it was compared with. */
+export interface Absent {
+  node: KbNode;
+  dir: string;
 }
 
 export interface Plan {
   jobs: UploadJob[];
   tempFiles: string[];
+  /** With `compare`: nodes of the synced knowledge-base folders that the local folders do not have. */
+  absent: Absent[];
 }
 
 /** Turns the user's selection into upload jobs (folders zipped or walked), finding problems up front. */
 export async function planUploads(client: ApiClient, req: PlanRequest): Promise<Plan> {
-  const plan: Plan = { jobs: [], tempFiles: [] };
+  const plan: Plan = { jobs: [], tempFiles: [], absent: [] };
   for (const p of req.paths) {
     const info = await stat(p).catch(() => undefined);
     if (!info)
@@ -95,23 +108,31 @@ async function addZip(plan: Plan, dir: string, targetFolderId: string | undefine
  */
 async function syncFolder(client: ApiClient, plan: Plan, dir: string, targetFolderId: string | undefined, req: PlanRequest): Promise<void> {
   req.onStatus?.(l10n.t('Reading {0}…', path.basename(dir)));
-  const remoteFolders = new Map(
-    (await listChildren(client, targetFolderId ?? null, req.signal)).filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]),
-  );
+  const children = await listChildren(client, targetFolderId ?? null, req.signal);
+  const remoteFolders = new Map(children.filter((n) => n.nodeType !== 'file').map((n) => [n.name, n.id]));
+  const remoteFiles = new Map(children.flatMap((n) => (n.nodeType === 'file' ? [[n.name, n] as const] : [])));
   const excluded = new Set(DEFAULT_EXCLUDES.map((n) => n.toLowerCase()));
   const entries = (await readdir(dir, { withFileTypes: true }))
     .filter((e) => !excluded.has(e.name.toLowerCase()))
     .sort((a, b) => a.name.localeCompare(b.name));
+  const synced = new Set<string>();
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
+    const name = entry.name.normalize('NFC');
     if (entry.isDirectory()) {
-      const existing = remoteFolders.get(entry.name.normalize('NFC'));
+      synced.add(name);
+      const existing = remoteFolders.get(name);
       if (existing) await syncFolder(client, plan, full, existing, req);
       else await addZip(plan, full, targetFolderId, req);
     } else if (entry.isFile()) {
-      plan.jobs.push(await fileJob(full, full, targetFolderId, req.maxBytes));
+      synced.add(name);
+      const job = await fileJob(full, full, targetFolderId, req.maxBytes);
+      const same = req.compare ? remoteFiles.get(name) : undefined;
+      if (same) job.existing = { id: same.id, size: (same as { size?: number }).size ?? 0 };
+      plan.jobs.push(job);
     }
   }
+  if (req.compare) for (const node of children) if (!synced.has(node.name)) plan.absent.push({ node, dir });
 }
 
 /** Every child of a knowledge-base folder, all pages (kbPaging.ts: never loops on a deployment that ignores offset). */

@@ -12,6 +12,8 @@ export interface UploadJob {
   isZip?: boolean;
   /** A problem found before sending (empty, unreadable, too large): the job fails with it at once. */
   problem?: string;
+  /** Sync with `compare`: the document of the same name already in the target folder. */
+  existing?: { id: string; size: number };
   /** Set by the runner on the first attempt; a later retry reconciles against it. */
   firstAttemptAt?: number;
 }

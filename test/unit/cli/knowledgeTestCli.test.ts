@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SAMPLES } from '../../fixtures/retrieval/seededService';
-import { buildCliBundle } from '../support/cliBundle';
+import { buildCliBundle, runCli, type Ran } from '../support/cliBundle';
 import { startTestService, type TestService } from '../support/localService';
-
-interface Ran {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 const PASSING = `tests:
   - question: 国内出張の日当はいくらですか
@@ -36,16 +30,7 @@ describe('knowledge-desk test (dist/cli.js) against the standalone local service
   let seeded: TestService;
   let work: string;
 
-  function cli(args: string[], env: Record<string, string> = {}): Promise<Ran> {
-    return new Promise((resolve) => {
-      execFile(
-        process.execPath,
-        [bundle.cli, ...args],
-        { cwd: work, env: { PATH: process.env.PATH ?? '', HOME: work, ...env } },
-        (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
-      );
-    });
-  }
+  const cli = (args: string[], env: Record<string, string> = {}): Promise<Ran> => runCli(bundle.cli, args, work, env);
 
   before(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'kd-cli-'));
@@ -156,6 +141,8 @@ describe('knowledge-desk test (dist/cli.js) against the standalone local service
     const mcp = await cli(['mcp', '--help']);
     assert.equal(mcp.code, 0);
     assert.match(mcp.stderr, /An MCP server \(stdio\)/);
+    // Named as it was run, not as dist/mcp.js.
+    assert.match(mcp.stderr, /^Usage: knowledge-desk mcp \[--local/);
   });
 
   it('mcp runs the MCP server over stdio, as dist/mcp.js does, and stops when stdin closes', async () => {
