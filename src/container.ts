@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isDefaultId } from './core/connections';
 import { ConnectionManager } from './platform/connection/connectionManager';
 import { LocalServiceHost } from './platform/connection/localServiceHost';
 import { CommandIds, type CommandId } from './platform/commandIds';
@@ -95,7 +96,16 @@ export class Container extends Disposable {
   /** The extension's resources, a log named `component`, error reporting and the probe: what every panel needs. */
   panelBasics(component: string): PanelBasics {
     const log = this.log(component);
-    return { extensionUri: this.context.extensionUri, log, errors: this.errorReporting(log), probe: this.probe };
+    return {
+      extensionUri: this.context.extensionUri,
+      log,
+      errors: this.errorReporting(log),
+      probe: this.probe,
+      connectionLabel: () => {
+        const store = this.connection.store;
+        return store.connections.some((c) => !isDefaultId(c.id)) ? store.active.name : undefined;
+      },
+    };
   }
 
   /**

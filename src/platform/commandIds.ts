@@ -12,6 +12,10 @@ export const CommandIds = {
   checkConnection: 'knowledgeDesk.checkConnection',
   showLog: 'knowledgeDesk.showLog',
   restartLocalService: 'knowledgeDesk.restartLocalService',
+  addConnection: 'knowledgeDesk.addConnection',
+  renameConnection: 'knowledgeDesk.renameConnection',
+  removeConnection: 'knowledgeDesk.removeConnection',
+  switchConnection: 'knowledgeDesk.switchConnection',
   kb: {
     refresh: 'knowledgeDesk.kb.refresh',
     search: 'knowledgeDesk.kb.search',
