@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ConnectionStore } from '../../src/core/connectionStore';
+import { AiServices } from '../../src/features/ai/aiServices';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import { ConnectionManager } from '../../src/platform/connection/connectionManager';
 import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
@@ -120,6 +121,10 @@ describe('Connections: migration, add, switch, remove (real SecretStorage)', () 
     );
     assert.match(api.features.connection.statusBar.item.text, /Second project · connected/);
     await waitFor(shows, 'the tree to show the second project');
+    // The MCP server definition follows the active connection: its URL, and its key at start.
+    const mcp = new AiServices(api.container, api.features.ai.chatLinks).mcpDeps(new vscode.EventEmitter<void>().event);
+    assert.deepEqual([mcp.region(), mcp.customBaseUrl()], ['custom', secondUrl]);
+    assert.equal(await mcp.apiKey('custom'), secondKey);
     // A panel opened now says which connection it shows.
     const editor = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
     try {
