@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isDefaultId } from './core/connections';
 import { ConnectionManager } from './platform/connection/connectionManager';
 import { LocalServiceHost } from './platform/connection/localServiceHost';
 import { CommandIds, type CommandId } from './platform/commandIds';
@@ -99,7 +100,15 @@ export class Container extends Disposable {
   /** The extension's resources, a log named `component` and error reporting: what every panel needs. */
   panelBasics(component: string): PanelBasics {
     const log = this.log(component);
-    return { extensionUri: this.context.extensionUri, log, errors: this.errorReporting(log) };
+    return {
+      extensionUri: this.context.extensionUri,
+      log,
+      errors: this.errorReporting(log),
+      connectionLabel: () => {
+        const store = this.connection.store;
+        return store.connections.some((c) => !isDefaultId(c.id)) ? store.active.name : undefined;
+      },
+    };
   }
 
   /**

@@ -1,15 +1,17 @@
 // The integration tests' view of the running extension, in the test build only: extension.ts require()s this
 // file behind `globalThis.__KD_TEST__` (src/testBuild.d.ts) and returns what it builds from activate(), in the
 // way the Azure extensions keep their src/testApi.ts. Other builds return nothing and contain none of it.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Container } from './container';
 import type { AiFeature } from './features/ai/aiFeature';
 import type { AnswersFeature } from './features/answers/answersFeature';
 import type { AnswersViewers } from './features/answers/answersViewers';
-import type { ConnectionManager } from './platform/connection/connectionManager';
+import { ConnectionManager } from './platform/connection/connectionManager';
 import type { LocalServiceHost } from './platform/connection/localServiceHost';
 import type { Logger, Log } from './platform/logger';
 import type { Secrets } from './platform/secrets';
+import { AiServices } from './features/ai/aiServices';
+import type { McpProviderDeps } from './features/ai/mcpProvider';
 import type { LocalWriterSource } from './platform/localWriter/localWriterSource';
 import type { IgnoredWorkspaceValue, Settings } from './platform/settings';
 import type { ConnectionFeature } from './features/connection/connectionFeature';
@@ -58,12 +60,19 @@ export interface KnowledgeDeskTestApi {
   /** What tests observe (errors shown, what pages drew …): the product's events, recorded. */
   probe: TestProbe;
   /** The window's connection: its state and client, as the views read them. */
-  connection: Pick<ConnectionManager, 'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient'>;
+  connection: Pick<
+    ConnectionManager,
+    'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient' | 'store' | 'active' | 'loaded' | 'createClient'
+  >;
+  /** A connection manager as the first start after an upgrade builds it: this window's settings, keys and service, over `globalState`. */
+  connectionManagerOver(globalState: vscode.Memento): ConnectionManager;
+  /** The MCP server definition's inputs, as the provider reads them (a new reader each call). */
+  mcpDeps(): McpProviderDeps;
   /** The Local region's service: where it listens (url, key), whether it runs, its data folder. */
   localService: Pick<LocalServiceHost, 'current' | 'isStarted' | 'dataDir'>;
   /** Which language model, if any, writes the local service's answers. */
   localWriter: Pick<LocalWriterSource, 'mode' | 'current'>;
-  secrets: Pick<Secrets, 'get' | 'store' | 'delete'>;
+  secrets: Secrets;
   /** The extension's settings and log (tests that build a second window's services need them whole). */
   settings: Settings;
   logger: Logger;
@@ -103,6 +112,9 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
   return {
     probe,
     connection: container.connection,
+    connectionManagerOver: (state) =>
+      new ConnectionManager(container.settings, container.secrets, container.localService, container.logger, state),
+    mcpDeps: () => new AiServices(container, features.ai.chatLinks).mcpDeps(new vscode.EventEmitter<void>().event),
     localService: container.localService,
     localWriter: container.localWriter,
     secrets: container.secrets,

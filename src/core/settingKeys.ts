@@ -2,6 +2,8 @@
 
 export const SettingKeys = {
   region: 'region',
+  /** A workspace's preferred connection, by name only: it never creates or changes a connection. */
+  connection: 'connection',
   customBaseUrl: 'custom.baseUrl',
   customNluUrl: 'custom.nluUrl',
   agentEmail: 'identity.agentEmail',

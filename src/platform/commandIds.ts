@@ -13,6 +13,10 @@ export const CommandIds = {
   showLog: 'knowledgeDesk.showLog',
   restartLocalService: 'knowledgeDesk.restartLocalService',
   chooseLocalWriterModel: 'knowledgeDesk.chooseLocalWriterModel',
+  addConnection: 'knowledgeDesk.addConnection',
+  renameConnection: 'knowledgeDesk.renameConnection',
+  removeConnection: 'knowledgeDesk.removeConnection',
+  switchConnection: 'knowledgeDesk.switchConnection',
   kb: {
     refresh: 'knowledgeDesk.kb.refresh',
     search: 'knowledgeDesk.kb.search',

@@ -73,8 +73,8 @@ const JOURNEY_WINDOWS = [
 ];
 
 const workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'kd-ws-'));
-// A hostile workspace: its .vscode/settings.json points the Custom region (and the other user-only settings)
-// at a loopback "trap" server that records every request it gets. Every suite runs in this workspace, and
+// A hostile workspace: its .vscode/settings.json points the Custom region (and the other user-only settings, and
+// its preferred connection's name) at a loopback "trap" server that records every request it gets. Every suite runs in this workspace, and
 // test/integration/workspaceTrust.test.ts checks that nothing reached the trap and that the user was told.
 const trapLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'kd-trap-')), 'requests.jsonl');
 fs.writeFileSync(trapLog, '');
@@ -107,6 +107,8 @@ function freshWorkspace() {
   "knowledgeDesk.local.maxUploadMb": 1,
   "knowledgeDesk.local.writer": "vscode",
   "knowledgeDesk.local.writerModel": { "vendor": "kd-echo", "id": "echo" },
+  // A workspace may prefer a connection by name only: this names none of the user's, so nothing changes.
+  "knowledgeDesk.connection": "${trapUrl}",
 }
 `,
   );

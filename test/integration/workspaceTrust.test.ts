@@ -67,6 +67,19 @@ describe('Workspace trust: a workspace cannot redirect keys or data', () => {
     assert.equal(guard.notices.total, 1, 'the notice was repeated');
   });
 
+  it("a preferred connection named by the workspace chooses only among the user's: an unknown name creates nothing and changes nothing", () => {
+    const trapUrl = process.env.KD_TRAP_URL!;
+    assert.equal(vscode.workspace.getConfiguration('knowledgeDesk').get('connection'), trapUrl, 'the fixture names a connection');
+    const { store, loaded } = api.connection;
+    assert.equal(loaded.unknownPreference, trapUrl);
+    assert.equal(store.byName(trapUrl), undefined, 'no connection was created for the name');
+    for (const c of store.connections) {
+      const url = c.target.kind === 'custom' ? (c.target.baseUrl ?? '') : '';
+      assert.ok(!url.startsWith(trapUrl), `${c.name} goes to the workspace's server`);
+    }
+    assert.notEqual(api.connection.active.name, trapUrl);
+  });
+
   it('with a Custom key stored, using every view and panel sends nothing to the server the workspace named', async () => {
     await api.secrets.store('apiKey', 'custom', 'key-the-workspace-wants');
     try {

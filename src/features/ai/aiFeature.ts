@@ -37,6 +37,8 @@ export class AiFeature extends Disposable {
       }),
     );
     this._register(c.secrets.onDidChange(() => this.mcpChanged.fire()));
+    // The definition follows the active connection (its region or URL, and its key at start).
+    this._register(c.connection.store.onDidChange(() => this.mcpChanged.fire()));
     this.update();
   }
 

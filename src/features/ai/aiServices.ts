@@ -10,6 +10,7 @@ import type { Container } from '../../container';
 import { REGION_INFO, type Region } from '../../core/regions';
 import { NotConnectedError } from '../../platform/connection/notConnectedError';
 import { regionLabel } from '../../platform/regionLabels';
+import { configuredBaseUrl } from '../../platform/connection/connectionEndpoints';
 import { SettingKeys } from '../../platform/settings';
 import { noteUse } from '../../platform/usage';
 import type { ChatLinks } from './chatLinkHandler';
@@ -57,7 +58,8 @@ export class AiServices {
     () => ({
       client: () => this.client('@knowledge'),
       stateful: !!this.c.settings.identity.ownUserId,
-      regionLabel: regionLabel(this.c.settings.region),
+      // The active connection's name (the default ones are named after their region).
+      regionLabel: this.c.connection.active.name,
       rememberCitation: (citation, question, answer) => this.links.remember(citation, question, answer),
       autoRegisterCandidates: this.c.settings.get<boolean>(SettingKeys.qnaAutoRegisterCandidates, false),
       hints: hints(),
@@ -71,7 +73,7 @@ export class AiServices {
       client: () => this.client(`tool ${name}`),
       hints: hints(),
       log: this.c.log('ai'),
-      destination: () => destinationOf(this.c.settings.region, this.c.settings.custom.baseUrl),
+      destination: () => destinationOf(this.c.connection.region, configuredBaseUrl(this.c.connection.active, this.c.settings)),
     });
   }
 
@@ -80,9 +82,10 @@ export class AiServices {
     return {
       extensionPath: this.c.context.extensionPath,
       localDataDir: this.c.localService.dataDir,
-      region: () => this.c.settings.region,
-      customBaseUrl: () => this.c.settings.custom.baseUrl ?? '',
-      apiKey: (region) => this.c.secrets.get('apiKey', region),
+      region: () => this.c.connection.region,
+      customBaseUrl: () => configuredBaseUrl(this.c.connection.active, this.c.settings) ?? '',
+      // The active connection's key (the region argument is the active connection's region).
+      apiKey: () => this.c.secrets.get('apiKey', this.c.connection.active.id),
       onDidChange,
       start: async () => {
         try {

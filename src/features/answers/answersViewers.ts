@@ -69,7 +69,7 @@ export class AnswersViewers extends Disposable {
     const c = this.c;
     const citationLog = c.log('citation');
     const source = new (lazy.documentSource().DocumentSource)({
-      region: () => c.settings.region,
+      region: () => c.connection.region,
       // The public download and text operations, for every region (documentSource.ts).
       client: async (): Promise<SourceClient> => await c.connection.getClient(),
       download: async (url) => {
@@ -93,7 +93,7 @@ export class AnswersViewers extends Disposable {
     const c = this.c;
     return new (lazy.retrievalPanel().RetrievalPanels)({
       ...c.panelBasics('retrieval'),
-      region: () => c.settings.region,
+      region: () => c.connection.region,
       retrieve: async (request) => (await c.connection.getClient()).answers.retrieve(request),
       openDocument: (arg) => Promise.resolve(vscode.commands.executeCommand(CommandIds.answers.openDocument, arg)),
     });

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiConnectionError } from '../../api/errors';
-import { checkServiceUrl, REGION_INFO, REGIONS, type Region } from '../../core/regions';
+import { checkServiceUrl, REGIONS } from '../../core/regions';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { CommandIds, ContextKeys } from '../../platform/commandIds';
@@ -13,6 +13,7 @@ import type { ConnectionStatus } from '../../platform/connection/connectionStatu
 import { chooseWriterModel } from './chooseWriterModel';
 import { setIdentity } from './identityCommand';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
+import { ConnectionCommands } from './connectionCommands';
 import { ConnectionStatusBar } from './statusBar';
 import { WorkspaceSettingsGuard } from './workspaceSettingsGuard';
 
@@ -37,12 +38,14 @@ export class ConnectionFeature extends Disposable {
       setContext(ContextKeys.region, s.region);
       if (s.state !== 'checking' && s.state !== 'idle') setContext(ContextKeys.hasKey, s.state !== 'noKey');
     };
+    this._register(new ConnectionCommands(c, (id) => this.setApiKey(id)));
+    this.reportLoad();
     publish(c.connection.status);
     this._register(c.connection.onDidChangeStatus(publish));
     this._register(
       c.commands({
         [CommandIds.selectRegion]: () => this.selectRegion(),
-        [CommandIds.setApiKey]: (region?: Region) => this.setApiKey(region),
+        [CommandIds.setApiKey]: (id?: string) => this.setApiKey(id),
         [CommandIds.clearApiKey]: () => this.clearApiKey(),
         [CommandIds.setNluKey]: () => this.setNluKey(),
         [CommandIds.clearNluKey]: () => this.clearNluKey(),
@@ -59,8 +62,34 @@ export class ConnectionFeature extends Disposable {
     );
   }
 
+  /** A hand-edited connection list, or a workspace preferring a connection that does not exist: said once. */
+  private reportLoad(): void {
+    const { problem, unknownPreference, migrated } = this.c.connection.loaded;
+    const log = this.c.log('connection');
+    if (migrated) log.info('the region keys became the connections US, JA, Custom and Local');
+    if (problem) {
+      log.warn(`the stored connection list was not valid (${problem}); the default connections were rebuilt, keys kept`);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'The stored Knowledge Desk connections could not be read ({0}). The default connections were rebuilt; no key was removed.',
+          problem,
+        ),
+      );
+    }
+    if (unknownPreference) {
+      log.warn(`the workspace prefers the connection "${unknownPreference}", which does not exist; it was not created`);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'This workspace prefers the connection "{0}", which does not exist on this machine. Knowledge Desk shows "{1}".',
+          unknownPreference,
+          this.c.connection.active.name,
+        ),
+      );
+    }
+  }
+
   private async selectRegion(): Promise<void> {
-    const current = this.c.settings.region;
+    const current = this.c.connection.region;
     const items = await Promise.all(
       REGIONS.map(async (region) => {
         const hasKey = !!(await this.c.secrets.get('apiKey', region));
@@ -85,6 +114,8 @@ export class ConnectionFeature extends Disposable {
     if (!pick) return;
     if (pick.region === 'custom' && !(await this.configureCustom())) return;
     await this.c.settings.set(SettingKeys.region, pick.region);
+    // The setting maps to its connection; picking the region already set must switch back to it too.
+    await this.c.connection.store.activateRegion(pick.region);
     const status = await this.c.connection.refresh();
     if (status.state === 'noKey' && pick.region !== 'local') await this.setApiKey(pick.region);
   }
@@ -111,9 +142,11 @@ export class ConnectionFeature extends Disposable {
     return true;
   }
 
-  private async setApiKey(regionArg?: Region): Promise<void> {
-    const region = regionArg && REGIONS.includes(regionArg) ? regionArg : this.c.settings.region;
-    const label = regionLabel(region);
+  /** For the active connection, or the one whose id (a region for the default ones) is given. */
+  private async setApiKey(idArg?: string): Promise<boolean> {
+    const connection = (typeof idArg === 'string' && this.c.connection.store.get(idArg)) || this.c.connection.active;
+    const region = connection.target.kind;
+    const label = connection.name;
     const key = (
       await this.c.ui.showInputBox({
         title: vscode.l10n.t('Knowledge Desk: API key for {0}', label),
@@ -125,7 +158,7 @@ export class ConnectionFeature extends Disposable {
         validateInput: keyProblem,
       })
     )?.trim();
-    if (!key) return;
+    if (!key) return false;
     const stored = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking the key with {0}…', label), cancellable: true },
       async (_progress, token) => {
@@ -133,7 +166,7 @@ export class ConnectionFeature extends Disposable {
         try {
           for (;;) {
             try {
-              await this.c.connection.verifyKey(region, key, signal);
+              await this.c.connection.verifyKey(connection, key, signal);
               return true;
             } catch (error) {
               if (!(error instanceof ApiConnectionError)) throw error;
@@ -160,16 +193,17 @@ export class ConnectionFeature extends Disposable {
         }
       },
     );
-    if (!stored) return;
-    await this.c.secrets.store('apiKey', region, key);
-    this.c.log('connection').info(`API key stored for ${REGION_INFO[region].label}`);
-    if (region === this.c.settings.region) await this.c.connection.refresh();
+    if (!stored) return false;
+    await this.c.secrets.store('apiKey', connection.id, key);
+    this.c.log('connection').info(`API key stored for the connection ${connection.id}`);
+    if (connection.id === this.c.connection.active.id) await this.c.connection.refresh();
+    return true;
   }
 
   /** The entity-recognition service has its own key per region; checked with one small inference first. */
   private async setNluKey(): Promise<void> {
-    const region = this.c.settings.region;
-    const label = regionLabel(region);
+    const connection = this.c.connection.active;
+    const label = connection.name;
     const key = (
       await this.c.ui.showInputBox({
         title: vscode.l10n.t('Knowledge Desk: entity-recognition key for {0}', label),
@@ -188,7 +222,7 @@ export class ConnectionFeature extends Disposable {
       async (_p, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
-          const ep = await this.c.connection.endpoints(region);
+          const ep = await this.c.connection.endpoints(connection);
           this.c.logger.redact(key);
           await this.c.connection.createClient(ep, '', key).nlu.infer('Knowledge Desk key check', { signal, maxRetries: 0 });
         } finally {
@@ -196,8 +230,8 @@ export class ConnectionFeature extends Disposable {
         }
       },
     );
-    await this.c.secrets.store('nluApiKey', region, key);
-    this.c.log('connection').info(`entity-recognition key stored for ${REGION_INFO[region].label}`);
+    await this.c.secrets.store('nluApiKey', connection.id, key);
+    this.c.log('connection').info(`entity-recognition key stored for the connection ${connection.id}`);
   }
 
   /** A modal "Remove Key" confirmation; true when the user chose it. */
@@ -207,22 +241,22 @@ export class ConnectionFeature extends Disposable {
   }
 
   private async clearNluKey(): Promise<void> {
-    const region = this.c.settings.region;
-    if (await this.confirmRemove(vscode.l10n.t('Remove the entity-recognition key for {0} from this machine?', regionLabel(region))))
-      await this.c.secrets.delete('nluApiKey', region);
+    const connection = this.c.connection.active;
+    if (await this.confirmRemove(vscode.l10n.t('Remove the entity-recognition key for {0} from this machine?', connection.name)))
+      await this.c.secrets.delete('nluApiKey', connection.id);
   }
 
   private async clearApiKey(): Promise<void> {
-    const region = this.c.settings.region;
-    if (!(await this.confirmRemove(vscode.l10n.t('Remove the API key for {0} from this machine?', regionLabel(region))))) return;
-    await this.c.connection.clearKey(region);
-    this.c.log('connection').info(`API key removed for ${REGION_INFO[region].label}`);
+    const connection = this.c.connection.active;
+    if (!(await this.confirmRemove(vscode.l10n.t('Remove the API key for {0} from this machine?', connection.name)))) return;
+    await this.c.connection.clearKey(connection);
+    this.c.log('connection').info(`API key removed for the connection ${connection.id}`);
     await this.c.connection.refresh();
   }
 
   /** The welcome view's button: Local uses its own key; other regions ask for one. */
   private async connect(): Promise<void> {
-    if (this.c.settings.region === 'local') {
+    if (this.c.connection.region === 'local') {
       await this.c.connection.useLocalKey();
       await this.c.connection.refresh();
     } else {

@@ -18,7 +18,7 @@ const LOOK: Record<ConnectionState, { icon: string; text: () => string; backgrou
   error: { icon: '$(error)', text: () => vscode.l10n.t('error'), background: 'statusBarItem.errorBackground' },
 };
 
-/** Region and connection state; a click opens Select Region, or starts Knowledge Desk while it is idle. */
+/** The active connection's name and state; a click opens Switch Connection, or starts Knowledge Desk while it is idle. */
 export class ConnectionStatusBar extends Disposable {
   readonly item: vscode.StatusBarItem;
 
@@ -33,7 +33,8 @@ export class ConnectionStatusBar extends Disposable {
 
   private render(status: ConnectionStatus): void {
     const look = LOOK[status.state];
-    const region = regionLabel(status.region);
+    // The connection's name (the default ones are named after their region: Local, US, JA, Custom).
+    const region = status.connection?.name ?? regionLabel(status.region);
     const state = look.text();
     this.item.text = `${look.icon} ${vscode.l10n.t('Knowledge Desk: {0} · {1}', region, state)}`;
     this.item.backgroundColor = look.background ? new vscode.ThemeColor(look.background) : undefined;
@@ -49,9 +50,9 @@ export class ConnectionStatusBar extends Disposable {
           : vscode.l10n.t('The connection is checked when you first use Knowledge Desk in this window. Click to check it now.'),
       );
     } else {
-      md.appendMarkdown(vscode.l10n.t('Click to select the region.'));
+      md.appendMarkdown(vscode.l10n.t('Click to switch connections.'));
     }
-    this.item.command = status.state === 'idle' ? CommandIds.checkConnection : CommandIds.selectRegion;
+    this.item.command = status.state === 'idle' ? CommandIds.checkConnection : CommandIds.switchConnection;
     this.item.tooltip = md;
     this.item.accessibilityInformation = { label: vscode.l10n.t('Knowledge Desk {0} {1}', region, state) };
   }

@@ -1,28 +1,30 @@
 import * as vscode from 'vscode';
 import type * as ClientModule from '../../api/client';
 import type { ApiClient } from '../../api/client';
-import { ApiConnectionError, AuthenticationError, LocalServiceStoppedError, PermissionDeniedError } from '../../api/errors';
 import { createDispatcher } from '../../api/proxy';
-import { REGION_INFO, remoteEndpoints, type Endpoints, type Region } from '../../core/regions';
+import { regionOf, type Connection } from '../../core/connections';
+import { ConnectionStore, type LoadOutcome } from '../../core/connectionStore';
+import type { Endpoints, Region } from '../../core/regions';
 import { Disposable, toDisposable } from '../lifecycle';
 import type { Log, Logger } from '../logger';
 import type { Secrets } from '../secrets';
-import type { Settings } from '../settings';
+import { SettingKeys, type Settings } from '../settings';
 import type { LocalServiceHost } from './localServiceHost';
-import { toUserFacing } from '../errorMessages';
-import { regionLabel } from '../regionLabels';
+import { failedStatus } from './checkFailure';
 import { NotConnectedError } from './notConnectedError';
 import type { ConnectionStatus } from './connectionStatus';
 import { localServiceStatus } from './localServiceStatus';
+import { endpointsOf, type ResolvedEndpoints } from './connectionEndpoints';
 
-const AUTO_KEY_DECLINED = 'knowledgeDesk.local.autoKeyDeclined';
+/** The Local connection keeps the flag it had as a region; other local connections have their own. */
+const declinedKey = (id: string): string => `knowledgeDesk.local.autoKeyDeclined${id === 'local' ? '' : `.${id}`}`;
 /** Settings the client is built from: a change of any other setting (e.g. upload.concurrency) keeps the client and the views' pages. */
-const CLIENT_INPUTS = ['region', 'custom', 'identity', 'requestTimeoutSeconds', 'maxRetries'].map((k) => `knowledgeDesk.${k}`);
+const CLIENT_INPUTS = ['custom', 'identity', 'requestTimeoutSeconds', 'maxRetries'].map((k) => `knowledgeDesk.${k}`);
 const PROXY_INPUTS = ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
 const RECHECK_MS = [15_000, 30_000, 60_000, 120_000, 300_000];
 
 /**
- * Owns the region, the key and the API client built from them; checks the connection with one
+ * Owns the active connection's client (built from its target, its keys and the settings); checks it with one
  * cheap authenticated call and tells the rest of the extension when the client changes.
  */
 export class ConnectionManager extends Disposable {
@@ -30,9 +32,8 @@ export class ConnectionManager extends Disposable {
   readonly onDidChangeStatus = this.statusEmitter.event;
   private readonly clientEmitter = this._register(new vscode.EventEmitter<void>());
   /**
-   * What views show may have changed: the client was rebuilt from new inputs (region, URLs, keys,
-   * identity, timeouts, retries, proxy) or the connection became ready or stopped being ready.
-   * Fires once per such change, never for unrelated settings.
+   * What views show may have changed: the client was rebuilt from new inputs (connection, URLs, keys, identity,
+   * timeouts, retries, proxy) or the connection became ready or stopped being ready. Once per change.
    */
   readonly onDidChangeClient = this.clientEmitter.event;
 
@@ -50,6 +51,9 @@ export class ConnectionManager extends Disposable {
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckAttempt = 0;
   private readonly log: Log;
+  /** The connections (application scope) and the active one; `loaded`: what reading them found. */
+  readonly store: ConnectionStore;
+  readonly loaded: LoadOutcome & { saved: Promise<void> };
 
   constructor(
     private readonly settings: Settings,
@@ -60,19 +64,27 @@ export class ConnectionManager extends Disposable {
   ) {
     super();
     this.log = logger.scoped('connection');
-    this._status = { state: 'idle', region: settings.region };
+    this.store = new ConnectionStore(globalState, secrets);
+    // The region setting picks the active connection on the first start; a workspace may prefer one by name.
+    this.loaded = this.store.load(settings.region, settings.get<string>(SettingKeys.connection, ''));
+    this._status = this.stamp({ state: 'idle', region: this.region });
     this._register(
       settings.onDidChange((e) => {
+        // The deprecated region setting picks its connection (US, JA, Custom, Local) for one more release.
+        if (e.affectsConfiguration('knowledgeDesk.region')) void this.store.activateRegion(this.settings.region);
         const proxy = PROXY_INPUTS.some((k) => e.affectsConfiguration(k));
         if (!proxy && !CLIENT_INPUTS.some((k) => e.affectsConfiguration(k))) return;
-        if (!this.used) return this.setStatus({ state: 'idle', region: this.settings.region });
+        if (!this.used) return this.setStatus({ state: 'idle', region: this.region });
         void this.refresh();
       }),
     );
-    this._register(secrets.onDidChange(({ region }) => this.used && region === this.settings.region && void this.refresh()));
+    this._register(secrets.onDidChange(({ owner }) => this.used && owner === this.active.id && void this.refresh()));
+    // A switch, or a rename or edit of the active connection: the views and the status bar follow it.
+    const stored = this.store.onDidChange(() => (this.used ? void this.refresh() : this.setStatus({ state: 'idle', region: this.region })));
+    this._register(toDisposable(() => stored.dispose()));
     this._register(
       local.onDidChange((event) => {
-        if (!this.used || this.settings.region !== 'local') return;
+        if (!this.used || this.region !== 'local') return;
         // Back (maybe on another port): check again, which rebuilds the client and reloads the views.
         if (event.kind === 'started') return void (event.restarted && this.refresh());
         // Down: the status bar and the views say so now, not at the next failing request.
@@ -82,12 +94,7 @@ export class ConnectionManager extends Disposable {
         this.announce();
       }),
     );
-    this._register(
-      toDisposable(() => {
-        clearTimeout(this.recheckTimer);
-        void this.dispatcher?.choice.dispatcher.close();
-      }),
-    );
+    this._register(toDisposable(() => (clearTimeout(this.recheckTimer), void this.dispatcher?.choice.dispatcher.close())));
   }
 
   /** True once Knowledge Desk was used in this window (the local service may be running). */
@@ -96,9 +103,8 @@ export class ConnectionManager extends Disposable {
   }
 
   /**
-   * Knowledge Desk is being used in this window (a view became visible, a command ran, a panel was
-   * restored, a request needs the service): the first call checks the connection, which starts the
-   * local service for the Local region. Later calls do nothing.
+   * Knowledge Desk is being used in this window (a view became visible, a command ran, a panel was restored, a
+   * request needs the service): the first call checks the connection, which starts the local service for Local.
    */
   use(): void {
     if (this.used) return;
@@ -110,54 +116,46 @@ export class ConnectionManager extends Disposable {
     return this._status;
   }
 
+  /** The connection this window shows (views, panels, @knowledge, the tools and the MCP definition follow it). */
+  get active(): Connection {
+    return this.store.active;
+  }
+
+  /** Where the active connection goes (the client, the MCP server and the local-only limits differ per region). */
   get region(): Region {
-    return this.settings.region;
+    return regionOf(this.store.active.target);
   }
 
-  /** Base URL and NLU URL of a region; starts the local service for Local. */
-  async endpoints(region: Region): Promise<Endpoints & { localKeys?: { apiKey: string; nluApiKey: string } }> {
-    if (region === 'local') {
-      const ep = await this.local.ensureStarted();
-      return { baseUrl: ep.url, nluUrl: ep.url, localKeys: { apiKey: ep.apiKey, nluApiKey: ep.nluApiKey } };
-    }
-    const resolved = remoteEndpoints(region, this.settings.custom);
-    if ('error' in resolved)
-      throw new NotConnectedError(
-        vscode.l10n.t(
-          'The Custom region is not configured: {0}. Run "{1}".',
-          resolved.error,
-          vscode.l10n.t('Knowledge Desk: Select Region'),
-        ),
-        'misconfigured',
-      );
-    return resolved;
+  /** Base URL and NLU URL of a connection (the active one by default); starts the local service for a local one. */
+  endpoints(connection: Connection = this.active): Promise<ResolvedEndpoints> {
+    return endpointsOf(connection, this.settings, this.local);
   }
 
-  /** A client for the current region; throws NotConnectedError (with the next step) when there is no key. */
+  /** A client for the active connection; throws NotConnectedError (with the next step) when there is no key. */
   async getClient(): Promise<ApiClient> {
     this.use();
-    const region = this.settings.region;
-    const ep = await this.endpoints(region);
+    const connection = this.active;
+    const ep = await this.endpoints(connection);
     // The first use may be a request (the first @knowledge question), running beside the first check.
-    await this.adoptLocalKey(region, ep);
-    const key = await this.secrets.get('apiKey', region);
+    await this.adoptLocalKey(connection, ep);
+    const key = await this.secrets.get('apiKey', connection.id);
     if (!key)
       throw new NotConnectedError(
-        vscode.l10n.t('No API key is set for {0}. Run "{1}".', regionLabel(region), vscode.l10n.t('Knowledge Desk: Set API Key')),
+        vscode.l10n.t('No API key is set for {0}. Run "{1}".', connection.name, vscode.l10n.t('Knowledge Desk: Set API Key')),
         'noKey',
-        vscode.l10n.t('No API key is set for {0}.', regionLabel(region)),
+        vscode.l10n.t('No API key is set for {0}.', connection.name),
       );
-    const nluKey = await this.secrets.get('nluApiKey', region);
-    const id = this.inputsKey(region, ep, key, nluKey);
+    const nluKey = await this.secrets.get('nluApiKey', connection.id);
+    const id = this.inputsKey(connection, ep, key, nluKey);
     if (this.client?.key !== id) {
       this.logger.redact(key);
       this.logger.redact(nluKey);
-      this.client = { key: id, value: this.createClient(ep, key, nluKey) };
+      this.client = { key: id, value: this.createClient(ep, key, nluKey, connection) };
     }
     return this.client.value;
   }
 
-  createClient(ep: Endpoints, apiKey: string, nluApiKey?: string): ApiClient {
+  createClient(ep: Endpoints, apiKey: string, nluApiKey?: string, connection: Connection = this.active): ApiClient {
     const http = this.logger.scoped('http');
     // The client and its zod schemas load with the first request, not at activation.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at activation
@@ -167,7 +165,8 @@ export class ConnectionManager extends Disposable {
       nluUrl: ep.nluUrl,
       apiKey,
       nluApiKey,
-      identity: this.settings.identity,
+      // A connection's own identity, else the identity settings.
+      identity: { ...this.settings.identity, ...connection.identity },
       timeoutMs: this.settings.timeoutMs,
       retry: { maxRetries: this.settings.maxRetries },
       // Requests to the local service say so when its process stops under them.
@@ -177,28 +176,28 @@ export class ConnectionManager extends Disposable {
   }
 
   /** Everything the client is built from, as one comparable string (keys included: it never leaves memory). */
-  private inputsKey(region: Region, ep: Endpoints, key: string | undefined, nluKey: string | undefined): string {
+  private inputsKey(connection: Connection, ep: Endpoints, key: string | undefined, nluKey: string | undefined): string {
     this.currentDispatcher();
     const s = this.settings;
-    return JSON.stringify([region, ep.baseUrl, ep.nluUrl, key, nluKey, s.identity, s.timeoutMs, s.maxRetries, this.dispatcherVersion]);
+    return JSON.stringify([connection, ep.baseUrl, ep.nluUrl, key, nluKey, s.identity, s.timeoutMs, s.maxRetries, this.dispatcherVersion]);
   }
 
   /**
    * Checks a key with the cheapest authenticated call the deployment has (the key's project, else the Q&A
    * embedding status; docs/api.md#key-check); throws the API error.
    */
-  async verifyKey(region: Region, key: string, signal?: AbortSignal): Promise<void> {
-    const ep = await this.endpoints(region);
+  async verifyKey(connection: Connection, key: string, signal?: AbortSignal): Promise<void> {
+    const ep = await this.endpoints(connection);
     this.logger.redact(key);
-    await this.createClient(ep, key).projects.checkKey({ signal, maxRetries: 0 });
+    await this.createClient(ep, key, undefined, connection).projects.checkKey({ signal, maxRetries: 0 });
   }
 
-  /** Stores the embedded service's own key for the Local region. */
-  async useLocalKey(): Promise<void> {
+  /** Stores the embedded service's own key for a local connection (the active one by default). */
+  async useLocalKey(connection: Connection = this.active): Promise<void> {
     const ep = await this.local.ensureStarted();
-    await this.globalState.update(AUTO_KEY_DECLINED, false);
-    await this.secrets.store('apiKey', 'local', ep.apiKey);
-    await this.secrets.store('nluApiKey', 'local', ep.nluApiKey);
+    await this.globalState.update(declinedKey(connection.id), false);
+    await this.secrets.store('apiKey', connection.id, ep.apiKey);
+    await this.secrets.store('nluApiKey', connection.id, ep.nluApiKey);
   }
 
   /**
@@ -206,18 +205,18 @@ export class ConnectionManager extends Disposable {
    * used, by the first check or the first request, whichever comes first (one store for both), unless the
    * person cleared it (Clear API Key).
    */
-  private async adoptLocalKey(region: Region, ep: { localKeys?: unknown }): Promise<void> {
-    if (region !== 'local' || !ep.localKeys || this.globalState.get<boolean>(AUTO_KEY_DECLINED)) return;
-    if (await this.secrets.get('apiKey', 'local')) return;
-    this.adopting ??= this.useLocalKey()
-      .then(() => this.log.info('stored the local service key for the Local region'))
+  private async adoptLocalKey(connection: Connection, ep: { localKeys?: unknown }): Promise<void> {
+    if (connection.target.kind !== 'local' || !ep.localKeys || this.globalState.get<boolean>(declinedKey(connection.id))) return;
+    if (await this.secrets.get('apiKey', connection.id)) return;
+    this.adopting ??= this.useLocalKey(connection)
+      .then(() => this.log.info(`stored the local service key for the connection ${connection.id}`))
       .finally(() => (this.adopting = undefined));
     await this.adopting;
   }
 
-  async clearKey(region: Region): Promise<void> {
-    if (region === 'local') await this.globalState.update(AUTO_KEY_DECLINED, true);
-    await this.secrets.delete('apiKey', region);
+  async clearKey(connection: Connection = this.active): Promise<void> {
+    if (connection.target.kind === 'local') await this.globalState.update(declinedKey(connection.id), true);
+    await this.secrets.delete('apiKey', connection.id);
   }
 
   /** Re-resolves the connection and checks it. Safe to call often; the latest call wins. */
@@ -225,9 +224,9 @@ export class ConnectionManager extends Disposable {
     this.used = true;
     const ticket = ++this.generation;
     clearTimeout(this.recheckTimer);
-    const region = this.settings.region;
-    this.setStatus({ state: 'checking', region });
-    const status = await this.check(region);
+    const connection = this.active;
+    this.setStatus({ state: 'checking', region: regionOf(connection.target) });
+    const status = await this.check(connection);
     if (ticket !== this.generation) return this._status;
     this.setStatus(status);
     if (status.state === 'connected') this.recheckAttempt = 0;
@@ -245,37 +244,36 @@ export class ConnectionManager extends Disposable {
     }
   }
 
-  private async check(region: Region): Promise<ConnectionStatus> {
+  private async check(connection: Connection): Promise<ConnectionStatus> {
     let baseUrl: string | undefined;
+    const region = regionOf(connection.target);
+    const label = connection.name;
     try {
-      const ep = await this.endpoints(region);
+      const ep = await this.endpoints(connection);
       baseUrl = ep.baseUrl;
-      await this.adoptLocalKey(region, ep);
-      const key = await this.secrets.get('apiKey', region);
-      if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this region.') };
+      await this.adoptLocalKey(connection, ep);
+      const key = await this.secrets.get('apiKey', connection.id);
+      if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this connection.') };
       const client = await this.getClient();
       await client.projects.checkKey({ maxRetries: 0, timeoutMs: 15_000 });
-      this.log.info(`connected to ${REGION_INFO[region].label} (${baseUrl})`);
+      this.log.info(`connected to ${label} (${baseUrl})`);
       return { state: 'connected', region, baseUrl };
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      const problem = toUserFacing(error).message;
-      this.log.warn(`connection check for ${REGION_INFO[region].label} failed: ${detail}`);
-      if (error instanceof AuthenticationError || error instanceof PermissionDeniedError)
-        return { state: 'unauthorized', region, baseUrl, detail, problem };
-      if (error instanceof LocalServiceStoppedError && error.restarting) return { state: 'restarting', region, baseUrl, detail, problem };
-      if (error instanceof ApiConnectionError) {
-        if (region === 'local') this.local.reset();
-        return { state: 'unreachable', region, baseUrl, detail, problem };
-      }
-      if (error instanceof NotConnectedError) return { state: 'misconfigured', region, baseUrl, detail, problem };
-      return { state: 'error', region, baseUrl, detail, problem };
+      const failed = failedStatus(error, region, baseUrl);
+      this.log.warn(`connection check for ${label} failed: ${failed.detail}`);
+      if (failed.state === 'unreachable' && region === 'local') this.local.reset();
+      return failed;
     }
   }
 
+  /** The status names the connection it is about (the status bar, the views' error rows). */
+  private stamp(status: ConnectionStatus): ConnectionStatus {
+    return { ...status, connection: { id: this.store.active.id, name: this.store.active.name } };
+  }
+
   private setStatus(status: ConnectionStatus): void {
-    this._status = status;
-    this.statusEmitter.fire(status);
+    this._status = this.stamp(status);
+    this.statusEmitter.fire(this._status);
   }
 
   private scheduleRecheck(): void {

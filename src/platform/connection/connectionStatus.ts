@@ -10,6 +10,8 @@ export type ConnectionState =
 export interface ConnectionStatus {
   state: ConnectionState;
   region: Region;
+  /** The connection the status is about (set by the ConnectionManager). */
+  connection?: { id: string; name: string };
   baseUrl?: string;
   /** Why the state is not `connected`, for the tooltip and log. */
   detail?: string;

@@ -11,6 +11,17 @@ export interface PanelBasics {
   log: Log;
   /** Where a webview's failures go: the same path as the command wrapper (src/platform/commands.ts). */
   errors: ErrorReporting;
+  /**
+   * The active connection's name for a panel's title, once the user has connections of their own; undefined
+   * with only the ones migrated from the regions (their titles stay as they were).
+   */
+  connectionLabel?: () => string | undefined;
+}
+
+/** `title — connection` when there is a connection to name. */
+export function titleWithConnection(title: string, basics: Pick<PanelBasics, 'connectionLabel'>): string {
+  const name = basics.connectionLabel?.();
+  return name ? `${title} — ${name}` : title;
 }
 
 /** The WebviewPanelHost setup every panel shares: its basics, and errors sent to the page as describeForPage makes them. */

@@ -7,7 +7,7 @@ import { chatStrings } from './chatStrings';
 import type { CitationOpened } from './citations';
 import { CommandIds } from '../../../platform/commandIds';
 import { toUserFacing } from '../../../platform/errorMessages';
-import { hostSetup, type PanelBasics } from '../../../platform/webview/panelErrors';
+import { hostSetup, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
@@ -61,7 +61,8 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
       page: { name: 'chat', title, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local', strings: chatStrings() },
       protocol: chatProtocol,
     });
-    panel.title = title;
+    // Which connection it asks (the one active when it opened), once there is more than one of the user's.
+    panel.title = titleWithConnection(title, ctx);
     const ch = this.channel;
     ch.onNotification(
       'ask',

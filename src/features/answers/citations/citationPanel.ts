@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../../platform/lifecycle';
-import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
+import { hostSetup, reportError, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
 import type { WebviewPage } from '../../../platform/webview/webviewHtml';
 import { createPanel, PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { documentKey } from './citationArgs';
@@ -136,7 +136,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     const v = this.view;
     const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
     // {0}: the document's title, {1}: the cited page.
-    this.panel.title = ellipsis(page ? vscode.l10n.t('{0} · p. {1}', v.title, page) : v.title, 60);
+    this.panel.title = titleWithConnection(ellipsis(page ? vscode.l10n.t('{0} · p. {1}', v.title, page) : v.title, 60), this.ctx);
   }
 }
 

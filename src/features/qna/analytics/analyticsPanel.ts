@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../../container';
 import { Disposable } from '../../../platform/lifecycle';
-import { describeForPage, hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
+import { describeForPage, hostSetup, reportError, type PanelBasics, titleWithConnection } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   answerFeedbackClient,
@@ -42,6 +42,8 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       rendered: (r) => `analytics drawn: ${JSON.stringify(r)}`,
     });
     this.channel.handle('load', ({ query }) => this.load(query));
+    // Which connection it shows, once there is more than one of the user's.
+    panel.title = titleWithConnection(panel.title, ctx);
   }
 
   /** Asks the page to load again with its current range (it owns the query). */

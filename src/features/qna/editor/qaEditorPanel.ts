@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { FaqResource } from '../../../api/resources/faq';
 import { formatNumber } from '../../../platform/l10n';
-import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
+import { hostSetup, reportError, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
@@ -249,6 +249,7 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol, SentReques
   private updateTitle(): void {
     if (this.isDisposed) return;
     const question = this.dirty || !this.record ? this.typedQuestion || this.record?.values.question || '' : this.record.values.question;
-    this.panel.title = this.target.kind === 'existing' && !question ? vscode.l10n.t('Q&A') : editorTitle(question, this.dirty);
+    const title = this.target.kind === 'existing' && !question ? vscode.l10n.t('Q&A') : editorTitle(question, this.dirty);
+    this.panel.title = titleWithConnection(title, this.ctx);
   }
 }

@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import { nameProblem, type Connection, type ConnectionTarget } from '../../core/connections';
+import { checkServiceUrl } from '../../core/regions';
+import type { Container } from '../../container';
+import { CommandIds } from '../../platform/commandIds';
+import type { ConnectionState } from '../../platform/connection/connectionStatus';
+import { configuredBaseUrl } from '../../platform/connection/connectionEndpoints';
+import { Disposable } from '../../platform/lifecycle';
+import { regionDescription, regionLabel } from '../../platform/regionLabels';
+import { checkConnectionState } from './connectionStates';
+
+/** How long Switch waits for each connection's check before listing it as unreachable. */
+const CHECK_MS = 8_000;
+
+// Functions, not strings: vscode.l10n.t must run after activation has the bundle.
+const STATE: Record<ConnectionState, () => string> = {
+  idle: () => vscode.l10n.t('not checked yet'),
+  checking: () => vscode.l10n.t('checking…'),
+  connected: () => vscode.l10n.t('connected'),
+  noKey: () => vscode.l10n.t('no key'),
+  unreachable: () => vscode.l10n.t('cannot be reached'),
+  restarting: () => vscode.l10n.t('restarting'),
+  unauthorized: () => vscode.l10n.t('key rejected'),
+  misconfigured: () => vscode.l10n.t('not configured'),
+  error: () => vscode.l10n.t('error'),
+};
+
+/**
+ * Add, Rename, Remove and Switch: named connections, each with its own key (issue 27). A quick pick from the
+ * status bar, not a view: the list is short, the status bar already shows the active one, and it needs no
+ * view container of its own (README "Connections").
+ */
+export class ConnectionCommands extends Disposable {
+  constructor(
+    private readonly c: Container,
+    private readonly setApiKey: (id: string) => Promise<boolean>,
+  ) {
+    super();
+    this._register(
+      c.commands({
+        [CommandIds.addConnection]: () => this.add(),
+        [CommandIds.renameConnection]: (id?: string) => this.rename(id),
+        [CommandIds.removeConnection]: (id?: string) => this.remove(id),
+        [CommandIds.switchConnection]: (id?: string) => this.switchTo(id),
+      }),
+    );
+  }
+
+  private get store() {
+    return this.c.connection.store;
+  }
+
+  /** Name, target, then the key (checked before it is stored, as Set API Key does); the new one becomes active. */
+  private async add(): Promise<Connection | undefined> {
+    const name = await this.askName(vscode.l10n.t('Knowledge Desk: Add Connection (1/3): name'));
+    if (name === undefined) return undefined;
+    const target = await this.askTarget();
+    if (!target) return undefined;
+    const connection = await this.store.add(name, target);
+    this.c.log('connection').info(`added the connection ${connection.id} (${target.kind})`);
+    await this.store.setActive(connection.id);
+    // The local service's own key is adopted on first use, as for Local.
+    if (target.kind !== 'local') await this.setApiKey(connection.id);
+    return connection;
+  }
+
+  private async askName(title: string, value = '', exceptId?: string): Promise<string | undefined> {
+    const name = await this.c.ui.showInputBox({
+      title,
+      value,
+      prompt: vscode.l10n.t('A name you choose, for example "Staging" or "Production"'),
+      validateInput: (v) => {
+        const problem = nameProblem(this.store.connections, v, exceptId);
+        if (problem === 'empty') return vscode.l10n.t('Enter a name');
+        if (problem === 'tooLong') return vscode.l10n.t('A name has at most 80 characters');
+        if (problem === 'duplicate') return vscode.l10n.t('A connection named "{0}" already exists', v.trim());
+        return undefined;
+      },
+    });
+    return name?.trim() || undefined;
+  }
+
+  private async askTarget(): Promise<ConnectionTarget | undefined> {
+    const kinds = (['us', 'ja', 'custom', 'local'] as const).map((kind) => ({
+      id: kind,
+      label: regionLabel(kind),
+      description: regionDescription(kind),
+    }));
+    const pick = await this.c.ui.showQuickPick(kinds, { title: vscode.l10n.t('Knowledge Desk: Add Connection (2/3): where it goes') });
+    if (!pick) return undefined;
+    if (pick.id === 'local') return { kind: 'local', project: 'default' };
+    if (pick.id !== 'custom') return { kind: pick.id };
+    const baseUrl = await this.c.ui.showInputBox({
+      title: vscode.l10n.t('Custom region: base URL of the service'),
+      value: 'https://',
+      prompt: vscode.l10n.t('For example {0} ({1} only for this machine)', 'https://knowledge.example.co.jp', 'http://'),
+      validateInput: (v) => urlProblem(v),
+    });
+    if (baseUrl === undefined) return undefined;
+    const nluUrl = await this.c.ui.showInputBox({
+      title: vscode.l10n.t('Custom region: entity-recognition URL (optional)'),
+      prompt: vscode.l10n.t('Leave empty to use the base URL'),
+      validateInput: (v) => (v.trim() ? urlProblem(v) : undefined),
+    });
+    if (nluUrl === undefined) return undefined;
+    const nlu = nluUrl.trim() ? checkServiceUrl(nluUrl).url : undefined;
+    return { kind: 'custom', baseUrl: checkServiceUrl(baseUrl).url!, ...(nlu ? { nluUrl: nlu } : {}) };
+  }
+
+  private async rename(id?: string): Promise<void> {
+    const connection = await this.pick(id, vscode.l10n.t('Knowledge Desk: Rename Connection'));
+    if (!connection) return;
+    const name = await this.askName(vscode.l10n.t('Rename "{0}"', connection.name), connection.name, connection.id);
+    if (name === undefined || name === connection.name) return;
+    await this.store.rename(connection.id, name);
+  }
+
+  /** After a modal confirmation; its keys go with it. Removing the active one switches to another and says so. */
+  private async remove(id?: string): Promise<void> {
+    const connection = await this.pick(id, vscode.l10n.t('Knowledge Desk: Remove Connection'));
+    if (!connection) return;
+    if (this.store.connections.length === 1) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('"{0}" is the only connection: add another one first.', connection.name));
+      return;
+    }
+    const remove = vscode.l10n.t('Remove Connection');
+    const answer = await this.c.ui.showWarningMessage(
+      vscode.l10n.t('Remove the connection "{0}" and its keys from this machine? The project itself is not changed.', connection.name),
+      { modal: true },
+      remove,
+    );
+    if (answer !== remove) return;
+    const nowActive = await this.store.remove(connection.id);
+    this.c.log('connection').info(`removed the connection ${connection.id} and its keys`);
+    if (nowActive)
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Removed "{0}", the active connection. Knowledge Desk now shows "{1}".', connection.name, nowActive.name),
+      );
+  }
+
+  /** A quick pick with each connection's state (checked when it opens), or the connection whose id is given. */
+  private async switchTo(id?: string): Promise<void> {
+    const connection = await this.pick(id, vscode.l10n.t('Knowledge Desk: Switch Connection'), true);
+    if (!connection || connection.id === this.c.connection.active.id) return;
+    await this.store.setActive(connection.id);
+    this.c.log('connection').info(`switched to the connection ${connection.id}`);
+  }
+
+  private async pick(id: string | undefined, title: string, withState = false): Promise<Connection | undefined> {
+    if (typeof id === 'string') return this.store.get(id);
+    const active = this.c.connection.active.id;
+    const items = Promise.all(
+      this.store.connections.map(async (connection) => {
+        const state = withState ? await this.stateOf(connection) : undefined;
+        return {
+          id: connection.name,
+          label: `${connection.id === active ? '$(check) ' : ''}${connection.name}`,
+          description: this.describe(connection),
+          detail: state && (state.problem ? `${STATE[state.state]()}: ${state.problem}` : STATE[state.state]()),
+          connection,
+        };
+      }),
+    );
+    const picked = await this.c.ui.showQuickPick(items, {
+      title,
+      placeHolder: vscode.l10n.t('Current: {0}', this.c.connection.active.name),
+    });
+    return picked?.connection;
+  }
+
+  private async stateOf(connection: Connection): Promise<{ state: ConnectionState; problem?: string }> {
+    const status = await checkConnectionState(this.c.connection, this.c.secrets, connection, AbortSignal.timeout(CHECK_MS));
+    return { state: status.state, problem: status.state === 'connected' ? undefined : status.problem };
+  }
+
+  private describe(connection: Connection): string {
+    if (connection.target.kind === 'local') return regionDescription('local');
+    return configuredBaseUrl(connection, this.c.settings) ?? vscode.l10n.t('(no service URL set)');
+  }
+}
+
+function urlProblem(value: string): string | undefined {
+  const problem = checkServiceUrl(value).error;
+  // The reason comes from src/core/regions.ts (English, shared with the logs).
+  return problem ? vscode.l10n.t('The URL {0}', problem) : undefined;
+}
