@@ -11,6 +11,12 @@ export const NO_ANSWER: Record<Lang, string> = {
   en: 'No answer was found in the knowledge base for this question.',
   ja: 'ナレッジベースにこの質問の答えは見つかりませんでした。',
 };
+/** After NO_ANSWER: the pages that came closest, so the reader can look there (no citation: they do not answer). */
+const CLOSEST: Record<Lang, (pages: string) => string> = {
+  en: (pages) => `The closest pages: ${pages}.`,
+  ja: (pages) => `近いページ: ${pages}`,
+};
+const CLOSEST_PAGES = 3;
 
 export interface AnswerPlan {
   query: string;
@@ -50,10 +56,11 @@ export function answerBody(plan: AnswerPlan, count = plan.chosen.length): Record
     if (!c) cited.push((c = { index: cited.length + 1, source: s.source }));
     return c.index;
   });
+  const none = noAnswer(plan);
   const markdown = sentences.length
     ? sentences.map((s, i) => `${renderInline({ text: s.text }, {}).join(' ')} [${markers[i]}]`).join('\n\n')
-    : NO_ANSWER[plan.lang];
-  const blocks = sentences.length ? sentences.map((s, i) => `${s.text} [${markers[i]}]`) : [NO_ANSWER[plan.lang]];
+    : none.join('\n\n');
+  const blocks = sentences.length ? sentences.map((s, i) => `${s.text} [${markers[i]}]`) : none;
   return body(plan, { markdown, blocks, cited, model: LOCAL_MODEL, answered: sentences.length > 0 });
 }
 
@@ -91,9 +98,32 @@ function body(
     out.fuQuestion = plan.stateful.fuQuestion;
     out.rewrittenQuery = plan.stateful.rewrittenQuery;
   }
-  if (plan.clues) out.clues = answered ? plan.sources.map((s) => clue(s, plan.clueText)) : [];
+  // With no answer, the clues are the closest pages' passages (the ones the answer text names).
+  if (plan.clues) out.clues = (answered ? plan.sources : closestSources(plan)).map((s) => clue(s, plan.clueText));
   if (plan.includeCitations) out.citations = cited.map(citation);
   Object.assign(out, plan.extra);
+  return out;
+}
+
+/** The honest no-answer: NO_ANSWER, then the closest pages when some passages were found. */
+function noAnswer(plan: AnswerPlan): string[] {
+  const pages = closestSources(plan).map((s) =>
+    plan.lang === 'ja' ? `${s.title} ${s.hit!.passage.pageNo}ページ` : `${s.title} p. ${s.hit!.passage.pageNo}`,
+  );
+  return pages.length ? [NO_ANSWER[plan.lang], CLOSEST[plan.lang](pages.join(plan.lang === 'ja' ? '、' : '; '))] : [NO_ANSWER[plan.lang]];
+}
+
+/** The best document passage of each of the first CLOSEST_PAGES distinct pages read. */
+function closestSources(plan: AnswerPlan): AnswerSource[] {
+  const seen = new Set<string>();
+  const out: AnswerSource[] = [];
+  for (const s of plan.sources) {
+    if (s.kind !== 'document' || !s.hit || out.length >= CLOSEST_PAGES) continue;
+    const key = `${s.hit.node.id}\n${s.hit.passage.pageNo}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+  }
   return out;
 }
 

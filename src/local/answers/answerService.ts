@@ -12,7 +12,7 @@ import type { Retrieval } from '../search/retrieval';
 import type { Journal } from '../store/journal';
 import { LOCAL_MODEL, type AnswerPlan } from './answerBody';
 import type { AnswerRequest } from './answerSchema';
-import { chooseSentences, qnaAnswer, type AnswerSource, type ChosenSentence } from './extractive';
+import { chooseSentences, citeSentences, qnaAnswer, type AnswerSource, type ChosenSentence } from './extractive';
 import { FaqLookup, QNA_ANSWERS_ALONE } from './faqSource';
 import { classifyIntent, followUpQuestion, languageOf, type Lang } from './intent';
 import { previewFields } from './preview';
@@ -99,7 +99,9 @@ export class AnswerService {
       // Term weights come from the retrieval index: wait for its start-up rebuild (a Q&A-only answer did not).
       await this.deps.retrieval.ready();
       const passages = sources.filter((s) => s.kind !== 'qna');
-      chosen = chooseSentences(this.deps.retrieval.terms(query), passages);
+      chosen = citeSentences(chooseSentences(this.deps.retrieval.terms(query), passages));
+      // The clue of a cited passage names the sentences too, as its citation does.
+      for (const c of chosen) sources[sources.findIndex((s) => s.rank === c.source.rank)] = c.source;
       if (!chosen.length && qna) chosen = qnaAnswer(qna);
     }
     if (!chosen.length) this.counts.noAnswer++;

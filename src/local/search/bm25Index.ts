@@ -104,29 +104,36 @@ export class Bm25Index {
   /**
    * BM25 of the allowed slots for distinct query `terms`: `scores[slot]` gets the MiniSearch score and
    * `matched[slot]` the number of terms it holds (both must start at 0). Returns the slots scored, in the
-   * order first reached.
+   * order first reached. `weights` (one per term, default 1) scale a term's part; a term weighing less than 1
+   * (an expansion term, not one the user wrote) adds its part but does not count as matched, so the quality
+   * factor still rewards the user's own words (a passage holding only expansion terms counts as one match).
    */
-  score(terms: readonly string[], allowed: Uint8Array, scores: Float64Array, matched: Uint16Array): number[] {
+  score(terms: readonly string[], allowed: Uint8Array, scores: Float64Array, matched: Uint16Array, weights?: readonly number[]): number[] {
     const touched: number[] = [];
     const n = this.live;
     const avg = this.avgLength;
     const lengths = this.lengths;
-    for (const term of terms) {
+    terms.forEach((term, t) => {
       const p = this.terms.get(term);
-      if (!p) continue;
+      if (!p) return;
+      const weight = weights?.[t] ?? 1;
+      const counts = weight >= 1;
       const idf = Math.log(1 + (n - p.df + 0.5) / (p.df + 0.5));
       const data = p.data;
       for (let i = 0; i < p.used; i += 2) {
         const slot = data[i];
         if (!allowed[slot]) continue;
         const tf = data[i + 1];
+        const first = scores[slot] === 0;
         // Written as MiniSearch writes it (calcBM25Score), so the floating-point result is the same.
-        scores[slot] += idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[slot]) / avg)));
-        if (matched[slot]++ === 0) touched.push(slot);
+        const part = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[slot]) / avg)));
+        scores[slot] += counts ? part : weight * part;
+        if (counts) matched[slot]++;
+        if (first) touched.push(slot);
       }
-    }
+    });
     // MiniSearch multiplies by the number of query terms matched ("quality").
-    for (const slot of touched) scores[slot] *= matched[slot];
+    for (const slot of touched) scores[slot] *= Math.max(1, matched[slot]);
     return touched;
   }
 }

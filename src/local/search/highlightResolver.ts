@@ -23,13 +23,20 @@ export class HighlightResolver {
     private readonly retrieval: Retrieval,
   ) {}
 
-  /** Boxes of the passage a clue names; undefined for unknown, malformed, Q&A or outdated clues. */
+  /**
+   * Boxes of the passage a clue names, or of the sentences within it an answer's clue names; undefined for
+   * unknown, malformed, Q&A or outdated clues.
+   */
   async forClue(clueId: string): Promise<Highlight | undefined> {
     const clue = decodeClueId(clueId);
     if (clue?.kind !== 'passage') return undefined;
     const found = await this.page(clue.nodeId, clue.pageNo, clue.hash);
     const passage = found?.passages[clue.subTextIndex];
-    return passage && highlightFor(found.page, passage.start, passage.end);
+    if (!passage) return undefined;
+    const range = clue.range && clue.range.end <= passage.end - passage.start ? clue.range : undefined;
+    return range
+      ? highlightFor(found.page, passage.start + range.start, passage.start + range.end)
+      : highlightFor(found.page, passage.start, passage.end);
   }
 
   /**

@@ -11,13 +11,17 @@ import type { Extraction } from '../extract/types';
 import { Bm25Index } from './bm25Index';
 import { fuseScores, rankByScore, type Weights } from './fusion';
 import { cosine, lexicalVector, sparse, VectorColumns } from './lexicalHash';
+import { HeadingTrail } from './headings';
 import { documentNoise } from './pageNoise';
 import { pagePassages, type Passage } from './passages';
-import { tokenize, tokenSet } from './tokenizer';
+import { indexTerms, indexTermSet, termOf } from './analysis';
+import { expandQuery } from './queryExpansion';
 
 export interface IndexedPassage extends Passage {
   id: number;
   nodeId: string;
+  /** The section headings the passage lies under, outermost first (headings.ts); empty when the document has none. */
+  headingPath: readonly string[];
   /** Its lexical-hash-v1 vector (a copy: the index keeps vectors by dimension). */
   readonly vector: Float32Array;
 }
@@ -58,6 +62,7 @@ class StoredPassage implements IndexedPassage {
   declare lineStart: number;
   declare lineEnd: number;
   declare items?: [first: number, last: number];
+  headingPath: readonly string[] = [];
   readonly #columns: VectorColumns;
   /** The vector, copied out when the passage is removed (its slot may then hold another passage). */
   #kept: Float32Array | undefined;
@@ -118,12 +123,16 @@ export class RetrievalIndex {
     this.remove(nodeId);
     const doc: StoredDoc = { nodeId, textBlob, titleVector: lexicalVector(title), passageIds: [], slots: [] };
     const noise = documentNoise(extraction);
+    const trail = new HeadingTrail();
     for (const page of extraction.pages) {
       for (const p of pagePassages(page, noise.of(page))) {
         const slot = this.free.pop() ?? this.bySlot.length;
         const passage = new StoredPassage(p, this.nextId++, nodeId, slot, this.columns);
+        trail.read(p.text, 1); // a heading the passage opens with is its own
+        passage.headingPath = trail.path;
+        trail.read(p.text);
         this.columns.set(slot, lexicalVector(p.text));
-        this.bm25.add(slot, tokenize(p.text));
+        this.bm25.add(slot, indexTerms(bm25Text(passage)));
         this.bySlot[slot] = passage;
         this.passages.set(passage.id, passage);
         doc.passageIds.push(passage.id);
@@ -140,7 +149,7 @@ export class RetrievalIndex {
       const passage = this.passages.get(id);
       if (!passage) continue;
       passage.retire();
-      this.bm25.remove(passage.slot, tokenSet(passage.text));
+      this.bm25.remove(passage.slot, indexTermSet(bm25Text(passage)));
       this.bySlot[passage.slot] = undefined;
       this.passages.delete(id);
     }
@@ -152,7 +161,7 @@ export class RetrievalIndex {
 
   /** ln(1 + (N + 1) / (df + 1)) over passages: a term in no passage weighs most. */
   idf(term: string): number {
-    return Math.log(1 + (this.passages.size + 1) / (this.bm25.df(term) + 1));
+    return Math.log(1 + (this.passages.size + 1) / (this.bm25.df(termOf(term)) + 1));
   }
 
   /**
@@ -171,7 +180,8 @@ export class RetrievalIndex {
   /** What `search` returns, as two arrays: for callers that read only as far as they need. */
   rank(query: string, weights: Weights, allowed: (doc: IndexedDoc) => boolean): Ranking {
     const slots = this.bySlot.length;
-    const terms = tokenSet(query);
+    const expanded = expandQuery(query);
+    const terms = expanded.terms;
     const q = weights.text > 0 || weights.title > 0 ? sparse(lexicalVector(query)) : undefined;
     const { ok, bm25, matched, text, title, fused, positive } = this.scratch.reset(slots);
     let anyDoc = false;
@@ -186,7 +196,7 @@ export class RetrievalIndex {
     }
     if (!anyDoc || !terms.length) return { passages: [], scores: [] };
 
-    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched);
+    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched, expanded.weights);
     if (weights.text > 0) {
       this.columns.scoreAll(q!, text);
       for (let s = 0; s < slots; s++) text[s] = ok[s] ? Math.max(0, text[s]) : 0;
@@ -204,6 +214,16 @@ export class RetrievalIndex {
     }
     return ranking;
   }
+}
+
+/**
+ * What BM25 reads of a passage: its text, and the heading of its section when the passage does not start
+ * with it (a section's later passages rarely repeat its title, which names their topic).
+ */
+export function bm25Text(passage: Pick<IndexedPassage, 'text' | 'headingPath'>): string {
+  const heading = passage.headingPath.at(-1);
+  if (!heading || passage.text.startsWith(heading.split(' ')[0])) return passage.text;
+  return `${heading.replace(/^[\d.]+\s+/, '')}\n${passage.text}`;
 }
 
 /**

@@ -92,9 +92,12 @@ describe('Generative answers (POST /webapi/generative_answer), sync', () => {
       ['社員食堂の金曜日のメニューは何ですか', NO_ANSWER_JA],
     ]) {
       const a = await generate({ query, includeCitations: true, clues: true });
-      assert.equal(a.answer, expected);
+      const [said, closest] = a.answer.split('\n\n');
+      assert.equal(said, expected);
       assert.deepEqual(a.citations, []);
-      assert.deepEqual(a.clues, []);
+      assert.ok(a.clues.length <= 3, 'the clues are the closest pages, at most three');
+      for (const c of a.clues)
+        assert.ok(closest?.includes(`${c.title}`) && closest.includes(String(c.pageNo)), `${closest} names ${c.title} ${c.pageNo}`);
       assert.equal(a.confidence, 0);
       assert.equal(a.documentId ?? null, null, 'no source document');
     }
@@ -124,13 +127,15 @@ describe('Generative answers (POST /webapi/generative_answer), sync', () => {
     );
     assert.equal(a.clues[0].source, 'qna');
     assert.equal((await generate({ query: 'What does the cafeteria serve on Fridays?' })).answer, a.answer, 'Q&As are searched by default');
-    assert.equal((await generate({ query: 'What does the cafeteria serve on Fridays?', search_from: ['document'] })).answer, NO_ANSWER_EN);
+    assert.ok(
+      (await generate({ query: 'What does the cafeteria serve on Fridays?', search_from: ['document'] })).answer.startsWith(NO_ANSWER_EN),
+    );
     const excluded = await generate({
       query: 'What does the cafeteria serve on Fridays?',
       search_from: ['qna'],
       hashtags: { qnaInclude: ['menu'] },
     });
-    assert.equal(excluded.answer, NO_ANSWER_EN, 'qnaInclude filters Q&As by hashtag');
+    assert.ok(excluded.answer.startsWith(NO_ANSWER_EN), 'qnaInclude filters Q&As by hashtag');
     const web = await generate({ query: 'What does the cafeteria serve on Fridays?', search_from: ['web', 'qna'] });
     assert.ok(
       (web as { notes?: string[] }).notes?.some((n) => /web/i.test(n)),
@@ -161,7 +166,7 @@ describe('Generative answers (POST /webapi/generative_answer), sync', () => {
 
   it('limits documents by hashtags, source node ids and legacy folderIds', async () => {
     const q = 'How many days of paid leave do new employees get in their first year?';
-    assert.equal((await generate({ query: q, hashtags: { docsExclude: ['sample'] } })).answer, NO_ANSWER_EN);
+    assert.ok((await generate({ query: q, hashtags: { docsExclude: ['sample'] } })).answer.startsWith(NO_ANSWER_EN));
     const scoped = await generate({ query: q, source: { sharedKnowledgeBaseNodeIds: [ids['IT']] } });
     assert.notEqual(scoped.documentId, ids['employee-handbook.pdf']);
     assert.equal((await generate({ query: q, folderIds: [ids.Handbook] })).documentId, ids['employee-handbook.pdf']);

@@ -7,6 +7,7 @@ import { NotFoundError } from '../../../src/api/errors';
 import type { BBox } from '../../../src/api/schemas/answers';
 import { extractFile } from '../../../src/local/extract/extractFile';
 import { defaultAssetsDir } from '../../../src/local/extract/extractorPool';
+import { decodeClueId } from '../../../src/local/search/clueId';
 import type { TextItem } from '../../../src/local/extract/types';
 import { startLocalService } from '../../../src/local/service';
 import { SAMPLES, idsByName, startSeeded, text } from '../../fixtures/retrieval/seededService';
@@ -57,6 +58,37 @@ describe('Highlights (GET /webapi/v2/highlights/{clue_id}, POST /webapi/v2/retri
       );
     const sorted = [...h.bboxes].sort((a, b) => a.top - b.top);
     assert.deepEqual(h.bboxes, sorted, 'one box per line, top to bottom');
+  });
+
+  it("an answer's citation highlights the sentences it quotes, not the whole passage they come from", async () => {
+    const answer = await client().answers.generate({
+      query: 'How many days of paid leave do new employees get in their first year?',
+      includeCitations: true,
+    });
+    const clue = decodeClueId(answer.citations[0].clueId!);
+    assert.ok(clue?.kind === 'passage' && clue.range, 'the citation names a range of its passage');
+    const sentences = await client().answers.highlightsForClue(answer.citations[0].clueId!);
+    const passage = await client().answers.highlightForRetrieval({
+      kbId: clue.nodeId,
+      pageNo: clue.pageNo,
+      subTextIndex: clue.subTextIndex,
+    });
+    const extent = (boxes: BBox[]) => boxes.reduce((n, b) => n + (b.bottom - b.top), 0);
+    assert.ok(
+      extent(sentences.bboxes) < extent(passage.bboxes),
+      `sentences ${extent(sentences.bboxes)} < passage ${extent(passage.bboxes)}`,
+    );
+    const quoted = handbookItems.find((i) => i.str.startsWith('New employees get 15 days'))!;
+    assert.ok(
+      sentences.bboxes.some((b) => overlaps(b, quoted.box)),
+      'the quoted sentence is marked',
+    );
+    const top = Math.min(...passage.bboxes.map((b) => b.top));
+    const bottom = Math.max(...passage.bboxes.map((b) => b.bottom));
+    assert.ok(
+      sentences.bboxes.every((b) => b.top >= top && b.bottom <= bottom),
+      'within the passage',
+    );
   });
 
   it('resolves a retrieval result by (kbId, pageNo, subTextIndex), and a quoted sentence by passageText', async () => {

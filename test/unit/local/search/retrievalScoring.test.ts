@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chooseSentences, cleanSentence, lightStem, type AnswerSource } from '../../../../src/local/answers/extractive';
+import { chooseSentences, citeSentences, cleanSentence, lightStem, type AnswerSource } from '../../../../src/local/answers/extractive';
 import { classifyIntent, followUpQuestion } from '../../../../src/local/answers/intent';
 import { leansOnContext, rewriteFollowUp } from '../../../../src/local/answers/threads';
 import type { Extraction } from '../../../../src/local/extract/types';
+import { decodeClueId, passageClueId } from '../../../../src/local/search/clueId';
 import { fuseScores } from '../../../../src/local/search/fusion';
 import { cosine, DIMS, LEXICAL_MODEL, lexicalVector, sparse } from '../../../../src/local/search/lexicalHash';
 import { queryTerms } from '../../../../src/local/search/queryTerms';
@@ -90,7 +91,7 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
     assert.equal(rerank(terms, candidates, 16).at(-1)!.passage.nodeId, 'ocean-survey.md', 'its phrase is past the first 16 tokens');
   });
 
-  it('chooses up to two covering, non-duplicate sentences, or none', () => {
+  it('answers with 2–4 contiguous sentences of one section around the best one, in order, or nothing below the floor', () => {
     const source = (text: string, rank = 0): AnswerSource => ({ kind: 'document', rank, text, clueId: `c${rank}`, title: `t${rank}` });
     const idf = (t: string) => (['the', 'a'].includes(t) ? 0.1 : 1);
     const terms = queryTerms('How many days of paid leave do new employees get?', idf);
@@ -98,29 +99,62 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
       terms.map((t) => t.term),
       ['days', 'paid', 'leave', 'new', 'employees'],
     );
-    const chosen = chooseSentences(terms, [
-      source(
-        '1. Leave policy\n\nNew employees get 15 days of paid leave in their first year. Paid leave for new employees: 15 days in their first year.\nThe cafeteria opens at noon.',
-      ),
-      source('Employees can take paid leave in half days.', 1),
-    ]);
-    assert.equal(chosen[0].text, 'New employees get 15 days of paid leave in their first year.');
-    assert.equal(chosen[0].coverage, 1);
-    assert.equal(chosen.length, 2);
-    assert.equal(chosen[1].text, 'Employees can take paid leave in half days.', 'the near-duplicate was skipped');
+    const text =
+      '1. Leave policy\n\nEvery employee has a leave account. New employees get 15 days of paid leave in their first year. Unused days carry over once.\n2. Cafeteria\nThe cafeteria opens at noon.';
+    const chosen = chooseSentences(terms, [source(text), source('Employees can take paid leave in half days.', 1)]);
     assert.deepEqual(
-      chooseSentences(terms, [source('The cafeteria opens at noon and closes at three.')]),
-      [],
-      'below 0.34 coverage: no answer',
+      chosen.map((c) => c.text),
+      [
+        'Every employee has a leave account.',
+        'New employees get 15 days of paid leave in their first year.',
+        'Unused days carry over once.',
+      ],
+      'the best sentence with its neighbours that share query words, in document order; the next heading ends the section',
     );
-    const weak = chooseSentences(terms, [source('New employees get 15 days of paid leave. Employees must wear badges at all times.')]);
-    assert.equal(weak.length, 1, 'the second sentence must score 0.6 of the best');
+    assert.ok(
+      chosen.every((c) => c.source.rank === 0),
+      'one place: never a sentence from another passage',
+    );
+    assert.equal(chosen[0].coverage, 1);
+    for (const c of chosen) assert.equal(text.slice(c.span!.start, c.span!.end), c.text, 'each sentence knows where it lies');
+    assert.deepEqual(
+      chooseSentences(terms, [source('The cafeteria opens at noon and closes at three. New badges are blue.')]),
+      [],
+      'below the floor (half the weighted query terms): no answer',
+    );
+    const lone = chooseSentences(terms, [
+      source('## Leave\n\nNew employees get 15 days of paid leave.\n\n## Badges\n\nEmployees must wear badges.'),
+    ]);
+    assert.deepEqual(
+      lone.map((c) => c.text),
+      ['New employees get 15 days of paid leave.'],
+      'a heading on either side ends the section: no sentence is taken across it, and no heading is quoted',
+    );
     const heading = chooseSentences(
       queryTerms('hotel limit per night', () => 1),
       [source('## Hotel\n\nThe limit is 12,000 yen per night.')],
     );
     assert.equal(heading[0]?.text, 'The limit is 12,000 yen per night.', 'the heading counts, at a discount');
     assert.equal(cleanSentence('- Taxi\tonly after 22:00\t\n  ok'), 'Taxi | only after 22:00 ok');
+  });
+
+  it('cites the sentences used: the citation clue names their characters, the clues keep the passage', () => {
+    const clueId = passageClueId('n1', 3, 2, 'abcdef0123456789');
+    const src: AnswerSource = { kind: 'document', rank: 0, text: 'First one here. Second one here. Third.', clueId, title: 't' };
+    const chosen = citeSentences([
+      { text: 'Second one here.', source: src, coverage: 1, score: 1, span: { start: 16, end: 32 } },
+      { text: 'Third.', source: src, coverage: 1, score: 1, span: { start: 33, end: 39 } },
+    ]);
+    assert.equal(chosen[0].source, chosen[1].source, 'one citation for both');
+    assert.deepEqual(decodeClueId(chosen[0].source.clueId), {
+      kind: 'passage',
+      nodeId: 'n1',
+      pageNo: 3,
+      subTextIndex: 2,
+      hash: 'abcdef012345',
+      range: { start: 16, end: 39 },
+    });
+    assert.equal(src.clueId, clueId, 'the source itself (a clue) still names the passage');
   });
 
   it('matches English inflections of the query words at a discount, and nothing else', () => {
@@ -148,7 +182,6 @@ describe('Retrieval scoring: lexical vectors, fusion, index, reranker, extractiv
       queryTerms('How do I submit an expense?', () => 1),
       [source],
     );
-    assert.equal(chosen.length, 1);
     assert.match(chosen[0].text, /^Everyday business expenses must be submitted/);
     assert.ok(chosen[0].coverage < 1 && chosen[0].coverage >= 0.85, `inflections count at a discount (${chosen[0].coverage})`);
     assert.deepEqual(
