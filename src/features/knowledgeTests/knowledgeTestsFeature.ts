@@ -4,7 +4,8 @@ import type { FaqDetail } from '../../api/schemas/faq';
 import { pool } from '../../core/pool';
 import { CommandIds } from '../../platform/commandIds';
 import { shortDateTimeText } from '../../platform/intlFormat';
-import { Disposable } from '../../platform/lifecycle';
+import { checkedClientOf } from '../../platform/connection/connectionClient';
+import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { qaRowsOf } from '../../platform/tree/qaRowElement';
 import { historyMarkdown } from './historyView';
 import type * as QnaTestsModule from './qnaTests';
@@ -69,10 +70,20 @@ export class KnowledgeTestsFeature extends Disposable {
     const c = this.c;
     this.current = this._register(
       new KnowledgeTestSession(c.context.workspaceState, c.log('knowledgeTests'), [
-        // One profile per connection target; named connections add theirs here once they exist.
         { label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true },
       ]),
     );
+    // And one per connection, following the list: its runs go to that connection, the active one stays.
+    const session = this.current;
+    const syncProfiles = (): void =>
+      session.syncConnections(c.connection.store.connections, (id) => {
+        const connection = c.connection.store.get(id);
+        if (!connection) return Promise.reject(new Error(vscode.l10n.t('The connection was removed.')));
+        return checkedClientOf(c.connection, c.secrets, c.logger, connection);
+      });
+    syncProfiles();
+    const stored = c.connection.store.onDidChange(syncProfiles);
+    this._register(toDisposable(() => stored.dispose()));
     // A test file brought it: the workspace's test files are read now (not only when the Testing view asks), so
     // the editor's gutter and a run from the palette see them.
     void this.current.tree.discoverAll();

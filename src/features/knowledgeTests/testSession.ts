@@ -11,10 +11,11 @@ import { fileDescription, testDescription } from './historyView';
 import { HISTORY_KEY, recordRun, restoreHistory, type HistoryState, type Status } from './testHistory';
 import { runTests, type FinishedRun } from './testRunHandler';
 import { KnowledgeTestTree } from './testTree';
+import { planProfiles } from './profilePlan';
 
 export const CONTROLLER_ID = 'knowledgeDesk.knowledgeTests';
 
-/** Where a run's requests go: today the active connection; one profile per named connection can be added here. */
+/** Where a run's requests go: the active connection, or one named connection (syncConnections). */
 export interface ConnectionTarget {
   label: string;
   client: () => Promise<ApiClient>;
@@ -34,6 +35,8 @@ export class KnowledgeTestSession extends Disposable {
   private readonly onDidFinishRunEmitter = this._register(new vscode.EventEmitter<FinishedRun>());
   readonly onDidFinishRun = this.onDidFinishRunEmitter.event;
   readonly profiles: vscode.TestRunProfile[] = [];
+  /** "Connection: <name>" profiles by connection id, kept to the connection list by syncConnections. */
+  readonly connectionProfiles = new Map<string, vscode.TestRunProfile>();
   private history: HistoryState;
 
   constructor(
@@ -52,15 +55,44 @@ export class KnowledgeTestSession extends Disposable {
       await this.tree.rediscover();
     };
     for (const target of targets) this.addProfile(target);
+    this._register({ dispose: () => this.connectionProfiles.forEach((p) => p.dispose()) });
+  }
+
+  /**
+   * One profile per connection besides the active connection's: added, relabelled on a rename and disposed on
+   * a removal. A profile's runs look the connection up by id when they start, so a renamed one keeps working.
+   */
+  syncConnections(connections: readonly { id: string; name: string }[], client: (id: string) => Promise<ApiClient>): void {
+    const labelOf = (name: string): string => vscode.l10n.t('Connection: {0}', name);
+    const current = new Map([...this.connectionProfiles].map(([id, p]) => [id, p.label]));
+    const plan = planProfiles(
+      current,
+      connections.map((c) => ({ id: c.id, label: labelOf(c.name) })),
+    );
+    for (const id of plan.remove) {
+      this.connectionProfiles.get(id)?.dispose();
+      this.connectionProfiles.delete(id);
+    }
+    for (const { id, label } of plan.relabel) this.connectionProfiles.get(id)!.label = label;
+    for (const { id, label } of plan.add) {
+      const profile = this.createProfile({ label, client: () => client(id), isDefault: false }, () => profile.label);
+      this.connectionProfiles.set(id, profile);
+    }
   }
 
   /** A run profile whose runs go to `target`'s client. */
   addProfile(target: ConnectionTarget): vscode.TestRunProfile {
-    const profile = this.ctrl.createRunProfile(
+    const profile = this.createProfile(target, () => target.label);
+    this.profiles.push(profile);
+    return this._register(profile);
+  }
+
+  private createProfile(target: ConnectionTarget, label: () => string): vscode.TestRunProfile {
+    return this.ctrl.createRunProfile(
       target.label,
       vscode.TestRunProfileKind.Run,
       (request, token) =>
-        runTests(this.ctrl, request, token, target.label, target.client, {
+        runTests(this.ctrl, request, token, label(), target.client, {
           tree: this.tree,
           log: this.log,
           outputLink: outputLink,
@@ -71,8 +103,6 @@ export class KnowledgeTestSession extends Disposable {
         }),
       target.isDefault,
     );
-    this.profiles.push(profile);
-    return this._register(profile);
   }
 
   get historyState(): HistoryState {
