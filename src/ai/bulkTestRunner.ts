@@ -9,6 +9,7 @@ import { bulkEligible, bulkInputCsv, evaluateRow, matchRows, parseBulkResult } f
 import { runKnowledgeTests, type RunOptions, type TestOutcome, type TestToRun } from './knowledgeTestRunner';
 
 export interface BulkProgress {
+  id: string;
   status: string;
   processed?: number | null;
   total?: number | null;
@@ -109,7 +110,7 @@ async function waitFor(client: ApiClient, runId: string, options: BulkRunOptions
     const run = await find(client, runId, options.signal);
     if (!run) return { ok: false, error: `The bulk job ${runId} is no longer listed by the service.` };
     const status = (run.status ?? '').toLowerCase();
-    options.onBulkProgress?.({ status: run.status ?? 'unknown', processed: run.processed, total: run.total });
+    options.onBulkProgress?.({ id: runId, status: run.status ?? 'unknown', processed: run.processed, total: run.total });
     if (FAILED.has(status)) return { ok: false, error: `The bulk job ${status}${run.error_message ? `: ${run.error_message}` : '.'}` };
     if (DONE.has(status) || (!status && run.file_url)) {
       return run.file_url ? { ok: true, fileUrl: run.file_url } : { ok: false, error: 'The bulk job completed without a result file.' };

@@ -5,6 +5,7 @@ import { pool } from '../../core/pool';
 import { CommandIds } from '../../platform/commandIds';
 import { shortDateTimeText } from '../../platform/intlFormat';
 import { Disposable } from '../../platform/lifecycle';
+import { SettingKeys } from '../../platform/settings';
 import { qaRowsOf } from '../../platform/tree/qaRowElement';
 import { historyMarkdown } from './historyView';
 import type * as QnaTestsModule from './qnaTests';
@@ -68,10 +69,15 @@ export class KnowledgeTestsFeature extends Disposable {
     const { KnowledgeTestSession } = lazy.session();
     const c = this.c;
     this.current = this._register(
-      new KnowledgeTestSession(c.context.workspaceState, c.log('knowledgeTests'), [
-        // One profile per connection target; named connections add theirs here once they exist.
-        { label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true },
-      ]),
+      new KnowledgeTestSession(
+        c.context.workspaceState,
+        c.log('knowledgeTests'),
+        [
+          // One profile per connection target; named connections add theirs here once they exist.
+          { label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true },
+        ],
+        () => c.settings.get<number>(SettingKeys.testsBulkFrom, 0),
+      ),
     );
     // A test file brought it: the workspace's test files are read now (not only when the Testing view asks), so
     // the editor's gutter and a run from the palette see them.
