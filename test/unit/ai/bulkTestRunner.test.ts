@@ -29,19 +29,34 @@ const SUITE = `tests:
 
 const items = (yaml: string): TestToRun[] => parseTestYaml(yaml).tests.map((test) => ({ file: 'suite.kdtest.yaml', test }));
 
-/** Forwards to the service, except the bulk run route, which answers 404 as a deployment without it does. */
-async function withoutBulk(target: string): Promise<{ url: string; runs: () => number; close: () => Promise<void> }> {
+/**
+ * Forwards to the service, except: with `noBulk`, the bulk routes answer 404 as a deployment without them does;
+ * with `dropLastRow`, the downloaded result file loses its last row.
+ */
+async function proxy(
+  target: string,
+  how: { noBulk?: boolean; dropLastRow?: boolean },
+): Promise<{ url: string; runs: () => number; close: () => Promise<void> }> {
   let runs = 0;
   const server: Server = createServer((req, res) => {
-    if (req.url?.startsWith('/webapi/v2/bulk_processing/')) {
+    if (how.noBulk && req.url?.startsWith('/webapi/v2/bulk_processing/')) {
       runs++;
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}');
       return;
     }
     const up = new URL(target);
     const fwd = httpRequest({ host: up.hostname, port: up.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
+      if (!(how.dropLastRow && req.url?.startsWith('/webapi/v2/bulk_processing/download'))) {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => {
+        const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n');
+        res.writeHead(200, { 'content-type': 'text/csv' }).end(`${lines.slice(0, -1).join('\r\n')}\r\n`);
+      });
     });
     req.pipe(fwd);
   });
@@ -90,15 +105,15 @@ describe('knowledge tests in bulk (one bulk-processing job) against the local se
     );
     assert.equal(bulk[1].assertions[1].message, 'The answer does not contain "24 hours".');
     assert.match(logs[0], /^bulk job [\w-]+: 2 tests, 1 more one by one$/);
-    assert.deepEqual(seen.at(-1), { status: 'completed', processed: 2, total: 2 });
+    assert.deepEqual(seen.at(-1), { id: logs[0].split(' ')[2].slice(0, -1), status: 'completed', processed: 2, total: 2 });
     assert.equal((await client.bulk.results()).results.length, 0, 'the run is deleted once read');
   });
 
   it('falls back to one request per test when the deployment does not offer bulk processing (404)', async () => {
-    const proxy = await withoutBulk(t.service.url);
+    const proxy404 = await proxy(t.service.url, { noBulk: true });
     try {
       const logs: string[] = [];
-      const outcomes = await runKnowledgeTestsInBulk(t.client({ baseUrl: proxy.url }), items(SUITE), {
+      const outcomes = await runKnowledgeTestsInBulk(t.client({ baseUrl: proxy404.url }), items(SUITE), {
         pollMs: 20,
         log: (l) => logs.push(l),
       });
@@ -107,9 +122,23 @@ describe('knowledge tests in bulk (one bulk-processing job) against the local se
         ['passed', 'failed', 'passed'],
       );
       assert.deepEqual(logs, ['this deployment does not offer bulk processing: running each test as its own request']);
-      assert.equal(proxy.runs(), 1);
+      assert.equal(proxy404.runs(), 1);
     } finally {
-      await proxy.close();
+      await proxy404.close();
+    }
+  });
+
+  it('a test whose row is missing from the result file is an error; the others are checked', async () => {
+    const dropping = await proxy(t.service.url, { dropLastRow: true });
+    try {
+      const outcomes = await runKnowledgeTestsInBulk(t.client({ baseUrl: dropping.url }), items(SUITE), { pollMs: 20 });
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        ['passed', 'errored', 'passed'],
+      );
+      assert.equal(outcomes[1].error, 'The bulk result file has no row for this test.');
+    } finally {
+      await dropping.close();
     }
   });
 });
