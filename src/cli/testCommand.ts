@@ -2,7 +2,8 @@
 // data folder, or a region / URL with the key from the environment), runs the tests and prints a report.
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CONCURRENCY, runKnowledgeTests, type TestToRun } from '../ai/knowledgeTestRunner';
+import { runKnowledgeTestsInBulk } from '../ai/bulkTestRunner';
+import { DEFAULT_CONCURRENCY, runKnowledgeTests, type TestOutcome, type TestToRun } from '../ai/knowledgeTestRunner';
 import { REPORTERS, report, totals, type ReporterName, type RunReport } from '../core/knowledgeTests/reporters';
 import { ConfigError } from '../mcp/mcpConfig';
 import {
@@ -27,6 +28,9 @@ ${CONNECTION_HELP}
   --reporter NAME      text (default), junit or json
   --out FILE           write the report to FILE instead of stdout
   --concurrency N      tests run at once (default ${DEFAULT_CONCURRENCY}, at most 32)
+  --bulk               send the generative-answer tests (without scope, sources or hashtags) as one
+                       bulk-processing job and check its result file; the others run one by one, and
+                       all do when the deployment has no bulk processing
   -h, --help           this help
 
 Exit status: 0 every test passed, 1 a test failed or errored or a test file has a problem,
@@ -37,6 +41,7 @@ interface TestArgs {
   reporter: ReporterName;
   out?: string;
   concurrency: number;
+  bulk: boolean;
   values: Record<string, unknown>;
 }
 
@@ -48,13 +53,14 @@ export function parseTestArgs(argv: string[]): TestArgs | 'help' {
       ...COMMAND_OPTIONS,
       reporter: { type: 'string' },
       out: { type: 'string' },
+      bulk: { type: 'boolean' },
     },
   });
   if (values.help) return 'help';
   const reporter = values.reporter ?? 'text';
   if (!(REPORTERS as readonly string[]).includes(reporter)) throw new ConfigError(`--reporter ${reporter}: use ${REPORTERS.join(', ')}.`);
   const concurrency = concurrencyOf(values.concurrency, DEFAULT_CONCURRENCY, 32);
-  return { files: positionals, reporter: reporter as ReporterName, out: values.out, concurrency, values };
+  return { files: positionals, reporter: reporter as ReporterName, out: values.out, concurrency, bulk: !!values.bulk, values };
 }
 
 export async function testCommand(argv: string[], cwd = process.cwd()): Promise<number> {
@@ -103,11 +109,19 @@ export async function testCommand(argv: string[], cwd = process.cwd()): Promise<
   let done = 0;
   try {
     progress(`running ${items.length} test${items.length === 1 ? '' : 's'} (${args.concurrency} at a time)`);
-    run.outcomes = await runKnowledgeTests(connected.client, items, {
+    const options = {
       concurrency: args.concurrency,
       signal: abort.signal,
-      onOutcome: (o) => progress(`[${++done}/${items.length}] ${o.status.toUpperCase()} ${o.test.title} (${o.file}:${o.test.start.line})`),
-    });
+      onOutcome: (o: TestOutcome) =>
+        progress(`[${++done}/${items.length}] ${o.status.toUpperCase()} ${o.test.title} (${o.file}:${o.test.start.line})`),
+    };
+    run.outcomes = args.bulk
+      ? await runKnowledgeTestsInBulk(connected.client, items, {
+          ...options,
+          log: progress,
+          onBulkProgress: (p) => progress(`bulk job: ${p.status}${p.total != null ? ` ${p.processed ?? 0}/${p.total}` : ''}`),
+        })
+      : await runKnowledgeTests(connected.client, items, options);
   } catch (error) {
     if (!abort.signal.aborted) throw error;
     progress('interrupted: no report');

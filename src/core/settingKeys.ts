@@ -23,6 +23,8 @@ export const SettingKeys = {
   qnaAutoRegisterCandidates: 'qna.autoRegisterCandidates',
   qnaRecordSelections: 'qna.recordSearchSelections',
   qnaImportConcurrency: 'qna.importConcurrency',
+  /** From this many tests a Test Explorer run goes as one bulk job (0: never; docs/knowledge-tests.md#bulk-mode). */
+  testsBulkFrom: 'tests.bulkFrom',
   /** Lets answers show https images (the pages' CSP and sanitizer follow it). */
   allowRemoteImages: 'webview.allowRemoteImages',
   /** The chat participant, language model tools and MCP server definition (organisations may turn them off). */

@@ -181,6 +181,27 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
     }
   });
 
+  it('with knowledgeDesk.tests.bulkFrom reached, the answer tests run as one bulk job: same verdicts', async () => {
+    const session = api.features.knowledgeTests.session();
+    const file = session.tree.fileItems().find((i) => /explorer-.*\.kdtest\.yaml$/.test(i.id));
+    assert.ok(file, 'the test file of the first test');
+    const [pass, fail] = children(file);
+    const config = vscode.workspace.getConfiguration('knowledgeDesk');
+    await config.update('tests.bulkFrom', 2, vscode.ConfigurationTarget.Global);
+    try {
+      const finished = nextRun(session);
+      await session.profiles[0].runHandler(new vscode.TestRunRequest([file]), new vscode.CancellationTokenSource().token);
+      const run = await finished;
+      assert.match(run.bulkJob ?? '', /\S/, 'a bulk job ran');
+      const result = (item: vscode.TestItem) => run.tests.find((t) => t.id === item.id)!;
+      assert.equal(result(pass).status, 'passed', result(pass).output);
+      assert.equal(result(fail).status, 'failed', result(fail).output);
+      assert.match(result(fail).messages[0].message, /does not contain "sourdough bread"/);
+    } finally {
+      await config.update('tests.bulkFrom', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it('a cancelled run aborts and reports every test skipped; the history records nothing', async () => {
     const session = api.features.knowledgeTests.session();
     const file = session.tree.fileItems()[0];

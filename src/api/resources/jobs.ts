@@ -77,8 +77,9 @@ export class RareResource {
 export class BulkResource {
   constructor(private readonly client: Requester) {}
 
+  /** Bulk processing is optional: a deployment without it answers OperationNotOfferedError (404/405). */
   run(file: FilePart | BufferPart, bulkType: BulkType = 'ga', options?: CallOptions): Promise<BulkRun> {
-    return this.client.request(
+    return this.client.requestOptional(
       {
         ...endpoint('bulk.run'),
         query: { bulk_type: bulkType },

@@ -6,6 +6,7 @@ import { CommandIds } from '../../platform/commandIds';
 import { shortDateTimeText } from '../../platform/intlFormat';
 import { checkedClientOf } from '../../platform/connection/connectionClient';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
+import { SettingKeys } from '../../platform/settings';
 import { qaRowsOf } from '../../platform/tree/qaRowElement';
 import { historyMarkdown } from './historyView';
 import type * as QnaTestsModule from './qnaTests';
@@ -69,9 +70,12 @@ export class KnowledgeTestsFeature extends Disposable {
     const { KnowledgeTestSession } = lazy.session();
     const c = this.c;
     this.current = this._register(
-      new KnowledgeTestSession(c.context.workspaceState, c.log('knowledgeTests'), [
-        { label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true },
-      ]),
+      new KnowledgeTestSession(
+        c.context.workspaceState,
+        c.log('knowledgeTests'),
+        [{ label: vscode.l10n.t('Active connection'), client: () => c.connection.getClient(), isDefault: true }],
+        () => c.settings.get<number>(SettingKeys.testsBulkFrom, 0),
+      ),
     );
     // And one per connection, following the list: its runs go to that connection, the active one stays.
     const session = this.current;

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
+import { runKnowledgeTestsInBulk } from '../../ai/bulkTestRunner';
 import { runOne, type TestOutcome } from '../../ai/knowledgeTestRunner';
+import type { KnowledgeTest } from '../../core/knowledgeTests/testSchema';
 import { pool } from '../../core/pool';
 import type { Log } from '../../platform/logger';
 import { toUserFacing } from '../../platform/errorMessages';
@@ -20,6 +22,8 @@ export interface FinishedRun {
   profile: string;
   time: number;
   tests: FinishedTest[];
+  /** The bulk job the run's generative-answer tests went through (knowledgeDesk.tests.bulkFrom), if one did. */
+  bulkJob?: string;
 }
 
 export interface RunDeps {
@@ -31,6 +35,8 @@ export interface RunDeps {
   /** The commands the peek's links run (a trusted Markdown message runs only these). */
   linkCommands: string[];
   concurrency: () => number;
+  /** From this many tests a run goes as one bulk job (0: never). */
+  bulkFrom?: () => number;
   /** Called once per run with every test's result, before the run ends (the history records it). */
   finished: (run: FinishedRun) => void;
 }
@@ -57,6 +63,7 @@ export async function runTests(
   const cancel = token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
   if (token.isCancellationRequested) abort.abort(new vscode.CancellationError());
   const done = new Map<vscode.TestItem, FinishedTest>();
+  let bulkJob: string | undefined;
   try {
     let api: ApiClient;
     try {
@@ -67,6 +74,25 @@ export async function runTests(
         run.errored(item, message);
         done.set(item, { id: item.id, status: 'errored', output: '', messages: [{ message: String(message.message), line: 0 }] });
       }
+      return;
+    }
+    const bulkFrom = deps.bulkFrom?.() ?? 0;
+    if (bulkFrom > 0 && items.length >= bulkFrom) {
+      const byTest = new Map<KnowledgeTest, vscode.TestItem>(items.map((item) => [deps.tree.entry(item)!.test, item]));
+      const toRun = items.map((item) => ({ file: deps.tree.entry(item)!.uri.fsPath, test: deps.tree.entry(item)!.test }));
+      await runKnowledgeTestsInBulk(api, toRun, {
+        concurrency: deps.concurrency(),
+        signal: abort.signal,
+        log: (line) => deps.log.info(line),
+        onBulkProgress: (p) => (bulkJob = p.id),
+        onStart: (t) => run.started(byTest.get(t.test)!),
+        onOutcome: (o) => {
+          const item = byTest.get(o.test)!;
+          done.set(item, report(run, item, deps.tree.entry(item)!.uri, o, deps));
+        },
+      }).catch((error: unknown) => {
+        if (!abort.signal.aborted) throw error;
+      });
       return;
     }
     await pool(items, deps.concurrency(), abort.signal, async (item) => {
@@ -90,7 +116,7 @@ export async function runTests(
       done.set(item, { id: item.id, status: 'skipped', output: '', messages: [] });
     }
     cancel.dispose();
-    deps.finished({ profile, time, tests: items.map((i) => done.get(i)!) });
+    deps.finished({ profile, time, tests: items.map((i) => done.get(i)!), ...(bulkJob ? { bulkJob } : {}) });
     run.end();
   }
 }

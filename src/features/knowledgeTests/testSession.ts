@@ -43,6 +43,8 @@ export class KnowledgeTestSession extends Disposable {
     private readonly state: vscode.Memento,
     private readonly log: Log,
     targets: ConnectionTarget[],
+    /** knowledgeDesk.tests.bulkFrom: from this many tests a run is one bulk job; 0 never. */
+    private readonly bulkFrom: () => number = () => 0,
   ) {
     super();
     this.history = restoreHistory(state.get(HISTORY_KEY));
@@ -99,6 +101,7 @@ export class KnowledgeTestSession extends Disposable {
           commandLink: commandLink,
           linkCommands: [CommandIds.answers.openCitation, CommandIds.answers.openDocument, CommandIds.qna.open],
           concurrency: () => DEFAULT_CONCURRENCY,
+          bulkFrom: this.bulkFrom,
           finished: (run) => this.finished(run),
         }),
       target.isDefault,

@@ -90,6 +90,22 @@ describe('knowledge-desk test (dist/cli.js) against the standalone local service
     assert.deepEqual(report.totals, { tests: 3, passed: 2, failed: 1, errored: 0, problems: 0 });
   });
 
+  it('--bulk gives the verdicts of one request per test, the answer tests through one bulk job', async () => {
+    const args = ['test', 'fail.kdtest.yaml', 'pass.kdtest.yaml', '--local', '--data', seeded.dir];
+    const [bulk, single] = [await cli([...args, '--bulk']), await cli(args)];
+    assert.equal(bulk.code, 1, bulk.stderr);
+    const verdicts = (out: string): string[] =>
+      out
+        .split('\n')
+        .filter((l) => /^(PASS|FAIL|ERROR)/.test(l))
+        .map((l) => l.replace(/, \d+ ms\)$/, ')'));
+    assert.equal(verdicts(bulk.stdout).length, 3);
+    assert.deepEqual(verdicts(bulk.stdout), verdicts(single.stdout));
+    assert.match(bulk.stdout, /3 tests: 2 passed, 1 failed, 0 errored/);
+    assert.match(bulk.stderr, /^bulk job [\w-]+: 2 tests, 1 more one by one$/m);
+    assert.match(bulk.stderr, /^bulk job: completed 2\/2$/m);
+  });
+
   it('exits 1 on a test file with a problem, reported at its line, while its other tests run', async () => {
     await writeFile(path.join(work, 'broken.kdtest.yaml'), PASSING.replace('      - contains: ２，０００円', '      - containz: x'));
     const ran = await cli(['test', 'broken.kdtest.yaml', '--local', '--data', seeded.dir]);
@@ -138,6 +154,7 @@ describe('knowledge-desk test (dist/cli.js) against the standalone local service
     const test = await cli(['test', '--help']);
     assert.equal(test.code, 0);
     assert.match(test.stdout, /--reporter NAME {6}text \(default\), junit or json/);
+    assert.match(test.stdout, /--bulk {15}send the generative-answer tests/);
     const mcp = await cli(['mcp', '--help']);
     assert.equal(mcp.code, 0);
     assert.match(mcp.stderr, /An MCP server \(stdio\)/);
