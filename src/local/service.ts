@@ -135,7 +135,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const setUp = (next: WriterOptions | undefined): ReturnType<typeof writerSetup> => {
       try {
         const setup = writerSetup(next);
-        logger.info(`answers: written by ${describeWriter(next)}`);
+        logger.info(next ? `answers: written by ${describeWriter(next)}` : 'answers: extractive (no writer)');
         return setup;
       } catch (error) {
         logger.warn(`answers: the writer is not used: ${(error as Error).message}`);
