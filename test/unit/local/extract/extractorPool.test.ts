@@ -185,7 +185,9 @@ describe('ExtractorPool', () => {
     });
 
     it('drops an aborted job from the queue, and replaces the worker of an aborted running job', async () => {
-      const p = pool();
+      // No time budget to race: hang.txt must end by the abort, however long the workers take to start (CI once
+      // saw the 15 s budget stop it first).
+      const p = pool({ timeoutMs: 10 * 60_000 });
       const running = new AbortController();
       const queued = new AbortController();
       const a = p.extract('x', 'hang.txt', { signal: running.signal });
@@ -204,7 +206,7 @@ describe('ExtractorPool', () => {
     });
 
     it('close() rejects running and queued jobs, terminates the workers and refuses new jobs', async () => {
-      const p = pool({ size: 1 });
+      const p = pool({ size: 1, timeoutMs: 10 * 60_000 });
       const running = p.extract('x', 'hang.txt').catch((e: Error) => e);
       const queued = p.extract('x', 'ok.txt').catch((e: Error) => e);
       // A hang guard, not a speed limit: a worker's start takes seconds on a busy machine.
