@@ -11,7 +11,6 @@ import { WALKTHROUGH_ID } from '../../src/platform/commandIds';
 import { EXTENSION_ID, getApi, lastRendered, waitFor, waitForPage } from '../integration/support/host';
 import { Findings, shoot, tr } from './support/journey';
 
-/** Asks about two pages of employee-handbook.pdf: paid leave (page 1) and the home office allowance (page 2). */
 // Two questions answered from two pages of the same PDF: a local answer quotes one section (issue 26), so each
 // question has its own page, and the second citation moves the viewer the first one opened.
 const QUESTION = 'How many days of paid leave do new employees get?';
@@ -85,7 +84,7 @@ describe('Journey: first launch', () => {
       await shoot('first-launch-03-samples-ready-after-refresh', { waitForSelector: readyRow });
     }
 
-    // 4. Ask in the chat: an answer citing two pages of the same PDF.
+    // 4. Ask in the chat: an answer citing a page of the handbook (the second question, below, cites another).
     const chat = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
     await waitForPage(chat, 'the chat panel');
     const handbook = await waitFor(
