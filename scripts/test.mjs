@@ -70,9 +70,11 @@ const failures = [];
 function failureList(out) {
   const at = [...out.matchAll(/^\s*\d+ failing\s*$/gm)].at(-1);
   if (!at) return '';
-  return out
-    .slice(at.index + at[0].length)
-    .split('\n')
+  const lines = out.slice(at.index + at[0].length).split('\n');
+  // The test host's own logs follow a window's failures: they are in the log above, not needed here.
+  const end = lines.findIndex((l) => /^(mocha|--- code-server log)/.test(l));
+  return lines
+    .slice(0, end === -1 ? undefined : end)
     .filter((l) => l.trim() !== '' && !/^\s+at /.test(l))
     .slice(0, 40)
     .join('\n');
