@@ -17,6 +17,7 @@ import { ConnectionManager } from '../../src/platform/connection/connectionManag
 import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import { Secrets } from '../../src/platform/secrets';
 import { getApi } from './support/host';
+import { MemoryMemento } from './support/memoryMemento';
 
 class MemorySecretStorage implements vscode.SecretStorage {
   private readonly values = new Map<string, string>();
@@ -32,19 +33,6 @@ class MemorySecretStorage implements vscode.SecretStorage {
   async delete(key: string) {
     this.values.delete(key);
     this.emitter.fire({ key });
-  }
-}
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys() {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
-  }
-  async update(key: string, value: unknown) {
-    this.values.set(key, value);
   }
 }
 

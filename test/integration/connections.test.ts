@@ -12,19 +12,7 @@ import { LocalServiceHost } from '../../src/platform/connection/localServiceHost
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
-
-class MemoryMemento implements vscode.Memento {
-  private readonly values = new Map<string, unknown>();
-  keys() {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    return this.values.has(key) ? (this.values.get(key) as T) : fallback;
-  }
-  async update(key: string, value: unknown) {
-    this.values.set(key, value);
-  }
-}
+import { MemoryMemento } from './support/memoryMemento';
 
 const ONLY_SECOND = 'Only in the second project';
 const names = (els: KbElement[]): string[] => els.flatMap((e) => (e.kind === 'node' ? [e.node.name] : []));
