@@ -57,3 +57,27 @@ export async function askInChatView(prompt: string, complete: (text: string) => 
   );
   return shown;
 }
+
+/** VS Code says the request is over: "Completed N steps" (with or without "in 1s"), no longer "Working". */
+export const finishedRequest = (text: string): boolean => /Completed \d+ steps?/.test(text) && !/^Working/m.test(text);
+
+/**
+ * The chat view's last response, read until `ready` holds or `timeoutMs` passed (then the last text read, or
+ * undefined if none could be read): for a part VS Code may draw late, or not at all.
+ */
+export async function readChatResponseUntil(ready: (text: string) => boolean, timeoutMs: number): Promise<string | undefined> {
+  let text: string | undefined;
+  try {
+    await waitFor(
+      async () => {
+        text = (await workbenchTexts(RESPONSE, 5_000))?.at(-1) ?? text;
+        return text !== undefined && ready(text);
+      },
+      'a part the chat view may draw late',
+      timeoutMs,
+    );
+  } catch {
+    // Not drawn in time: the caller decides what that means, from the last text read.
+  }
+  return text;
+}
