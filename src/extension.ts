@@ -29,14 +29,18 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
     activationMs: 0,
     activationCpuMs: 0,
     steps: {},
+    stepsCpu: {},
     mainLoadMs: boot?.mainLoadMs,
     codeCache: boot?.codeCache,
   };
   // Each step's cost is kept (bench, log): activation time should be explainable, not a single number.
   const timed = <T>(name: string, build: () => T): T => {
     const t = performance.now();
+    const cpu = process.cpuUsage();
     const built = build();
     timings.steps[name] = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    timings.stepsCpu[name] = (used.user + used.system) / 1000;
     return built;
   };
   shareL10nBundle();

@@ -36,6 +36,8 @@ export interface ActivationTimings {
   activationCpuMs: number;
   firstConnectedMs?: number;
   steps: Record<string, number>;
+  /** CPU time of each step: on a busy machine a step's wall time mostly measures waiting for a core. */
+  stepsCpu: Record<string, number>;
   /** Loading dist/main.js by dist/extension.js, before activate() ran; and whether the code cache served it. */
   mainLoadMs?: number;
   codeCache?: 'hit' | 'miss' | 'rejected' | 'off';

@@ -70,6 +70,8 @@ export class ApiClient implements Requester {
   private readonly rememberMissing: (spec: RequestSpec) => void;
   /** The headers of every call, per target, built once: the config does not change. */
   private readonly baseHeaders: Record<'base' | 'nlu', Record<string, string>>;
+  /** The same with `content-type: application/json`, also built once (a spread per call cost ~3 µs in V8). */
+  private readonly jsonHeaders: Record<'base' | 'nlu', Record<string, string>>;
   /** The base URL of each target without its trailing slashes (joinUrl's work done once). */
   private readonly bases: Record<'base' | 'nlu', string>;
 
@@ -87,6 +89,8 @@ export class ApiClient implements Requester {
       memory.remember(spec.target === 'nlu' ? (config.nluUrl ?? config.baseUrl) : config.baseUrl, spec.operation);
     this.bases = { base: trimSlashes(config.baseUrl), nlu: trimSlashes(config.nluUrl ?? config.baseUrl) };
     this.baseHeaders = { base: { 'API-KEY': config.apiKey, ...common }, nlu: { 'API-KEY': config.nluApiKey ?? '', ...common } };
+    const json = { 'content-type': 'application/json' };
+    this.jsonHeaders = { base: { ...this.baseHeaders.base, ...json }, nlu: { ...this.baseHeaders.nlu, ...json } };
   }
 
   /** Sends a request and returns its validated body. */
@@ -259,9 +263,8 @@ export class ApiClient implements Requester {
   }
 
   private headers(spec: RequestSpec): Record<string, string> {
-    const base = this.baseHeaders[spec.target === 'nlu' ? 'nlu' : 'base'];
-    // undici does not modify the object it is given: the shared one is safe to pass as it is.
-    return spec.json !== undefined ? { ...base, 'content-type': 'application/json' } : base;
+    // undici does not modify the object it is given: the shared ones are safe to pass as they are.
+    return (spec.json !== undefined ? this.jsonHeaders : this.baseHeaders)[spec.target === 'nlu' ? 'nlu' : 'base'];
   }
 }
 
