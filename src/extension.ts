@@ -7,6 +7,7 @@ import { ConnectionFeature } from './features/connection/connectionFeature';
 import { EntitiesFeature } from './features/entities/entitiesFeature';
 import { JobsFeature } from './features/jobs/jobsFeature';
 import { KnowledgeBaseFeature } from './features/knowledgeBase/knowledgeBaseFeature';
+import { PromoteFeature } from './features/promote/promoteFeature';
 import { KnowledgeTestsFeature } from './features/knowledgeTests/knowledgeTestsFeature';
 import { QnaFeature } from './features/qna/qnaFeature';
 import { QnaWebviews } from './features/qna/qnaWebviews';
@@ -56,7 +57,20 @@ export function activate(context: vscode.ExtensionContext, boot?: BootInfo): Kno
   const entities = timed('entities', () => new EntitiesFeature(container));
   const ai = timed('ai', () => new AiFeature(container));
   const knowledgeTests = timed('knowledgeTests', () => new KnowledgeTestsFeature(container));
-  context.subscriptions.push(connection, knowledgeBase, qnaWebviews, qna, answers, answersViewers, jobs, entities, ai, knowledgeTests);
+  const promote = timed('promote', () => new PromoteFeature(container));
+  context.subscriptions.push(
+    connection,
+    knowledgeBase,
+    qnaWebviews,
+    qna,
+    answers,
+    answersViewers,
+    jobs,
+    entities,
+    ai,
+    knowledgeTests,
+    promote,
+  );
 
   const firstConnected = container.connection.onDidChangeStatus((s) => {
     if (s.state !== 'connected') return;

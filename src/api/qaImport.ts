@@ -36,13 +36,14 @@ export async function existingQuestionIds(client: ApiClient, signal?: AbortSigna
 }
 
 /** The dry run's lookup: single lookups (answers as stored) of the Q&As the file names, `concurrency` at a time. */
-export function existingLookup(client: ApiClient, ids: ReadonlyMap<string, string>, concurrency = 8): ExistingLookup {
+export function existingLookup(client: ApiClient, ids: ReadonlyMap<string, string>, concurrency = 8, onRead?: () => void): ExistingLookup {
   return async (keys, signal) => {
     const out = new Map<string, ExistingQa>();
     await pool(keys, concurrency, signal, async (key) => {
       const id = ids.get(key);
       if (!id) return;
       out.set(key, { id, ...qaFields(await client.faq.get(id, { format: 'html' }, { signal })) });
+      onRead?.();
     });
     return out;
   };
@@ -103,7 +104,13 @@ export function importItems(plan: ImportPlan, choice: RemovalChoice): QaImportIt
 export async function runQaImport(
   client: ApiClient,
   items: readonly QaImportItem[],
-  options: { concurrency: number; signal?: AbortSignal; onProgress?: (done: number, outcome: QaImportOutcome) => void },
+  options: {
+    concurrency: number;
+    signal?: AbortSignal;
+    onProgress?: (done: number, outcome: QaImportOutcome) => void;
+    /** Each item's end, for callers that report per item (a promote). */
+    onItem?: (item: QaImportItem, result: 'done' | 'failed' | 'cancelled', message?: string) => void;
+  },
 ): Promise<QaImportOutcome> {
   const outcome: QaImportOutcome = { total: items.length, imported: 0, created: 0, updated: 0, failed: [], cancelled: 0 };
   const { signal } = options;
@@ -111,6 +118,7 @@ export async function runQaImport(
   await pool(items, options.concurrency, undefined, async (item) => {
     if (signal?.aborted) {
       outcome.cancelled++;
+      options.onItem?.(item, 'cancelled');
       return;
     }
     try {
@@ -136,9 +144,12 @@ export async function runQaImport(
         else outcome.created++;
       }
       outcome.imported++;
+      options.onItem?.(item, 'done');
     } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
       if (signal?.aborted) outcome.cancelled++;
-      else outcome.failed.push({ item, message: error instanceof Error ? error.message : String(error) });
+      else outcome.failed.push({ item, message });
+      options.onItem?.(item, signal?.aborted ? 'cancelled' : 'failed', message);
     }
     options.onProgress?.(++done, outcome);
   });

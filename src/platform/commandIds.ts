@@ -109,6 +109,12 @@ export const CommandIds = {
     showHistory: 'knowledgeDesk.tests.showHistory',
     generateFromQnas: 'knowledgeDesk.tests.generateFromQnas',
   },
+  promote: {
+    copyQnas: 'knowledgeDesk.promote.copyQnas',
+    compareQnas: 'knowledgeDesk.promote.compareQnas',
+    copyDocuments: 'knowledgeDesk.promote.copyDocuments',
+    compareDocuments: 'knowledgeDesk.promote.compareDocuments',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -1,0 +1,98 @@
+// Promote between connections (issue 27): Copy to Connection… and Compare with Connection… on the Q&A tree (its
+// selection, or all) and on the Knowledge Base tree (documents and folders, or the whole top level), and in the
+// palette. The diff of both projects' Q&As opens in VS Code's diff editor, read-only, from memory.
+import * as vscode from 'vscode';
+import type * as ReadDocsModule from '../../api/promote/readDocs';
+import type { DocRoot } from '../../api/promote/readDocs';
+import type { Container } from '../../container';
+import { CommandIds } from '../../platform/commandIds';
+import { Disposable } from '../../platform/lifecycle';
+import { kbNodeOf } from '../../platform/tree/kbNodeElement';
+import { qaRowsOf } from '../../platform/tree/qaRowElement';
+import type * as FlowModule from './promoteFlow';
+import type { PromoteFlow, PromoteResult } from './promoteFlow';
+import type { PromoteSession } from './promoteSession';
+import type * as SessionsModule from './promoteSessions';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- the API's compare and apply load on first use, not at activation */
+const lazy = {
+  flow: (): typeof FlowModule => require('./promoteFlow'),
+  sessions: (): typeof SessionsModule => require('./promoteSessions'),
+  readDocs: (): typeof ReadDocsModule => require('../../api/promote/readDocs'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const SCHEME = 'knowledgedesk-promote';
+
+export class PromoteFeature extends Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
+  private flowOnce?: PromoteFlow;
+  private diffs = 0;
+
+  constructor(private readonly c: Container) {
+    super();
+    this._register(
+      vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
+        onDidChange: this.changed.event,
+        provideTextDocumentContent: (uri) => this.texts.get(uri.toString()) ?? '',
+      }),
+    );
+    this._register(
+      c.commands({
+        [CommandIds.promote.copyQnas]: (clicked?: unknown, selected?: unknown) => this.qnas('copy', clicked, selected),
+        [CommandIds.promote.compareQnas]: (clicked?: unknown, selected?: unknown) => this.qnas('compare', clicked, selected),
+        [CommandIds.promote.copyDocuments]: (clicked?: unknown, selected?: unknown) => this.documents('copy', clicked, selected),
+        [CommandIds.promote.compareDocuments]: (clicked?: unknown, selected?: unknown) => this.documents('compare', clicked, selected),
+      }),
+    );
+  }
+
+  private get flow(): PromoteFlow {
+    return (this.flowOnce ??= new (lazy.flow().PromoteFlow)(this.c, (session) => this.openDiff(session)));
+  }
+
+  /** The Q&As chosen in the tree, or all of them (from the palette, or a group row). */
+  async qnas(mode: 'copy' | 'compare', clicked?: unknown, selected?: unknown): Promise<PromoteResult | undefined> {
+    const rows = qaRowsOf(clicked, selected);
+    const ends = await this.flow.ends();
+    if (!ends) return undefined;
+    return this.flow.run(lazy.sessions().qnaSession(ends, rows.length ? rows.map((r) => r.id) : undefined), mode);
+  }
+
+  /** The documents and folders chosen in the tree, or everything at the top level. */
+  async documents(mode: 'copy' | 'compare', clicked?: unknown, selected?: unknown): Promise<PromoteResult | undefined> {
+    const chosen = (Array.isArray(selected) && selected.length ? selected : [clicked]).flatMap((x) => kbNodeOf(x) ?? []);
+    const ends = await this.flow.ends();
+    if (!ends) return undefined;
+    const { rootOf } = lazy.readDocs();
+    const roots: DocRoot[] = (chosen.length ? chosen : await ends.source.kbNodes.listAll({ parentFolderIds: [null] })).map(rootOf);
+    return this.flow.run(lazy.sessions().docsSession(ends, roots), mode);
+  }
+
+  private async openDiff(session: PromoteSession): Promise<void> {
+    if (!session.csv) return;
+    const csv = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading both projects for the diff…'), cancellable: true },
+      (_p, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort(new vscode.CancellationError()));
+        return session.csv!(abort.signal);
+      },
+    );
+    const n = ++this.diffs;
+    const uri = (name: string) =>
+      vscode.Uri.from({ scheme: SCHEME, path: `/${name.replace(/[\\/:*?"<>|]+/g, '-')}.csv`, query: String(n) });
+    const left = uri(session.targetName);
+    const right = uri(session.sourceName);
+    this.texts.set(left.toString(), csv.target);
+    this.texts.set(right.toString(), csv.source);
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      left,
+      right,
+      vscode.l10n.t('{0} ↔ {1} (Q&As)', session.targetName, session.sourceName),
+      { preview: false },
+    );
+  }
+}
