@@ -28,6 +28,22 @@ import { onDidCreatePanelHost, type WebviewPanelHost } from './platform/webview/
 import type { PageProtocol } from './platform/webview/protocol';
 import { entitiesTestView, type EntitiesTestView } from './testApiEntities';
 import { knowledgeBaseTestView, type KnowledgeBaseTestView } from './testApiKnowledgeBase';
+import {
+  aiTestView,
+  chatTestView,
+  citationsTestView,
+  jobsTestView,
+  knowledgeTestsTestView,
+  qnaEditorsTestView,
+  qnaTestView,
+  type AiTestView,
+  type ChatTestView,
+  type CitationsTestView,
+  type JobsTestView,
+  type KnowledgeTestsTestView,
+  type QnaTestView,
+} from './testApiFeatures';
+import type { QaEditorPanels } from './features/qna/editor/qaEditorPanels';
 import { ProbeKeys, TestProbe, type Ring } from './testProbe';
 
 /** What activation took, step by step (also in the log). */
@@ -43,7 +59,7 @@ export interface ActivationTimings {
   codeCache?: 'hit' | 'miss' | 'rejected' | 'off';
 }
 
-/** The features activate() built (the facade answers for them; tests reach those not yet covered directly). */
+/** The features activate() built (the facade's views read them; tests never reach them directly). */
 export interface ActivatedFeatures {
   connection: ConnectionFeature;
   knowledgeBase: KnowledgeBaseFeature;
@@ -80,7 +96,20 @@ export interface KnowledgeDeskTestApi {
   logger: Logger;
   log(component: string): Log;
   context: vscode.ExtensionContext;
-  features: Omit<ActivatedFeatures, 'knowledgeBase' | 'connection' | 'entities'>;
+  /** The chat panel and its saved conversations. */
+  chat: ChatTestView;
+  /** The citation viewers. */
+  citations: CitationsTestView;
+  /** The @knowledge participant, the tools and the MCP definition. */
+  ai: AiTestView;
+  /** The Q&A and Candidates views. */
+  qna: QnaTestView;
+  /** The open Q&A editors, by Q&A id. */
+  qnaEditors: Pick<QaEditorPanels, 'get'>;
+  /** The Jobs view, its status bar and notifications. */
+  jobs: JobsTestView;
+  /** The Test Explorer's knowledge tests. */
+  knowledgeTests: KnowledgeTestsTestView;
   /** Entity recognition, as the editor shows it. */
   entities: EntitiesTestView;
   /** The connection's status bar item, as shown. */
@@ -124,7 +153,13 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
     logger: container.logger,
     log: (component) => container.log(component),
     context: container.context,
-    features,
+    chat: chatTestView(features.answers),
+    citations: citationsTestView(features.answersViewers),
+    ai: aiTestView(features.ai),
+    qna: qnaTestView(features.qna),
+    qnaEditors: qnaEditorsTestView(features.qnaWebviews),
+    jobs: jobsTestView(features.jobs),
+    knowledgeTests: knowledgeTestsTestView(features.knowledgeTests),
     knowledgeBase: knowledgeBaseTestView(knowledgeBase, probe),
     entities: entitiesTestView(entities, probe),
     connectionStatusBar: connection.statusBar.item,

@@ -10,6 +10,11 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 export const VERSION = '0.1.0';
 
+/** A command's arguments: its positionals, its own options and those of every command that connects. */
+export function parseCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], own: O) {
+  return parseStrict({ args: argv, allowPositionals: true as const, options: { ...COMMAND_OPTIONS, ...own } });
+}
+
 /** The connection options' lines of every command's --help. */
 export const CONNECTION_HELP = `  --local              the local service of a data folder (the default when no region or URL is given)
   --data DIR           its data folder (default: the VS Code extension's, or $KNOWLEDGE_DESK_DATA_DIR)

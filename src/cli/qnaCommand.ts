@@ -7,7 +7,7 @@ import path from 'node:path';
 import { existingLookup, existingQuestionIds, importItems, runQaImport, type QaImportOutcome } from '../api/qaImport';
 import { dryRunQaFile, type DryRunResult } from '../core/qaFile/dryRun';
 import { ConfigError, type McpConfig } from '../mcp/mcpConfig';
-import { COMMAND_OPTIONS, CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseStrict, progress } from './connect';
+import { CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseCommandArgs, progress } from './connect';
 
 export const QNA_USAGE = `Usage: knowledge-desk qna plan FILE [options]
        knowledge-desk qna apply FILE [--remove] [options]
@@ -41,14 +41,9 @@ interface QnaArgs {
 }
 
 async function parseQnaArgs(argv: string[], cwd: string): Promise<QnaArgs | 'help'> {
-  const { values, positionals } = parseStrict({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      ...COMMAND_OPTIONS,
-      remove: { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
+  const { values, positionals } = parseCommandArgs(argv, {
+    remove: { type: 'boolean' },
+    json: { type: 'boolean' },
   });
   if (values.help) return 'help';
   const [action, file, ...extra] = positionals;

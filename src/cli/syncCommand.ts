@@ -15,7 +15,7 @@ import {
 } from '../api/uploads/folderSync';
 import { FAILED_PROCESS_STATES } from '../api/values';
 import { ConfigError, type McpConfig } from '../mcp/mcpConfig';
-import { COMMAND_OPTIONS, CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseStrict, progress } from './connect';
+import { CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseCommandArgs, progress } from './connect';
 
 export const SYNC_USAGE = `Usage: knowledge-desk sync DIR --folder PATH [--plan] [--delete] [options]
 
@@ -51,17 +51,12 @@ interface SyncArgs {
 }
 
 async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'help'> {
-  const { values, positionals } = parseStrict({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      ...COMMAND_OPTIONS,
-      folder: { type: 'string' },
-      plan: { type: 'boolean' },
-      delete: { type: 'boolean' },
-      wait: { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
+  const { values, positionals } = parseCommandArgs(argv, {
+    folder: { type: 'string' },
+    plan: { type: 'boolean' },
+    delete: { type: 'boolean' },
+    wait: { type: 'boolean' },
+    json: { type: 'boolean' },
   });
   if (values.help) return 'help';
   if (positionals.length !== 1)

@@ -6,17 +6,7 @@ import { runKnowledgeTestsInBulk } from '../ai/bulkTestRunner';
 import { DEFAULT_CONCURRENCY, runKnowledgeTests, type TestOutcome, type TestToRun } from '../ai/knowledgeTestRunner';
 import { REPORTERS, report, totals, type ReporterName, type RunReport } from '../core/knowledgeTests/reporters';
 import { ConfigError } from '../mcp/mcpConfig';
-import {
-  COMMAND_OPTIONS,
-  CONNECTION_HELP,
-  EXIT,
-  concurrencyOf,
-  connect,
-  connectionOf,
-  parseStrict,
-  progress,
-  type Connected,
-} from './connect';
+import { CONNECTION_HELP, EXIT, concurrencyOf, connect, connectionOf, parseCommandArgs, progress, type Connected } from './connect';
 import { findTestFiles, readTestFile } from './testFiles';
 
 export const TEST_USAGE = `Usage: knowledge-desk test [FILES…] [options]
@@ -46,15 +36,10 @@ interface TestArgs {
 }
 
 export function parseTestArgs(argv: string[]): TestArgs | 'help' {
-  const { values, positionals } = parseStrict({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      ...COMMAND_OPTIONS,
-      reporter: { type: 'string' },
-      out: { type: 'string' },
-      bulk: { type: 'boolean' },
-    },
+  const { values, positionals } = parseCommandArgs(argv, {
+    reporter: { type: 'string' },
+    out: { type: 'string' },
+    bulk: { type: 'boolean' },
   });
   if (values.help) return 'help';
   const reporter = values.reporter ?? 'text';

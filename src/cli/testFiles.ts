@@ -2,9 +2,8 @@
 // folder. Read and parsed here; the parsers themselves (src/core/knowledgeTests) do no I/O.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseTestCsv } from '../core/knowledgeTests/csvTests';
 import type { ParsedTestFile } from '../core/knowledgeTests/testSchema';
-import { parseTestYaml } from '../core/knowledgeTests/yamlTests';
+import { decodeTestFile, parseTestFile } from '../core/knowledgeTests/testFile';
 import { ConfigError } from '../mcp/mcpConfig';
 
 export const TEST_FILE = /\.kdtest\.(ya?ml|csv)$/i;
@@ -41,15 +40,5 @@ export async function readTestFile(file: string): Promise<ParsedTestFile> {
   } catch (error) {
     throw new ConfigError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
   }
-  const text = decode(bytes);
-  return /\.csv$/i.test(file) ? parseTestCsv(text) : parseTestYaml(text);
-}
-
-/** UTF-8 (with or without BOM), else Shift_JIS: what Excel saves a Japanese CSV as. */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('shift_jis').decode(bytes);
-  }
+  return parseTestFile(file, decodeTestFile(bytes));
 }

@@ -4,3 +4,13 @@
 export const CANDIDATE_ORDERS = ['FREQUENCY_DESC', 'FREQUENCY_ASC', 'CREATED_AT_DESC', 'CREATED_AT_ASC'] as const;
 
 export type CandidateOrder = (typeof CANDIDATE_ORDERS)[number];
+
+/** What every Q&A has, wherever it is held: the local service's record, an import's lookup of existing ones. */
+export interface QaContent {
+  id: string;
+  question: string;
+  answer: string;
+  similarQuestions: string[];
+  hashtags: string[];
+  status: 'on' | 'off';
+}

@@ -103,10 +103,10 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     const tool = vscode.lm.tools.find((t) => t.name === 'knowledge_desk_answer')!;
     assert.match(tool.description, /numbered citations/);
     assert.deepEqual((tool.inputSchema as { required?: string[] }).required, ['question']);
-    probe.mcpDefinitionRegistered = api.features.ai.registered.mcp;
-    assert.equal(api.features.ai.registered.participant, true);
-    assert.equal(api.features.ai.registered.tools, 3);
-    if (!mcpApi()) assert.equal(api.features.ai.registered.mcp, false);
+    probe.mcpDefinitionRegistered = api.ai.registered.mcp;
+    assert.equal(api.ai.registered.participant, true);
+    assert.equal(api.ai.registered.tools, 3);
+    if (!mcpApi()) assert.equal(api.ai.registered.mcp, false);
   });
 
   it('invokes the tools through vscode.lm.invokeTool against the local service: names, pages and passages', async () => {
@@ -135,7 +135,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     const stream = new RecordingStream();
     const token = tokenSource().token;
     const request = { prompt: LEAVE, command: undefined } as unknown as vscode.ChatRequest;
-    const result = await api.features.ai.chatHandler(
+    const result = await api.ai.chatHandler(
       request,
       { history: [] } as unknown as vscode.ChatContext,
       stream as unknown as vscode.ChatResponseStream,
@@ -150,18 +150,17 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     assert.equal(uri.authority, EXTENSION_ID);
     assert.equal((result as { metadata: { command: string } }).metadata.command, 'ask');
 
-    const before = api.features.answersViewers.citations.panels.length;
-    await api.features.ai.chatLinks.handleUri(uri);
+    const before = api.citations.panels.length;
+    await api.ai.openLink(uri);
     const panel = await waitFor(
-      () =>
-        api.features.answersViewers.citations.panels.length > before ? api.features.answersViewers.citations.panels.at(-1) : undefined,
+      () => (api.citations.panels.length > before ? api.citations.panels.at(-1) : undefined),
       'a citation viewer',
     );
     assert.equal(panel.current.target.kbId, handbookId);
     assert.equal(panel.current.target.pageNo, 1);
 
     const faq = new RecordingStream();
-    await api.features.ai.chatHandler(
+    await api.ai.chatHandler(
       { prompt: 'Who approves paid leave requests?', command: 'faq' } as unknown as vscode.ChatRequest,
       { history: [] } as unknown as vscode.ChatContext,
       faq as unknown as vscode.ChatResponseStream,
@@ -169,7 +168,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     );
     assert.match(faq.text, /<Who approves paid leave requests\?>\*\* — confidence \d+%/);
     const empty = new RecordingStream();
-    await api.features.ai.chatHandler(
+    await api.ai.chatHandler(
       { prompt: '', command: 'docs' } as unknown as vscode.ChatRequest,
       { history: [] } as unknown as vscode.ChatContext,
       empty as unknown as vscode.ChatResponseStream,
@@ -189,7 +188,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
         /No API key is set for JA\. Run "Knowledge Desk: Set API Key"\./,
       );
       const stream = new RecordingStream();
-      await api.features.ai.chatHandler(
+      await api.ai.chatHandler(
         { prompt: LEAVE } as unknown as vscode.ChatRequest,
         { history: [] } as unknown as vscode.ChatContext,
         stream as unknown as vscode.ChatResponseStream,
@@ -210,8 +209,8 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     const config = vscode.workspace.getConfiguration('knowledgeDesk');
     await config.update('ai.enabled', false, vscode.ConfigurationTarget.Global);
     try {
-      await waitFor(() => !api.features.ai.registered.participant, 'the participant to be disposed');
-      assert.deepEqual(api.features.ai.registered, { participant: false, tools: 0, mcp: false });
+      await waitFor(() => !api.ai.registered.participant, 'the participant to be disposed');
+      assert.deepEqual(api.ai.registered, { participant: false, tools: 0, mcp: false });
       // The implementations are gone: VS Code has nothing to run.
       for (const name of TOOLS) await assert.rejects(invoke(name, { question: LEAVE }), Error, name);
       // package.json declares the tools with `when: config.knowledgeDesk.ai.enabled`; whether this host's
@@ -223,7 +222,7 @@ describe('AI: chat participant, language model tools and MCP definition', () => 
     } finally {
       await config.update('ai.enabled', undefined, vscode.ConfigurationTarget.Global);
     }
-    await waitFor(() => api.features.ai.registered.participant && ours().length === 3, 'the participant and tools to be back');
+    await waitFor(() => api.ai.registered.participant && ours().length === 3, 'the participant and tools to be back');
     const back = textOf(await invoke('knowledge_desk_retrieve_pages', { question: LEAVE, scopeIds: [handbookId], maxResults: 1 }));
     assert.match(back, /employee-handbook\.pdf — page 1/);
   });

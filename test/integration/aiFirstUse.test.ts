@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TOOL_NAMES, type ToolName } from '../../src/ai/toolNames';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import { AiServices } from '../../src/features/ai/aiServices';
+import type { AiServices } from '../../src/features/ai/aiServices';
 import { mcpApi, mcpDefinitionProvider, type McpStdioServerDefinitionCtor } from '../../src/features/ai/mcpProvider';
 import { ConnectionManager } from '../../src/platform/connection/connectionManager';
 import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
@@ -88,7 +88,7 @@ describe('AI: the first use in a window starts the connection (participant, tool
       context: c.context,
       log: (component: string) => c.log(component),
     };
-    const services = new AiServices(window, api.features.ai.chatLinks);
+    const services = api.ai.servicesOver(window);
     const fresh = { services, connection, local, secrets, dataDir };
     windows.push({
       ...fresh,

@@ -49,7 +49,7 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
   });
   afterEach(async () => {
     await setViaMcp(undefined);
-    await waitFor(() => !api.features.ai.registered.mcp && api.features.ai.registered.tools === 3, 'the language model tools to be back');
+    await waitFor(() => !api.ai.registered.mcp && api.ai.registered.tools === 3, 'the language model tools to be back');
   });
 
   it('a remote region asks before the question leaves the machine, naming host and region; Local asks nothing', async () => {
@@ -88,7 +88,7 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
       10_000,
       () => lmTools().join(', '),
     );
-    assert.deepEqual(api.features.ai.registered, { participant: true, tools: 3, mcp: false });
+    assert.deepEqual(api.ai.registered, { participant: true, tools: 3, mcp: false });
   });
 
   it('with knowledgeDesk.ai.mcpServer, VS Code starts the MCP server definition and lists its tools instead of the language model tools', async function () {
@@ -96,10 +96,10 @@ describe('AI: tool confirmations and the MCP server definition in VS Code', () =
     if (!startsExtensionMcpServers() || !mcpApi())
       return skipWithReason(this, 'vscode.lm.registerMcpServerDefinitionProvider is stable from VS Code 1.101 (1.100: behind a proposal)');
     assert.deepEqual(mcpTools(), [], 'by default VS Code gets the language model tools only');
-    assert.equal(api.features.ai.registered.mcp, false);
+    assert.equal(api.ai.registered.mcp, false);
     await setViaMcp(true);
-    await waitFor(() => api.features.ai.registered.mcp, 'the MCP server definition to be registered');
-    assert.equal(api.features.ai.registered.tools, 0, 'the language model tools are unregistered');
+    await waitFor(() => api.ai.registered.mcp, 'the MCP server definition to be registered');
+    assert.equal(api.ai.registered.tools, 0, 'the language model tools are unregistered');
     // startServer '*' starts the servers VS Code knows at that moment; the new definition reaches its registry a
     // little after the provider is registered (its `when` clause is evaluated there), so ask again until it is.
     let asked = 0;

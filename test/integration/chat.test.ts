@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode, KbNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { AnswersFeature } from '../../src/features/answers/answersFeature';
+import type { ChatTestView } from '../../src/testApiFeatures';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { GenerativeAnswerRequest } from '../../src/api/resources/answers';
@@ -129,7 +129,7 @@ const lastRequest = (panel: ChatPanel): GenerativeAnswerRequest | undefined => p
 describe('Chat panel', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
-  let feature: AnswersFeature;
+  let feature: ChatTestView;
   /** Each test's own panel, opened by beforeEach on a new empty conversation (the chat history cleared). */
   let panel: ChatPanel;
   let handbook: KbNode;
@@ -140,7 +140,7 @@ describe('Chat panel', () => {
     this.timeout(120_000);
     api = await getApi();
     client = await useService(api);
-    feature = api.features.answers;
+    feature = api.chat;
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
     const samples = path.join(api.context.extensionPath, 'samples/knowledge-base');
     for (const rel of ['Handbook/employee-handbook.pdf', '経費/経費精算ガイド.md']) {
@@ -165,7 +165,7 @@ describe('Chat panel', () => {
   });
 
   beforeEach(async () => {
-    panel = await openFreshChat(api, feature);
+    panel = await openFreshChat(api);
     const s = await pageShows(panel);
     assert.equal(s.turns.length, 0, 'each test starts on an empty conversation');
   });
@@ -249,7 +249,7 @@ describe('Chat panel', () => {
     await pageFinished(panel, turn.id);
     const opened = probe().ring(panel, ProbeKeys.citationsOpened).total;
     // beforeEach closed every editor, so the viewer this click opens is a new one.
-    const viewers = api.features.answersViewers.citations;
+    const viewers = api.citations;
     const previous = viewers.last;
     await drive(panel, { clickCitation: { turnId: turn.id, index: 1 } });
     const citation = await waitFor(

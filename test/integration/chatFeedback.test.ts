@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { AnswersFeature } from '../../src/features/answers/answersFeature';
+import type { ChatTestView } from '../../src/testApiFeatures';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import {
@@ -36,7 +36,7 @@ function nextTurn(p: ChatPanel): Promise<Turn> {
 describe('Chat answer feedback', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
-  let feature: AnswersFeature;
+  let feature: ChatTestView;
   let panel: ChatPanel;
   let handbookId: string;
 
@@ -44,7 +44,7 @@ describe('Chat answer feedback', () => {
     this.timeout(120_000);
     api = await getApi();
     client = await useService(api);
-    feature = api.features.answers;
+    feature = api.chat;
     const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'feedback-handbook.pdf', isOverwrite: true });
     handbookId = node.id;
@@ -57,7 +57,7 @@ describe('Chat answer feedback', () => {
   });
 
   beforeEach(async () => {
-    panel = await openFreshChat(api, feature);
+    panel = await openFreshChat(api);
   });
 
   afterEach(async () => {
@@ -105,7 +105,7 @@ describe('Chat answer feedback', () => {
     const down = await waitFor(async () => ((await row())?.pressed === 'down' ? row() : undefined), '👎 pressed');
     assert.match(down.text, /up 0/);
     assert.match(down.text, /down 1/);
-    assert.equal(feature.store.findTurn(turn.id)?.turn.feedback?.positive, false, 'kept with the conversation');
+    assert.equal(feature.conversations.findTurn(turn.id)?.turn.feedback?.positive, false, 'kept with the conversation');
   });
 
   it('opens a citation of the answer from the PDF downloaded with the public operation', async () => {
@@ -118,7 +118,7 @@ describe('Chat answer feedback', () => {
     assert.ok(cited, `a citation of the handbook: ${JSON.stringify(turn.citations)}`);
     await waitFor(async () => (await snapshot(panel)).turns.find((t) => t.id === turn.id)?.sources.length, 'the sources list');
     await drive(panel, { clickCitation: { turnId: turn.id, index: cited.index } });
-    const viewer = await waitFor(() => api.features.answersViewers.citations.last, 'the citation viewer', 30_000);
+    const viewer = await waitFor(() => api.citations.last, 'the citation viewer', 30_000);
     await waitForPage(viewer, 'the citation viewer');
     const drawn = await waitFor(
       () => (lastRendered(viewer)?.view === 'pdf' ? lastRendered(viewer) : undefined),

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ApiClient } from '../../src/api/client';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { AnswersFeature } from '../../src/features/answers/answersFeature';
+import type { ChatTestView } from '../../src/testApiFeatures';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { CitationOpened } from '../../src/features/answers/chat/citations';
 import type { Turn } from '../../src/features/answers/chat/protocol';
@@ -60,7 +60,7 @@ function pageUntil(p: ChatPanel, what: string, ok: (s: ChatSnapshot) => boolean)
 describe('Chat from the keyboard', () => {
   let api: KnowledgeDeskTestApi;
   let client: ApiClient;
-  let feature: AnswersFeature;
+  let feature: ChatTestView;
   let panel: ChatPanel;
   let handbook: string | undefined;
 
@@ -68,7 +68,7 @@ describe('Chat from the keyboard', () => {
     this.timeout(120_000);
     api = await getApi();
     client = await useService(api);
-    feature = api.features.answers;
+    feature = api.chat;
     const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: 'employee-handbook.pdf', isOverwrite: true });
     handbook = node.id;
@@ -84,7 +84,7 @@ describe('Chat from the keyboard', () => {
   });
 
   beforeEach(async () => {
-    panel = await openFreshChat(api, feature);
+    panel = await openFreshChat(api);
     await pageUntil(panel, 'the chat page to show the conversation', (s) => s.ready && s.conversationId === panel.conversation.id);
   });
 
@@ -147,7 +147,7 @@ describe('Chat from the keyboard', () => {
     await withTheme('Default High Contrast', () => screenshot('chat-keyboard-answer-hc'));
 
     // 3. Focus the first source (Tab reaches it: one stop for the list) and press Enter.
-    const viewers = api.features.answersViewers.citations;
+    const viewers = api.citations;
     const previous = viewers.last;
     const opened = probe().ring(panel, ProbeKeys.citationsOpened).total;
     const index = second.citations[0].index;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import type { AnswersFeature } from '../../src/features/answers/answersFeature';
+import type { ChatTestView } from '../../src/testApiFeatures';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import type { Turn, ChatSnapshot, DriveParams } from '../../src/features/answers/chat/protocol';
 import { ProbeKeys } from '../../src/testProbe';
@@ -53,7 +53,7 @@ function assertFrame(s: ChatSnapshot, when: string): void {
 
 describe('Chat frame and question box', () => {
   let api: KnowledgeDeskTestApi;
-  let feature: AnswersFeature;
+  let feature: ChatTestView;
   let panel: ChatPanel;
   const uploaded: string[] = [];
 
@@ -78,7 +78,7 @@ describe('Chat frame and question box', () => {
     this.timeout(120_000);
     api = await getApi();
     const client = await useService(api);
-    feature = api.features.answers;
+    feature = api.chat;
     const file = path.join(api.context.extensionPath, 'samples/knowledge-base/Handbook/employee-handbook.pdf');
     const [node] = await client.kbNodes.upload({ file: { path: file }, fileName: path.basename(file), isOverwrite: true });
     uploaded.push(node.id);
@@ -93,7 +93,7 @@ describe('Chat frame and question box', () => {
   });
 
   beforeEach(async () => {
-    panel = await openFreshChat(api, feature);
+    panel = await openFreshChat(api);
     await waitFor(async () => (await snapshot(panel)).ready, 'the chat page to show the conversation');
   });
 

@@ -167,7 +167,7 @@ describe('Citation viewer moves between citations', () => {
     assert.ok(lastRendered(viewer));
     assert.deepEqual([...pageProblems(viewer), ...pageProblems(other)], []);
     // Restored after a restart (what the serializer does: a new panel for the saved citation), then clicked on.
-    const viewers = api.features.answersViewers.citations;
+    const viewers = api.citations;
     const saved = viewer.current.target;
     viewer.dispose();
     const panel = vscode.window.createWebviewPanel('knowledgeDesk.citation', 'Citation', vscode.ViewColumn.Active, { enableScripts: true });

@@ -187,9 +187,9 @@ describe('Connection: regions, keys, status bar', () => {
       await stateIs(api, 'unreachable', 'custom');
       const trees: Array<[string, vscode.TreeDataProvider<unknown>]> = [
         ['Knowledge Base', api.knowledgeBase.tree as vscode.TreeDataProvider<unknown>],
-        ['Q&A', api.features.qna.tree as vscode.TreeDataProvider<unknown>],
-        ['Candidates', api.features.qna.candidates as vscode.TreeDataProvider<unknown>],
-        ['Jobs', api.features.jobs.tree as vscode.TreeDataProvider<unknown>],
+        ['Q&A', api.qna.tree as vscode.TreeDataProvider<unknown>],
+        ['Candidates', api.qna.candidates as vscode.TreeDataProvider<unknown>],
+        ['Jobs', api.jobs.tree as vscode.TreeDataProvider<unknown>],
       ];
       for (const [name, provider] of trees) {
         // The gate every view is created with, over the view's own provider and the real connection.

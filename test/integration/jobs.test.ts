@@ -5,7 +5,7 @@ import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { FileNode } from '../../src/api/schemas/kbNodes';
 import type { RareStatus } from '../../src/api/schemas/jobs';
 import type { JobNotification } from '../../src/features/jobs/jobNotifier';
-import type { JobsFeature } from '../../src/features/jobs/jobsFeature';
+import type { JobsTestView } from '../../src/testApiFeatures';
 import type { JobsPoll } from '../../src/features/jobs/jobsMonitor';
 import type { JobsElement } from '../../src/features/jobs/jobsTree';
 import {
@@ -30,11 +30,11 @@ class JobsEvents {
   readonly notes: JobNotification[] = [];
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(jobs: JobsFeature) {
+  constructor(jobs: JobsTestView) {
     this.subscriptions = [
-      jobs.monitor.onDidPoll((p) => this.polls.push(p)),
-      jobs.status.onDidChangeText((t) => this.texts.push(t)),
-      jobs.notifier.onDidNotify((n) => this.notes.push(n)),
+      jobs.onDidPoll((p) => this.polls.push(p)),
+      jobs.onDidChangeStatusText((t) => this.texts.push(t)),
+      jobs.onDidNotify((n) => this.notes.push(n)),
     ];
   }
 
@@ -61,7 +61,7 @@ const run = runCommand;
 
 const runFailing = runFailingCommand;
 
-const state = (_jobs: JobsFeature, job: 'build' | 'generate'): string => {
+const state = (_jobs: JobsTestView, job: 'build' | 'generate'): string => {
   const s = events.rare;
   if (!s) return 'unknown';
   if (job === 'build') return s.build_status || (s.job_type === 'build' ? s.job_status : undefined) || 'idle';
@@ -71,10 +71,10 @@ const state = (_jobs: JobsFeature, job: 'build' | 'generate'): string => {
 const FINAL = ['completed', 'failed', 'cancelled'];
 
 /** What a wait on a job saw last, for timeout messages. */
-const jobDetail = (jobs: JobsFeature) => (): string =>
+const jobDetail = (jobs: JobsTestView) => (): string =>
   JSON.stringify({
     rare: events.rare,
-    bulk: jobs.store.bulk.map((b) => ({ id: b.id, status: b.status, processed: b.processed, total: b.total })),
+    bulk: jobs.results.bulk.map((b) => ({ id: b.id, status: b.status, processed: b.processed, total: b.total })),
     pollError: events.polls.at(-1)?.error,
     polls: events.polls.length,
   });
@@ -84,7 +84,7 @@ const jobDetail = (jobs: JobsFeature) => (): string =>
  * polls (JobsMonitor.onDidPoll, after which it redraws), not by sampling on a timer.
  */
 async function follow(
-  jobs: JobsFeature,
+  jobs: JobsTestView,
   job: 'build' | 'generate',
   onState?: (s: string) => Promise<void> | void,
   timeout = JOB_TIMEOUT,
@@ -101,7 +101,7 @@ async function follow(
     if (FINAL.includes(s) && seen.length > 1) reachedFinal();
   };
   // After JobsEvents' own listener (subscribed first), so `state` reads this poll's status.
-  const sub = jobs.monitor.onDidPoll(look);
+  const sub = jobs.onDidPoll(look);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -120,19 +120,19 @@ async function follow(
   }
 }
 
-function children(jobs: JobsFeature, parent?: JobsElement): JobsElement[] {
+function children(jobs: JobsTestView, parent?: JobsElement): JobsElement[] {
   return jobs.tree.getChildren(parent);
 }
 
-function group(jobs: JobsFeature, g: 'rare' | 'bulk'): JobsElement {
+function group(jobs: JobsTestView, g: 'rare' | 'bulk'): JobsElement {
   return children(jobs).find((e) => e.kind === 'group' && e.group === g)!;
 }
 
-function description(jobs: JobsFeature, e: JobsElement): string {
+function description(jobs: JobsTestView, e: JobsElement): string {
   return String(jobs.tree.getTreeItem(e).description ?? '');
 }
 
-function rareRows(jobs: JobsFeature): { build: JobsElement; generate: JobsElement; results: JobsElement } {
+function rareRows(jobs: JobsTestView): { build: JobsElement; generate: JobsElement; results: JobsElement } {
   const rows = children(jobs, group(jobs, 'rare'));
   const find = (pred: (e: JobsElement) => boolean, what: string): JobsElement => {
     const e = rows.find(pred);
@@ -204,7 +204,7 @@ async function uploadManyPolicies(api: KnowledgeDeskTestApi): Promise<string[]> 
 describe('Jobs', function () {
   this.timeout(JOB_TIMEOUT + 60_000);
   let api: KnowledgeDeskTestApi;
-  let jobs: JobsFeature;
+  let jobs: JobsTestView;
   /** The two sample documents every job here works on (read only: no test changes them). */
   const samples: string[] = [];
   /** Documents and workspace files a test added; afterEach removes them. */
@@ -236,7 +236,11 @@ describe('Jobs', function () {
   }
 
   /** Bulk processing of a three-question CSV written to the workspace; resolves with the finished run. */
-  async function bulkRun(): Promise<{ id: string; notified: number; done: NonNullable<ReturnType<JobsFeature['store']['bulkResult']>> }> {
+  async function bulkRun(): Promise<{
+    id: string;
+    notified: number;
+    done: NonNullable<ReturnType<JobsTestView['results']['bulkResult']>>;
+  }> {
     const [csv] = files();
     const text = [
       'question,model,search_type',
@@ -251,12 +255,12 @@ describe('Jobs', function () {
       status?: string;
     };
     assert.ok(started.id);
-    const row = await waitFor(() => jobs.store.bulkResult(started.id), 'the new run in the view', 15_000, jobDetail(jobs));
+    const row = await waitFor(() => jobs.results.bulkResult(started.id), 'the new run in the view', 15_000, jobDetail(jobs));
     assert.ok(children(jobs, group(jobs, 'bulk')).some((e) => e.kind === 'bulkResult' && e.result.id === started.id));
     assert.match(String(jobs.tree.getTreeItem(jobs.tree.bulkResult(row)).description), /^ga · (queued|running|completed)/);
     const done = await waitFor(
       () => {
-        const r = jobs.store.bulkResult(started.id);
+        const r = jobs.results.bulkResult(started.id);
         return r && FINAL.includes(r.status ?? '') ? r : undefined;
       },
       'the bulk run to finish',
@@ -283,7 +287,7 @@ describe('Jobs', function () {
   before(async function () {
     this.timeout(180_000);
     api = await getApi();
-    jobs = api.features.jobs;
+    jobs = api.jobs;
     events = new JobsEvents(jobs);
     await useService(api, 60_000);
     const root = vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
@@ -299,7 +303,7 @@ describe('Jobs', function () {
     await resetWorkbench(api);
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
     await waitFor(() => jobs.view.visible, 'the Jobs view visible');
-    await jobs.refresh();
+    await vscode.commands.executeCommand('knowledgeDesk.jobs.refresh');
     // A job still running (a test that failed half-way) would change what the next test sees.
     await waitFor(() => !jobs.active, 'no job running', JOB_TIMEOUT, jobDetail(jobs));
   });
@@ -387,7 +391,7 @@ describe('Jobs', function () {
   it('generates after the build: completed, a result appears, Open CSV shows the result columns', async () => {
     await completedBuild();
     const notified = events.notes.length;
-    const resultsBefore = new Set(jobs.store.rareResults.map((r) => JSON.stringify(r)));
+    const resultsBefore = new Set(jobs.results.rareResults.map((r) => JSON.stringify(r)));
     await run(api, 'knowledgeDesk.jobs.startGenerate', ['Use defaults']);
     const seen = await follow(jobs, 'generate');
     assert.equal(seen[seen.length - 1], 'completed', `states seen: ${seen.join(' → ')}`);
@@ -402,7 +406,7 @@ describe('Jobs', function () {
     const results = await waitFor(
       () => {
         const listed = children(jobs, rareRows(jobs).results).filter((e) => e.kind === 'rareResult');
-        return listed.length && jobs.store.rareResults.some((r) => !resultsBefore.has(JSON.stringify(r))) ? listed : undefined;
+        return listed.length && jobs.results.rareResults.some((r) => !resultsBefore.has(JSON.stringify(r))) ? listed : undefined;
       },
       'the new RARE result in the view',
       15_000,
@@ -458,12 +462,12 @@ describe('Jobs', function () {
     const { done } = await bulkRun();
     assert.equal(done.status, 'completed', `fixture bulk run ended ${done.status}: ${done.error_message ?? ''}`);
     const rare = await rareResult();
-    const before = jobs.store.bulk.length;
+    const before = jobs.results.bulk.length;
     const target = children(jobs, group(jobs, 'bulk')).find((e) => e.kind === 'bulkResult' && e.result.id === done.id)!;
     assert.ok(target, 'the fixture run in the view');
     const kept = await run(api, 'knowledgeDesk.jobs.deleteResult', ['Cancel'], target);
     assert.equal(kept, false);
-    assert.equal(jobs.store.bulk.length, before);
+    assert.equal(jobs.results.bulk.length, before);
     const input = scriptInput(api, [
       (p: { kind: string; options: unknown }) => (assert.match(String(p.options), /Delete the bulk processing result/), 'Delete'),
     ]);
@@ -472,11 +476,11 @@ describe('Jobs', function () {
     } finally {
       input.restore();
     }
-    assert.equal(jobs.store.bulk.length, before - 1);
-    assert.equal(jobs.store.bulkResult(done.id), undefined, 'the deleted run is gone from the view');
-    const rareCount = jobs.store.rareResults.length;
+    assert.equal(jobs.results.bulk.length, before - 1);
+    assert.equal(jobs.results.bulkResult(done.id), undefined, 'the deleted run is gone from the view');
+    const rareCount = jobs.results.rareResults.length;
     await run(api, 'knowledgeDesk.jobs.deleteResult', ['Delete'], rare);
-    assert.equal(jobs.store.rareResults.length, rareCount - 1);
+    assert.equal(jobs.results.rareResults.length, rareCount - 1);
   });
 
   it('cancels a running build', async () => {
@@ -497,22 +501,22 @@ describe('Jobs', function () {
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => !jobs.view.visible, 'the Jobs view hidden');
-    await waitFor(() => !jobs.poller.scheduled && !jobs.poller.polling, 'polling to stop', 15_000, jobDetail(jobs));
+    await waitFor(() => !jobs.polling.scheduled && !jobs.polling.inFlight, 'polling to stop', 15_000, jobDetail(jobs));
     // A poll starts only from the poller's timer or from pollNow (the view shown, a command, a connection
     // change): with no timer scheduled, nothing in flight and shouldPoll() false, none can come on its own.
-    assert.equal(jobs.monitor.shouldPoll(), false, 'hidden and idle: no reason to poll');
+    assert.equal(jobs.polling.wanted(), false, 'hidden and idle: no reason to poll');
     assert.equal(jobs.active, false, 'nothing runs');
     const count = events.polls.length;
     // What hiding the view does again (update): it must not schedule anything either.
-    jobs.poller.update();
-    assert.equal(jobs.poller.scheduled, false, 'update() while hidden and idle schedules no poll');
-    assert.equal(jobs.poller.polling, false);
+    jobs.polling.update();
+    assert.equal(jobs.polling.scheduled, false, 'update() while hidden and idle schedules no poll');
+    assert.equal(jobs.polling.inFlight, false);
     assert.equal(events.polls.length, count, 'no poll while hidden and idle');
     assert.equal(events.statusBar, undefined);
     await vscode.commands.executeCommand('knowledgeDesk.jobs.focus');
     await waitFor(() => events.polls.length > count, 'a poll as soon as the view is shown again', 15_000, jobDetail(jobs));
     await waitFor(
-      () => jobs.poller.scheduled || jobs.poller.polling,
+      () => jobs.polling.scheduled || jobs.polling.inFlight,
       'polling to go on while the view is visible',
       15_000,
       jobDetail(jobs),

@@ -6,7 +6,7 @@ import { parseTestYaml } from '../../src/core/knowledgeTests/yamlTests';
 import { CommandIds } from '../../src/platform/commandIds';
 import { HISTORY_KEY, restoreHistory } from '../../src/features/knowledgeTests/testHistory';
 import type { FinishedRun } from '../../src/features/knowledgeTests/testRunHandler';
-import type { KnowledgeTestSession } from '../../src/features/knowledgeTests/testSession';
+import type { KnowledgeTestsSessionView } from '../../src/testApiFeatures';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import { EXTENSION_ID, getApi, resetWorkbench, screenshot, useService, waitFor, waitUntilAnswerable } from './support/host';
@@ -49,14 +49,14 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
     await resetWorkbench(api);
   });
 
-  const fileItem = (session: KnowledgeTestSession, name: string): vscode.TestItem | undefined =>
+  const fileItem = (session: KnowledgeTestsSessionView, name: string): vscode.TestItem | undefined =>
     session.tree.fileItems().find((i) => i.id.endsWith(name));
   const children = (item: vscode.TestItem): vscode.TestItem[] => {
     const out: vscode.TestItem[] = [];
     item.children.forEach((c) => void out.push(c));
     return out;
   };
-  const nextRun = (session: KnowledgeTestSession): Promise<FinishedRun> =>
+  const nextRun = (session: KnowledgeTestsSessionView): Promise<FinishedRun> =>
     new Promise((resolve) => {
       const sub = session.onDidFinishRun((run) => {
         sub.dispose();
@@ -72,7 +72,7 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
     cleanup.push(() => Promise.resolve(vscode.workspace.fs.delete(uri)));
 
     // The file's creation alone brings the controller (nothing was opened) and its items.
-    const feature = api.features.knowledgeTests;
+    const feature = api.knowledgeTests;
     const session = await waitFor(() => feature.active, 'the Knowledge tests controller');
     const file = await waitFor(() => fileItem(session, name), `${name} in the Test Explorer`);
     const [pass, fail] = children(file);
@@ -131,9 +131,9 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
     const uriLink = vscode.Uri.parse(link);
     assert.equal(uriLink.scheme, vscode.env.uriScheme);
     assert.equal(uriLink.authority, EXTENSION_ID);
-    const viewers = api.features.answersViewers.citations;
+    const viewers = api.citations;
     const before = viewers.panels.length;
-    await api.features.ai.chatLinks.handleUri(uriLink);
+    await api.ai.openLink(uriLink);
     const panel = await waitFor(
       () => (viewers.panels.length > before ? viewers.panels.at(-1) : undefined),
       'a citation viewer from the output',
@@ -182,7 +182,7 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
   });
 
   it('with knowledgeDesk.tests.bulkFrom reached, the answer tests run as one bulk job: same verdicts', async () => {
-    const session = api.features.knowledgeTests.session();
+    const session = api.knowledgeTests.session();
     const file = session.tree.fileItems().find((i) => /explorer-.*\.kdtest\.yaml$/.test(i.id));
     assert.ok(file, 'the test file of the first test');
     const [pass, fail] = children(file);
@@ -203,7 +203,7 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
   });
 
   it('a cancelled run aborts and reports every test skipped; the history records nothing', async () => {
-    const session = api.features.knowledgeTests.session();
+    const session = api.knowledgeTests.session();
     const file = session.tree.fileItems()[0];
     assert.ok(file, 'a test file from the first test');
     const seq = session.historyState.nextSeq;
@@ -251,7 +251,7 @@ describe('Knowledge tests in the Test Explorer (real extension host, local servi
     );
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), written.toString(), 'the new file is opened');
 
-    const session = api.features.knowledgeTests.session();
+    const session = api.knowledgeTests.session();
     const name = written.path.split('/').pop()!;
     const file = await waitFor(() => fileItem(session, name), `${name} in the Test Explorer`);
     // The new Q&A must be searchable (embedded) before its tests can pass.

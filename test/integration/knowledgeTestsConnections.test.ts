@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FinishedRun } from '../../src/features/knowledgeTests/testRunHandler';
-import type { KnowledgeTestSession } from '../../src/features/knowledgeTests/testSession';
+import type { KnowledgeTestsSessionView } from '../../src/testApiFeatures';
 import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, useService, waitFor } from './support/host';
@@ -49,11 +49,11 @@ describe('Knowledge tests in the Test Explorer: a run profile per connection (re
     await resetWorkbench(api);
   });
 
-  const nextRun = (session: KnowledgeTestSession): Promise<FinishedRun> =>
+  const nextRun = (session: KnowledgeTestsSessionView): Promise<FinishedRun> =>
     new Promise((resolve) => {
       const sub = session.onDidFinishRun((run) => (sub.dispose(), resolve(run)));
     });
-  const run = async (profile: vscode.TestRunProfile, session: KnowledgeTestSession, item: vscode.TestItem): Promise<FinishedRun> => {
+  const run = async (profile: vscode.TestRunProfile, session: KnowledgeTestsSessionView, item: vscode.TestItem): Promise<FinishedRun> => {
     const finished = nextRun(session);
     await profile.runHandler(new vscode.TestRunRequest([item]), new vscode.CancellationTokenSource().token);
     return finished;
@@ -74,7 +74,7 @@ describe('Knowledge tests in the Test Explorer: a run profile per connection (re
     const yaml = `tests:\n  - name: Only the second project knows\n    question: ${question}\n    mode: qna\n    assert:\n      - matchesQna: ${question}\n`;
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(yaml));
     cleanup.push(() => Promise.resolve(vscode.workspace.fs.delete(uri)));
-    const session = api.features.knowledgeTests.session();
+    const session = api.knowledgeTests.session();
     const file = await waitFor(() => session.tree.fileItems().find((i) => i.id.endsWith(name)), `${name} in the Test Explorer`);
 
     const store = api.connection.store;

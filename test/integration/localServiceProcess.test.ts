@@ -43,8 +43,8 @@ describe('Local service in its own process (real extension host)', () => {
     await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
     await runCommand(api, 'knowledgeDesk.qna.filterHashtags', [[`#${tag}`]]);
     const listed = async (): Promise<string[]> => {
-      const groups = await api.features.qna.tree.getChildren();
-      return (await Promise.all(groups.map((g) => api.features.qna.tree.getChildren(g)))).flatMap(questions);
+      const groups = await api.qna.tree.getChildren();
+      return (await Promise.all(groups.map((g) => api.qna.tree.getChildren(g)))).flatMap(questions);
     };
     await waitFor(async () => (await listed()).includes(question), 'the Q&A in the tree');
     // An open knowledge-base folder: a restart must not close it (replacing the listing made VS Code forget it).
@@ -69,7 +69,7 @@ describe('Local service in its own process (real extension host)', () => {
     const texts: string[] = [];
     const watching = api.connection.onDidChangeStatus(() => texts.push(bar.text));
     let treeEvents = 0;
-    const treeWatch = [api.features.qna.tree, api.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
+    const treeWatch = [api.qna.tree, api.knowledgeBase.tree].map((t) => t.onDidChangeTreeData(() => treeEvents++));
     try {
       await vscode.commands.executeCommand('notifications.clearAll');
       process.kill(owner.pid, 'SIGKILL');

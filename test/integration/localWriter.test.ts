@@ -54,7 +54,7 @@ describe('Local answers written by a VS Code language model', () => {
     await config().update('local.writer', undefined, vscode.ConfigurationTarget.Global);
     await config().update('local.writerModel', undefined, vscode.ConfigurationTarget.Global);
     await client.kbNodes.delete(nodeId).catch(() => undefined);
-    api.features.answers.current?.dispose();
+    api.chat.current?.dispose();
     await resetWorkbench(api);
   });
 
@@ -67,7 +67,7 @@ describe('Local answers written by a VS Code language model', () => {
       'the service to use the chosen model',
       30_000,
     );
-    const panel = await openFreshChat(api, api.features.answers);
+    const panel = await openFreshChat(api);
     const turn = await ask(panel, QUESTION);
     assert.equal(turn.status, 'done');
     // The echo model repeats the prompt: the quoted sources and the question, so the answer is the model's text.
@@ -91,7 +91,7 @@ describe('Local answers written by a VS Code language model', () => {
       30_000,
     );
     assert.match(notesOf(answer)[0], FELL_BACK);
-    const panel = await openFreshChat(api, api.features.answers);
+    const panel = await openFreshChat(api);
     const turn = await ask(panel, QUESTION);
     assert.equal(turn.status, 'done');
     assert.match(turn.answer, /teal with a white border/);

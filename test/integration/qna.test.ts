@@ -15,7 +15,7 @@ const shot = (name: string): string => `${name}${japanese() ? '-ja' : ''}`;
 
 const run = runCommand;
 
-const qna = (api: KnowledgeDeskTestApi) => api.features.qna;
+const qna = (api: KnowledgeDeskTestApi) => api.qna;
 const labels = (els: QnaElement[]): string[] =>
   els.map((e) => (e.kind === 'qa' ? e.item.question : e.kind === 'group' ? `[${e.label}]` : e.kind));
 
@@ -115,7 +115,7 @@ describe('Q&A view, search, import and candidates (real extension host, local se
     const row = qna(api).tree.getTreeItem(nothing[0]) as vscode.TreeItem;
     assert.equal(row.command?.command, 'knowledgeDesk.qna.clearFilter');
     await run(api, row.command.command, row.command.arguments ?? []);
-    assert.equal(qna(api).tree.model.filtered, false, 'Clear Filter leaves no filter');
+    assert.equal(qna(api).filtered, false, 'Clear Filter leaves no filter');
     assert.equal(qna(api).view.description, undefined);
     await scope();
     await run(api, 'knowledgeDesk.qna.groupByFolder', []);
@@ -162,16 +162,16 @@ describe('Q&A view, search, import and candidates (real extension host, local se
       `#${tag}x`,
     ]);
     assert.equal(items.find((i) => i.label === '#office')?.picked, true, 'the filter of the moment is ticked');
-    assert.deepEqual(qna(api).tree.model.filter.hashtags, [`${tag}x`]);
+    assert.deepEqual(qna(api).filter.hashtags, [`${tag}x`]);
     const none = await qna(api).tree.getChildren();
     assert.deepEqual([...qas(await qna(api).tree.getChildren(none[0])), ...qas(await qna(api).tree.getChildren(none[1]))], []);
     // Nothing ticked: no hashtag filter.
     await run(api, 'knowledgeDesk.qna.filterHashtags', [[]]);
-    assert.equal(qna(api).tree.model.filter.hashtags, undefined);
+    assert.equal(qna(api).filter.hashtags, undefined);
     // Cancelled: the filter stays.
     await scope();
     await run(api, 'knowledgeDesk.qna.filterHashtags', [undefined]);
-    assert.deepEqual(qna(api).tree.model.filter.hashtags, [tag]);
+    assert.deepEqual(qna(api).filter.hashtags, [tag]);
   });
 
   it('toggles a Q&A off and on', async () => {

@@ -82,16 +82,16 @@ describe('Journey: @knowledge in the chat view', () => {
     await clickInWorkbench('chat-view-source', `${RESPONSE} a:has-text("${Q.source}")`);
     const drawn = await waitFor(
       () => {
-        const panel = api.features.answersViewers.citations.last;
+        const panel = api.citations.last;
         const r = panel && lastRendered(panel);
         return r && r.pageNo === cited ? r : undefined;
       },
       `the citation viewer to draw page ${cited} of ${Q.source}`,
       60_000,
-      () => api.features.answersViewers.citations.last?.describe() ?? 'no citation viewer',
+      () => api.citations.last?.describe() ?? 'no citation viewer',
     );
     assert.equal(drawn.pageNo, cited);
-    assert.match(api.features.answersViewers.citations.last!.panel.title, new RegExp(Q.source.replace('.', '\\.')));
+    assert.match(api.citations.last!.panel.title, new RegExp(Q.source.replace('.', '\\.')));
     await shoot('chat-view-03-citation-viewer');
   });
 

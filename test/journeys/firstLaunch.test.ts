@@ -111,7 +111,7 @@ describe('Journey: first launch', () => {
     await shoot('first-launch-04-answer');
 
     // 5. Click the first citation: the viewer opens the PDF at its page.
-    const viewers = api.features.answersViewers.citations;
+    const viewers = api.citations;
     await drive(chat, { clickCitation: { turnId: turn.id, index: first.index } });
     const viewer = await waitFor(() => viewers.last, 'a citation viewer');
     const page = async (pageNo: number, since?: unknown): Promise<void> => {

@@ -12,7 +12,7 @@ const LEAVE = 'How many days of paid leave do new employees get in their first y
 async function askKnowledge(prompt: string): Promise<RecordingStream> {
   const api = await getApi();
   const stream = new RecordingStream();
-  await api.features.ai.chatHandler(
+  await api.ai.chatHandler(
     { prompt, command: undefined } as unknown as vscode.ChatRequest,
     { history: [] } as unknown as vscode.ChatContext,
     stream as unknown as vscode.ChatResponseStream,

@@ -54,7 +54,7 @@ describe('Journey: reload the window in the middle of the work', () => {
       fs.rmSync(resumeFile);
       const client = await useService(api);
       try {
-        const chat = await waitFor(() => api.features.answers.current, 'the chat panel to be restored', 90_000);
+        const chat = await waitFor(() => api.chat.current, 'the chat panel to be restored', 90_000);
         await waitForPage(chat, 'the restored chat panel');
         const s = await waitFor(
           async () => {
@@ -65,7 +65,7 @@ describe('Journey: reload the window in the middle of the work', () => {
           20_000,
           () => chat.describe(),
         );
-        const editor = await waitFor(() => api.features.qnaWebviews.editor.get(resume.faqId), 'the Q&A editor to be restored', 60_000);
+        const editor = await waitFor(() => api.qnaEditors.get(resume.faqId), 'the Q&A editor to be restored', 60_000);
         const e = await editorShows(editor);
         await shoot('reload-02-after-reload');
         assert.equal(s.conversationId, resume.conversationId, 'the same conversation');
@@ -85,7 +85,7 @@ describe('Journey: reload the window in the middle of the work', () => {
 
     // Before the reload.
     const client = await useService(api);
-    const chat = await openFreshChat(api, api.features.answers);
+    const chat = await openFreshChat(api);
     const finished = new Promise<Turn>((resolve) => {
       const sub = chat.onDidFinishTurn((t) => (sub.dispose(), resolve(t)));
     });

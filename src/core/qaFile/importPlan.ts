@@ -11,15 +11,10 @@ import * as l10n from '@vscode/l10n';
 import type { QaUpdateFields } from '../qaFields';
 import { normalizeNewlines, normalizeQuestion } from './text';
 import type { ColumnMapping, QaRow, RowProblem } from './types';
+import type { QaContent } from '../faqWire';
 
 /** An existing Q&A as a single lookup returns it (answer as stored, i.e. the `html` format). */
-export interface ExistingQa {
-  id: string;
-  question: string;
-  answer: string;
-  similarQuestions: string[];
-  hashtags: string[];
-  status: 'on' | 'off';
+export interface ExistingQa extends QaContent {
   folder?: string | null;
 }
 

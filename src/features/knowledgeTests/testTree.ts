@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
-import { parseTestCsv } from '../../core/knowledgeTests/csvTests';
+import { decodeTestFile, parseTestFile } from '../../core/knowledgeTests/testFile';
 import type { Diagnostic, KnowledgeTest, ParsedTestFile, Position } from '../../core/knowledgeTests/testSchema';
-import { parseTestYaml } from '../../core/knowledgeTests/yamlTests';
 import { Disposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
 import { TEST_EXCLUDE, TEST_FILE, TEST_GLOB } from './testFilePattern';
@@ -80,14 +79,14 @@ export class KnowledgeTestTree extends Disposable {
     if (text === undefined) {
       const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
       try {
-        text = open ? open.getText() : decode(await vscode.workspace.fs.readFile(uri));
+        text = open ? open.getText() : decodeTestFile(await vscode.workspace.fs.readFile(uri));
       } catch (error) {
         this.log.warn(`cannot read ${uri.fsPath}: ${String(error)}`);
         this.remove(uri);
         return;
       }
     }
-    const parsed: ParsedTestFile = /\.csv$/i.test(uri.path) ? parseTestCsv(text) : parseTestYaml(text);
+    const parsed: ParsedTestFile = parseTestFile(uri.path, text);
     this.diagnostics.set(uri, parsed.diagnostics.map(toDiagnostic));
     const fileId = fileIdOf(uri);
     const file = this.ctrl.items.get(fileId) ?? this.ctrl.createTestItem(fileId, uri.path.split('/').pop() ?? fileId, uri);
@@ -139,13 +138,4 @@ function toDiagnostic(d: Diagnostic): vscode.Diagnostic {
   const diagnostic = new vscode.Diagnostic(range, d.message, severity);
   diagnostic.source = 'Knowledge Desk';
   return diagnostic;
-}
-
-/** UTF-8 (with or without BOM), else Shift_JIS: what Excel saves a Japanese CSV as (as the CLI reads it). */
-function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('shift_jis').decode(bytes);
-  }
 }

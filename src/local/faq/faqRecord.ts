@@ -1,15 +1,10 @@
 // A stored Q&A and the shapes the API returns for it (docs/api.md#qa-record).
 import { htmlToText, parseHtml } from '../extract/htmlText';
+import type { QaContent } from '../../core/faqWire';
 import { normalizeHashtag } from '../../core/hashtags';
 import { normalizeText } from '../search/tokenizer';
 
-export interface FaqRecord {
-  id: string;
-  question: string;
-  answer: string;
-  similarQuestions: string[];
-  hashtags: string[];
-  status: 'on' | 'off';
+export interface FaqRecord extends QaContent {
   /** ISO 8601; null until the Q&A is first turned on (off). */
   statusOnAt: string | null;
   statusOffAt: string | null;

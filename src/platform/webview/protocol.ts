@@ -32,6 +32,17 @@ export function request<P extends z.ZodTypeAny, R extends z.ZodTypeAny>(params: 
 
 export const emptySchema = z.object({}).strict();
 
+/**
+ * A page's requests in the test build: `snapshot` answers what the page shows, `drive` works its controls as a
+ * person would and answers what it shows after.
+ */
+export function snapshotAndDrive<S extends z.ZodTypeAny, D extends z.ZodTypeAny>(
+  snapshot: S,
+  drive: D,
+): { snapshot: RequestDef<typeof emptySchema, S>; drive: RequestDef<D, S> } {
+  return { snapshot: request(emptySchema, snapshot), drive: request(drive, snapshot) };
+}
+
 /** The longest problem message a page sends (longer ones are cut by the page, refused by the host). */
 export const PAGE_PROBLEM_MAX_CHARS = 2_000;
 

@@ -4,7 +4,6 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/testApi';
-import type { AnswersFeature } from '../../../src/features/answers/answersFeature';
 import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
 import { ProbeKeys, type TestProbe } from '../../../src/testProbe';
@@ -303,11 +302,9 @@ export async function waitUntilAnswerable(client: ApiClient, question: string): 
 }
 
 /** A chat panel on a new, empty conversation whatever earlier tests left: no panel and no stored history first. */
-export async function openFreshChat(api: KnowledgeDeskTestApi, feature: AnswersFeature): Promise<ChatPanel> {
+export async function openFreshChat(api: KnowledgeDeskTestApi): Promise<ChatPanel> {
   await resetWorkbench(api);
-  feature.current?.dispose();
-  for (const c of feature.store.list()) feature.store.delete(c.id);
-  await feature.store.save();
+  await api.chat.forgetAll();
   const panel = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
   await waitForPage(panel, 'the chat panel');
   return panel;

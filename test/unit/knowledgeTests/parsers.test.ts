@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { parseTestCsv } from '../../../src/core/knowledgeTests/csvTests';
 import type { Diagnostic } from '../../../src/core/knowledgeTests/testSchema';
 import { parseTestYaml } from '../../../src/core/knowledgeTests/yamlTests';
+import { decodeTestFile, parseTestFile } from '../../../src/core/knowledgeTests/testFile';
 
 /** "line:column message" of each diagnostic: the position is the point of these tests. */
 const at = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${d.start.line}:${d.start.column} ${d.message}`);
@@ -164,5 +165,21 @@ describe('Knowledge test files: CSV', () => {
       '1:1 Unknown column "ask" (known: name, question, mode, scope, sources, hashtags, hashtagsOperator, top, cites, contains, containsAny, notContains, matchesQna, noAnswer, minConfidence, retrieves).',
       '1:1 The first row names the columns, one of them "question".',
     ]);
+  });
+});
+
+describe('Knowledge test files: as the CLI and the Test Explorer read them', () => {
+  it('decodes UTF-8 with or without a BOM, else Shift_JIS (an Excel CSV), and parses by the file name', () => {
+    const sjis = Uint8Array.from([113, 117, 101, 115, 116, 105, 111, 110, 10, 142, 191, 150, 226, 10]); // "question\n質問\n"
+    assert.equal(decodeTestFile(sjis), 'question\n質問\n');
+    assert.equal(decodeTestFile(new TextEncoder().encode('\uFEFFquestion\n質問\n')), 'question\n質問\n');
+    assert.deepEqual(
+      parseTestFile('answers.CSV', 'question,contains\n質問,答\n').tests.map((t) => t.question),
+      ['質問'],
+    );
+    assert.deepEqual(
+      parseTestFile('answers.kdtest.yaml', 'tests:\n  - question: 質問\n    assert:\n      - contains: 答\n').tests.map((t) => t.question),
+      ['質問'],
+    );
   });
 });

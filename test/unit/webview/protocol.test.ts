@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { z } from 'zod';
 import { analyticsProtocol, analyticsQuerySchema } from '../../../src/features/qna/analytics/protocol';
 import { emptyDraft } from '../../../src/features/qna/editor/qaDraft';
 import { qaEditorProtocol, qaEditorStateSchema } from '../../../src/features/qna/editor/protocol';
-import { parseIncoming, type Envelope } from '../../../src/platform/webview/protocol';
+import { parseIncoming, snapshotAndDrive, type Envelope } from '../../../src/platform/webview/protocol';
 import { RpcEndpoint, RpcError } from '../../../src/platform/webview/rpc';
 
 type Editor = typeof qaEditorProtocol;
@@ -230,5 +231,19 @@ describe('webview request/response channel', () => {
     page.dispose();
     await assert.rejects(p, /closed/);
     await assert.rejects(page.request('reload', {}), /closed/);
+  });
+});
+
+describe('snapshotAndDrive: the test build requests of the pages', () => {
+  it('snapshot takes no parameters, drive takes its own; both answer the same snapshot', () => {
+    const shown = z.object({ page: z.number() });
+    const { snapshot, drive } = snapshotAndDrive(shown, z.object({ go: z.number() }));
+    assert.equal(snapshot.result, shown);
+    assert.equal(drive.result, shown);
+    assert.equal(snapshot.params.safeParse({}).success, true);
+    assert.equal(snapshot.params.safeParse({ go: 1 }).success, false, 'snapshot is strict: no parameters');
+    assert.equal(drive.params.safeParse({ go: 1 }).success, true);
+    // The Q&A editor (as the chat, citation and Retrieval pages) declares its requests this way in the test build.
+    assert.deepEqual(Object.keys(qaEditorProtocol.toPage.requests).sort(), ['drive', 'snapshot']);
   });
 });

@@ -1,7 +1,7 @@
 // Messages of the Answers chat webview, imported by the host (chatPanel.ts) and the page
 // (src/webview/chat). No vscode and no DOM here. Both sides validate what they receive.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 
@@ -193,10 +193,7 @@ function testRequests() {
     press: z.object({ key: z.string().min(1).max(20), shift: z.boolean().optional() }).optional(),
   });
 
-  return {
-    snapshot: request(emptySchema, snapshotSchema),
-    drive: request(driveSchema, snapshotSchema),
-  };
+  return snapshotAndDrive(snapshotSchema, driveSchema);
 }
 export type ChatSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 export type DriveParams = z.infer<ReturnType<typeof testRequests>['drive']['params']>;

@@ -1,7 +1,7 @@
 // Messages of the citation viewer webview, imported by the host (citationPanel.ts) and the page
 // (src/webview/citation). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 
@@ -142,16 +142,12 @@ function testRequests() {
     toolbar: z.object({ page: z.number().int(), backToCited: z.boolean() }).nullable(),
   });
 
-  return {
-    snapshot: request(emptySchema, citationSnapshotSchema),
-    /** Automation (integration tests): go to a page and/or zoom, as the toolbar does. */
-    drive: request(
-      z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }),
-      citationSnapshotSchema,
-    ),
-  };
+  // drive: go to a page and/or zoom, as the toolbar does.
+  return snapshotAndDrive(
+    citationSnapshotSchema,
+    z.object({ pageNo: pageNo.optional(), zoom: z.union([zoomSchema, z.enum(['in', 'out'])]).optional() }),
+  );
 }
-export type CitationSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const citationProtocol = defineProtocol({
   name: 'citation',
@@ -177,3 +173,5 @@ export const citationProtocol = defineProtocol({
   },
 });
 export type CitationProtocol = typeof citationProtocol;
+/** What the page shows, as `snapshot` answers in the test build. */
+export type CitationSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;

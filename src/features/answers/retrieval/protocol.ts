@@ -1,7 +1,7 @@
 // Messages of the Retrieval panel webview, imported by the host (retrievalPanel.ts) and the page
 // (src/webview/retrieval). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
+import { defineProtocol, request, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const RETRIEVAL_VIEW_TYPE = 'knowledgeDesk.retrieval';
 
@@ -127,22 +127,18 @@ function testRequests() {
   });
   const retrievalSnapshotSchema = z.object({ question: z.string(), A: snapshotColumn, B: snapshotColumn });
 
-  return {
-    snapshot: request(emptySchema, retrievalSnapshotSchema),
-    /** Automation (integration tests): fill the form, run, or open a result, as a person would. */
-    drive: request(
-      z.object({
-        question: z.string().max(10_000).optional(),
-        A: retrievalSettingsSchema.partial().optional(),
-        B: retrievalSettingsSchema.partial().optional(),
-        run: z.enum(['A', 'B', 'both']).optional(),
-        open: z.object({ column: columnSchema, index: z.number().int().nonnegative() }).optional(),
-      }),
-      retrievalSnapshotSchema,
-    ),
-  };
+  // drive: fill the form, run, or open a result, as a person would.
+  return snapshotAndDrive(
+    retrievalSnapshotSchema,
+    z.object({
+      question: z.string().max(10_000).optional(),
+      A: retrievalSettingsSchema.partial().optional(),
+      B: retrievalSettingsSchema.partial().optional(),
+      run: z.enum(['A', 'B', 'both']).optional(),
+      open: z.object({ column: columnSchema, index: z.number().int().nonnegative() }).optional(),
+    }),
+  );
 }
-export type RetrievalSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const retrievalProtocol = defineProtocol({
   name: 'retrieval',
@@ -172,3 +168,5 @@ export const retrievalProtocol = defineProtocol({
   },
 });
 export type RetrievalProtocol = typeof retrievalProtocol;
+/** What the page shows, as `snapshot` answers in the test build. */
+export type RetrievalSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;

@@ -1,7 +1,7 @@
 // Messages of the Q&A editor webview, imported by the host (qaEditorPanel.ts) and the page
 // (src/webview/qaEditor). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, request, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const QA_EDITOR_VIEW_TYPE = 'knowledgeDesk.qaEditor';
 
@@ -91,21 +91,16 @@ function testRequests() {
     choosingHashtags: z.boolean(),
   });
 
-  return {
-    /** What the page shows (tests and diagnostics). */
-    snapshot: request(emptySchema, snapshotSchema),
-    /** Automation: types into fields and/or presses a button as a person would (integration tests). */
-    drive: request(
-      z.object({
-        fill: qaDraftSchema.partial().optional(),
-        click: editorActionSchema.optional(),
-        chooseHashtags: z.boolean().optional(),
-      }),
-      snapshotSchema,
-    ),
-  };
+  // drive: types into fields and/or presses a button as a person would.
+  return snapshotAndDrive(
+    snapshotSchema,
+    z.object({
+      fill: qaDraftSchema.partial().optional(),
+      click: editorActionSchema.optional(),
+      chooseHashtags: z.boolean().optional(),
+    }),
+  );
 }
-export type EditorSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
 
 export const qaEditorProtocol = defineProtocol({
   name: 'qaEditor',
@@ -151,3 +146,5 @@ export const qaEditorProtocol = defineProtocol({
   },
 });
 export type QaEditorProtocol = typeof qaEditorProtocol;
+/** What the page shows, as `snapshot` answers in the test build. */
+export type EditorSnapshot = z.infer<ReturnType<typeof testRequests>['snapshot']['result']>;
