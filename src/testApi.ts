@@ -113,7 +113,7 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
     probe,
     connection: container.connection,
     connectionManagerOver: (state) =>
-      new ConnectionManager(container.settings, container.secrets, container.localService, container.logger, state),
+      new ConnectionManager(container.settings, container.secrets, container.localProjects, container.logger, state),
     mcpDeps: () => new AiServices(container, features.ai.chatLinks).mcpDeps(new vscode.EventEmitter<void>().event),
     localService: container.localService,
     localWriter: container.localWriter,
