@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isDefaultId } from './core/connections';
+import { ConnectionFileSync } from './platform/connection/connectionFileSync';
 import { ConnectionManager } from './platform/connection/connectionManager';
 import type { LocalServiceHost } from './platform/connection/localServiceHost';
 import { LocalProjects } from './platform/connection/localProjects';
@@ -78,6 +79,7 @@ export class Container extends Disposable {
     this.connection = this._register(
       new ConnectionManager(this.settings, this.secrets, this.localProjects, this.logger, context.globalState),
     );
+    this._register(new ConnectionFileSync(context.globalStorageUri.fsPath, this.connection.store, this.settings, this.localProjects, log));
     this._register(
       onDidUse((what) => {
         if (this.connection.isUsed) return;
