@@ -1,8 +1,9 @@
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isDefaultId } from './core/connections';
+import { ConnectionFileSync } from './platform/connection/connectionFileSync';
 import { ConnectionManager } from './platform/connection/connectionManager';
-import { LocalServiceHost } from './platform/connection/localServiceHost';
+import type { LocalServiceHost } from './platform/connection/localServiceHost';
+import { LocalProjects } from './platform/connection/localProjects';
 import { CommandIds, type CommandId } from './platform/commandIds';
 import { registerCommand, type CommandHandler, type CommandHost } from './platform/commands';
 import { DetailsDocuments } from './platform/detailsDocument';
@@ -26,6 +27,9 @@ export class Container extends Disposable {
   readonly logger: Logger;
   readonly settings: Settings;
   readonly secrets: Secrets;
+  /** The local projects, one service process each (started on first use). */
+  readonly localProjects: LocalProjects;
+  /** The default local project's service (the Local connection's). */
   readonly localService: LocalServiceHost;
   /** Who writes the local service's answers (knowledgeDesk.local.writer). */
   readonly localWriter: LocalWriterSource;
@@ -52,10 +56,10 @@ export class Container extends Disposable {
     this.secrets = this._register(new Secrets(context.secrets));
     const log = this.logger.scoped('local');
     this.localWriter = this._register(new LocalWriterSource(this.settings, log));
-    this.localService = this._register(
-      new LocalServiceHost({
+    this.localProjects = this._register(
+      new LocalProjects({
         extensionPath: context.extensionPath,
-        dataDir: path.join(context.globalStorageUri.fsPath, 'local-service'),
+        storageDir: context.globalStorageUri.fsPath,
         log,
         allowedRoots: () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
         maxUploadBytes: () => this.settings.get<number>(SettingKeys.localMaxUploadMb, 512) * 1024 * 1024,
@@ -66,14 +70,16 @@ export class Container extends Disposable {
         writer: this.localWriter,
       }),
     );
+    this.localService = this.localProjects.host();
     this._register(
       vscode.workspace.onDidChangeWorkspaceFolders(() =>
-        this.localService.setAllowedRoots((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)),
+        this.localProjects.setAllowedRoots((vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)),
       ),
     );
     this.connection = this._register(
-      new ConnectionManager(this.settings, this.secrets, this.localService, this.logger, context.globalState),
+      new ConnectionManager(this.settings, this.secrets, this.localProjects, this.logger, context.globalState),
     );
+    this._register(new ConnectionFileSync(context.globalStorageUri.fsPath, this.connection.store, this.settings, this.localProjects, log));
     this._register(
       onDidUse((what) => {
         if (this.connection.isUsed) return;

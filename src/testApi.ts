@@ -105,7 +105,7 @@ export interface KnowledgeDeskTestApi {
   /** The Q&A and Candidates views. */
   qna: QnaTestView;
   /** The open Q&A editors, by Q&A id. */
-  qnaEditors: Pick<QaEditorPanels, 'get'>;
+  qnaEditors: Pick<QaEditorPanels, 'get' | 'onDidSave'>;
   /** The Jobs view, its status bar and notifications. */
   jobs: JobsTestView;
   /** The Test Explorer's knowledge tests. */
@@ -144,7 +144,7 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
     probe,
     connection: container.connection,
     connectionManagerOver: (state) =>
-      new ConnectionManager(container.settings, container.secrets, container.localService, container.logger, state),
+      new ConnectionManager(container.settings, container.secrets, container.localProjects, container.logger, state),
     mcpDeps: () => new AiServices(container, features.ai.chatLinks).mcpDeps(new vscode.EventEmitter<void>().event),
     localService: container.localService,
     localWriter: container.localWriter,

@@ -144,8 +144,8 @@ export function qnaTestView(qna: QnaFeature): QnaTestView {
   };
 }
 
-export function qnaEditorsTestView(webviews: QnaWebviews): Pick<QaEditorPanels, 'get'> {
-  return { get: (faqId) => webviews.editor.get(faqId) };
+export function qnaEditorsTestView(webviews: QnaWebviews): Pick<QaEditorPanels, 'get' | 'onDidSave'> {
+  return { get: (faqId) => webviews.editor.get(faqId), onDidSave: webviews.editor.onDidSave };
 }
 
 export function jobsTestView(jobs: JobsFeature): JobsTestView {

@@ -109,6 +109,17 @@ export class ConnectionStore {
     return connection;
   }
 
+  /** A new local project: its id (the connection's) names its data folder, never the name the user typed. */
+  async addLocalProject(name: string): Promise<Connection> {
+    this.checkName(name);
+    const id = `c-${randomUUID()}`;
+    const connection: Connection = { id, name: name.trim(), target: { kind: 'local', project: id } };
+    this.list = [...this.list, connection];
+    await this.save();
+    this.fire();
+    return connection;
+  }
+
   async rename(id: string, name: string): Promise<void> {
     const c = this.require(id);
     this.checkName(name, id);

@@ -12,10 +12,14 @@ export const connectionTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ja') }).strict(),
   // No baseUrl: the migrated "Custom" connection, which keeps following knowledgeDesk.custom.* for one release.
   z.object({ kind: z.literal('custom'), baseUrl: z.string().optional(), nluUrl: z.string().optional() }).strict(),
-  // Only the default local project today; the field keeps the stored form stable when more are added.
-  z.object({ kind: z.literal('local'), project: z.literal('default') }).strict(),
+  // 'default': the Local connection's project (the data folder it always had); another project is named by the
+  // id of the connection that created it, which also names its data folder, so the pattern is a safe folder name.
+  z.object({ kind: z.literal('local'), project: z.string().regex(/^[\w-]{1,64}$/) }).strict(),
 ]);
 export type ConnectionTarget = z.infer<typeof connectionTargetSchema>;
+
+/** The local project of the Local connection: the data folder the local service always had. */
+export const DEFAULT_PROJECT = 'default';
 
 export const connectionSchema = z
   .object({
@@ -36,7 +40,7 @@ export type ConnectionList = z.infer<typeof connectionListSchema>;
 export const DEFAULT_NAMES: Record<Region, string> = { us: 'US', ja: 'JA', custom: 'Custom', local: 'Local' };
 
 export function defaultConnection(region: Region): Connection {
-  const target: ConnectionTarget = region === 'local' ? { kind: 'local', project: 'default' } : { kind: region };
+  const target: ConnectionTarget = region === 'local' ? { kind: 'local', project: DEFAULT_PROJECT } : { kind: region };
   return { id: region, name: DEFAULT_NAMES[region], target };
 }
 

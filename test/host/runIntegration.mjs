@@ -62,6 +62,8 @@ console.log(`${a.lane} lane (VS Code ${laneOf(a.lane).vscode}): test host ready 
 const JOURNEY_WINDOWS = [
   { name: 'first-launch', files: ['firstLaunch'] },
   { name: 'fresh-window', files: ['freshChat', 'qnaRoundTrip', 'uploadCancel', 'reload'] },
+  // Two local projects, then a restart (a reload of the window, as the reload journey does): both connections and keys.
+  { name: 'connections-restart', files: ['connectionsRestart'] },
   // VS Code's own chat view, asked before anything else in the window: it needs a language model, which only the
   // current lane has (the test-only echo model needs vscode.lm.registerLanguageModelChatProvider, VS Code 1.104).
   {

@@ -14,7 +14,8 @@ import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import type { AiServices } from '../../src/features/ai/aiServices';
 import { mcpApi, mcpDefinitionProvider, type McpStdioServerDefinitionCtor } from '../../src/features/ai/mcpProvider';
 import { ConnectionManager } from '../../src/platform/connection/connectionManager';
-import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
+import { LocalProjects } from '../../src/platform/connection/localProjects';
+import type { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import { Secrets } from '../../src/platform/secrets';
 import { getApi } from './support/host';
 import { MemoryMemento } from './support/memoryMemento';
@@ -70,21 +71,23 @@ describe('AI: the first use in a window starts the connection (participant, tool
 
   async function freshWindow(): Promise<FreshWindow> {
     const c = api;
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kd-first-use-'));
-    const local = new LocalServiceHost({
+    const storageDir = await mkdtemp(path.join(os.tmpdir(), 'kd-first-use-'));
+    const projects = new LocalProjects({
       extensionPath: c.context.extensionPath,
-      dataDir,
+      storageDir,
       log: c.log('first-use'),
       allowedRoots: () => [],
       maxUploadBytes: () => 16 * 1024 * 1024,
     });
     const secrets = new Secrets(new MemorySecretStorage());
-    const connection = new ConnectionManager(c.settings, secrets, local, c.logger, new MemoryMemento());
+    const local = projects.host();
+    const dataDir = local.dataDir;
+    const connection = new ConnectionManager(c.settings, secrets, projects, c.logger, new MemoryMemento());
     const window = {
       connection,
       settings: c.settings,
       secrets,
-      localService: local,
+      localProjects: projects,
       context: c.context,
       log: (component: string) => c.log(component),
     };
@@ -94,9 +97,9 @@ describe('AI: the first use in a window starts the connection (participant, tool
       ...fresh,
       dispose: async () => {
         connection.dispose();
-        local.dispose();
+        projects.dispose();
         secrets.dispose();
-        await rm(dataDir, { recursive: true, force: true });
+        await rm(storageDir, { recursive: true, force: true });
       },
     });
     assert.equal(connection.status.state, 'idle', 'a window whose connection is still idle');

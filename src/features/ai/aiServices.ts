@@ -7,6 +7,7 @@ import { MissingKeyError, RegionNotConfiguredError } from '../../ai/errors';
 import type { ErrorHints } from '../../ai/toolErrors';
 import type { ToolName } from '../../ai/toolNames';
 import type { Container } from '../../container';
+import { DEFAULT_PROJECT } from '../../core/connections';
 import { REGION_INFO, type Region } from '../../core/regions';
 import { NotConnectedError } from '../../platform/connection/notConnectedError';
 import { regionLabel } from '../../platform/regionLabels';
@@ -19,7 +20,7 @@ import { knowledgeTool } from './lmTools';
 import type { McpProviderDeps } from './mcpProvider';
 
 /** The parts of the container used here (a window's services). */
-export type AiWindow = Pick<Container, 'connection' | 'settings' | 'secrets' | 'localService' | 'context' | 'log'>;
+export type AiWindow = Pick<Container, 'connection' | 'settings' | 'secrets' | 'localProjects' | 'context' | 'log'>;
 
 /**
  * The next step after a failure, naming commands as the palette shows them (in the display language): the chat
@@ -81,7 +82,10 @@ export class AiServices {
     const log = this.c.log('ai');
     return {
       extensionPath: this.c.context.extensionPath,
-      localDataDir: this.c.localService.dataDir,
+      localDataDir: () => {
+        const target = this.c.connection.active.target;
+        return this.c.localProjects.dataDirOf(target.kind === 'local' ? target.project : DEFAULT_PROJECT);
+      },
       region: () => this.c.connection.region,
       customBaseUrl: () => configuredBaseUrl(this.c.connection.active, this.c.settings) ?? '',
       // The active connection's key (the region argument is the active connection's region).

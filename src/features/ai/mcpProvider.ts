@@ -25,7 +25,8 @@ type RegisterProvider = (id: string, provider: McpServerDefinitionProvider) => v
 
 export interface McpProviderDeps {
   extensionPath: string;
-  localDataDir: string;
+  /** The data folder of the active connection's local project. */
+  localDataDir(): string;
   region(): Region;
   customBaseUrl(): string;
   /** The region's key from SecretStorage; never prompts. */
@@ -81,7 +82,7 @@ export function mcpDefinitionProvider(Stdio: McpStdioServerDefinitionCtor, deps:
     new Stdio(
       'Knowledge Desk',
       process.execPath,
-      [script, ...mcpArgs(deps.region(), deps.localDataDir, deps.customBaseUrl())],
+      [script, ...mcpArgs(deps.region(), deps.localDataDir(), deps.customBaseUrl())],
       { ELECTRON_RUN_AS_NODE: '1', ...env },
       '0.1.0',
     );

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { nameProblem, type Connection, type ConnectionTarget } from '../../core/connections';
+import { DEFAULT_PROJECT, nameProblem, type Connection, type ConnectionTarget } from '../../core/connections';
 import { checkServiceUrl } from '../../core/regions';
 import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
@@ -8,6 +8,9 @@ import { configuredBaseUrl } from '../../platform/connection/connectionEndpoints
 import { Disposable } from '../../platform/lifecycle';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
 import { checkConnectionState } from './connectionStates';
+
+/** Add Connection's "Local project": the store gives it a project of its own. */
+const NEW_LOCAL_PROJECT = Symbol('new local project');
 
 /** How long Switch waits for each connection's check before listing it as unreachable. */
 const CHECK_MS = 8_000;
@@ -56,11 +59,12 @@ export class ConnectionCommands extends Disposable {
     if (name === undefined) return undefined;
     const target = await this.askTarget();
     if (!target) return undefined;
-    const connection = await this.store.add(name, target);
-    this.c.log('connection').info(`added the connection ${connection.id} (${target.kind})`);
+    // A new local project: its own data folder and key, named by the connection's id (LocalProjects).
+    const connection = target === NEW_LOCAL_PROJECT ? await this.store.addLocalProject(name) : await this.store.add(name, target);
+    this.c.log('connection').info(`added the connection ${connection.id} (${connection.target.kind})`);
     await this.store.setActive(connection.id);
     // The local service's own key is adopted on first use, as for Local.
-    if (target.kind !== 'local') await this.setApiKey(connection.id);
+    if (connection.target.kind !== 'local') await this.setApiKey(connection.id);
     return connection;
   }
 
@@ -80,15 +84,19 @@ export class ConnectionCommands extends Disposable {
     return name?.trim() || undefined;
   }
 
-  private async askTarget(): Promise<ConnectionTarget | undefined> {
-    const kinds = (['us', 'ja', 'custom', 'local'] as const).map((kind) => ({
-      id: kind,
-      label: regionLabel(kind),
-      description: regionDescription(kind),
-    }));
+  private async askTarget(): Promise<ConnectionTarget | typeof NEW_LOCAL_PROJECT | undefined> {
+    const kinds = (['us', 'ja', 'custom', 'local'] as const).map((kind) =>
+      kind === 'local'
+        ? {
+            id: kind,
+            label: vscode.l10n.t('Local project'),
+            description: vscode.l10n.t('A new, empty project on this machine, with its own data folder and key'),
+          }
+        : { id: kind, label: regionLabel(kind), description: regionDescription(kind) },
+    );
     const pick = await this.c.ui.showQuickPick(kinds, { title: vscode.l10n.t('Knowledge Desk: Add Connection (2/3): where it goes') });
     if (!pick) return undefined;
-    if (pick.id === 'local') return { kind: 'local', project: 'default' };
+    if (pick.id === 'local') return NEW_LOCAL_PROJECT;
     if (pick.id !== 'custom') return { kind: pick.id };
     const baseUrl = await this.c.ui.showInputBox({
       title: vscode.l10n.t('Custom region: base URL of the service'),
@@ -124,18 +132,64 @@ export class ConnectionCommands extends Disposable {
       return;
     }
     const remove = vscode.l10n.t('Remove Connection');
-    const answer = await this.c.ui.showWarningMessage(
-      vscode.l10n.t('Remove the connection "{0}" and its keys from this machine? The project itself is not changed.', connection.name),
-      { modal: true },
-      remove,
-    );
-    if (answer !== remove) return;
+    const project = this.ownProject(connection);
+    const deleteData = vscode.l10n.t('Remove and Delete Its Data');
+    // A local project of its own: keeping its data folder is the first (default) answer, deleting it the second.
+    const answer = project
+      ? await this.c.ui.showWarningMessage(
+          vscode.l10n.t(
+            'Remove the connection "{0}" and its keys from this machine? Its local project\'s data folder is kept unless you delete it too.',
+            connection.name,
+          ),
+          { modal: true },
+          remove,
+          deleteData,
+        )
+      : await this.c.ui.showWarningMessage(
+          vscode.l10n.t('Remove the connection "{0}" and its keys from this machine? The project itself is not changed.', connection.name),
+          { modal: true },
+          remove,
+        );
+    if (answer !== remove && answer !== deleteData) return;
     const nowActive = await this.store.remove(connection.id);
     this.c.log('connection').info(`removed the connection ${connection.id} and its keys`);
+    if (project) await this.releaseProject(project, answer === deleteData);
     if (nowActive)
       void vscode.window.showInformationMessage(
         vscode.l10n.t('Removed "{0}", the active connection. Knowledge Desk now shows "{1}".', connection.name, nowActive.name),
       );
+  }
+
+  /** The local project only this connection uses (never the default one): what Remove may delete. */
+  private ownProject(connection: Connection): string | undefined {
+    const t = connection.target;
+    if (t.kind !== 'local' || t.project === DEFAULT_PROJECT) return undefined;
+    const shared = this.store.connections.some(
+      (c) => c.id !== connection.id && c.target.kind === 'local' && c.target.project === t.project,
+    );
+    return shared ? undefined : t.project;
+  }
+
+  /** Stops the removed project's process (nothing uses it any more) and deletes its data folder when asked to. */
+  private async releaseProject(project: string, deleteData: boolean): Promise<void> {
+    const log = this.c.log('connection');
+    const folder = this.c.localProjects.dataDirOf(project);
+    if (!deleteData) {
+      await this.c.localProjects.stop(project);
+      log.info(`kept the data folder ${folder}`);
+      return;
+    }
+    if ((await this.c.localProjects.deleteData(project)) === 'deleted') {
+      log.info(`deleted the data folder ${folder}`);
+      return;
+    }
+    log.warn(`kept the data folder ${folder}: another window's local service uses it`);
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t(
+        'The data folder {0} was kept: another VS Code window is using it. Close that window and delete the folder by hand.',
+        folder,
+      ),
+    );
   }
 
   /** A quick pick with each connection's state (checked when it opens), or the connection whose id is given. */

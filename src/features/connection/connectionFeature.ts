@@ -55,7 +55,9 @@ export class ConnectionFeature extends Disposable {
         [CommandIds.showLog]: () => c.logger.show(),
         [CommandIds.chooseLocalWriterModel]: () => chooseWriterModel(c.ui, c.settings),
         [CommandIds.restartLocalService]: async () => {
-          await c.localService.restart();
+          // The active connection's local project (the default one while a remote connection is active).
+          const target = c.connection.active.target;
+          await c.localProjects.host(target.kind === 'local' ? target.project : undefined).restart();
           await c.connection.refresh();
         },
       }),

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Connection } from '../../core/connections';
 import { remoteEndpoints, type Endpoints } from '../../core/regions';
 import type { Settings } from '../settings';
-import type { LocalServiceHost } from './localServiceHost';
+import type { LocalProjects } from './localProjects';
 import { NotConnectedError } from './notConnectedError';
 
 export type ResolvedEndpoints = Endpoints & { localKeys?: { apiKey: string; nluApiKey: string } };
@@ -11,10 +11,10 @@ export type ResolvedEndpoints = Endpoints & { localKeys?: { apiKey: string; nluA
  * Where a connection goes; starts the local service for a local project. A custom connection without
  * its own URL (the one migrated from the Custom region) follows `knowledgeDesk.custom.*`, as the region did.
  */
-export async function endpointsOf(connection: Connection, settings: Settings, local: LocalServiceHost): Promise<ResolvedEndpoints> {
+export async function endpointsOf(connection: Connection, settings: Settings, local: LocalProjects): Promise<ResolvedEndpoints> {
   const target = connection.target;
   if (target.kind === 'local') {
-    const ep = await local.ensureStarted();
+    const ep = await local.host(target.project).ensureStarted();
     return { baseUrl: ep.url, nluUrl: ep.url, localKeys: { apiKey: ep.apiKey, nluApiKey: ep.nluApiKey } };
   }
   const custom = target.kind === 'custom' && target.baseUrl ? { baseUrl: target.baseUrl, nluUrl: target.nluUrl } : settings.custom;

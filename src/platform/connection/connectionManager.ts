@@ -9,15 +9,14 @@ import { Disposable, toDisposable } from '../lifecycle';
 import type { Log, Logger } from '../logger';
 import type { Secrets } from '../secrets';
 import { SettingKeys, type Settings } from '../settings';
-import type { LocalServiceHost } from './localServiceHost';
+import { LocalKeyAdoption } from './localKeyAdoption';
+import type { LocalProjects } from './localProjects';
 import { failedStatus } from './checkFailure';
 import { NotConnectedError } from './notConnectedError';
 import type { ConnectionStatus } from './connectionStatus';
 import { localServiceStatus } from './localServiceStatus';
 import { endpointsOf, type ResolvedEndpoints } from './connectionEndpoints';
 
-/** The Local connection keeps the flag it had as a region; other local connections have their own. */
-const declinedKey = (id: string): string => `knowledgeDesk.local.autoKeyDeclined${id === 'local' ? '' : `.${id}`}`;
 /** Settings the client is built from: a change of any other setting (e.g. upload.concurrency) keeps the client and the views' pages. */
 const CLIENT_INPUTS = ['custom', 'identity', 'requestTimeoutSeconds', 'maxRetries'].map((k) => `knowledgeDesk.${k}`);
 const PROXY_INPUTS = ['http.proxy', 'http.proxyStrictSSL', 'http.noProxy'];
@@ -45,8 +44,8 @@ export class ConnectionManager extends Disposable {
   /** Inputs and readiness the views were last told about (see onDidChangeClient). */
   private announced: { inputs: string; ready: boolean } = { inputs: '', ready: false };
   private used = false;
-  /** The local service key being stored (adoptLocalKey). */
-  private adopting: Promise<void> | undefined;
+  /** A local project's own key, stored for its connection on first use. */
+  private readonly localKeys: LocalKeyAdoption;
   private generation = 0;
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckAttempt = 0;
@@ -58,13 +57,14 @@ export class ConnectionManager extends Disposable {
   constructor(
     private readonly settings: Settings,
     private readonly secrets: Secrets,
-    private readonly local: LocalServiceHost,
+    private readonly local: LocalProjects,
     private readonly logger: Logger,
-    private readonly globalState: vscode.Memento,
+    globalState: vscode.Memento,
   ) {
     super();
     this.log = logger.scoped('connection');
     this.store = new ConnectionStore(globalState, secrets);
+    this.localKeys = new LocalKeyAdoption(local, secrets, globalState, this.log);
     // The region setting picks the active connection on the first start; a workspace may prefer one by name.
     this.loaded = this.store.load(settings.region, settings.get<string>(SettingKeys.connection, ''));
     this._status = this.stamp({ state: 'idle', region: this.region });
@@ -83,8 +83,10 @@ export class ConnectionManager extends Disposable {
     const stored = this.store.onDidChange(() => (this.used ? void this.refresh() : this.setStatus({ state: 'idle', region: this.region })));
     this._register(toDisposable(() => stored.dispose()));
     this._register(
-      local.onDidChange((event) => {
-        if (!this.used || this.region !== 'local') return;
+      local.onDidChange(({ project, event }) => {
+        const target = this.active.target;
+        // Another project's process (a panel's, or one being deleted) says nothing about the active connection.
+        if (!this.used || target.kind !== 'local' || target.project !== project) return;
         // Back (maybe on another port): check again, which rebuilds the client and reloads the views.
         if (event.kind === 'started') return void (event.restarted && this.refresh());
         // Down: the status bar and the views say so now, not at the next failing request.
@@ -137,7 +139,7 @@ export class ConnectionManager extends Disposable {
     const connection = this.active;
     const ep = await this.endpoints(connection);
     // The first use may be a request (the first @knowledge question), running beside the first check.
-    await this.adoptLocalKey(connection, ep);
+    await this.localKeys.adopt(connection, ep);
     const key = await this.secrets.get('apiKey', connection.id);
     if (!key)
       throw new NotConnectedError(
@@ -170,7 +172,10 @@ export class ConnectionManager extends Disposable {
       timeoutMs: this.settings.timeoutMs,
       retry: { maxRetries: this.settings.maxRetries },
       // Requests to the local service say so when its process stops under them.
-      dispatcher: 'localKeys' in ep ? this.local.guard(this.currentDispatcher()) : this.currentDispatcher(),
+      dispatcher:
+        'localKeys' in ep && connection.target.kind === 'local'
+          ? this.local.host(connection.target.project).guard(this.currentDispatcher())
+          : this.currentDispatcher(),
       logger: { debug: (m) => http.debug(m), info: (m) => http.info(m), warn: (m) => http.warn(m) },
     });
   }
@@ -193,30 +198,12 @@ export class ConnectionManager extends Disposable {
   }
 
   /** Stores the embedded service's own key for a local connection (the active one by default). */
-  async useLocalKey(connection: Connection = this.active): Promise<void> {
-    const ep = await this.local.ensureStarted();
-    await this.globalState.update(declinedKey(connection.id), false);
-    await this.secrets.store('apiKey', connection.id, ep.apiKey);
-    await this.secrets.store('nluApiKey', connection.id, ep.nluApiKey);
+  useLocalKey(connection: Connection = this.active): Promise<void> {
+    return this.localKeys.use(connection);
   }
 
-  /**
-   * A fresh machine works at once: the embedded service's key is stored the first time the Local region is
-   * used, by the first check or the first request, whichever comes first (one store for both), unless the
-   * person cleared it (Clear API Key).
-   */
-  private async adoptLocalKey(connection: Connection, ep: { localKeys?: unknown }): Promise<void> {
-    if (connection.target.kind !== 'local' || !ep.localKeys || this.globalState.get<boolean>(declinedKey(connection.id))) return;
-    if (await this.secrets.get('apiKey', connection.id)) return;
-    this.adopting ??= this.useLocalKey(connection)
-      .then(() => this.log.info(`stored the local service key for the connection ${connection.id}`))
-      .finally(() => (this.adopting = undefined));
-    await this.adopting;
-  }
-
-  async clearKey(connection: Connection = this.active): Promise<void> {
-    if (connection.target.kind === 'local') await this.globalState.update(declinedKey(connection.id), true);
-    await this.secrets.delete('apiKey', connection.id);
+  clearKey(connection: Connection = this.active): Promise<void> {
+    return this.localKeys.clear(connection);
   }
 
   /** Re-resolves the connection and checks it. Safe to call often; the latest call wins. */
@@ -251,7 +238,7 @@ export class ConnectionManager extends Disposable {
     try {
       const ep = await this.endpoints(connection);
       baseUrl = ep.baseUrl;
-      await this.adoptLocalKey(connection, ep);
+      await this.localKeys.adopt(connection, ep);
       const key = await this.secrets.get('apiKey', connection.id);
       if (!key) return { state: 'noKey', region, baseUrl, detail: vscode.l10n.t('No API key is set for this connection.') };
       const client = await this.getClient();
@@ -261,7 +248,7 @@ export class ConnectionManager extends Disposable {
     } catch (error) {
       const failed = failedStatus(error, region, baseUrl);
       this.log.warn(`connection check for ${label} failed: ${failed.detail}`);
-      if (failed.state === 'unreachable' && region === 'local') this.local.reset();
+      if (failed.state === 'unreachable' && connection.target.kind === 'local') this.local.host(connection.target.project).reset();
       return failed;
     }
   }

@@ -107,6 +107,12 @@ export class LocalServiceHost extends Disposable {
     }
   }
 
+  /** Stops the process and waits until it has exited (its lock released), then disposes the host. */
+  async close(): Promise<void> {
+    await this.supervisor.dispose();
+    this.dispose();
+  }
+
   /** The workspace folders changed: file:// cloud uploads may read the new ones. */
   setAllowedRoots(roots: string[]): void {
     this.supervisor.setAllowedRoots(roots);

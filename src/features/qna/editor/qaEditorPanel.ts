@@ -246,7 +246,8 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol, SentReques
     return this.target.id;
   }
 
-  private updateTitle(): void {
+  /** Also when its connection was renamed or removed (QaEditorPanels). */
+  updateTitle(): void {
     if (this.isDisposed) return;
     const question = this.dirty || !this.record ? this.typedQuestion || this.record?.values.question || '' : this.record.values.question;
     const title = this.target.kind === 'existing' && !question ? vscode.l10n.t('Q&A') : editorTitle(question, this.dirty);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { Container } from '../../../container';
+import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { pickHashtags } from '../../../platform/pickers/hashtagPicker';
 import { SettingKeys } from '../../../platform/settings';
@@ -17,6 +18,9 @@ export class QaEditorPanels extends Disposable {
   readonly onDidSave = this.saveEmitter.event;
   readonly onDidDelete = this.deleteEmitter.event;
   private readonly ctx: EditorContext;
+  private readonly pinned: PinnedClients;
+  /** The connection each editor was opened with (it keeps working on it after a switch). */
+  private readonly connectionOf = new WeakMap<QaEditorPanel, string>();
 
   constructor(private readonly c: Container) {
     super();
@@ -35,12 +39,21 @@ export class QaEditorPanels extends Disposable {
       saved: (panel, e) => this.onSaved(panel, e),
       deleted: (_panel, id) => this.deleteEmitter.fire(id),
     };
+    this.pinned = new PinnedClients(c.connection, c.secrets, c.logger);
     this._register({ dispose: () => this.registry.dispose() });
+    // A rename, or the removal of an editor's connection: its title says so.
+    const changed = c.connection.store.onDidChange(() => this.registry.values().forEach((p) => p.updateTitle()));
+    this._register({ dispose: () => changed.dispose() });
+  }
+
+  /** Registry keys: a Q&A id is one project's, so the same id on two connections is two editors. */
+  private keyOf(connectionId: string, id: string): string {
+    return `${connectionId}/${id}`;
   }
 
   open(target: QaEditorTarget): QaEditorPanel {
     if (target.kind === 'existing') {
-      return this.registry.revealOrCreate(target.id, () =>
+      return this.registry.revealOrCreate(this.keyOf(this.c.connection.active.id, target.id), () =>
         this.create(createPanel(QA_EDITOR_VIEW_TYPE, vscode.l10n.t('Q&A'), this.c.context.extensionUri), {
           kind: 'existing',
           id: target.id,
@@ -57,7 +70,7 @@ export class QaEditorPanels extends Disposable {
 
   /** The open editor of a Q&A, if any. */
   get(id: string): QaEditorPanel | undefined {
-    return this.registry.get(id);
+    return this.registry.get(this.keyOf(this.c.connection.active.id, id));
   }
 
   get panels(): QaEditorPanel[] {
@@ -67,7 +80,7 @@ export class QaEditorPanels extends Disposable {
   /** Serializer: a panel VS Code restored, with the state the page saved (undefined: start blank). */
   restore(panel: vscode.WebviewPanel, state: QaEditorState | undefined): void {
     const target: QaTarget = state?.target ?? { kind: 'new', key: randomUUID() };
-    const key = target.kind === 'existing' ? target.id : `new:${target.key}`;
+    const key = target.kind === 'existing' ? this.keyOf(this.c.connection.active.id, target.id) : `new:${target.key}`;
     const open = this.registry.get(key);
     if (open) {
       panel.dispose();
@@ -78,19 +91,40 @@ export class QaEditorPanels extends Disposable {
   }
 
   private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>): QaEditorPanel {
-    return new QaEditorPanel(panel, this.ctx, target, prefill);
+    const pin = this.pinned.pin();
+    const { id } = pin;
+    let name = pin.name;
+    const store = this.c.connection.store;
+    const client = () => this.pinned.clientFor(id, name);
+    const ctx: EditorContext = {
+      ...this.ctx,
+      faq: async () => (await client()).faq,
+      pickHashtags: async (current) =>
+        pickHashtags(this.c.ui, await client(), { title: vscode.l10n.t('Hashtags of the Q&A'), current, log: this.ctx.log }),
+      connectionLabel: () => {
+        const now = store.get(id);
+        if (!now) return vscode.l10n.t('{0} (removed)', name);
+        name = now.name;
+        // As every panel: named once the user has connections of their own, and always when it is not the active one.
+        return this.ctx.connectionLabel?.() !== undefined || id !== this.c.connection.active.id ? name : undefined;
+      },
+    };
+    const editor = new QaEditorPanel(panel, ctx, target, prefill);
+    this.connectionOf.set(editor, id);
+    return editor;
   }
 
   private onSaved(panel: QaEditorPanel, e: QaSaveEvent): void {
     if (e.change === 'created') {
       // "register" with an existing question updates that Q&A: its open editor takes over.
-      const other = this.registry.get(e.id);
+      const key = this.keyOf(this.connectionOf.get(panel) ?? this.c.connection.active.id, e.id);
+      const other = this.registry.get(key);
       if (other && other !== panel) {
         void other.load();
         other.reveal();
         setTimeout(() => panel.dispose(), 0);
       } else {
-        this.registry.rekey(panel, e.id);
+        this.registry.rekey(panel, key);
       }
     }
     this.saveEmitter.fire(e);

@@ -1,0 +1,116 @@
+// Several local projects (issue 27) in the real host: Add Connection → Local project starts a second project with its
+// own data folder and key; switching shows each project's Knowledge Base and Q&As; a Q&A editor opened on one project
+// keeps saving there after a switch and says when its connection is removed; Remove keeps or deletes the folder.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
+import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
+import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
+import type { KnowledgeDeskTestApi } from '../../src/testApi';
+import { getApi, resetWorkbench, runCommand, useService, waitFor, waitForPage } from './support/host';
+
+const FOLDER = 'Only in the project Beta';
+const QUESTION = 'Which project answers this, Beta?';
+const names = (els: KbElement[]): string[] => els.flatMap((e) => (e.kind === 'node' ? [e.node.name] : []));
+const questions = (els: QnaElement[]): string[] => els.flatMap((e) => (e.kind === 'qa' ? [e.item.question] : []));
+
+describe('Local projects: two local projects as two connections', () => {
+  let api: KnowledgeDeskTestApi;
+
+  before(async () => {
+    api = await getApi();
+    await useService(api);
+  });
+  after(async () => {
+    const store = api.connection.store;
+    await store.setActive('local');
+    for (const c of [...store.connections]) if (c.name.startsWith('Beta')) await store.remove(c.id);
+    await resetWorkbench(api);
+  });
+
+  const connected = (id: string) =>
+    waitFor(() => api.connection.status.state === 'connected' && api.connection.active.id === id, `connected to ${id}`);
+  const kbShows = async (name: string) => names(await api.knowledgeBase.tree.getChildren()).includes(name);
+  const qnaShows = async (question: string) => {
+    const tree = api.qna.tree;
+    const groups = await tree.getChildren();
+    return (await Promise.all(groups.map((g) => tree.getChildren(g)))).flatMap(questions).includes(question);
+  };
+
+  it('adds a local project with its own folder and key, and the trees show each project’s content after a switch', async () => {
+    await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+    await runCommand(api, 'knowledgeDesk.addConnection', ['Beta project', 'local']);
+    const store = api.connection.store;
+    const beta = store.byName('Beta project')!;
+    assert.deepEqual(beta.target, { kind: 'local', project: beta.id });
+    await connected(beta.id);
+    const folder = path.join(api.context.globalStorageUri.fsPath, 'local-projects', beta.id);
+    const keys = JSON.parse(fs.readFileSync(path.join(folder, 'keys.json'), 'utf8')) as { apiKey: string };
+    assert.equal(await api.secrets.get('apiKey', beta.id), keys.apiKey, 'the project’s own key, adopted on first use');
+    assert.notEqual(keys.apiKey, await api.secrets.get('apiKey', 'local'));
+    // The default project keeps its folder.
+    assert.equal(api.localService.dataDir, path.join(api.context.globalStorageUri.fsPath, 'local-service'));
+
+    const client = await api.connection.getClient();
+    await client.folders.create({ name: FOLDER });
+    await client.faq.register({ question: QUESTION, answer: 'Beta.', status: 'on' });
+    await api.knowledgeBase.tree.refresh();
+    await waitFor(() => kbShows(FOLDER), 'Beta’s folder in the tree');
+    await vscode.commands.executeCommand('knowledgeDesk.qna.focus');
+    // Registered through the client, not the editor: the tree is told by its Refresh.
+    await vscode.commands.executeCommand('knowledgeDesk.qna.refresh');
+    await waitFor(() => qnaShows(QUESTION), 'Beta’s Q&A in the Q&A tree');
+
+    await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+    await connected('local');
+    await waitFor(async () => !(await qnaShows(QUESTION)), 'the Q&A tree to show Local');
+    await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
+    await waitFor(async () => !(await kbShows(FOLDER)), 'the tree to show Local');
+  });
+
+  it('a Q&A editor opened on Beta keeps saving to Beta after a switch, names it, and says so when Beta is removed', async () => {
+    const store = api.connection.store;
+    const beta = store.byName('Beta project')!;
+    await runCommand(api, 'knowledgeDesk.switchConnection', [], beta.id);
+    await connected(beta.id);
+    const betaClient = await api.connection.getClient();
+    const editor = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.qna.new'))!;
+    try {
+      await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+      await connected('local');
+      await waitFor(
+        () => editor.panel.title.endsWith(' — Beta project'),
+        'the editor to name Beta',
+        10_000,
+        () => editor.panel.title,
+      );
+      // The editor's client is Beta's, though Local is active: the Q&A it saves is Beta's.
+      await waitForPage(editor, 'the Q&A editor');
+      const savedId = new Promise<string>((resolve) => {
+        const once = api.qnaEditors.onDidSave((e) => (once.dispose(), resolve(e.id)));
+      });
+      await editor.channel.request('drive', {
+        fill: { question: 'Saved from an editor opened on Beta', answer: 'Kept in Beta.' },
+        click: 'save',
+      });
+      const id = await savedId;
+      assert.equal((await betaClient.faq.get(id)).question, 'Saved from an editor opened on Beta');
+      const localClient = await api.connection.getClient();
+      await assert.rejects(localClient.faq.get(id), 'Local does not have it');
+
+      await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta project', 'Remove Connection'], undefined);
+      await waitFor(
+        () => editor.panel.title.endsWith(' — Beta project (removed)'),
+        'the editor to say Beta is gone',
+        10_000,
+        () => editor.panel.title,
+      );
+      // Kept: the default answer keeps the data folder.
+      assert.ok(fs.existsSync(path.join(api.context.globalStorageUri.fsPath, 'local-projects', beta.id, 'keys.json')));
+    } finally {
+      editor.dispose();
+    }
+  });
+});
