@@ -81,9 +81,7 @@ async function copyOne(
   signal?: AbortSignal,
 ): Promise<void> {
   const file = path.join(dir, `${doc.id.replace(/[^\w-]/g, '_')}`);
-  const download = await needOffered('source', 'GET /webapi/v2/knowledge_base_nodes/{id}/download', () =>
-    source.kbNodes.download(doc.id, { signal }),
-  );
+  const download = await needOffered('source', 'kbNodes.download', () => source.kbNodes.download(doc.id, { signal }));
   try {
     await pipeline(Readable.from(download.body), createWriteStream(file), { signal });
     const [node] = await target.kbNodes.upload(
@@ -137,7 +135,7 @@ class FolderMaker {
     const parent = await this.ensure(folders.slice(0, -1));
     const name = folders[folders.length - 1];
     try {
-      const made = await needOffered('target', 'POST /webapi/v2/folders', () =>
+      const made = await needOffered('target', 'folders.create', () =>
         this.target.folders.create({ name, parentFolderId: parent }, { signal: this.signal }),
       );
       this.finder.forget(parent);

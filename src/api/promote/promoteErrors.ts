@@ -2,6 +2,7 @@
 // both sides, and a target (or source) that lacks an operation the copy needs.
 import * as l10n from '@vscode/l10n';
 import { KnowledgeDeskError, MethodNotAllowedError, NotFoundError, OperationNotOfferedError } from '../errors';
+import { OPERATIONS, type OperationName } from '../../core/operations';
 import { sameProject } from '../../core/promote/sameProject';
 import type { ApiClient } from '../client';
 
@@ -36,7 +37,9 @@ export function isNotOffered(error: unknown): boolean {
  * Runs `call` and turns a missing route into a refusal naming the side and what it lacks. Only for calls that name
  * no id (listings, folder creation): there a 404 cannot mean an unknown item.
  */
-export async function needOffered<T>(side: 'source' | 'target', what: string, call: () => Promise<T>): Promise<T> {
+export async function needOffered<T>(side: 'source' | 'target', operation: OperationName, call: () => Promise<T>): Promise<T> {
+  // Named by the table's method and path, as a person checking the deployment's documentation would look it up.
+  const what = `${OPERATIONS[operation].method} ${OPERATIONS[operation].path}`;
   try {
     return await call();
   } catch (error) {

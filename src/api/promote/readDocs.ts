@@ -36,9 +36,7 @@ function snapshot(node: FileNode, folders: readonly string[]): DocSnapshot {
 }
 
 async function children(client: ApiClient, side: 'source' | 'target', parent: string | null, signal?: AbortSignal): Promise<KbNode[]> {
-  return needOffered(side, 'POST /webapi/v2/knowledge_base_nodes/search', () =>
-    client.kbNodes.listAll({ parentFolderIds: [parent] }, { signal, maxNodes: 100_000 }),
-  );
+  return needOffered(side, 'kbNodes.search', () => client.kbNodes.listAll({ parentFolderIds: [parent] }, { signal, maxNodes: 100_000 }));
 }
 
 /** Every document below a folder, with its place. */

@@ -13,7 +13,7 @@ export type ReadProgress = (phase: 'listing' | 'reading', done: number, total: n
 export async function listQaIndex(client: ApiClient, side: 'source' | 'target', signal?: AbortSignal): Promise<Map<string, QaIndexEntry>> {
   const out = new Map<string, QaIndexEntry>();
   for (let offset = 0; ; offset += 1000) {
-    const page = await needOffered(side, 'GET /webapi/faqs', () => client.faq.list({ offset, limit: 1000, format: 'text' }, { signal }));
+    const page = await needOffered(side, 'faq.list', () => client.faq.list({ offset, limit: 1000, format: 'text' }, { signal }));
     for (const r of page.results) {
       const key = normalizeQuestion(r.question);
       if (!out.has(key)) out.set(key, { id: r.id, question: r.question });
