@@ -2,53 +2,39 @@
 // per region, Add Connection to a second local service (as a Custom URL), Switch with the trees following,
 // Remove of the active one, and the list and keys read again as the next start reads them.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ConnectionStore } from '../../src/core/connectionStore';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
-import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor } from './support/host';
 import { MemoryMemento } from './support/memoryMemento';
+import { startSecondProject, type SecondProject } from './support/secondProject';
 
 const ONLY_SECOND = 'Only in the second project';
 const names = (els: KbElement[]): string[] => els.flatMap((e) => (e.kind === 'node' ? [e.node.name] : []));
 
 describe('Connections: migration, add, switch, remove (real SecretStorage)', () => {
   let api: KnowledgeDeskTestApi;
-  let second: LocalServiceHost;
-  let secondDir: string;
+  let second: SecondProject;
   let secondUrl: string;
   let secondKey: string;
 
   before(async () => {
     api = await getApi();
     await useService(api);
-    secondDir = await mkdtemp(path.join(os.tmpdir(), 'kd-second-project-'));
-    const c = api;
-    second = new LocalServiceHost({
-      extensionPath: c.context.extensionPath,
-      dataDir: secondDir,
-      log: c.log('second-project'),
-      allowedRoots: () => [],
-      maxUploadBytes: () => 16 * 1024 * 1024,
-    });
-    const ep = await second.ensureStarted();
-    secondUrl = ep.url;
-    secondKey = ep.apiKey;
+    second = await startSecondProject(api, 'kd-second-project-');
+    secondUrl = second.url;
+    secondKey = second.apiKey;
     // What only the second project has: the tree shows it while that connection is active, and only then.
-    await c.connection.createClient({ baseUrl: secondUrl, nluUrl: secondUrl }, secondKey).folders.create({ name: ONLY_SECOND });
+    await second.client.folders.create({ name: ONLY_SECOND });
   });
 
   after(async () => {
     const store = api.connection.store;
     await store.setActive('local');
     for (const c of [...store.connections]) if (c.name.startsWith('Second')) await store.remove(c.id);
-    second.dispose();
-    await rm(secondDir, { recursive: true, force: true });
+    await second.dispose();
     await resetWorkbench(api);
   });
 

@@ -2,22 +2,18 @@
 // connection gets its own profile; a run on it answers from that project while the active connection stays Local;
 // a connection without a key errors each test with the next step; rename and remove follow the list.
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { FinishedRun } from '../../src/features/knowledgeTests/testRunHandler';
 import type { KnowledgeTestsSessionView } from '../../src/testApiFeatures';
-import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, useService, waitFor } from './support/host';
+import { startSecondProject, type SecondProject } from './support/secondProject';
 
 describe('Knowledge tests in the Test Explorer: a run profile per connection (real host, two local services)', function () {
   this.timeout(240_000);
   let api: KnowledgeDeskTestApi;
-  let second: LocalServiceHost;
-  let secondDir: string;
+  let second: SecondProject;
   let secondUrl: string;
   let secondKey: string;
   let secondClient: ApiClient;
@@ -26,26 +22,17 @@ describe('Knowledge tests in the Test Explorer: a run profile per connection (re
   before(async () => {
     api = await getApi();
     await useService(api);
-    secondDir = await mkdtemp(path.join(os.tmpdir(), 'kd-tests-second-'));
-    second = new LocalServiceHost({
-      extensionPath: api.context.extensionPath,
-      dataDir: secondDir,
-      log: api.log('second-project'),
-      allowedRoots: () => [],
-      maxUploadBytes: () => 16 * 1024 * 1024,
-    });
-    const ep = await second.ensureStarted();
-    secondUrl = ep.url;
-    secondKey = ep.apiKey;
-    secondClient = api.connection.createClient({ baseUrl: secondUrl, nluUrl: secondUrl }, secondKey);
+    second = await startSecondProject(api, 'kd-tests-second-');
+    secondUrl = second.url;
+    secondKey = second.apiKey;
+    secondClient = second.client;
   });
 
   after(async () => {
     for (const c of cleanup.reverse()) await c().catch(() => undefined);
     const store = api.connection.store;
     for (const c of [...store.connections]) if (c.name.startsWith('Second tests')) await store.remove(c.id);
-    second.dispose();
-    await rm(secondDir, { recursive: true, force: true });
+    await second.dispose();
     await resetWorkbench(api);
   });
 

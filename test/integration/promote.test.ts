@@ -2,49 +2,36 @@
 // added as a connection. Copy Q&As and a folder of documents, preview, apply; a second run finds them the same
 // (nothing copied twice).
 import * as assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import type { ApiClient } from '../../src/api/client';
 import type { PromoteResult } from '../../src/features/promote/promoteFlow';
 import { faqStatus } from '../../src/api/values';
 import { CommandIds } from '../../src/platform/commandIds';
-import { LocalServiceHost } from '../../src/platform/connection/localServiceHost';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, runCommand, useService } from './support/host';
+import { startSecondProject, type SecondProject } from './support/secondProject';
 
 describe('Promote between connections (real host, two local projects)', function () {
   this.timeout(240_000);
   let api: KnowledgeDeskTestApi;
   let local: ApiClient;
-  let second: LocalServiceHost;
-  let secondDir: string;
+  let second: SecondProject;
   let secondClient: ApiClient;
   let connectionName: string;
 
   before(async () => {
     api = await getApi();
     local = await useService(api);
-    secondDir = await mkdtemp(path.join(os.tmpdir(), 'kd-promote-second-'));
-    second = new LocalServiceHost({
-      extensionPath: api.context.extensionPath,
-      dataDir: secondDir,
-      log: api.log('second-project'),
-      allowedRoots: () => [],
-      maxUploadBytes: () => 16 * 1024 * 1024,
-    });
-    const ep = await second.ensureStarted();
-    secondClient = api.connection.createClient({ baseUrl: ep.url, nluUrl: ep.url }, ep.apiKey);
+    second = await startSecondProject(api, 'kd-promote-second-');
+    secondClient = second.client;
     connectionName = `Second promote ${Date.now().toString(36)}`;
-    const added = await api.connection.store.add(connectionName, { kind: 'custom', baseUrl: ep.url, nluUrl: ep.url });
-    await api.secrets.store('apiKey', added.id, ep.apiKey);
+    const added = await api.connection.store.add(connectionName, { kind: 'custom', baseUrl: second.url, nluUrl: second.url });
+    await api.secrets.store('apiKey', added.id, second.apiKey);
   });
 
   after(async () => {
     const store = api.connection.store;
     for (const c of [...store.connections]) if (c.name.startsWith('Second promote')) await store.remove(c.id);
-    second.dispose();
-    await rm(secondDir, { recursive: true, force: true });
+    await second.dispose();
     await resetWorkbench(api);
   });
 
