@@ -30,6 +30,7 @@ import { AnswerService } from './answers/answerService';
 import { describeWriter, writerSetup, type WriterOptions } from './answers/writerConfig';
 import { HighlightResolver } from './search/highlightResolver';
 import { Retrieval } from './search/retrieval';
+import { IndexSnapshots, INDEX_SNAPSHOT_FILE, loadIndexSnapshot } from './search/indexPersistence';
 import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
@@ -77,6 +78,8 @@ export interface LocalServiceOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
   exposeCommitSeq?: boolean;
+  /** Test option: how long the search indexes must stay unchanged before their snapshot is written (default 5 s). */
+  indexSnapshotSettleMs?: number;
   /** A language model that writes generative answers over the passages (answers/writerConfig.ts); none by default. */
   writer?: WriterOptions;
 }
@@ -127,10 +130,19 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
     const test = faults && testKit?.testHandlers({ faults, processing });
+    const indexFile = path.join(dataDir, 'db', INDEX_SNAPSHOT_FILE);
+    const savedIndexes = await loadIndexSnapshot(indexFile, journal, logger);
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
+    const restored = savedIndexes !== undefined && retrieval.restore(savedIndexes.retrieval);
     retrieval.rebuildInBackground();
+    const faq = new FaqService(journal, restored ? savedIndexes.faq : undefined);
+    const snapshots = new IndexSnapshots(
+      { file: indexFile, journal, faqs: faq.faqs, retrieval, logger, settleMs: options.indexSnapshotSettleMs },
+      restored,
+    );
+    closers.push(() => snapshots.close());
     // A writer that cannot be set up (a bad URL) leaves answers extractive: it must not stop the service.
     const setUp = (next: WriterOptions | undefined): ReturnType<typeof writerSetup> => {
       try {
@@ -143,11 +155,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       }
     };
     let writer = setUp(options.writer);
-    const answers = new AnswerService({ retrieval, kb, journal, writer: () => writer });
+    const answers = new AnswerService({ retrieval, kb, journal, faqs: faq.faqs, writer: () => writer });
     const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
-    const faq = new FaqService(journal);
 
     const traffic = { inFlight: 0, received: new Map<string, number>() };
     const handlers = new Map<string, Handler>(
@@ -199,6 +210,12 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             'retrieval.documents': retrieval.index.documentCount,
             // 0 while the start-up rebuild runs (searches wait for it; the two counts above are partial until then).
             'retrieval.ready': retrieval.isReady ? 1 : 0,
+            // Search index snapshot (docs/local-service.md#search-index-snapshot): 1 when this start loaded one;
+            // what the start still had to index; snapshots written since.
+            'index.snapshotLoaded': restored ? 1 : 0,
+            'index.reindexedQas': faq.faqs.reindexed,
+            'index.reindexedDocuments': retrieval.reindexed,
+            'index.snapshotWrites': snapshots.counts.writes,
           }),
         }),
       }),

@@ -9,6 +9,7 @@ import type { Journal, JournalRecord } from '../store/journal';
 import { CandidateStore, type CandidateRecord } from './candidateStore';
 import { hashtagKey, listItem, searchItem, type AnswerFormat, type FaqRecord } from './faqRecord';
 import { FaqStore } from './faqStore';
+import type { SavedFaqIndex } from './faqIndexState';
 import { changedFaqRecord, newFaqRecord, type FaqChanges, type FaqFields } from './faqWrites';
 import { FeedbackStore, type FeedbackRecord } from './feedbackStore';
 import { SearchLog, type SearchRecord, type SelectionRecord } from './searchLog';
@@ -52,8 +53,12 @@ export class FaqService {
   readonly log: SearchLog;
   readonly candidates: CandidateStore;
 
-  constructor(private readonly journal: Journal) {
-    this.faqs = new FaqStore(journal);
+  /** `savedIndex`: the Q&A index of a snapshot (faqIndexState.ts), else the index is built from the records. */
+  constructor(
+    private readonly journal: Journal,
+    savedIndex?: SavedFaqIndex,
+  ) {
+    this.faqs = new FaqStore(journal, savedIndex);
     this.feedback = new FeedbackStore(journal);
     this.log = new SearchLog(journal);
     this.candidates = new CandidateStore(journal);

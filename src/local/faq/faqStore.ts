@@ -9,6 +9,7 @@ import type { JournalRecord } from '../store/journal';
 import type { Journal } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { FaqIndex } from './faqIndex';
+import { faqFingerprint, type SavedFaqIndex } from './faqIndexState';
 import { answerText, questionKey, type FaqRecord } from './faqRecord';
 import { FAQS } from '../store/collections';
 
@@ -18,19 +19,36 @@ export class FaqStore {
   private readonly haystacks = new Map<string, string>();
   private sorted: FaqRecord[] | undefined;
   private lastRev = 0;
+  /** Q&As the start had to index (all of them without a usable snapshot). */
+  readonly reindexed: number;
   /** While loading at start, the search index is filled in the background instead. */
   private loading = false;
   readonly index: FaqIndex;
 
-  constructor(journal: Journal) {
-    this.index = new FaqIndex((id) => {
+  /** `saved`: the index of a snapshot, reconciled here with the journal's records (faqIndexState.ts). */
+  constructor(journal: Journal, saved?: SavedFaqIndex) {
+    const current = (id: string): FaqRecord | undefined => {
       const record = this.records.get(id);
       return record?.status === 'on' ? record : undefined;
-    });
+    };
+    this.index = saved ? FaqIndex.fromState(saved.state, current) : new FaqIndex(current);
     this.loading = true;
     for (const [id, record] of journal.collection<FaqRecord>(FAQS)) this.load(id, record);
     this.loading = false;
-    this.index.indexInBackground([...this.records.values()].filter((r) => r.status === 'on').map((r) => r.id));
+    const fingerprints = new Map(saved?.state.faqIds.map((id, i) => [id, saved.fingerprints[i]]));
+    const stale: string[] = [];
+    for (const record of this.records.values()) {
+      if (record.status !== 'on') continue;
+      if (fingerprints.get(record.id) !== faqFingerprint(record)) {
+        this.index.remove(record.id); // changed since the snapshot (or not in it)
+        stale.push(record.id);
+      }
+      fingerprints.delete(record.id);
+    }
+    // Indexed in the snapshot but deleted, off or lost since (a crash cut the journal short).
+    for (const id of fingerprints.keys()) this.index.remove(id);
+    this.reindexed = stale.length;
+    this.index.indexInBackground(stale);
   }
 
   get size(): number {
