@@ -106,15 +106,15 @@ export class IndexSnapshots {
   private async write(): Promise<void> {
     const { faqs, retrieval, journal, file, logger } = this.options;
     const started = Date.now();
-    // Taken in one synchronous step, so both indexes and the journal position agree.
-    const version = this.version();
-    const seq = journal.stats.seq;
-    const sections: Sections = new Map();
-    const state = faqs.index.exportState();
-    const fingerprints = Float64Array.from(state.faqIds, (id) => faqFingerprint(faqs.get(id)!));
-    faqIndexSections({ state, fingerprints }, sections);
-    retrievalIndexSections(retrieval.index.exportState(), sections);
     try {
+      // Taken in one synchronous step, so both indexes and the journal position agree.
+      const version = this.version();
+      const seq = journal.stats.seq;
+      const sections: Sections = new Map();
+      const state = faqs.index.exportState();
+      const fingerprints = Float64Array.from(state.faqIds, (id) => faqFingerprint(faqs.get(id)!));
+      faqIndexSections({ state, fingerprints }, sections);
+      retrievalIndexSections(retrieval.index.exportState(), sections);
       const bytes = await writeIndexSnapshot(file, seq, analysisId(tokenizerMode()), sections);
       this.saved = version;
       this.counts.writes++;
