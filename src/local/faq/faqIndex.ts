@@ -68,8 +68,11 @@ export class FaqIndex extends FaqTexts {
     return index;
   }
 
-  /** Q&As whose best text scores at least `minConfidence`, unordered. */
-  search(query: string, minConfidence: number): FaqMatch[] {
+  /**
+   * Q&As whose best text scores at least `minConfidence`, unordered. With `limit`, those scoring 0.1 or more below
+   * the limit-th best may be left out (the Q&A search shows no more than that; feedback moves a score by < 0.05).
+   */
+  search(query: string, minConfidence: number, limit = Infinity): FaqMatch[] {
     this.drain(Infinity);
     const terms = tokenSet(query).map((token) => {
       const tid = this.tokenIds.get(token);
@@ -119,18 +122,30 @@ export class FaqIndex extends FaqTexts {
         }
       }
     }
+    // Confidences first, without objects: when the caller shows only the best `limit` Q&As, a broad query (common
+    // words reach 0.1 in most texts at 100k Q&As) must not make tens of thousands of matches only to drop them.
+    const top = limit === Infinity ? undefined : new Float64Array(Math.min(touchedCount, limit * this.mostTexts));
+    let filled = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const textId = touched[i];
+      const dot = acc[textId];
+      // ‖d‖ ≥ √dot, so √dot / ‖q‖ bounds the cosine: skip computing ‖d‖ for texts that cannot qualify.
+      const cos = dot < min2 ? 0 : dot / Math.sqrt(qNorm2 * this.textNorm2(textId));
+      const confidence = cos < minConfidence ? -1 : Math.min(1, Math.round(cos * 1e6) / 1e6);
+      acc[textId] = confidence;
+      if (top && confidence > (filled < top.length ? -1 : top[0])) filled = keepLargest(top, filled, confidence);
+    }
+    // The limit-th best Q&A scores at least the (limit × most texts of a Q&A)-th best text: the caller's floor
+    // (FaqService.search: that Q&A's confidence − 0.1) is at or above this one, so nothing it keeps is left out.
+    const floor = top && filled === top.length && top.length > 0 ? top[0] - 0.1 : minConfidence;
     const out: FaqMatch[] = [];
     // Only Q&As with several texts (similar questions) can be reached twice; they alone need a map.
     const several = new Map<string, FaqMatch>();
     for (let i = 0; i < touchedCount; i++) {
       const textId = touched[i];
-      const dot = acc[textId];
+      const confidence = acc[textId];
       acc[textId] = 0;
-      // ‖d‖ ≥ √dot, so √dot / ‖q‖ bounds the cosine: skip computing ‖d‖ for texts that cannot qualify.
-      if (dot < min2) continue;
-      const cos = dot / Math.sqrt(qNorm2 * this.textNorm2(textId));
-      if (cos < minConfidence) continue;
-      const confidence = Math.min(1, Math.round(cos * 1e6) / 1e6);
+      if (confidence < minConfidence || confidence < floor) continue;
       const faqId = this.textFaq[textId];
       if (this.shared[textId] === 0) {
         out.push({ faqId, confidence });
@@ -156,4 +171,18 @@ export class FaqIndex extends FaqTexts {
       if (faq) this.put(faq);
     }
   }
+}
+
+/** Inserts `value` into `top` (ascending, `filled` used), dropping the smallest when full; returns the new fill. */
+function keepLargest(top: Float64Array, filled: number, value: number): number {
+  if (filled < top.length) {
+    let i = filled;
+    for (; i > 0 && top[i - 1] > value; i--) top[i] = top[i - 1];
+    top[i] = value;
+    return filled + 1;
+  }
+  let j = 0;
+  for (; j + 1 < top.length && top[j + 1] < value; j++) top[j] = top[j + 1];
+  top[j] = value;
+  return filled;
 }

@@ -122,7 +122,9 @@ export class FaqService {
 
   async search(p: SearchParams, identity: Identity) {
     const now = Date.now();
-    const matches = this.faqs.index.search(p.query, MIN_CONFIDENCE);
+    // Without hashtags, the shown results are the best maxResults of all matches: the index may leave out the rest.
+    const limit = p.maxResults === -1 || p.hashtags.length ? Infinity : p.maxResults;
+    const matches = this.faqs.index.search(p.query, MIN_CONFIDENCE, limit);
     // A question without any word (only symbols) has no tokens; asking it verbatim still finds it.
     const exact = this.faqs.byQuestion(p.query);
     if (exact?.status === 'on') {

@@ -42,6 +42,8 @@ export class FaqTexts {
   protected shared = new Uint8Array(1024);
   protected norm2 = new Float64Array(1024);
   protected normEpoch = new Int32Array(1024);
+  /** The most texts any Q&A has had (question and similar questions). */
+  protected mostTexts = 1;
 
   /** Indexes (or re-indexes) a Q&A that is on. */
   put(faq: IndexedFaq): void {
@@ -70,6 +72,7 @@ export class FaqTexts {
       this.live++;
     }
     for (const textId of ids) this.shared[textId] = ids.length > 1 ? 1 : 0;
+    if (ids.length > this.mostTexts) this.mostTexts = ids.length;
     // A copy of exact length: an array grown by push keeps room for 16 more, 128 bytes per Q&A.
     this.byFaq.set(faq.id, ids.slice());
     this.epoch++;
@@ -131,6 +134,7 @@ export class FaqTexts {
       }
       this.byFaq.set(faqId, ids);
       this.live += ids.length;
+      if (ids.length > this.mostTexts) this.mostTexts = ids.length;
     });
     this.compact(); // sizes the per-text arrays and builds the postings
   }
