@@ -80,6 +80,8 @@ export interface LocalServiceOptions {
   exposeCommitSeq?: boolean;
   /** Test option: how long the search indexes must stay unchanged before their snapshot is written (default 5 s). */
   indexSnapshotSettleMs?: number;
+  /** Test option: the index snapshot is read once this resolves too (the service listens before it is read). */
+  indexSnapshotReadAfter?: Promise<void>;
   /** A language model that writes generative answers over the passages (answers/writerConfig.ts); none by default. */
   writer?: WriterOptions;
 }
@@ -131,16 +133,27 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     closers.push(async () => processing.close());
     const test = faults && testKit?.testHandlers({ faults, processing });
     const indexFile = path.join(dataDir, 'db', INDEX_SNAPSHOT_FILE);
-    const savedIndexes = await loadIndexSnapshot(indexFile, journal, logger);
+    // Read once the service listens (decoding took seconds at 100,000 Q&As): searches wait for it, as for a rebuild.
+    let listening!: () => void;
+    const savedIndexes = new Promise<void>((resolve) => (listening = resolve)).then(() => loadIndexSnapshot(indexFile, journal, logger));
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
-    const restored = savedIndexes !== undefined && retrieval.restore(savedIndexes.retrieval);
-    retrieval.rebuildInBackground();
-    const faq = new FaqService(journal, restored ? savedIndexes.faq : undefined);
+    let restored = false;
+    let settled = false;
+    const retrievalRestored = retrieval.rebuildInBackground(savedIndexes.then((saved) => saved?.retrieval));
+    const faq = new FaqService(
+      journal,
+      savedIndexes.then((saved) => saved?.faq),
+    );
+    const loaded = Promise.all([retrievalRestored, faq.faqs.indexLoaded, savedIndexes]).then(([yes, , saved]) => {
+      restored = yes && saved !== undefined;
+      settled = true;
+      return restored;
+    });
     const snapshots = new IndexSnapshots(
       { file: indexFile, journal, faqs: faq.faqs, retrieval, logger, settleMs: options.indexSnapshotSettleMs },
-      restored,
+      loaded,
     );
     closers.push(() => snapshots.close());
     // A writer that cannot be set up (a bad URL) leaves answers extractive: it must not stop the service.
@@ -213,6 +226,8 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             // Search index snapshot (docs/local-service.md#search-index-snapshot): 1 when this start loaded one;
             // what the start still had to index; snapshots written since.
             'index.snapshotLoaded': restored ? 1 : 0,
+            // 1 once the snapshot was read and used or set aside (the service listens before).
+            'index.snapshotSettled': settled ? 1 : 0,
             'index.reindexedQas': faq.faqs.reindexed,
             'index.reindexedDocuments': retrieval.reindexed,
             'index.snapshotWrites': snapshots.counts.writes,
@@ -232,6 +247,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       timeouts: options.httpTimeouts,
     });
     await listen(server, options.port ?? 0);
+    listening();
     closers.push(
       () =>
         new Promise<void>((resolve) => {

@@ -70,6 +70,7 @@ export class AnswerService {
     const sources: AnswerSource[] = [];
     if (from.has('qna')) {
       const h = request.hashtags;
+      await this.deps.faqs.indexLoaded; // the snapshot is read after the service listens
       const faq = this.faqs.best(query, {
         include: h?.qnaInclude ?? [],
         includeOption: h?.qnaIncludeOption ?? 'or',

@@ -53,10 +53,10 @@ export class FaqService {
   readonly log: SearchLog;
   readonly candidates: CandidateStore;
 
-  /** `savedIndex`: the Q&A index of a snapshot (faqIndexState.ts), else the index is built from the records. */
+  /** `savedIndex`: the Q&A index of a snapshot (faqIndexState.ts), read later; else the index is built from the records. */
   constructor(
     private readonly journal: Journal,
-    savedIndex?: SavedFaqIndex,
+    savedIndex?: Promise<SavedFaqIndex | undefined>,
   ) {
     this.faqs = new FaqStore(journal, savedIndex);
     this.feedback = new FeedbackStore(journal);
@@ -124,6 +124,7 @@ export class FaqService {
     const now = Date.now();
     // Without hashtags, the shown results are the best maxResults of all matches: the index may leave out the rest.
     const limit = p.maxResults === -1 || p.hashtags.length ? Infinity : p.maxResults;
+    await this.faqs.indexLoaded; // the snapshot is read after the service listens
     const matches = this.faqs.index.search(p.query, MIN_CONFIDENCE, limit);
     // A question without any word (only symbols) has no tokens; asking it verbatim still finds it.
     const exact = this.faqs.byQuestion(p.query);

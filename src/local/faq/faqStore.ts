@@ -20,35 +20,56 @@ export class FaqStore {
   private sorted: FaqRecord[] | undefined;
   private lastRev = 0;
   /** Q&As the start had to index (all of them without a usable snapshot). */
-  readonly reindexed: number;
+  reindexed = 0;
   /** While loading at start, the search index is filled in the background instead. */
   private loading = false;
-  readonly index: FaqIndex;
+  private current: FaqIndex;
+  /** Resolves once the index is complete or being completed in the background: searches wait for it. */
+  readonly indexLoaded: Promise<void>;
 
-  /** `saved`: the index of a snapshot, reconciled here with the journal's records (faqIndexState.ts). */
-  constructor(journal: Journal, saved?: SavedFaqIndex) {
-    const current = (id: string): FaqRecord | undefined => {
-      const record = this.records.get(id);
-      return record?.status === 'on' ? record : undefined;
-    };
-    this.index = saved ? FaqIndex.fromState(saved.state, current) : new FaqIndex(current);
+  /**
+   * `saved`: the index of a snapshot, read after the service listens (it took seconds at 100,000 Q&As), then
+   * reconciled here with the records as they are by then (faqIndexState.ts); until it is, writes go to an
+   * empty index, which the reconciliation replaces.
+   */
+  constructor(journal: Journal, saved?: Promise<SavedFaqIndex | undefined>) {
+    this.current = new FaqIndex(this.onRecord);
     this.loading = true;
     for (const [id, record] of journal.collection<FaqRecord>(FAQS)) this.load(id, record);
     this.loading = false;
+    this.indexLoaded = saved
+      ? saved.then(
+          (s) => this.adopt(s),
+          () => this.adopt(undefined),
+        )
+      : Promise.resolve(this.adopt(undefined));
+  }
+
+  get index(): FaqIndex {
+    return this.current;
+  }
+
+  private readonly onRecord = (id: string): FaqRecord | undefined => {
+    const record = this.records.get(id);
+    return record?.status === 'on' ? record : undefined;
+  };
+
+  private adopt(saved: SavedFaqIndex | undefined): void {
+    if (saved) this.current = FaqIndex.fromState(saved.state, this.onRecord);
     const fingerprints = new Map(saved?.state.faqIds.map((id, i) => [id, saved.fingerprints[i]]));
     const stale: string[] = [];
     for (const record of this.records.values()) {
       if (record.status !== 'on') continue;
       if (fingerprints.get(record.id) !== faqFingerprint(record)) {
-        this.index.remove(record.id); // changed since the snapshot (or not in it)
+        this.current.remove(record.id); // changed since the snapshot (or not in it)
         stale.push(record.id);
       }
       fingerprints.delete(record.id);
     }
     // Indexed in the snapshot but deleted, off or lost since (a crash cut the journal short).
-    for (const id of fingerprints.keys()) this.index.remove(id);
+    for (const id of fingerprints.keys()) this.current.remove(id);
     this.reindexed = stale.length;
-    this.index.indexInBackground(stale);
+    this.current.indexInBackground(stale);
   }
 
   get size(): number {

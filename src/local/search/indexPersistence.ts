@@ -69,9 +69,11 @@ export class IndexSnapshots {
   constructor(
     private readonly options: IndexSnapshotsOptions,
     /** True when the indexes came from a snapshot: what is already on disk needs no write until they change. */
-    loaded: boolean,
+    loaded: Promise<boolean>,
   ) {
-    this.saved = loaded ? this.version() : '';
+    this.saved = '';
+    // Nothing is written before: quiet() waits for the retrieval rebuild, which follows the restore.
+    void loaded.then((yes) => yes && (this.saved = this.version()));
     this.timer = setInterval(() => this.tick(), options.settleMs ?? DEFAULT_SETTLE_MS).unref();
   }
 

@@ -99,11 +99,18 @@ export class Retrieval {
     return this.rebuiltCount;
   }
 
-  rebuildInBackground(): void {
+  /**
+   * Restores `snapshot` once read (the service listens meanwhile), then indexes what it lacks; searches wait
+   * for both. Resolves to whether the snapshot was used.
+   */
+  rebuildInBackground(snapshot: Promise<RetrievalIndexState | undefined> = Promise.resolve(undefined)): Promise<boolean> {
     this.rebuilt = false;
-    this.rebuilding = this.rebuild()
+    const restored = snapshot.then((state) => state !== undefined && this.restore(state)).catch(() => false);
+    this.rebuilding = restored
+      .then(() => this.rebuild())
       .catch((error) => this.logger.error(`retrieval index rebuild: ${(error as Error)?.stack ?? error}`))
       .finally(() => (this.rebuilt = true));
+    return restored;
   }
 
   /** False while the start-up rebuild runs: the index then holds only part of the completed documents. */

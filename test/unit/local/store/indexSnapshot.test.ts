@@ -83,6 +83,20 @@ describe('Local service: the search indexes persist across restarts', function (
     assert.deepEqual(await results(), reference);
   });
 
+  it('answers /_local/info before the snapshot is read; searches wait for it and find the same', async () => {
+    await service!.close();
+    let read!: () => void;
+    const readAfter = new Promise<void>((resolve) => (read = resolve));
+    service = await startLocalService({ dataDir: dir, fsync: false, indexSnapshotSettleMs: 20, indexSnapshotReadAfter: readAfter });
+    const early = await counts();
+    assert.deepEqual([early['index.snapshotSettled'], early['retrieval.ready']], [0, 0]);
+    const searched = results(); // waits for the snapshot, as for a rebuild
+    read();
+    assert.deepEqual(await searched, reference);
+    const c = await counts();
+    assert.deepEqual([c['index.snapshotSettled'], c['index.snapshotLoaded'], c['index.reindexedQas']], [1, 1, 0]);
+  });
+
   it('finds what changed after the snapshot (written, updated, deleted), indexing only that', async () => {
     await service!.close();
     const older = `${snapshotFile()}.older`;
