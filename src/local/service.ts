@@ -30,6 +30,7 @@ import { AnswerService } from './answers/answerService';
 import { describeWriter, writerSetup, type WriterOptions } from './answers/writerConfig';
 import { HighlightResolver } from './search/highlightResolver';
 import { Retrieval } from './search/retrieval';
+import { IndexSnapshots, INDEX_SNAPSHOT_FILE, loadIndexSnapshot } from './search/indexPersistence';
 import { BlobStore } from './store/blobs';
 import { Journal } from './store/journal';
 import { loadOrCreateKeys } from './store/keys';
@@ -77,6 +78,10 @@ export interface LocalServiceOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Test option: responses carry the sequence number of their request's first commit (http/commitSeq.ts). */
   exposeCommitSeq?: boolean;
+  /** Test option: how long the search indexes must stay unchanged before their snapshot is written (default 5 s). */
+  indexSnapshotSettleMs?: number;
+  /** Test option: the index snapshot is read once this resolves too (the service listens before it is read). */
+  indexSnapshotReadAfter?: Promise<void>;
   /** A language model that writes generative answers over the passages (answers/writerConfig.ts); none by default. */
   writer?: WriterOptions;
 }
@@ -127,10 +132,30 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const processing = new ProcessingQueue(kb, blobs, extractor, logger);
     closers.push(async () => processing.close());
     const test = faults && testKit?.testHandlers({ faults, processing });
+    const indexFile = path.join(dataDir, 'db', INDEX_SNAPSHOT_FILE);
+    // Read once the service listens (decoding took seconds at 100,000 Q&As): searches wait for it, as for a rebuild.
+    let listening!: () => void;
+    const savedIndexes = new Promise<void>((resolve) => (listening = resolve)).then(() => loadIndexSnapshot(indexFile, journal, logger));
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
-    retrieval.rebuildInBackground();
+    let restored = false;
+    let settled = false;
+    const retrievalRestored = retrieval.rebuildInBackground(savedIndexes.then((saved) => saved?.retrieval));
+    const faq = new FaqService(
+      journal,
+      savedIndexes.then((saved) => saved?.faq),
+    );
+    const loaded = Promise.all([retrievalRestored, faq.faqs.indexLoaded, savedIndexes]).then(([yes, , saved]) => {
+      restored = yes && saved !== undefined;
+      settled = true;
+      return restored;
+    });
+    const snapshots = new IndexSnapshots(
+      { file: indexFile, journal, faqs: faq.faqs, retrieval, logger, settleMs: options.indexSnapshotSettleMs },
+      loaded,
+    );
+    closers.push(() => snapshots.close());
     // A writer that cannot be set up (a bad URL) leaves answers extractive: it must not stop the service.
     const setUp = (next: WriterOptions | undefined): ReturnType<typeof writerSetup> => {
       try {
@@ -143,11 +168,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       }
     };
     let writer = setUp(options.writer);
-    const answers = new AnswerService({ retrieval, kb, journal, writer: () => writer });
+    const answers = new AnswerService({ retrieval, kb, journal, faqs: faq.faqs, writer: () => writer });
     const jobs = await openJobServices({ journal, blobs, kb, retrieval, answers, logger, stepDelayMs: options.jobStepDelayMs });
     closers.push(() => jobs.close());
     const kbService = new KbService(kb, blobs, (id) => processing.enqueue(id), { maxUploadBytes });
-    const faq = new FaqService(journal);
 
     const traffic = { inFlight: 0, received: new Map<string, number>() };
     const handlers = new Map<string, Handler>(
@@ -199,6 +223,14 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
             'retrieval.documents': retrieval.index.documentCount,
             // 0 while the start-up rebuild runs (searches wait for it; the two counts above are partial until then).
             'retrieval.ready': retrieval.isReady ? 1 : 0,
+            // Search index snapshot (docs/local-service.md#search-index-snapshot): 1 when this start loaded one;
+            // what the start still had to index; snapshots written since.
+            'index.snapshotLoaded': restored ? 1 : 0,
+            // 1 once the snapshot was read and used or set aside (the service listens before).
+            'index.snapshotSettled': settled ? 1 : 0,
+            'index.reindexedQas': faq.faqs.reindexed,
+            'index.reindexedDocuments': retrieval.reindexed,
+            'index.snapshotWrites': snapshots.counts.writes,
           }),
         }),
       }),
@@ -215,6 +247,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
       timeouts: options.httpTimeouts,
     });
     await listen(server, options.port ?? 0);
+    listening();
     closers.push(
       () =>
         new Promise<void>((resolve) => {

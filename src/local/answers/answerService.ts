@@ -10,6 +10,7 @@ import { qnaClueId } from '../search/clueId';
 import type { DocumentScope } from '../search/filters';
 import type { Retrieval } from '../search/retrieval';
 import type { Journal } from '../store/journal';
+import type { FaqStore } from '../faq/faqStore';
 import { LOCAL_MODEL, type AnswerPlan } from './answerBody';
 import type { AnswerRequest } from './answerSchema';
 import { chooseSentences, citeSentences, qnaAnswer, type AnswerSource, type ChosenSentence } from './extractive';
@@ -40,11 +41,13 @@ export class AnswerService {
       retrieval: Retrieval;
       kb: KbStore;
       journal: Journal;
+      /** The Q&A store, whose index answers Q&A sources. */
+      faqs: FaqStore;
       /** The writer of answers (docs/local-service.md#writer), read per answer: none (the default) keeps them extractive. */
       writer?: () => { writer: AnswerWriter; timeoutMs: number } | undefined;
     },
   ) {
-    this.faqs = new FaqLookup(deps.journal);
+    this.faqs = new FaqLookup(deps.faqs);
     this.threads = new ThreadStore(deps.journal);
   }
 
@@ -67,6 +70,7 @@ export class AnswerService {
     const sources: AnswerSource[] = [];
     if (from.has('qna')) {
       const h = request.hashtags;
+      await this.deps.faqs.indexLoaded; // the snapshot is read after the service listens
       const faq = this.faqs.best(query, {
         include: h?.qnaInclude ?? [],
         includeOption: h?.qnaIncludeOption ?? 'or',

@@ -1,11 +1,9 @@
-// Q&As as a source of generative answers (search_from: qna). The Q&A handlers own their FaqService; this
-// reads the same journal collection and keeps its own FaqIndex (the Q&A search engine, same confidence
-// scale) in step with it, re-indexing only the records whose version changed since the last answer.
-import { FaqIndex } from '../faq/faqIndex';
+// Q&As as a source of generative answers (search_from: qna): searches the Q&A store's own index (the one Q&A
+// search uses, same confidence scale), which follows every write; a second index here doubled the memory
+// of a large store and its start-up work.
+import type { FaqStore } from '../faq/faqStore';
 import { answerText, hashtagKey, type FaqRecord } from '../faq/faqRecord';
-import type { Journal } from '../store/journal';
 import type { AndOr } from '../search/filters';
-import { FAQS } from '../store/collections';
 
 /** A Q&A counts as a source from this confidence on (below 0.5 is "no matching answer": docs/api.md#search-qa). */
 export const QNA_MIN_CONFIDENCE = 0.5;
@@ -30,26 +28,15 @@ export interface FaqFilter {
 }
 
 export class FaqLookup {
-  private readonly records: ReadonlyMap<string, FaqRecord>;
-  private readonly indexed = new Map<string, FaqRecord>();
-  private readonly index: FaqIndex;
-
-  constructor(journal: Journal) {
-    this.records = journal.collection<FaqRecord>(FAQS);
-    this.index = new FaqIndex((id) => {
-      const r = this.records.get(id);
-      return r?.status === 'on' ? r : undefined;
-    });
-  }
+  constructor(private readonly faqs: Pick<FaqStore, 'get' | 'index'>) {}
 
   /** The best Q&A that is on, matches the filter and reaches QNA_MIN_CONFIDENCE. */
   best(query: string, filter: FaqFilter = {}): FaqHit | undefined {
-    this.sync();
     const include = (filter.include ?? []).map(hashtagKey).filter(Boolean);
     const exclude = (filter.exclude ?? []).map(hashtagKey).filter(Boolean);
     let best: FaqHit | undefined;
-    for (const match of this.index.search(query, QNA_MIN_CONFIDENCE)) {
-      const record = this.records.get(match.faqId);
+    for (const match of this.faqs.index.search(query, QNA_MIN_CONFIDENCE)) {
+      const record = this.faqs.get(match.faqId);
       if (!record || record.status !== 'on') continue;
       const tags = new Set(record.hashtags.map(hashtagKey));
       if (include.length && !(filter.includeOption === 'and' ? include.every((t) => tags.has(t)) : include.some((t) => tags.has(t))))
@@ -65,23 +52,5 @@ export class FaqLookup {
       }
     }
     return best;
-  }
-
-  /** Records are immutable values: a different object under an id is a new version. */
-  private sync(): void {
-    for (const [id, record] of this.records) {
-      if (this.indexed.get(id) === record) continue;
-      this.indexed.set(id, record);
-      if (record.status === 'on') this.index.put(record);
-      else this.index.remove(id);
-    }
-    if (this.indexed.size > this.records.size) {
-      for (const id of this.indexed.keys()) {
-        if (!this.records.has(id)) {
-          this.indexed.delete(id);
-          this.index.remove(id);
-        }
-      }
-    }
   }
 }

@@ -7,12 +7,9 @@
 // N counts indexed texts. Tokens are interned to integers so scoring runs over typed arrays: at 100k Q&As a
 // query made of common words touches most texts, and Map-based accumulators were an order of magnitude slower.
 import { tokenSet } from '../search/tokenizer';
+import { FaqTexts, type FaqIndexState, type IndexedFaq } from './faqTexts';
 
-export interface IndexedFaq {
-  id: string;
-  question: string;
-  similarQuestions: readonly string[];
-}
+export type { FaqIndexState, IndexedFaq };
 
 export interface FaqMatch {
   faqId: string;
@@ -20,38 +17,33 @@ export interface FaqMatch {
   confidence: number;
 }
 
-export class FaqIndex {
-  private readonly tokenIds = new Map<string, number>();
-  private df = new Int32Array(1024);
-  private idf2 = new Float64Array(1024);
-  private idfEpoch = new Int32Array(1024);
-  private postings: number[][] = [];
-  /**
-   * Per text: its distinct token ids, or undefined once removed (postings drop dead ids lazily). Plain arrays of
-   * exact length: an Int32Array costs about 240 bytes of heap per text, this about 130 (issue 23).
-   */
-  private textTokens: Array<readonly number[] | undefined> = [];
-  private textFaq: string[] = [];
-  private readonly byFaq = new Map<string, number[]>();
-  private live = 0;
-  /** Bumped on every change; cached idf² values from older epochs are stale. */
-  private epoch = 1;
-  /** Per text: 1 while indexed (a byte array is faster to test than the tokens array in hot loops). */
-  private alive = new Uint8Array(1024);
-  /** Per text: 1 when its Q&A has other texts too. */
-  private shared = new Uint8Array(1024);
-  private norm2 = new Float64Array(1024);
-  private normEpoch = new Int32Array(1024);
+export class FaqIndex extends FaqTexts {
   private acc = new Float64Array(1024);
   private touched = new Int32Array(1024);
   /** Q&As loaded at start and not indexed yet (last first); see indexInBackground. */
   private pending: string[] = [];
 
   /** `current` returns a Q&A that is on, or undefined (deleted or off). */
-  constructor(private readonly current: (id: string) => IndexedFaq | undefined) {}
+  constructor(private readonly current: (id: string) => IndexedFaq | undefined) {
+    super();
+  }
 
   get size(): number {
     return this.byFaq.size;
+  }
+
+  /** Changes with every put and remove (a snapshot is due when it moved). */
+  get version(): number {
+    return this.epoch;
+  }
+
+  /** Q&As loaded at start and not indexed yet. */
+  get backlog(): number {
+    return this.pending.length;
+  }
+
+  has(faqId: string): boolean {
+    return this.byFaq.has(faqId);
   }
 
   /**
@@ -69,61 +61,18 @@ export class FaqIndex {
     if (this.pending.length) setImmediate(step).unref();
   }
 
-  /** Indexes (or re-indexes) a Q&A that is on. */
-  put(faq: IndexedFaq): void {
-    this.remove(faq.id);
-    const ids: number[] = [];
-    for (const text of [faq.question, ...faq.similarQuestions]) {
-      const tokens = tokenSet(text);
-      if (tokens.length === 0) continue;
-      const textId = this.textTokens.length;
-      const interned = tokens.map((token) => {
-        const tid = this.intern(token);
-        this.df[tid]++;
-        this.addPosting(tid, textId);
-        return tid;
-      });
-      if (textId >= this.alive.length) {
-        this.alive = grow(this.alive, Uint8Array);
-        this.shared = grow(this.shared, Uint8Array);
-        this.norm2 = grow(this.norm2, Float64Array);
-        this.normEpoch = grow(this.normEpoch, Int32Array);
-      }
-      this.alive[textId] = 1;
-      this.textTokens.push(interned);
-      this.textFaq.push(faq.id);
-      ids.push(textId);
-      this.live++;
-    }
-    for (const textId of ids) this.shared[textId] = ids.length > 1 ? 1 : 0;
-    // A copy of exact length: an array grown by push keeps room for 16 more, 128 bytes per Q&A.
-    this.byFaq.set(faq.id, ids.slice());
-    this.epoch++;
+  /** An index holding what `exportState` returned (the state is checked by its decoder, faqIndexState.ts). */
+  static fromState(state: FaqIndexState, current: (id: string) => IndexedFaq | undefined): FaqIndex {
+    const index = new FaqIndex(current);
+    index.restoreState(state);
+    return index;
   }
 
-  /** Drops a Q&A (deleted or turned off). */
-  remove(faqId: string): void {
-    const ids = this.byFaq.get(faqId);
-    if (!ids) return;
-    this.byFaq.delete(faqId);
-    for (const textId of ids) {
-      const tokens = this.textTokens[textId];
-      if (!tokens) continue;
-      this.textTokens[textId] = undefined;
-      this.alive[textId] = 0;
-      this.live--;
-      for (const tid of tokens) {
-        this.df[tid]--;
-        const posting = this.postings[tid];
-        if (posting.length > 2 * this.df[tid] + 16) this.postings[tid] = posting.filter((id) => this.textTokens[id] !== undefined);
-      }
-    }
-    this.epoch++;
-    if (this.textTokens.length > 3 * this.live + 4096) this.compact();
-  }
-
-  /** Q&As whose best text scores at least `minConfidence`, unordered. */
-  search(query: string, minConfidence: number): FaqMatch[] {
+  /**
+   * Q&As whose best text scores at least `minConfidence`, unordered. With `limit`, those scoring 0.1 or more below
+   * the limit-th best may be left out (the Q&A search shows no more than that; feedback moves a score by < 0.05).
+   */
+  search(query: string, minConfidence: number, limit = Infinity): FaqMatch[] {
     this.drain(Infinity);
     const terms = tokenSet(query).map((token) => {
       const tid = this.tokenIds.get(token);
@@ -173,18 +122,30 @@ export class FaqIndex {
         }
       }
     }
+    // Confidences first, without objects: when the caller shows only the best `limit` Q&As, a broad query (common
+    // words reach 0.1 in most texts at 100k Q&As) must not make tens of thousands of matches only to drop them.
+    const top = limit === Infinity ? undefined : new Float64Array(Math.min(touchedCount, limit * this.mostTexts));
+    let filled = 0;
+    for (let i = 0; i < touchedCount; i++) {
+      const textId = touched[i];
+      const dot = acc[textId];
+      // ‖d‖ ≥ √dot, so √dot / ‖q‖ bounds the cosine: skip computing ‖d‖ for texts that cannot qualify.
+      const cos = dot < min2 ? 0 : dot / Math.sqrt(qNorm2 * this.textNorm2(textId));
+      const confidence = cos < minConfidence ? -1 : Math.min(1, Math.round(cos * 1e6) / 1e6);
+      acc[textId] = confidence;
+      if (top && confidence > (filled < top.length ? -1 : top[0])) filled = keepLargest(top, filled, confidence);
+    }
+    // The limit-th best Q&A scores at least the (limit × most texts of a Q&A)-th best text: the caller's floor
+    // (FaqService.search: that Q&A's confidence − 0.1) is at or above this one, so nothing it keeps is left out.
+    const floor = top && filled === top.length && top.length > 0 ? top[0] - 0.1 : minConfidence;
     const out: FaqMatch[] = [];
     // Only Q&As with several texts (similar questions) can be reached twice; they alone need a map.
     const several = new Map<string, FaqMatch>();
     for (let i = 0; i < touchedCount; i++) {
       const textId = touched[i];
-      const dot = acc[textId];
+      const confidence = acc[textId];
       acc[textId] = 0;
-      // ‖d‖ ≥ √dot, so √dot / ‖q‖ bounds the cosine: skip computing ‖d‖ for texts that cannot qualify.
-      if (dot < min2) continue;
-      const cos = dot / Math.sqrt(qNorm2 * this.textNorm2(textId));
-      if (cos < minConfidence) continue;
-      const confidence = Math.min(1, Math.round(cos * 1e6) / 1e6);
+      if (confidence < minConfidence || confidence < floor) continue;
       const faqId = this.textFaq[textId];
       if (this.shared[textId] === 0) {
         out.push({ faqId, confidence });
@@ -202,17 +163,6 @@ export class FaqIndex {
     return out;
   }
 
-  /** ‖d‖² under the current idf values, cached until the index next changes. */
-  private textNorm2(textId: number): number {
-    if (this.normEpoch[textId] === this.epoch) return this.norm2[textId];
-    const tokens = this.textTokens[textId]!;
-    let sum = 0;
-    for (let i = 0; i < tokens.length; i++) sum += this.cachedIdf2(tokens[i]);
-    this.norm2[textId] = sum;
-    this.normEpoch[textId] = this.epoch;
-    return sum;
-  }
-
   private drain(budget: number): void {
     while (budget-- > 0 && this.pending.length) {
       const id = this.pending.pop()!;
@@ -221,75 +171,18 @@ export class FaqIndex {
       if (faq) this.put(faq);
     }
   }
-
-  /**
-   * Most tokens of a large set occur in one text or a few (numbers, names): a new posting is created with its
-   * one id instead of grown from [] by push, which reserves room for 17 (about 150 bytes per token; issue 23).
-   */
-  private addPosting(tid: number, textId: number): void {
-    const posting = this.postings[tid];
-    if (posting.length === 0) this.postings[tid] = [textId];
-    else posting.push(textId);
-  }
-
-  private intern(token: string): number {
-    let tid = this.tokenIds.get(token);
-    if (tid === undefined) {
-      tid = this.postings.length;
-      this.tokenIds.set(token, tid);
-      this.postings.push([]);
-      if (tid >= this.df.length) {
-        this.df = grow(this.df, Int32Array);
-        this.idf2 = grow(this.idf2, Float64Array);
-        this.idfEpoch = grow(this.idfEpoch, Int32Array);
-      }
-    }
-    return tid;
-  }
-
-  private idfSquared(df: number): number {
-    const idf = Math.log(1 + (this.live + 1) / (df + 1));
-    return idf * idf;
-  }
-
-  private cachedIdf2(tid: number): number {
-    if (this.idfEpoch[tid] !== this.epoch) {
-      this.idf2[tid] = this.idfSquared(this.df[tid]);
-      this.idfEpoch[tid] = this.epoch;
-    }
-    return this.idf2[tid];
-  }
-
-  /** Renumbers live texts once removals (updates re-add texts) have left most slots empty. */
-  private compact(): void {
-    const tokens: Array<readonly number[]> = [];
-    const faqs: string[] = [];
-    for (const ids of this.byFaq.values()) {
-      for (let i = 0; i < ids.length; i++) {
-        const old = ids[i];
-        ids[i] = tokens.length;
-        tokens.push(this.textTokens[old]!);
-        faqs.push(this.textFaq[old]);
-      }
-    }
-    this.textTokens = tokens;
-    this.textFaq = faqs;
-    this.alive = new Uint8Array(Math.max(1024, tokens.length * 2));
-    this.alive.fill(1, 0, tokens.length);
-    this.shared = new Uint8Array(this.alive.length);
-    for (const ids of this.byFaq.values()) if (ids.length > 1) for (const textId of ids) this.shared[textId] = 1;
-    this.norm2 = new Float64Array(this.alive.length);
-    this.normEpoch = new Int32Array(this.alive.length);
-    this.postings = this.postings.map(() => []);
-    tokens.forEach((list, textId) => {
-      for (const tid of list) this.addPosting(tid, textId);
-    });
-    this.epoch++;
-  }
 }
 
-function grow<T extends Int32Array | Float64Array | Uint8Array>(array: T, Type: { new (length: number): T }): T {
-  const next = new Type(array.length * 2);
-  next.set(array);
-  return next;
+/** Inserts `value` into `top` (ascending, `filled` used), dropping the smallest when full; returns the new fill. */
+function keepLargest(top: Float64Array, filled: number, value: number): number {
+  if (filled < top.length) {
+    let i = filled;
+    for (; i > 0 && top[i - 1] > value; i--) top[i] = top[i - 1];
+    top[i] = value;
+    return filled + 1;
+  }
+  let j = 0;
+  for (; j + 1 < top.length && top[j + 1] < value; j++) top[j] = top[j + 1];
+  top[j] = value;
+  return filled;
 }

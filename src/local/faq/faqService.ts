@@ -9,6 +9,7 @@ import type { Journal, JournalRecord } from '../store/journal';
 import { CandidateStore, type CandidateRecord } from './candidateStore';
 import { hashtagKey, listItem, searchItem, type AnswerFormat, type FaqRecord } from './faqRecord';
 import { FaqStore } from './faqStore';
+import type { SavedFaqIndex } from './faqIndexState';
 import { changedFaqRecord, newFaqRecord, type FaqChanges, type FaqFields } from './faqWrites';
 import { FeedbackStore, type FeedbackRecord } from './feedbackStore';
 import { SearchLog, type SearchRecord, type SelectionRecord } from './searchLog';
@@ -52,8 +53,12 @@ export class FaqService {
   readonly log: SearchLog;
   readonly candidates: CandidateStore;
 
-  constructor(private readonly journal: Journal) {
-    this.faqs = new FaqStore(journal);
+  /** `savedIndex`: the Q&A index of a snapshot (faqIndexState.ts), read later; else the index is built from the records. */
+  constructor(
+    private readonly journal: Journal,
+    savedIndex?: Promise<SavedFaqIndex | undefined>,
+  ) {
+    this.faqs = new FaqStore(journal, savedIndex);
     this.feedback = new FeedbackStore(journal);
     this.log = new SearchLog(journal);
     this.candidates = new CandidateStore(journal);
@@ -117,7 +122,10 @@ export class FaqService {
 
   async search(p: SearchParams, identity: Identity) {
     const now = Date.now();
-    const matches = this.faqs.index.search(p.query, MIN_CONFIDENCE);
+    // Without hashtags, the shown results are the best maxResults of all matches: the index may leave out the rest.
+    const limit = p.maxResults === -1 || p.hashtags.length ? Infinity : p.maxResults;
+    await this.faqs.indexLoaded; // the snapshot is read after the service listens
+    const matches = this.faqs.index.search(p.query, MIN_CONFIDENCE, limit);
     // A question without any word (only symbols) has no tokens; asking it verbatim still finds it.
     const exact = this.faqs.byQuestion(p.query);
     if (exact?.status === 'on') {

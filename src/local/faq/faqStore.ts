@@ -9,6 +9,7 @@ import type { JournalRecord } from '../store/journal';
 import type { Journal } from '../store/journal';
 import { normalizeText } from '../search/tokenizer';
 import { FaqIndex } from './faqIndex';
+import { faqFingerprint, type SavedFaqIndex } from './faqIndexState';
 import { answerText, questionKey, type FaqRecord } from './faqRecord';
 import { FAQS } from '../store/collections';
 
@@ -18,19 +19,57 @@ export class FaqStore {
   private readonly haystacks = new Map<string, string>();
   private sorted: FaqRecord[] | undefined;
   private lastRev = 0;
+  /** Q&As the start had to index (all of them without a usable snapshot). */
+  reindexed = 0;
   /** While loading at start, the search index is filled in the background instead. */
   private loading = false;
-  readonly index: FaqIndex;
+  private current: FaqIndex;
+  /** Resolves once the index is complete or being completed in the background: searches wait for it. */
+  readonly indexLoaded: Promise<void>;
 
-  constructor(journal: Journal) {
-    this.index = new FaqIndex((id) => {
-      const record = this.records.get(id);
-      return record?.status === 'on' ? record : undefined;
-    });
+  /**
+   * `saved`: the index of a snapshot, read after the service listens (it took seconds at 100,000 Q&As), then
+   * reconciled here with the records as they are by then (faqIndexState.ts); until it is, writes go to an
+   * empty index, which the reconciliation replaces.
+   */
+  constructor(journal: Journal, saved?: Promise<SavedFaqIndex | undefined>) {
+    this.current = new FaqIndex(this.onRecord);
     this.loading = true;
     for (const [id, record] of journal.collection<FaqRecord>(FAQS)) this.load(id, record);
     this.loading = false;
-    this.index.indexInBackground([...this.records.values()].filter((r) => r.status === 'on').map((r) => r.id));
+    this.indexLoaded = saved
+      ? saved.then(
+          (s) => this.adopt(s),
+          () => this.adopt(undefined),
+        )
+      : Promise.resolve(this.adopt(undefined));
+  }
+
+  get index(): FaqIndex {
+    return this.current;
+  }
+
+  private readonly onRecord = (id: string): FaqRecord | undefined => {
+    const record = this.records.get(id);
+    return record?.status === 'on' ? record : undefined;
+  };
+
+  private adopt(saved: SavedFaqIndex | undefined): void {
+    if (saved) this.current = FaqIndex.fromState(saved.state, this.onRecord);
+    const fingerprints = new Map(saved?.state.faqIds.map((id, i) => [id, saved.fingerprints[i]]));
+    const stale: string[] = [];
+    for (const record of this.records.values()) {
+      if (record.status !== 'on') continue;
+      if (fingerprints.get(record.id) !== faqFingerprint(record)) {
+        this.current.remove(record.id); // changed since the snapshot (or not in it)
+        stale.push(record.id);
+      }
+      fingerprints.delete(record.id);
+    }
+    // Indexed in the snapshot but deleted, off or lost since (a crash cut the journal short).
+    for (const id of fingerprints.keys()) this.current.remove(id);
+    this.reindexed = stale.length;
+    this.current.indexInBackground(stale);
   }
 
   get size(): number {

@@ -30,6 +30,19 @@ interface Postings {
   df: number;
 }
 
+/** What a snapshot keeps of a Bm25Index (retrievalIndexState.ts); `avgLength` exactly, as a running value. */
+export interface Bm25State {
+  terms: string[];
+  /** Per term: its number of postings, then its df. */
+  counts: Int32Array;
+  /** Every term's postings (slot, term frequency pairs), one term after another. */
+  postings: Int32Array;
+  lengths: Uint32Array;
+  dead: number[];
+  live: number;
+  avgLength: number;
+}
+
 export class Bm25Index {
   private readonly terms = new Map<string, Postings>();
   /** Distinct tokens per slot (MiniSearch's field length). */
@@ -80,6 +93,41 @@ export class Bm25Index {
       const p = this.terms.get(term);
       if (p && --p.df === 0) this.terms.delete(term);
     }
+  }
+
+  exportState(): Bm25State {
+    const terms = [...this.terms.keys()];
+    const counts = new Int32Array(terms.length * 2);
+    let total = 0;
+    terms.forEach((term, i) => {
+      const p = this.terms.get(term)!;
+      counts[2 * i] = p.used / 2;
+      counts[2 * i + 1] = p.df;
+      total += p.used;
+    });
+    const postings = new Int32Array(total);
+    let at = 0;
+    for (const p of this.terms.values()) {
+      postings.set(p.data.subarray(0, p.used), at);
+      at += p.used;
+    }
+    const { lengths, live, avgLength } = this;
+    return { terms, counts, postings, lengths: lengths.slice(), dead: [...this.dead], live, avgLength };
+  }
+
+  /** Loads a state (checked by its decoder) into this empty index; postings are views of `state.postings`. */
+  restoreState(state: Bm25State): void {
+    let at = 0;
+    state.terms.forEach((term, i) => {
+      const used = state.counts[2 * i] * 2;
+      // A view of exactly its length: the next add to the term copies it into a grown array of its own.
+      this.terms.set(term, { data: state.postings.subarray(at, at + used), used, df: state.counts[2 * i + 1] });
+      at += used;
+    });
+    this.lengths = new Uint32Array(state.lengths);
+    for (const slot of state.dead) this.dead.add(slot);
+    this.live = state.live;
+    this.avgLength = state.avgLength;
   }
 
   /** Drops dead slots from every posting list; returns them, free for reuse. */

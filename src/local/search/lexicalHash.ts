@@ -109,6 +109,21 @@ export class VectorColumns {
     for (let d = 0; d < DIMS; d++) block[d * BLOCK + j] = v[d];
   }
 
+  /** Every block, one after another (for a snapshot). */
+  exportBlocks(): Float32Array {
+    const out = new Float32Array(this.blocks.length * DIMS * BLOCK);
+    this.blocks.forEach((block, b) => out.set(block, b * DIMS * BLOCK));
+    return out;
+  }
+
+  /** Replaces the blocks with those `exportBlocks` returned; false if `data` is not whole blocks. */
+  restoreBlocks(data: Float32Array): boolean {
+    if (data.length % (DIMS * BLOCK) !== 0) return false;
+    this.blocks.length = 0;
+    for (let at = 0; at < data.length; at += DIMS * BLOCK) this.blocks.push(data.subarray(at, at + DIMS * BLOCK));
+    return true;
+  }
+
   /** A copy of the vector in `slot`. */
   get(slot: number): Float32Array {
     const v = new Float32Array(DIMS);

@@ -14,6 +14,7 @@ import type { Weights } from './fusion';
 import { queryTerms, type WeightedTerm } from './queryTerms';
 import { rerank } from './reranker';
 import { RetrievalIndex, type IndexedPassage } from './retrievalIndex';
+import type { RetrievalIndexState } from './retrievalIndexState';
 
 export interface PassageHit {
   passage: IndexedPassage;
@@ -38,6 +39,7 @@ export class Retrieval {
   private rebuilding: Promise<void> = Promise.resolve();
   private rebuilt = true;
   private closed = false;
+  private rebuiltCount = 0;
 
   constructor(
     private readonly kb: KbStore,
@@ -75,15 +77,40 @@ export class Retrieval {
       this.index.remove(node.id);
       return;
     }
-    this.index.add(node.id, node.textBlob, titleOf(node, extraction), extraction);
+    this.index.add(node.id, node.textBlob, titleOf(node, extraction), extraction, node.name);
     this.remember(node.textBlob, Promise.resolve(extraction));
   }
 
-  rebuildInBackground(): void {
+  /**
+   * Takes the index of a snapshot (before rebuildInBackground), dropping every document that is no longer
+   * completed with the same text and name: the rebuild then indexes those, and any the snapshot lacks.
+   */
+  restore(state: RetrievalIndexState): boolean {
+    if (!this.index.restoreState(state)) return false;
+    for (const doc of [...this.index.allDocs()]) {
+      const node = this.kb.get(doc.nodeId);
+      if (node?.processState !== 'completed' || node.textBlob !== doc.textBlob || node.name !== doc.name) this.index.remove(doc.nodeId);
+    }
+    return true;
+  }
+
+  /** Documents the start-up rebuild indexed (all of them without a usable snapshot). */
+  get reindexed(): number {
+    return this.rebuiltCount;
+  }
+
+  /**
+   * Restores `snapshot` once read (the service listens meanwhile), then indexes what it lacks; searches wait
+   * for both. Resolves to whether the snapshot was used.
+   */
+  rebuildInBackground(snapshot: Promise<RetrievalIndexState | undefined> = Promise.resolve(undefined)): Promise<boolean> {
     this.rebuilt = false;
-    this.rebuilding = this.rebuild()
+    const restored = snapshot.then((state) => state !== undefined && this.restore(state)).catch(() => false);
+    this.rebuilding = restored
+      .then(() => this.rebuild())
       .catch((error) => this.logger.error(`retrieval index rebuild: ${(error as Error)?.stack ?? error}`))
       .finally(() => (this.rebuilt = true));
+    return restored;
   }
 
   /** False while the start-up rebuild runs: the index then holds only part of the completed documents. */
@@ -184,7 +211,7 @@ export class Retrieval {
       this.index.doc(id)?.textBlob === node.textBlob
     )
       return false;
-    this.index.add(id, node.textBlob, titleOf(node, extraction), extraction);
+    this.index.add(id, node.textBlob, titleOf(node, extraction), extraction, node.name);
     return true;
   }
 
@@ -196,6 +223,7 @@ export class Retrieval {
       if (this.closed) return;
       if (!(await this.indexStored(id))) continue;
       indexed++;
+      this.rebuiltCount++;
       await nextTurn(); // one document per event-loop turn: the server keeps answering meanwhile
     }
     if (indexed)

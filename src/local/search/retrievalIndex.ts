@@ -10,12 +10,14 @@
 import type { Extraction } from '../extract/types';
 import { Bm25Index } from './bm25Index';
 import { fuseScores, rankByScore, type Weights } from './fusion';
-import { cosine, lexicalVector, sparse, VectorColumns } from './lexicalHash';
+import { cosine, DIMS, lexicalVector, sparse, VectorColumns } from './lexicalHash';
 import { HeadingTrail } from './headings';
 import { documentNoise } from './pageNoise';
 import { pagePassages, type Passage } from './passages';
 import { indexTerms, indexTermSet, termOf } from './analysis';
 import { expandQuery } from './queryExpansion';
+import { Scratch } from './searchScratch';
+import type { RetrievalIndexState } from './retrievalIndexState';
 
 export interface IndexedPassage extends Passage {
   id: number;
@@ -28,6 +30,8 @@ export interface IndexedPassage extends Passage {
 
 export interface IndexedDoc {
   nodeId: string;
+  /** The document's name when it was indexed (the title vector reads it). */
+  name: string;
   /** The extraction the passages came from (NodeRecord.textBlob). */
   textBlob: string;
   titleVector: Float32Array;
@@ -97,6 +101,8 @@ export class RetrievalIndex {
   private readonly free: number[] = [];
   private readonly scratch = new Scratch();
   private nextId = 1;
+  /** Counts adds and removes (a snapshot is due when it moved). */
+  changes = 0;
 
   get documentCount(): number {
     return this.docs.size;
@@ -119,9 +125,10 @@ export class RetrievalIndex {
   }
 
   /** Indexes a document's extraction, replacing whatever was indexed for it before. */
-  add(nodeId: string, textBlob: string, title: string, extraction: Extraction): void {
+  add(nodeId: string, textBlob: string, title: string, extraction: Extraction, name = ''): void {
     this.remove(nodeId);
-    const doc: StoredDoc = { nodeId, textBlob, titleVector: lexicalVector(title), passageIds: [], slots: [] };
+    this.changes++;
+    const doc: StoredDoc = { nodeId, name, textBlob, titleVector: lexicalVector(title), passageIds: [], slots: [] };
     const noise = documentNoise(extraction);
     const trail = new HeadingTrail();
     for (const page of extraction.pages) {
@@ -145,6 +152,7 @@ export class RetrievalIndex {
   remove(nodeId: string): boolean {
     const doc = this.docs.get(nodeId);
     if (!doc) return false;
+    this.changes++;
     for (const id of doc.passageIds) {
       const passage = this.passages.get(id);
       if (!passage) continue;
@@ -156,6 +164,49 @@ export class RetrievalIndex {
     this.docs.delete(nodeId);
     const dead = this.bm25.deadCount;
     if (dead >= PURGE_MIN && dead * 4 >= this.passages.size) for (const slot of this.bm25.purge()) this.free.push(slot);
+    return true;
+  }
+
+  /** Everything a snapshot needs to give back this index (retrievalIndexState.ts encodes it). */
+  exportState(): RetrievalIndexState {
+    const docs = [...this.docs.values()].map(({ nodeId, name, textBlob, passageIds, slots }) => ({
+      nodeId,
+      name,
+      textBlob,
+      passageIds,
+      slots,
+    }));
+    const titleVectors = new Float32Array(docs.length * DIMS);
+    [...this.docs.values()].forEach((d, i) => titleVectors.set(d.titleVector, i * DIMS));
+    const passages = [...this.docs.values()].flatMap((d) => d.passageIds.map((id) => this.passages.get(id)!));
+    const { nextId, free } = this;
+    return {
+      nextId,
+      slotCount: this.bySlot.length,
+      free,
+      docs,
+      titleVectors,
+      passages,
+      columns: this.columns.exportBlocks(),
+      bm25: this.bm25.exportState(),
+    };
+  }
+
+  /** Loads a state (checked by its decoder) into this empty index; false (and still empty) if its vectors do not fit. */
+  restoreState(state: RetrievalIndexState): boolean {
+    if (this.docs.size || !this.columns.restoreBlocks(state.columns)) return false;
+    this.bm25.restoreState(state.bm25);
+    this.bySlot.length = state.slotCount;
+    for (const p of state.passages) {
+      const passage = new StoredPassage(p, p.id, p.nodeId, p.slot, this.columns);
+      passage.headingPath = p.headingPath;
+      this.bySlot[p.slot] = passage;
+      this.passages.set(p.id, passage);
+    }
+    state.docs.forEach((d, i) => this.docs.set(d.nodeId, { ...d, titleVector: state.titleVectors.slice(i * DIMS, (i + 1) * DIMS) }));
+    this.free.push(...state.free);
+    this.nextId = state.nextId;
+    this.changes++;
     return true;
   }
 
@@ -224,56 +275,4 @@ export function bm25Text(passage: Pick<IndexedPassage, 'text' | 'headingPath'>):
   const heading = passage.headingPath.at(-1);
   if (!heading || passage.text.startsWith(heading.split(' ')[0])) return passage.text;
   return `${heading.replace(/^[\d.]+\s+/, '')}\n${passage.text}`;
-}
-
-/**
- * A search's work arrays, by slot, kept between searches (which are synchronous). Allocating them per search
- * (~0.5 MB at 10,000 passages, outside the JS heap) made the service run a full garbage collection every
- * few dozen searches — the spikes of the HTTP p95.
- */
-class Scratch {
-  ok = new Uint8Array(0);
-  bm25 = new Float64Array(0);
-  matched = new Uint16Array(0);
-  text = new Float64Array(0);
-  title = new Float64Array(0);
-  fused = new Float64Array(0);
-  positive = new Uint32Array(0);
-  private capacity = 0;
-
-  /** Views of exactly `slots` entries, zeroed. */
-  reset(slots: number): {
-    ok: Uint8Array;
-    bm25: Float64Array;
-    matched: Uint16Array;
-    text: Float64Array;
-    title: Float64Array;
-    fused: Float64Array;
-    positive: Uint32Array;
-  } {
-    if (slots > this.capacity) {
-      this.capacity = Math.max(slots, Math.ceil(this.capacity * 1.5));
-      const n = this.capacity;
-      [this.ok, this.bm25, this.matched, this.text, this.title, this.fused, this.positive] = [
-        new Uint8Array(n),
-        new Float64Array(n),
-        new Uint16Array(n),
-        new Float64Array(n),
-        new Float64Array(n),
-        new Float64Array(n),
-        new Uint32Array(n),
-      ];
-    } else {
-      for (const a of [this.ok, this.bm25, this.matched, this.text, this.title]) a.fill(0, 0, slots);
-    }
-    return {
-      ok: this.ok.subarray(0, slots),
-      bm25: this.bm25.subarray(0, slots),
-      matched: this.matched.subarray(0, slots),
-      text: this.text.subarray(0, slots),
-      title: this.title.subarray(0, slots),
-      fused: this.fused.subarray(0, slots),
-      positive: this.positive,
-    };
-  }
 }

@@ -98,6 +98,11 @@ export class Journal {
     return { seq: this.seq, logRecords: this.logRecords, logBytes: this.logOffset, ...this.counters, loaded: { ...this.loaded } };
   }
 
+  /** True when every commit is durable: memory then holds exactly what the disk does up to `stats.seq`. */
+  get settled(): boolean {
+    return this.headSeq === this.seq;
+  }
+
   get<T>(collection: string, key: string): T | undefined {
     return this.state.get(collection)?.get(key) as T | undefined;
   }
