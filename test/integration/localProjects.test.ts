@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
+import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
+import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
@@ -167,6 +169,58 @@ describe('Local projects: two local projects as two connections', () => {
       assert.ok(gone.kind === 'error' && gone.message.includes('"Beta citations" this panel shows was removed'), JSON.stringify(gone));
     } finally {
       viewer.dispose();
+    }
+  });
+
+  it('an analytics panel opened on Beta keeps loading Beta’s searches after a switch, names it, and says so when Beta is removed', async () => {
+    await runCommand(api, 'knowledgeDesk.addConnection', ['Beta analytics', 'local']);
+    const beta = api.connection.store.byName('Beta analytics')!;
+    await connected(beta.id);
+    const betaQuery = 'a search only the Beta analytics project saw';
+    await (await api.connection.getClient()).faq.search({ query: betaQuery, autoRegisterCandidates: false });
+    const shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
+    const nextLoad = () =>
+      new Promise<AnalyticsData>((resolve) => {
+        const once = shown.onDidLoad((d) => (once.dispose(), resolve(d)));
+      });
+    let onLocal: AnalyticsPanel | undefined;
+    try {
+      await nextLoad();
+      await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+      await connected('local');
+      await waitFor(
+        () => shown.panel.title.endsWith(' — Beta analytics'),
+        'the panel to name Beta',
+        10_000,
+        () => shown.panel.title,
+      );
+      // Show Analytics now opens the active connection's panel, and leaves Beta's as it is.
+      onLocal = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
+      assert.notEqual(onLocal, shown);
+      // Closed again: Beta's page, hidden by it, comes back and loads again, still from Beta.
+      const reloaded = nextLoad();
+      onLocal.dispose();
+      shown.reveal();
+      assert.ok(
+        (await reloaded).searches.some((r) => r.question === betaQuery),
+        'Beta’s search history',
+      );
+
+      await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta analytics', 'Remove Connection'], undefined);
+      await waitFor(
+        () => shown.panel.title.endsWith(' — Beta analytics (removed)'),
+        'the panel to say Beta is gone',
+        10_000,
+        () => shown.panel.title,
+      );
+      // Loading again says which connection is gone, instead of showing the active one's figures.
+      shown.refresh();
+      const gone = (e: { command: string; message: string }) =>
+        e.command === 'Q&A analytics' && e.message.includes('"Beta analytics" this panel shows was removed');
+      await waitFor(() => api.probe.errorsShown.all().some(gone), 'the error naming the removed connection');
+    } finally {
+      shown.dispose();
+      onLocal?.dispose();
     }
   });
 });
