@@ -1,11 +1,15 @@
 // Several local projects (issue 27) in the real host: Add Connection → Local project starts a second project with its
 // own data folder and key; switching shows each project's Knowledge Base and Q&As; a Q&A editor opened on one project
-// keeps saving there after a switch and says when its connection is removed; Remove keeps or deletes the folder.
+// keeps saving there after a switch and says when its connection is removed, and so does a citation viewer; Remove
+// keeps or deletes the folder.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
+import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
+import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
+import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
@@ -111,6 +115,112 @@ describe('Local projects: two local projects as two connections', () => {
       assert.ok(fs.existsSync(path.join(api.context.globalStorageUri.fsPath, 'local-projects', beta.id, 'keys.json')));
     } finally {
       editor.dispose();
+    }
+  });
+
+  it('a citation viewer opened on Beta keeps reading Beta’s document after a switch, names it, and says so when Beta is removed', async () => {
+    await runCommand(api, 'knowledgeDesk.addConnection', ['Beta citations', 'local']);
+    const beta = api.connection.store.byName('Beta citations')!;
+    await connected(beta.id);
+    const client = await api.connection.getClient();
+    const passage = 'Only the Beta citations project holds this passage.';
+    const [node] = await client.kbNodes.upload({
+      file: { data: `# Beta\n\n${passage}\n` },
+      fileName: 'beta-citation.md',
+      isOverwrite: true,
+    });
+    await waitFor(
+      async () =>
+        (await client.kbNodes.search({ searchTerm: 'beta-citation', limit: 10 })).nodes.some(
+          (n) => n.id === node.id && 'processState' in n && n.processState === 'completed',
+        ),
+      'the document to be processed',
+      60_000,
+    );
+    const viewer = (await vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', {
+      kbId: node.id,
+      pageNo: 1,
+      title: 'beta-citation.md',
+    }))!;
+    try {
+      await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+      await connected('local');
+      await waitFor(
+        () => viewer.panel.title.endsWith(' — Beta citations'),
+        'the viewer to name Beta',
+        10_000,
+        () => viewer.panel.title,
+      );
+      // Resolved again after the switch: still Beta's document (Local has no such id).
+      await viewer.load();
+      const view = viewer.current.view;
+      assert.equal(view.kind, 'text', JSON.stringify(view).slice(0, 300));
+      assert.ok(view.kind === 'text' && view.pages.some((p) => p.text.includes(passage)));
+
+      await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta citations', 'Remove Connection'], undefined);
+      await waitFor(
+        () => viewer.panel.title.endsWith(' — Beta citations (removed)'),
+        'the viewer to say Beta is gone',
+        10_000,
+        () => viewer.panel.title,
+      );
+      await viewer.load();
+      const gone = viewer.current.view;
+      assert.ok(gone.kind === 'error' && gone.message.includes('"Beta citations" this panel shows was removed'), JSON.stringify(gone));
+    } finally {
+      viewer.dispose();
+    }
+  });
+
+  it('an analytics panel opened on Beta keeps loading Beta’s searches after a switch, names it, and says so when Beta is removed', async () => {
+    await runCommand(api, 'knowledgeDesk.addConnection', ['Beta analytics', 'local']);
+    const beta = api.connection.store.byName('Beta analytics')!;
+    await connected(beta.id);
+    const betaQuery = 'a search only the Beta analytics project saw';
+    await (await api.connection.getClient()).faq.search({ query: betaQuery, autoRegisterCandidates: false });
+    const shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
+    const nextLoad = () =>
+      new Promise<AnalyticsData>((resolve) => {
+        const once = shown.onDidLoad((d) => (once.dispose(), resolve(d)));
+      });
+    let onLocal: AnalyticsPanel | undefined;
+    try {
+      await nextLoad();
+      await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+      await connected('local');
+      await waitFor(
+        () => shown.panel.title.endsWith(' — Beta analytics'),
+        'the panel to name Beta',
+        10_000,
+        () => shown.panel.title,
+      );
+      // Show Analytics now opens the active connection's panel, and leaves Beta's as it is.
+      onLocal = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
+      assert.notEqual(onLocal, shown);
+      // Closed again: Beta's page, hidden by it, comes back and loads again, still from Beta.
+      const reloaded = nextLoad();
+      onLocal.dispose();
+      shown.reveal();
+      assert.ok(
+        (await reloaded).searches.some((r) => r.question === betaQuery),
+        'Beta’s search history',
+      );
+
+      await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta analytics', 'Remove Connection'], undefined);
+      await waitFor(
+        () => shown.panel.title.endsWith(' — Beta analytics (removed)'),
+        'the panel to say Beta is gone',
+        10_000,
+        () => shown.panel.title,
+      );
+      // Loading again says which connection is gone, instead of showing the active one's figures.
+      shown.refresh();
+      const gone = (e: { command: string; message: string }) =>
+        e.command === 'Q&A analytics' && e.message.includes('"Beta analytics" this panel shows was removed');
+      await waitFor(() => api.probe.errorsShown.all().some(gone), 'the error naming the removed connection');
+    } finally {
+      shown.dispose();
+      onLocal?.dispose();
     }
   });
 });

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../container';
+import { regionOf } from '../../core/connections';
+import { PinnedClients } from '../../platform/connection/pinnedClients';
 import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
 import { lazyPanels, type LazyPanelHost } from '../../platform/webview/lazyPanelHost';
@@ -68,25 +70,37 @@ export class AnswersViewers extends Disposable {
   private createCitations(): CitationPanels {
     const c = this.c;
     const citationLog = c.log('citation');
-    const source = new (lazy.documentSource().DocumentSource)({
-      region: () => c.connection.region,
-      // The public download and text operations, for every region (documentSource.ts).
-      client: async (): Promise<SourceClient> => await c.connection.getClient(),
-      download: async (url) => {
-        // The client's dispatcher carries the proxy settings; the request itself carries no key.
-        const dispatcher = await c.connection.getClient().then(
-          (client) => client.config.dispatcher,
-          () => undefined,
-        );
-        return lazy.previewDownload().downloadPreview(url, { dispatcher });
+    const basics = c.panelBasics('citation');
+    const pinned = new PinnedClients(c.connection, c.secrets, c.logger);
+    const panels = new (lazy.citationPanel().CitationPanels)({
+      ...basics,
+      // Each viewer resolves its document on the connection it was opened with (issue 27).
+      pin: () => {
+        const pin = pinned.panel(basics.connectionLabel);
+        const region = regionOf(c.connection.active.target);
+        const source = new (lazy.documentSource().DocumentSource)({
+          region: () => region,
+          // The public download and text operations, for every region (documentSource.ts).
+          client: async (): Promise<SourceClient> => await pin.client(),
+          download: async (url) => {
+            // The client's dispatcher carries the proxy settings; the request itself carries no key.
+            const dispatcher = await pin.client().then(
+              (client) => client.config.dispatcher,
+              () => undefined,
+            );
+            return lazy.previewDownload().downloadPreview(url, { dispatcher });
+          },
+          describe: (error) => toUserFacing(error).message,
+          log: citationLog,
+        });
+        return { id: pin.id, connectionLabel: pin.connectionLabel, source };
       },
-      describe: (error) => toUserFacing(error).message,
-      log: citationLog,
+      activeConnectionId: () => c.connection.active.id,
     });
-    return new (lazy.citationPanel().CitationPanels)({
-      ...c.panelBasics('citation'),
-      source,
-    });
+    // A switch, a rename, or the removal of a viewer's connection: its title says so.
+    const changed = c.connection.store.onDidChange(() => panels.panels.forEach((p) => p.updateTitle()));
+    this._register({ dispose: () => changed.dispose() });
+    return panels;
   }
 
   private createRetrieval(): RetrievalPanels {

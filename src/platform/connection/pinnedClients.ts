@@ -6,6 +6,14 @@ import type { Secrets } from '../secrets';
 import type { ConnectionManager } from './connectionManager';
 import { NotConnectedError } from './notConnectedError';
 
+/** A panel's connection: the one it was opened with. */
+export interface PanelPin {
+  readonly id: string;
+  client(): Promise<ApiClient>;
+  /** What its title names: the connection, "name (removed)", or nothing. */
+  connectionLabel(): string | undefined;
+}
+
 /**
  * Clients of the connections panels were opened with: a panel keeps working on its connection after a switch
  * (issue 27), and says so clearly once that connection is removed. One client per connection, rebuilt only when
@@ -23,6 +31,25 @@ export class PinnedClients {
   /** The connection a panel opens with now. */
   pin(): Connection {
     return this.manager.active;
+  }
+
+  /**
+   * Pins a new panel to the active connection: its client, and the name its title shows — always when it is not the
+   * active one, "(removed)" once removed, otherwise as `usual` says (the name once the user has connections of their own).
+   */
+  panel(usual?: () => string | undefined): PanelPin {
+    const { id } = this.manager.active;
+    let name = this.manager.active.name;
+    return {
+      id,
+      client: () => this.clientFor(id, name),
+      connectionLabel: () => {
+        const now = this.manager.store.get(id);
+        if (!now) return vscode.l10n.t('{0} (removed)', name);
+        name = now.name;
+        return usual?.() !== undefined || id !== this.manager.active.id ? name : undefined;
+      },
+    };
   }
 
   /** The client of the connection `id`; NotConnectedError naming it when it was removed or has no key. */

@@ -20,6 +20,12 @@ export interface CitationContext extends PanelBasics {
   source: DocumentSource;
 }
 
+/** What the viewers share; each viewer is pinned to the connection active when it opened (issue 27). */
+export interface CitationsContext extends PanelBasics {
+  pin(): { id: string; connectionLabel(): string | undefined; source: DocumentSource };
+  activeConnectionId(): string;
+}
+
 /** The page: the bundle, its styles, and where pdfjs finds its character maps and standard fonts. */
 function citationPage(webview: vscode.Webview, extensionUri: vscode.Uri): WebviewPage {
   const dir = (name: string): string => `${webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'pdfjs', name)).toString()}/`;
@@ -131,7 +137,8 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
     if (reset) this.clicked = false;
   }
 
-  private updateTitle(): void {
+  /** Also when its connection was switched away from, renamed or removed (answersViewers.ts). */
+  updateTitle(): void {
     if (this.isDisposed) return;
     const v = this.view;
     const page = v.kind === 'pdf' || v.kind === 'text' || v.kind === 'fallback' ? v.pageNo : this.target.pageNo;
@@ -146,7 +153,7 @@ export class CitationPanels extends Disposable {
   /** The viewer opened or retargeted last (tests, and "the current citation"). */
   last: CitationPanel | undefined;
 
-  constructor(private readonly ctx: CitationContext) {
+  constructor(private readonly ctx: CitationsContext) {
     super();
     this._register({ dispose: () => this.registry.dispose() });
   }
@@ -155,8 +162,19 @@ export class CitationPanels extends Disposable {
     return this.registry.values();
   }
 
+  /** Registry keys: a document id is one project's, so the same document on two connections is two viewers. */
+  private keyOf(connectionId: string, target: CitationTarget): string {
+    return `${connectionId}/${documentKey(target)}`;
+  }
+
+  /** A viewer's own context: the connection active now, its source and the name its title shows. */
+  private pinned(): CitationContext {
+    const { connectionLabel, source } = this.ctx.pin();
+    return { ...this.ctx, connectionLabel, source };
+  }
+
   open(target: CitationTarget, extras: ResolveExtras = {}): CitationPanel {
-    const key = documentKey(target);
+    const key = this.keyOf(this.ctx.activeConnectionId(), target);
     const open = this.registry.get(key);
     const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
     if (open) {
@@ -173,7 +191,7 @@ export class CitationPanels extends Disposable {
       this.ctx.extensionUri,
       this.viewerColumn(active),
     );
-    return (this.last = this.registry.add(key, new CitationPanel(panel, this.ctx, target, extras)));
+    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned(), target, extras)));
   }
 
   /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
@@ -191,13 +209,13 @@ export class CitationPanels extends Disposable {
       panel.dispose();
       return;
     }
-    const key = documentKey(state.target);
+    const key = this.keyOf(this.ctx.activeConnectionId(), state.target);
     if (this.registry.get(key)) {
       panel.dispose();
       this.registry.get(key)!.reveal();
       return;
     }
-    this.registry.add(key, new CitationPanel(panel, this.ctx, state.target, {}, true));
+    this.registry.add(key, new CitationPanel(panel, this.pinned(), state.target, {}, true));
   }
 }
 

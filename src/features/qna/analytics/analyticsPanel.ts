@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { Container } from '../../../container';
+import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { describeForPage, hostSetup, reportError, type PanelBasics, titleWithConnection } from '../../../platform/webview/panelErrors';
 import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
@@ -42,8 +43,13 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
       rendered: (r) => `analytics drawn: ${JSON.stringify(r)}`,
     });
     this.channel.handle('load', ({ query }) => this.load(query));
-    // Which connection it shows, once there is more than one of the user's.
-    panel.title = titleWithConnection(panel.title, ctx);
+    this.updateTitle();
+  }
+
+  /** Which connection it shows, once there is more than one of the user's; also after a rename or removal. */
+  updateTitle(): void {
+    if (this.isDisposed) return;
+    this.panel.title = titleWithConnection(vscode.l10n.t('Q&A Analytics'), this.ctx);
   }
 
   /** Asks the page to load again with its current range (it owns the query). */
@@ -75,39 +81,43 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   }
 }
 
-/** The one analytics panel: shown, revealed, or restored after a restart. */
+/**
+ * One analytics panel per connection: shown, revealed, or restored after a restart. A panel keeps showing the
+ * connection it was opened with after a switch (issue 27); Show Analytics then opens one for the active connection.
+ */
 export class AnalyticsPanels extends Disposable {
-  private panel: AnalyticsPanel | undefined;
-  private readonly ctx: AnalyticsContext;
+  private readonly panels = new Map<string, AnalyticsPanel>();
+  private readonly basics: PanelBasics;
+  private readonly pinned: PinnedClients;
 
-  constructor(c: Container) {
+  constructor(private readonly c: Container) {
     super();
-    this.ctx = {
-      ...c.panelBasics('analytics'),
-      clients: async () => {
-        const client = await c.connection.getClient();
-        return { faq: client.faq, answers: answerFeedbackClient(client) };
-      },
-    };
-    this._register({ dispose: () => this.panel?.dispose() });
+    this.basics = c.panelBasics('analytics');
+    this.pinned = new PinnedClients(c.connection, c.secrets, c.logger);
+    this._register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
+    // A switch, a rename, or the removal of a panel's connection: its title says so.
+    const changed = c.connection.store.onDidChange(() => this.panels.forEach((p) => p.updateTitle()));
+    this._register({ dispose: () => changed.dispose() });
   }
 
+  /** The active connection's panel, if open. */
   get current(): AnalyticsPanel | undefined {
-    return this.panel;
+    return this.panels.get(this.c.connection.active.id);
   }
 
   show(): AnalyticsPanel {
-    if (this.panel) {
-      this.panel.reveal();
-      this.panel.refresh();
-      return this.panel;
+    const open = this.current;
+    if (open) {
+      open.reveal();
+      open.refresh();
+      return open;
     }
-    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.ctx.extensionUri));
+    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.basics.extensionUri));
   }
 
   /** Serializer: the page keeps its query in its own state; the host only needs a panel. */
   restore(panel: vscode.WebviewPanel): void {
-    if (this.panel) {
+    if (this.current) {
       panel.dispose();
       return;
     }
@@ -115,9 +125,17 @@ export class AnalyticsPanels extends Disposable {
   }
 
   private adopt(panel: vscode.WebviewPanel): AnalyticsPanel {
-    const p = new AnalyticsPanel(panel, this.ctx);
-    this.panel = p;
-    p.onDidDispose(() => this.panel === p && (this.panel = undefined));
+    const pin = this.pinned.panel(this.basics.connectionLabel);
+    const p = new AnalyticsPanel(panel, {
+      ...this.basics,
+      connectionLabel: pin.connectionLabel,
+      clients: async () => {
+        const client = await pin.client();
+        return { faq: client.faq, answers: answerFeedbackClient(client) };
+      },
+    });
+    this.panels.set(pin.id, p);
+    p.onDidDispose(() => this.panels.get(pin.id) === p && this.panels.delete(pin.id));
     return p;
   }
 }
