@@ -204,7 +204,7 @@ export class RetrievalIndex {
       this.passages.set(p.id, passage);
     }
     state.docs.forEach((d, i) => this.docs.set(d.nodeId, { ...d, titleVector: state.titleVectors.slice(i * DIMS, (i + 1) * DIMS) }));
-    this.free.push(...state.free);
+    for (const slot of state.free) this.free.push(slot);
     this.nextId = state.nextId;
     this.changes++;
     return true;
