@@ -92,6 +92,23 @@ export function concurrencyOf(value: string | undefined, fallback: number, max: 
   return n;
 }
 
+/** What the commands that write to the service (qna, sync) take besides their own arguments. */
+export interface WriteOptions {
+  json: boolean;
+  concurrency: number;
+  connection: McpConfig;
+}
+
+/** parseCommandArgs for a command that writes: --json too (--concurrency and the service's options every command has). */
+export function parseWriteCommandArgs<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], own: O) {
+  return parseCommandArgs(argv, { json: { type: 'boolean' } as const, ...own });
+}
+
+/** --json, --concurrency (4 requests at once unless said, at most 16) and the service, from parsed values. */
+export function writeOptionsOf(values: ConnectionValues & { json?: boolean; concurrency?: string }): WriteOptions {
+  return { json: values.json === true, concurrency: concurrencyOf(values.concurrency, 4, 16), connection: connectionOf(values) };
+}
+
 /**
  * A command's start, the same for every command that connects: its arguments read (a usage error said with a
  * pointer to --help, exit 2), --help on stdout (exit 0), then the service opened. A number is the exit code.

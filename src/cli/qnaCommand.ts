@@ -6,8 +6,8 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { existingLookup, existingQuestionIds, importItems, runQaImport, type QaImportOutcome } from '../api/qaImport';
 import { dryRunQaFile, type DryRunResult } from '../core/qaFile/dryRun';
-import { ConfigError, type McpConfig } from '../mcp/mcpConfig';
-import { CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseCommandArgs, progress } from './connect';
+import { ConfigError } from '../mcp/mcpConfig';
+import { CONNECTION_HELP, EXIT, openCommand, parseWriteCommandArgs, progress, writeOptionsOf, type WriteOptions } from './connect';
 
 export const QNA_USAGE = `Usage: knowledge-desk qna plan FILE [options]
        knowledge-desk qna apply FILE [--remove] [options]
@@ -31,20 +31,14 @@ ${CONNECTION_HELP}
 Exit status: 0 done (or a plan without errors), 1 a row has an error or a Q&A failed to import,
 2 a usage or configuration error (nothing was changed).`;
 
-interface QnaArgs {
+interface QnaArgs extends WriteOptions {
   action: 'plan' | 'apply';
   file: string;
   remove: boolean;
-  json: boolean;
-  concurrency: number;
-  connection: McpConfig;
 }
 
 async function parseQnaArgs(argv: string[], cwd: string): Promise<QnaArgs | 'help'> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    remove: { type: 'boolean' },
-    json: { type: 'boolean' },
-  });
+  const { values, positionals } = parseWriteCommandArgs(argv, { remove: { type: 'boolean' } });
   if (values.help) return 'help';
   const [action, file, ...extra] = positionals;
   if (action !== 'plan' && action !== 'apply')
@@ -56,8 +50,7 @@ async function parseQnaArgs(argv: string[], cwd: string): Promise<QnaArgs | 'hel
   const info = await stat(full).catch(() => undefined);
   if (!info) throw new ConfigError(`${file}: no such file.`);
   if (!info.isFile()) throw new ConfigError(`${file} is a folder: qna takes a CSV, TSV or XLSX file.`);
-  const concurrency = concurrencyOf(values.concurrency, 4, 16);
-  return { action, file: full, remove: values.remove === true, json: values.json === true, concurrency, connection: connectionOf(values) };
+  return { action, file: full, remove: values.remove === true, ...writeOptionsOf(values) };
 }
 
 export async function qnaCommand(argv: string[], cwd = process.cwd()): Promise<number> {

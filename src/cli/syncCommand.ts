@@ -14,8 +14,8 @@ import {
   type SyncResult,
 } from '../api/uploads/folderSync';
 import { FAILED_PROCESS_STATES } from '../api/values';
-import { ConfigError, type McpConfig } from '../mcp/mcpConfig';
-import { CONNECTION_HELP, EXIT, concurrencyOf, connectionOf, openCommand, parseCommandArgs, progress } from './connect';
+import { ConfigError } from '../mcp/mcpConfig';
+import { CONNECTION_HELP, EXIT, openCommand, parseWriteCommandArgs, progress, writeOptionsOf, type WriteOptions } from './connect';
 
 export const SYNC_USAGE = `Usage: knowledge-desk sync DIR --folder PATH [--plan] [--delete] [options]
 
@@ -38,25 +38,21 @@ ${CONNECTION_HELP}
 Exit status: 0 done (or a plan without problems), 1 a file failed or cannot be synced (empty, unreadable),
 2 a usage or configuration error (nothing was changed).`;
 
-interface SyncArgs {
+interface SyncArgs extends WriteOptions {
   dir: string;
   folder: string[];
   folderLabel: string;
   plan: boolean;
   remove: boolean;
   wait: boolean;
-  json: boolean;
-  concurrency: number;
-  connection: McpConfig;
 }
 
 async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'help'> {
-  const { values, positionals } = parseCommandArgs(argv, {
+  const { values, positionals } = parseWriteCommandArgs(argv, {
     folder: { type: 'string' },
     plan: { type: 'boolean' },
     delete: { type: 'boolean' },
     wait: { type: 'boolean' },
-    json: { type: 'boolean' },
   });
   if (values.help) return 'help';
   if (positionals.length !== 1)
@@ -73,7 +69,6 @@ async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'h
     .filter(Boolean);
   if (!folder.length && values.folder.trim() !== '/') throw new ConfigError('--folder is empty: name a folder, or "/" for the top level.');
   if (folder.some((s) => s === '.' || s === '..')) throw new ConfigError(`--folder ${values.folder}: "." and ".." are not folder names.`);
-  const concurrency = concurrencyOf(values.concurrency, 4, 16);
   return {
     dir,
     folder,
@@ -81,9 +76,7 @@ async function parseSyncArgs(argv: string[], cwd: string): Promise<SyncArgs | 'h
     plan: values.plan === true,
     remove: values.delete === true,
     wait: values.wait === true,
-    json: values.json === true,
-    concurrency,
-    connection: connectionOf(values),
+    ...writeOptionsOf(values),
   };
 }
 

@@ -68,26 +68,25 @@ export function planQaImport(rows: readonly QaRow[], mapping: ColumnMapping, exi
   return { create, update, unchanged, removals: update.filter((u) => u.removes).length };
 }
 
+/** The list fields: a change says how each differs, and keeping adds the file's new items after the current ones. */
+const LIST_FIELDS = ['similarQuestions', 'hashtags'] as const;
+type ListField = (typeof LIST_FIELDS)[number];
+const LIST_CHANGE_TEXT: Record<ListField, (before: readonly string[], after: readonly string[]) => string> = {
+  similarQuestions: (before, after) => l10n.t('similar questions {0} → {1}', before.length, after.length),
+  hashtags: (before, after) => l10n.t('hashtags {0} → {1}', tagsText(before), tagsText(after)),
+};
+const LIST_BODY_FIELD: Record<ListField, 'similar_questions' | 'hashtags'> = {
+  similarQuestions: 'similar_questions',
+  hashtags: 'hashtags',
+};
+
 function compare(row: QaRow, mapping: ColumnMapping, qa: ExistingQa): FieldChange[] {
   const out: FieldChange[] = [];
   if (normalizeNewlines(qa.answer).trim() !== row.answer) out.push({ field: 'answer', removes: false, text: l10n.t('answer changed') });
-  if (mapping.similarQuestions !== undefined) {
-    const d = listDiff(qa.similarQuestions, row.similarQuestions);
-    if (d)
-      out.push({
-        field: 'similarQuestions',
-        removes: d.removes,
-        text: l10n.t('similar questions {0} → {1}', qa.similarQuestions.length, row.similarQuestions.length),
-      });
-  }
-  if (mapping.hashtags !== undefined) {
-    const d = listDiff(qa.hashtags, row.hashtags);
-    if (d)
-      out.push({
-        field: 'hashtags',
-        removes: d.removes,
-        text: l10n.t('hashtags {0} → {1}', tagsText(qa.hashtags), tagsText(row.hashtags)),
-      });
+  for (const field of LIST_FIELDS) {
+    if (mapping[field] === undefined) continue;
+    const d = listDiff(qa[field], row[field]);
+    if (d) out.push({ field, removes: d.removes, text: LIST_CHANGE_TEXT[field](qa[field], row[field]) });
   }
   if (mapping.folder !== undefined) {
     const before = qa.folder?.trim() || '';
@@ -110,12 +109,9 @@ export function updateFields(plan: QaUpdatePlan, choice: RemovalChoice): QaUpdat
   const body: QaUpdateFields = {};
   for (const c of plan.changes) {
     if (c.removes && choice === 'keep') {
-      if (c.field === 'similarQuestions') {
-        const merged = union(qa.similarQuestions, row.similarQuestions);
-        if (merged.length > qa.similarQuestions.length) body.similar_questions = merged;
-      } else if (c.field === 'hashtags') {
-        const merged = union(qa.hashtags, row.hashtags);
-        if (merged.length > qa.hashtags.length) body.hashtags = merged;
+      if (c.field === 'similarQuestions' || c.field === 'hashtags') {
+        const merged = union(qa[c.field], row[c.field]);
+        if (merged.length > qa[c.field].length) body[LIST_BODY_FIELD[c.field]] = merged;
       }
       continue; // a cleared folder and on → off are kept as they are
     }

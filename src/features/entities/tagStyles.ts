@@ -3,20 +3,21 @@
 // colour from a second palette, chosen by a hash of the name so it stays the same between sessions.
 import * as vscode from 'vscode';
 
-const BUILTIN: Record<string, string> = {
-  PERSON: '#3b82f6',
-  ORGANIZATION: '#a855f7',
-  LOCATION: '#16a34a',
-  DATE: '#f97316',
-  EMAIL: '#0d9488',
-  PHONE: '#db2777',
-  URL: '#dc2626',
-  MONEY: '#ca8a04',
+/** The recogniser's own tags: a colour each, and what it marks (for the legend and the hover). */
+const BUILTIN: Record<string, { color: string; meaning: () => string }> = {
+  PERSON: { color: '#3b82f6', meaning: () => vscode.l10n.t('names of people') },
+  ORGANIZATION: { color: '#a855f7', meaning: () => vscode.l10n.t('companies and organisations') },
+  LOCATION: { color: '#16a34a', meaning: () => vscode.l10n.t('places: cities, countries, regions') },
+  DATE: { color: '#f97316', meaning: () => vscode.l10n.t('dates and times') },
+  EMAIL: { color: '#0d9488', meaning: () => vscode.l10n.t('email addresses') },
+  PHONE: { color: '#db2777', meaning: () => vscode.l10n.t('phone numbers') },
+  URL: { color: '#dc2626', meaning: () => vscode.l10n.t('web addresses') },
+  MONEY: { color: '#ca8a04', meaning: () => vscode.l10n.t('amounts of money') },
 };
 const EXTRA = ['#0891b2', '#65a30d', '#9333ea', '#b45309', '#4f46e5', '#be123c', '#0f766e', '#7c3aed'];
 
 export function tagColor(tag: string): string {
-  const known = BUILTIN[tag.toUpperCase()];
+  const known = BUILTIN[tag.toUpperCase()]?.color;
   if (known) return known;
   let h = 0;
   for (let i = 0; i < tag.length; i++) h = (h * 31 + tag.charCodeAt(i)) >>> 0;
@@ -49,24 +50,5 @@ export function tagSwatch(tag: string): string {
 
 /** What a tag's colour marks, for the legend and the hover; a tag taught through Teach Phrase… says so. */
 export function tagMeaning(tag: string): string {
-  switch (tag.toUpperCase()) {
-    case 'PERSON':
-      return vscode.l10n.t('names of people');
-    case 'ORGANIZATION':
-      return vscode.l10n.t('companies and organisations');
-    case 'LOCATION':
-      return vscode.l10n.t('places: cities, countries, regions');
-    case 'DATE':
-      return vscode.l10n.t('dates and times');
-    case 'EMAIL':
-      return vscode.l10n.t('email addresses');
-    case 'PHONE':
-      return vscode.l10n.t('phone numbers');
-    case 'URL':
-      return vscode.l10n.t('web addresses');
-    case 'MONEY':
-      return vscode.l10n.t('amounts of money');
-    default:
-      return vscode.l10n.t('a tag of your project (taught with Teach Phrase…)');
-  }
+  return BUILTIN[tag.toUpperCase()]?.meaning() ?? vscode.l10n.t('a tag of your project (taught with Teach Phrase…)');
 }

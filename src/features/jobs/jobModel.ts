@@ -2,8 +2,8 @@
 // @vscode/l10n, numbers and dates through intlFormat: src/platform/l10n.ts hands both the display language.
 import * as l10n from '@vscode/l10n';
 import { numberText, shortDateTimeText } from '../../platform/intlFormat';
-import { fieldName, statCountText, stepText } from './jobStatNames';
-import type { BulkResult, JOB_STATES, RareResult, RareStatus } from '../../api/schemas/jobs';
+import { fieldName, jobStateLabel, statCountText, stepText } from './jobStatNames';
+import type { BulkResult, RareResult, RareStatus } from '../../api/schemas/jobs';
 import { ACTIVE_JOB_STATES } from '../../api/values';
 
 export type RareJob = 'build' | 'generate';
@@ -11,26 +11,6 @@ export type RareJob = 'build' | 'generate';
 /** Bulk statuses are not documented (docs/api.md#bulk-processing); these extra spellings also mean "still working". */
 const MORE_ACTIVE = new Set(['processing', 'pending', 'in_progress', 'started']);
 export const FINAL_STATES: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
-
-/**
- * A job state in the display language. The service's states stay the values the code compares; an
- * undocumented one is shown as the service spelt it.
- */
-export function jobStateLabel(state: string): string {
-  return Object.hasOwn(JOB_STATE_LABEL, state) ? JOB_STATE_LABEL[state as keyof typeof JOB_STATE_LABEL]() : state;
-}
-
-// Typed by the documented states: a state added to JOB_STATES does not compile until it has its label.
-// Functions: the text is looked up in the display language when shown, not when this module loads.
-const JOB_STATE_LABEL: Record<(typeof JOB_STATES)[number] | 'unknown', () => string> = {
-  idle: () => l10n.t('idle'),
-  queued: () => l10n.t('queued'),
-  running: () => l10n.t('running'),
-  completed: () => l10n.t('completed'),
-  failed: () => l10n.t('failed'),
-  cancelled: () => l10n.t('cancelled'),
-  unknown: () => l10n.t('unknown'),
-};
 
 /** "build" and "generate" inside a sentence or the status bar. */
 export function rareJobName(job: RareJob): string {

@@ -4,7 +4,8 @@ import { toUserFacing } from '../../platform/errorMessages';
 import { Disposable } from '../../platform/lifecycle';
 import type { Log } from '../../platform/logger';
 import type { BulkResult, RareResult } from '../../api/schemas/jobs';
-import { bulkProgressText, generatedCountText, jobStateLabel } from './jobModel';
+import { bulkProgressText, generatedCountText } from './jobModel';
+import { jobStateLabel } from './jobStatNames';
 import type { JobsStore } from './jobsStore';
 import type { FinishedJob } from './jobTracker';
 

@@ -3,6 +3,7 @@
 // and those the hosted service is seen to send) are shown in the display language; any other name is shown as
 // the service sent it, since it may mean anything.
 import * as l10n from '@vscode/l10n';
+import type { JOB_STATES } from '../../api/schemas/jobs';
 
 /** A count in the Jobs view's descriptions: "1,658 chunks", one text for one and one for more. */
 const COUNTS: Record<string, (n: string, one: boolean) => string> = {
@@ -42,19 +43,38 @@ export function fieldName(key: string): string {
   return FIELD_NAMES[key.toLowerCase()]?.() ?? key.replace(/_/g, ' ');
 }
 
-/** The steps the local service reports (src/local/jobs/rareJobs.ts); other services' steps are shown as sent. */
+/** Steps the local service reports (src/local/jobs/rareJobs.ts) that are not also job states. */
 const STEPS: Record<string, () => string> = {
-  queued: () => l10n.t('queued'),
   'collecting chunks': () => l10n.t('collecting chunks'),
   saving: () => l10n.t('saving'),
   'reading the build': () => l10n.t('reading the build'),
-  completed: () => l10n.t('completed'),
-  cancelled: () => l10n.t('cancelled'),
-  failed: () => l10n.t('failed'),
   interrupted: () => l10n.t('interrupted'),
 };
+/** Steps named after a job state: the state's own label. */
+const STATE_STEPS: ReadonlySet<string> = new Set(['queued', 'completed', 'cancelled', 'failed']);
 
-/** A progress step in the display language when it is one the extension knows. */
+/** A progress step in the display language when it is one the extension knows; other services' steps are shown as sent. */
 export function stepText(step: string): string {
-  return STEPS[step.trim().toLowerCase()]?.() ?? step;
+  const key = step.trim().toLowerCase();
+  return STEPS[key]?.() ?? (STATE_STEPS.has(key) ? jobStateLabel(key) : step);
 }
+
+/**
+ * A job state in the display language. The service's states stay the values the code compares; an
+ * undocumented one is shown as the service spelt it.
+ */
+export function jobStateLabel(state: string): string {
+  return Object.hasOwn(JOB_STATE_LABEL, state) ? JOB_STATE_LABEL[state as keyof typeof JOB_STATE_LABEL]() : state;
+}
+
+// Typed by the documented states: a state added to JOB_STATES does not compile until it has its label.
+// Functions: the text is looked up in the display language when shown, not when this module loads.
+const JOB_STATE_LABEL: Record<(typeof JOB_STATES)[number] | 'unknown', () => string> = {
+  idle: () => l10n.t('idle'),
+  queued: () => l10n.t('queued'),
+  running: () => l10n.t('running'),
+  completed: () => l10n.t('completed'),
+  failed: () => l10n.t('failed'),
+  cancelled: () => l10n.t('cancelled'),
+  unknown: () => l10n.t('unknown'),
+};

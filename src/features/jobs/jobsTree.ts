@@ -3,11 +3,11 @@ import type { BulkResult, RareResult } from '../../api/schemas/jobs';
 import { Disposable } from '../../platform/lifecycle';
 import { pagingTail, type PagingElement } from '../../platform/tree/pagingElements';
 import { pagingTreeItem } from '../../platform/tree/pagingItems';
+import { jobStateLabel } from './jobStatNames';
 import {
   bulkProgressText,
   formatDate,
   isActiveState,
-  jobStateLabel,
   printableEntries,
   rareJobDescription,
   rareJobError,

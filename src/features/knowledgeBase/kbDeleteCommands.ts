@@ -5,22 +5,15 @@ import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode } from '../../api/values';
 import { DeleteNotSupportedError, OperationNotOfferedError } from '../../api/errors';
 import { ContextKeys } from '../../platform/commandIds';
-import type { CommandServices } from '../../platform/commandServices';
 import { confirmDelete } from '../../platform/confirmDelete';
 import { setContext } from '../../platform/contextKeys';
+import { KbCommandGroup } from './kbCommandGroup';
 import { KB_VIEW } from './kbTreeItems';
 import { existing, offered } from './kbOperations';
 import { requireNode, selectedNodes } from './kbSelection';
 import type { KbElement, NodeElement } from './kbTreeModel';
-import type { KbTreeProvider } from './kbTreeProvider';
 
-export class KbDeleteCommands {
-  constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
-  ) {}
-
+export class KbDeleteCommands extends KbCommandGroup {
   async delete(element: NodeElement | undefined, selection: readonly KbElement[] | undefined): Promise<void> {
     const nodes = selectedNodes(this.view, element, selection);
     if (!nodes.length) return;

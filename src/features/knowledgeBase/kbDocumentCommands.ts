@@ -2,20 +2,13 @@
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode } from '../../api/values';
-import type { CommandServices } from '../../platform/commandServices';
 import { pickHashtags } from '../../platform/pickers/hashtagPicker';
+import { KbCommandGroup } from './kbCommandGroup';
 import { existing, offered } from './kbOperations';
 import { requireNode, selectedNodes } from './kbSelection';
 import type { KbElement, NodeElement } from './kbTreeModel';
-import type { KbTreeProvider } from './kbTreeProvider';
 
-export class KbDocumentCommands {
-  constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
-  ) {}
-
+export class KbDocumentCommands extends KbCommandGroup {
   /** Edit Hashtags… of a document, with the picker of hashtags in use. */
   async editHashtags(element?: NodeElement): Promise<KbNode | undefined> {
     const node = requireNode(this.view, element);

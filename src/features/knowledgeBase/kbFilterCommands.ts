@@ -2,20 +2,13 @@ import * as vscode from 'vscode';
 import { NODE_ORDERS } from '../../api/values';
 import { hashtagFilterText } from '../../core/hashtags';
 import { ContextKeys } from '../../platform/commandIds';
-import type { CommandServices } from '../../platform/commandServices';
 import { setContext } from '../../platform/contextKeys';
 import { pickHashtagFilter } from '../../platform/pickers/hashtagPicker';
-import type { KbElement } from './kbTreeModel';
-import { orderLabel, type KbTreeProvider } from './kbTreeProvider';
+import { KbCommandGroup } from './kbCommandGroup';
+import { orderLabel } from './kbTreeProvider';
 
 /** What the tree shows: Search, Filter by Hashtags, Clear Filter, Sort; the view's description says which. */
-export class KbFilterCommands {
-  constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
-  ) {}
-
+export class KbFilterCommands extends KbCommandGroup {
   async search(): Promise<void> {
     const term = await this.s.ui.showInputBox({
       title: vscode.l10n.t('Search document and folder names'),

@@ -6,6 +6,7 @@ import { ingestionFinished, isFileNode } from '../../api/values';
 import { OperationNotOfferedError } from '../../api/errors';
 import type { CommandServices } from '../../platform/commandServices';
 import { toUserFacing } from '../../platform/errorMessages';
+import { KbCommandGroup } from './kbCommandGroup';
 import { offered } from './kbOperations';
 import { requireNode, selectedNode } from './kbSelection';
 import type { KbElement, NodeElement } from './kbTreeModel';
@@ -13,16 +14,18 @@ import type { KbTreeProvider } from './kbTreeProvider';
 import type { NodeDetailsProvider } from './nodeDetails';
 import type { OriginalOpener } from './openOriginal';
 
-export class KbInspectCommands {
+export class KbInspectCommands extends KbCommandGroup {
   private readonly following = new Set<string>();
 
   constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
+    s: CommandServices,
+    tree: KbTreeProvider,
+    view: vscode.TreeView<KbElement>,
     private readonly details: NodeDetailsProvider,
     private readonly originals: OriginalOpener,
-  ) {}
+  ) {
+    super(s, tree, view);
+  }
 
   async copyId(element: NodeElement | undefined): Promise<void> {
     const node = requireNode(this.view, element);

@@ -2,21 +2,14 @@
 import * as vscode from 'vscode';
 import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode } from '../../api/values';
-import type { CommandServices } from '../../platform/commandServices';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
+import { KbCommandGroup } from './kbCommandGroup';
 import { existing, offered } from './kbOperations';
 import { requireNode, selectedNodes } from './kbSelection';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
-import type { KbTreeProvider } from './kbTreeProvider';
 import { nodeNameProblem } from './nodeNameMessages';
 
-export class KbStructureCommands {
-  constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
-  ) {}
-
+export class KbStructureCommands extends KbCommandGroup {
   /** New Folder… at the top level (view title), inside a folder, or beside a document (its folder). */
   async newFolder(element?: NodeElement): Promise<KbNode | undefined> {
     const context = element?.kind === 'node' ? element : undefined;

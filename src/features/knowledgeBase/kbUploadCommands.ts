@@ -8,6 +8,7 @@ import type { FolderMode } from '../../api/uploads/planUploads';
 import type { CommandServices } from '../../platform/commandServices';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { pickHashtags } from '../../platform/pickers/hashtagPicker';
+import { KbCommandGroup } from './kbCommandGroup';
 import { requireNode } from './kbSelection';
 import { KB_VIEW } from './kbTreeItems';
 import { ROOT, type KbElement, type NodeElement } from './kbTreeModel';
@@ -20,13 +21,15 @@ export interface UploadSink {
   watch(nodes: KbNode[]): void;
 }
 
-export class KbUploadCommands {
+export class KbUploadCommands extends KbCommandGroup {
   constructor(
-    private readonly s: CommandServices,
-    private readonly tree: KbTreeProvider,
-    private readonly view: vscode.TreeView<KbElement>,
+    s: CommandServices,
+    tree: KbTreeProvider,
+    view: vscode.TreeView<KbElement>,
     private readonly sink: UploadSink,
-  ) {}
+  ) {
+    super(s, tree, view);
+  }
 
   /** Explorer context menu (multi-select: the second argument holds the whole selection). */
   async uploadFromExplorer(clicked?: vscode.Uri, selected?: vscode.Uri[]): Promise<BatchResult | undefined> {

@@ -6,8 +6,7 @@ import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
-import { loadMoreInView } from '../../platform/tree/pagingItems';
-import type { LoadMoreElement } from '../../platform/tree/pagingElements';
+import { loadMoreCommand, resetOnClientChange } from '../../platform/tree/pagingItems';
 import { KbDeleteCommands } from './kbDeleteCommands';
 import { KbDocumentCommands } from './kbDocumentCommands';
 import { KbFilterCommands } from './kbFilterCommands';
@@ -78,12 +77,7 @@ export class KnowledgeBaseFeature extends Disposable {
       onFinal: (node) => this.onProcessed(node),
     });
     this._register(toDisposable(() => this.watcher.dispose()));
-    this._register(
-      c.connection.onDidChangeClient(() => {
-        this.model.reset();
-        this.tree.fire();
-      }),
-    );
+    this._register(resetOnClientChange(c.connection, this.tree));
     this.originals = new OriginalOpener(c, c.context.globalStorageUri.fsPath);
     // Each group of commands takes the container only as CommandServices: the client, prompts and a log.
     this.filters = new KbFilterCommands(c, this.tree, this.view);
@@ -108,12 +102,7 @@ export class KnowledgeBaseFeature extends Disposable {
         // Also Retry of an error row: then only that folder is fetched again. From the title bar VS Code
         // passes the focused row, unmarked: the whole tree is refreshed.
         [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' && e.retry ? e.parentKey : undefined),
-        [ids.loadMore]: (e: LoadMoreElement) =>
-          loadMoreInView(
-            KB_VIEW,
-            () => this.model.loadMore(e.parentKey),
-            () => this.tree.fire(),
-          ),
+        [ids.loadMore]: loadMoreCommand(KB_VIEW, this.tree),
         [ids.search]: () => filters.search(),
         [ids.filterHashtags]: () => filters.filterHashtags(),
         [ids.clearFilter]: () => filters.clearFilter(),

@@ -13,33 +13,13 @@ export interface UploadReport {
 
 type Action = 'created' | 'overwritten' | 'skipped' | 'suffix_added';
 
-/** What happened to one file, for the Outcome column. */
-function actionLabel(action: Action): string {
-  switch (action) {
-    case 'created':
-      return vscode.l10n.t('created');
-    case 'overwritten':
-      return vscode.l10n.t('overwritten');
-    case 'skipped':
-      return vscode.l10n.t('skipped (identical)');
-    case 'suffix_added':
-      return vscode.l10n.t('added with a suffix');
-  }
-}
-
-/** "3 created", for the summary. */
-function actionCount(action: Action, n: number): string {
-  switch (action) {
-    case 'created':
-      return vscode.l10n.t('{0} created', n);
-    case 'overwritten':
-      return vscode.l10n.t('{0} overwritten', n);
-    case 'skipped':
-      return vscode.l10n.t('{0} skipped (identical)', n);
-    case 'suffix_added':
-      return vscode.l10n.t('{0} added with a suffix', n);
-  }
-}
+/** What happened to one file: its word in the Outcome column, and "3 created" in the summary. */
+const ACTIONS: Record<Action, { label: () => string; count: (n: number) => string }> = {
+  created: { label: () => vscode.l10n.t('created'), count: (n) => vscode.l10n.t('{0} created', n) },
+  overwritten: { label: () => vscode.l10n.t('overwritten'), count: (n) => vscode.l10n.t('{0} overwritten', n) },
+  skipped: { label: () => vscode.l10n.t('skipped (identical)'), count: (n) => vscode.l10n.t('{0} skipped (identical)', n) },
+  suffix_added: { label: () => vscode.l10n.t('added with a suffix'), count: (n) => vscode.l10n.t('{0} added with a suffix', n) },
+};
 
 export interface ReportCounts {
   created: number;
@@ -64,7 +44,7 @@ export function countOutcomes(report: UploadReport): ReportCounts {
 export function summaryText(report: UploadReport): string {
   const c = countOutcomes(report);
   const done = c.created + c.overwritten + c.skipped + c.suffix_added;
-  const parts = (['created', 'overwritten', 'skipped', 'suffix_added'] as const).filter((k) => c[k]).map((k) => actionCount(k, c[k]));
+  const parts = (Object.keys(ACTIONS) as Action[]).filter((k) => c[k]).map((k) => ACTIONS[k].count(c[k]));
   let text = parts.length
     ? vscode.l10n.t('Uploaded {0} of {1} to {2}: {3}.', done, report.jobs.length, report.target, parts.join(', '))
     : vscode.l10n.t('Uploaded {0} of {1} to {2}.', done, report.jobs.length, report.target);
@@ -133,7 +113,7 @@ export function detailsMarkdown(report: UploadReport): string {
         : o.status === 'failed'
           ? [`**${vscode.l10n.t('failed')}**`, o.retryable ? vscode.l10n.t('{0} (can be retried)', o.message) : o.message]
           : [
-              actionLabel(o.action),
+              ACTIONS[o.action].label(),
               o.reconciled ? vscode.l10n.t('found in the knowledge base after a failed attempt') : o.nodes.map((n) => n.name).join(', '),
             ];
     lines.push(`| ${cell(name)} | ${outcome} | ${cell(detail)} |`);

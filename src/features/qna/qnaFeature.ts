@@ -3,7 +3,6 @@ import type { Candidate } from '../../api/schemas/faq';
 import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
-import type { LoadMoreElement } from '../../platform/tree/pagingElements';
 import { CandidatesView, type CandidateElement } from './candidatesView';
 import { QaImporter } from './importFlow';
 import { showQaSearch } from './qaSearchPick';
@@ -13,7 +12,7 @@ import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
 import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
-import { loadMoreInView } from '../../platform/tree/pagingItems';
+import { loadMoreCommand, resetOnClientChange } from '../../platform/tree/pagingItems';
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
@@ -56,12 +55,7 @@ export class QnaFeature extends Disposable {
     this.importer = new QaImporter(c, this.diagnostics);
     this.files = new QnaFileCommands(c, this.diagnostics);
     this.candidates = this._register(new CandidatesView(c, (candidate) => this.promote(candidate)));
-    this._register(
-      c.connection.onDidChangeClient(() => {
-        this.model.reset();
-        this.tree.fire();
-      }),
-    );
+    this._register(resetOnClientChange(c.connection, this.tree));
     this._register(
       editor.onDidSave(() => {
         void this.tree.refresh();
@@ -83,12 +77,7 @@ export class QnaFeature extends Disposable {
     this._register(
       this.c.commands({
         [ids.refresh]: () => this.tree.refresh(),
-        [ids.loadMore]: (e: LoadMoreElement) =>
-          loadMoreInView(
-            QNA_VIEW,
-            () => this.model.loadMore(e.parentKey),
-            () => this.tree.fire(),
-          ),
+        [ids.loadMore]: loadMoreCommand(QNA_VIEW, this.tree),
         [ids.filterText]: () => k.filterText(),
         [ids.filterStatus]: () => k.status(),
         [ids.filterHashtags]: () => k.hashtags(),

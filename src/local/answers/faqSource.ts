@@ -1,12 +1,11 @@
 // Q&As as a source of generative answers (search_from: qna): searches the Q&A store's own index (the one Q&A
 // search uses, same confidence scale), which follows every write; a second index here doubled the memory
 // of a large store and its start-up work.
+import { CANDIDATE_THRESHOLD } from '../faq/faqService';
 import type { FaqStore } from '../faq/faqStore';
 import { answerText, hashtagKey, type FaqRecord } from '../faq/faqRecord';
 import type { AndOr } from '../search/filters';
 
-/** A Q&A counts as a source from this confidence on (below 0.5 is "no matching answer": docs/api.md#search-qa). */
-export const QNA_MIN_CONFIDENCE = 0.5;
 /**
  * With documents among the sources, a Q&A answers alone, whole, only from this confidence on: a question that
  * shares words with a Q&A's question ("create a tar archive" and "list a tar archive" match at about 0.5) is
@@ -30,12 +29,15 @@ export interface FaqFilter {
 export class FaqLookup {
   constructor(private readonly faqs: Pick<FaqStore, 'get' | 'index'>) {}
 
-  /** The best Q&A that is on, matches the filter and reaches QNA_MIN_CONFIDENCE. */
+  /**
+   * The best Q&A that is on, matches the filter and reaches CANDIDATE_THRESHOLD: below it Q&A search itself
+   * found "no matching answer" (docs/api.md#search-qa), so the Q&A is no source either.
+   */
   best(query: string, filter: FaqFilter = {}): FaqHit | undefined {
     const include = (filter.include ?? []).map(hashtagKey).filter(Boolean);
     const exclude = (filter.exclude ?? []).map(hashtagKey).filter(Boolean);
     let best: FaqHit | undefined;
-    for (const match of this.faqs.index.search(query, QNA_MIN_CONFIDENCE)) {
+    for (const match of this.faqs.index.search(query, CANDIDATE_THRESHOLD)) {
       const record = this.faqs.get(match.faqId);
       if (!record || record.status !== 'on') continue;
       const tags = new Set(record.hashtags.map(hashtagKey));

@@ -2,12 +2,14 @@
 // its history record and candidate), select answer, feedback, candidates. Each builds its journal records
 // from in-memory changes and commits them together before answering.
 import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import type { QaFilterFields } from '../../core/qaFields';
 import type { Identity } from '../http/context';
 import { badRequest, notFound } from '../http/errors';
 import type { Journal, JournalRecord } from '../store/journal';
 import { CandidateStore, type CandidateRecord } from './candidateStore';
 import { hashtagKey, listItem, searchItem, type AnswerFormat, type FaqRecord } from './faqRecord';
+import type { searchSchema } from './faqSchemas';
 import { FaqStore } from './faqStore';
 import type { SavedFaqIndex } from './faqIndexState';
 import { changedFaqRecord, newFaqRecord, type FaqChanges, type FaqFields } from './faqWrites';
@@ -26,14 +28,8 @@ export const CANDIDATE_THRESHOLD = 0.5;
  */
 export const MAX_RECORDED_RESULTS = 100;
 
-export interface SearchParams {
-  query: string;
-  maxResults: number;
-  format: AnswerFormat;
-  hashtags: string[];
-  hashtagsOperator: 'AND' | 'OR';
-  autoRegisterCandidates: boolean;
-}
+/** A search as its request body is parsed (faqSchemas.ts): the schema's output, not a second description of it. */
+export type SearchParams = z.output<typeof searchSchema>;
 
 export interface ListFilter extends QaFilterFields {
   searchTerm?: string | null;

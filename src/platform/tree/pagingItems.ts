@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { formatNumber } from '../l10n';
-import type { PagingElement } from './pagingElements';
+import type { LoadMoreElement, PagingElement } from './pagingElements';
 
 /** The commands a tree's paging rows run; each receives the clicked element. */
 export interface PagingCommands {
@@ -60,4 +60,28 @@ export async function loadMoreInView(viewId: string, load: () => Promise<void>, 
   } finally {
     redraw();
   }
+}
+
+/** A tree paged by parent (Knowledge Base, Q&A): its model loads and resets the listings, the provider redraws. */
+export interface PagedTree {
+  readonly model: { loadMore(parentKey: string): Promise<void>; reset(): void };
+  fire(): void;
+}
+
+/** The Load more command of a PagedTree: the next page of the clicked row's parent, then a redraw. */
+export function loadMoreCommand(viewId: string, tree: PagedTree): (e: LoadMoreElement) => Promise<void> {
+  return (e) =>
+    loadMoreInView(
+      viewId,
+      () => tree.model.loadMore(e.parentKey),
+      () => tree.fire(),
+    );
+}
+
+/** Another client (connection, key or region): what was listed belongs to the old one, so the listings start again. */
+export function resetOnClientChange(connection: { onDidChangeClient: vscode.Event<unknown> }, tree: PagedTree): vscode.Disposable {
+  return connection.onDidChangeClient(() => {
+    tree.model.reset();
+    tree.fire();
+  });
 }
