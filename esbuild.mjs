@@ -6,6 +6,7 @@
 //   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
+//   vendor     yaml, csv-parse, yazl -> dist/vendor/*.js    (required by dist/main.js on first use)
 //   cli        src/cli/entry.ts      -> dist/cli.js         (the knowledge-desk command; loads dist/local.js for --local)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    the test build: globalThis.__KD_TEST__ is true (src/testBuild.d.ts), and
@@ -59,6 +60,21 @@ const splitUndici = {
   name: 'split-undici',
   setup(build) {
     build.onResolve({ filter: /^undici$/ }, () => ({ path: './undici.js', external: true }));
+  },
+};
+
+// Libraries only some commands use (YAML knowledge tests, CSV parsing, ZIP export; ~160 KB minified) are files
+// of their own in dist/vendor/, so dist/main.js, which every window compiles (or reads from the code cache),
+// does not carry them; the modules importing them are loaded lazily, so the first use requires the file.
+const VENDORED = ['yaml', 'csv-parse', 'csv-parse/sync', 'yazl'];
+const vendorFile = (name) => `vendor/${name.replace(/\//g, '-')}.js`;
+const splitVendored = {
+  name: 'split-vendored',
+  setup(build) {
+    build.onResolve({ filter: /^(yaml|csv-parse|csv-parse\/sync|yazl)$/ }, (args) => ({
+      path: `./${vendorFile(args.path)}`,
+      external: true,
+    }));
   },
 };
 
@@ -119,8 +135,9 @@ const configs = [
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/main.js',
     external: ['vscode'],
-    plugins: [...node.plugins, splitUndici, shareVscodeImport],
+    plugins: [...node.plugins, splitUndici, splitVendored, shareVscodeImport],
   },
+  ...VENDORED.map((name) => ({ ...node, entryPoints: [name], outfile: `dist/${vendorFile(name)}` })),
   { ...node, entryPoints: ['src/local/entry.ts'], outfile: 'dist/local.js', plugins: [...node.plugins, splitUndici] },
   { ...node, entryPoints: ['node_modules/undici/index.js'], outfile: 'dist/undici.js' },
   // The MCP server (stdio) for agents outside VS Code; it loads dist/local.js at run time for --local.

@@ -8,7 +8,7 @@ import type { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
-import { ZipFile } from 'yazl';
+import type * as Yazl from 'yazl';
 
 export interface ZipFolderResult {
   /** Files written (directories not counted). */
@@ -67,7 +67,9 @@ export async function zipFolder(dir: string, outFile: string, options: ZipFolder
   const level = options.compressionLevel ?? 6;
   if (signal?.aborted) throw abortError(signal);
   const target = path.resolve(outFile);
-  const zip = new ZipFile();
+  // Required here, not imported: the extension's bundle keeps yazl in a file of its own (esbuild.mjs, split-vendored).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first folder upload, not at activation
+  const zip = new (require('yazl') as typeof Yazl).ZipFile();
   const out = createWriteStream(target);
   const result: ZipFolderResult = { files: 0, bytes: 0, skipped: [] };
   let current: ReadStream | undefined;

@@ -12,7 +12,8 @@
 // cell is read as a record of its own: usually a missing-answer error, at worst (when it holds a comma)
 // an odd row that the dry run shows next to the error on the line above; visible, never silent.
 // The bytes fed since the last good record are kept for that (at most MAX_RECORD_BYTES and a chunk).
-import { Parser, type CsvError, type Options } from 'csv-parse';
+import type { CsvError, Options, Parser } from 'csv-parse';
+import type * as CsvParse from 'csv-parse';
 import type { BrokenRecord } from './collector';
 import { quoteProblemLine } from './quoteScan';
 
@@ -82,7 +83,7 @@ export class ResyncingCsvParser {
         throw err; // stops this parser at once; settle() resyncs
       },
     };
-    this.parser = new RecordParser(options, (cells) => this.onRecord(cells));
+    this.parser = new (recordParser())(options, (cells) => this.onRecord(cells));
     this.parser.on('error', () => undefined); // reported through on_skip / settle()
     this.base = this.prevEnd = this.windowStart = offset;
     this.nextLine = line;
@@ -177,18 +178,27 @@ export class ResyncingCsvParser {
   }
 }
 
-/** A csv-parse Parser handing each record to a callback at the moment it is parsed. */
-class RecordParser extends Parser {
-  constructor(
-    options: Options,
-    private readonly onRecord: (cells: string[]) => void,
-  ) {
-    super(options);
-  }
+type RecordParserClass = new (options: Options, onRecord: (cells: string[]) => void) => Parser;
+let recordParserClass: RecordParserClass | undefined;
 
-  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (chunk === null) return super.push(chunk, encoding);
-    this.onRecord(chunk as string[]);
-    return true;
-  }
+/**
+ * A csv-parse Parser handing each record to a callback at the moment it is parsed. Defined on the first
+ * parse: the extension's bundle keeps csv-parse in a file of its own (esbuild.mjs), required on first use.
+ */
+function recordParser(): RecordParserClass {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first CSV, not at activation
+  return (recordParserClass ??= class RecordParser extends (require('csv-parse') as typeof CsvParse).Parser {
+    constructor(
+      options: Options,
+      private readonly onRecord: (cells: string[]) => void,
+    ) {
+      super(options);
+    }
+
+    override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+      if (chunk === null) return super.push(chunk, encoding);
+      this.onRecord(chunk as string[]);
+      return true;
+    }
+  });
 }

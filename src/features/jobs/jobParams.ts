@@ -1,9 +1,15 @@
 // Parameters of the build, generate and bulk runs, and the CSV handling of results (no vscode: @vscode/l10n
 // for the texts; labels are getters, so they are read in the display language when shown).
 import * as l10n from '@vscode/l10n';
-import { parse } from 'csv-parse/sync';
+import type * as CsvSync from 'csv-parse/sync';
 import type { BulkType, RareBuildParams, RareGenerateParams } from '../../api/resources/jobs';
 import { escapeCsvCell } from '../../core/qaFile/exportCsv';
+
+// Required on first use, not imported: the extension's bundle keeps csv-parse in a file of its own (esbuild.mjs).
+function parse(text: string, options: CsvSync.Options): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on the first bulk CSV, not at activation
+  return (require('csv-parse/sync') as typeof CsvSync).parse(text, options);
+}
 
 export interface NumberParam<K extends string> {
   key: K;

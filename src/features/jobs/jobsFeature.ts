@@ -5,7 +5,8 @@ import { connectedOnly } from '../../platform/tree/connectedOnly';
 import type { RareStatus } from '../../api/schemas/jobs';
 import type { Poller } from './jobPoller';
 import { JobNotifier } from './jobNotifier';
-import { JobsCommands, type JobsHost } from './jobsCommands';
+import type * as JobsCommandsModule from './jobsCommands';
+import type { JobsCommands, JobsHost } from './jobsCommands';
 import { JobsMonitor } from './jobsMonitor';
 import { JobsStatusBar } from './jobsStatusBar';
 import type { JobsStore } from './jobsStore';
@@ -13,6 +14,10 @@ import { ResultDocuments } from './resultDocuments';
 import { JOBS_VIEW, JobsTreeProvider, type BulkResultElement, type JobsElement, type RareResultElement } from './jobsTree';
 import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
+
+// The commands (with the job prompts and the bulk CSV checks) load on the first command, not at activation.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at activation
+const jobsCommands = (): typeof JobsCommandsModule => require('./jobsCommands');
 
 /**
  * The Jobs view: answer-generation (RARE) build and generate with live status, bulk processing runs and their
@@ -26,7 +31,7 @@ export class JobsFeature extends Disposable implements JobsHost {
   readonly monitor: JobsMonitor;
   readonly status: JobsStatusBar;
   readonly notifier: JobNotifier;
-  readonly commands: JobsCommands;
+  private jobsCommands?: JobsCommands;
   readonly resultDocuments: ResultDocuments;
   private lastContent = '';
 
@@ -41,7 +46,6 @@ export class JobsFeature extends Disposable implements JobsHost {
     this._register(noteUseWhenVisible(JOBS_VIEW, this.view));
     this.status = this._register(new JobsStatusBar(this.view));
     this.resultDocuments = this._register(new ResultDocuments());
-    this.commands = new JobsCommands(c, this);
     this.notifier = this._register(
       new JobNotifier({
         store: this.store,
@@ -62,6 +66,10 @@ export class JobsFeature extends Disposable implements JobsHost {
     if (this.connected) void this.poller.pollNow();
   }
 
+  get commands(): JobsCommands {
+    return (this.jobsCommands ??= new (jobsCommands().JobsCommands)(this.c, this));
+  }
+
   get store(): JobsStore {
     return this.monitor.store;
   }
@@ -80,19 +88,19 @@ export class JobsFeature extends Disposable implements JobsHost {
   }
 
   private registerCommands(): void {
-    const k = this.commands;
+    const k = (): JobsCommands => this.commands;
     const ids = CommandIds.jobs;
     this._register(
       this.c.commands({
         [ids.refresh]: () => this.refresh(),
-        [ids.startBuild]: () => k.startBuild(),
-        [ids.startGenerate]: () => k.startGenerate(),
-        [ids.cancel]: () => k.cancel(),
-        [ids.openResult]: (e?: JobsElement) => k.openResult(e),
-        [ids.saveResult]: (e?: JobsElement, target?: vscode.Uri) => k.saveResult(e, target),
-        [ids.deleteResult]: (e?: JobsElement) => k.deleteResult(e),
-        [ids.runBulk]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => k.runBulk(clicked, selected),
-        [ids.loadMoreBulk]: () => k.loadMoreBulk(),
+        [ids.startBuild]: () => k().startBuild(),
+        [ids.startGenerate]: () => k().startGenerate(),
+        [ids.cancel]: () => k().cancel(),
+        [ids.openResult]: (e?: JobsElement) => k().openResult(e),
+        [ids.saveResult]: (e?: JobsElement, target?: vscode.Uri) => k().saveResult(e, target),
+        [ids.deleteResult]: (e?: JobsElement) => k().deleteResult(e),
+        [ids.runBulk]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => k().runBulk(clicked, selected),
+        [ids.loadMoreBulk]: () => k().loadMoreBulk(),
       }),
     );
   }

@@ -7,12 +7,6 @@ import { CommandIds } from '../../platform/commandIds';
 import { Disposable, toDisposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
 import { loadMoreCommand, resetOnClientChange } from '../../platform/tree/pagingItems';
-import { KbDeleteCommands } from './kbDeleteCommands';
-import { KbDocumentCommands } from './kbDocumentCommands';
-import { KbFilterCommands } from './kbFilterCommands';
-import { KbInspectCommands } from './kbInspectCommands';
-import { KbStructureCommands } from './kbStructureCommands';
-import { KbUploadCommands } from './kbUploadCommands';
 import { OriginalOpener } from './openOriginal';
 import { OfferContext } from '../../platform/offerContext';
 import { KbDragAndDrop } from './kbDragAndDrop';
@@ -20,24 +14,47 @@ import { KB_VIEW, NODE_SCHEME } from './kbTreeItems';
 import { KbTreeModel, type KbElement, type NodeElement } from './kbTreeModel';
 import { KbTreeProvider } from './kbTreeProvider';
 import { NodeDetailsProvider } from './nodeDetails';
-import { uploadBatch, type BatchResult } from './uploadFlow';
+import type { BatchResult } from './uploadFlow';
+import type * as UploadFlowModule from './uploadFlow';
+import type * as Filters from './kbFilterCommands';
+import type * as Uploads from './kbUploadCommands';
+import type * as Structure from './kbStructureCommands';
+import type * as Documents from './kbDocumentCommands';
+import type * as Deletes from './kbDeleteCommands';
+import type * as Inspect from './kbInspectCommands';
 import { noteUseWhenVisible } from '../../platform/usage';
+
+// The command groups (and what they use: the upload flow, ZIP, pickers) load on their first command, not at activation.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
+const lazy = {
+  filters: (): typeof Filters => require('./kbFilterCommands'),
+  uploads: (): typeof Uploads => require('./kbUploadCommands'),
+  structure: (): typeof Structure => require('./kbStructureCommands'),
+  documents: (): typeof Documents => require('./kbDocumentCommands'),
+  deletes: (): typeof Deletes => require('./kbDeleteCommands'),
+  inspect: (): typeof Inspect => require('./kbInspectCommands'),
+  uploadFlow: (): typeof UploadFlowModule => require('./uploadFlow'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** The Knowledge Base view: browse, search, upload, replace, move, delete, and processing badges. */
 export class KnowledgeBaseFeature extends Disposable {
   readonly model: KbTreeModel;
   readonly tree: KbTreeProvider;
   readonly view: vscode.TreeView<KbElement>;
-  private readonly filters: KbFilterCommands;
-  private readonly uploads: KbUploadCommands;
-  private readonly structure: KbStructureCommands;
-  private readonly documents: KbDocumentCommands;
-  private readonly deletes: KbDeleteCommands;
-  private readonly inspect: KbInspectCommands;
   readonly originals: OriginalOpener;
   readonly offerContext: OfferContext;
   readonly watcher: ProcessingWatcher;
   readonly dnd: KbDragAndDrop;
+  private readonly groups: {
+    filters?: Filters.KbFilterCommands;
+    uploads?: Uploads.KbUploadCommands;
+    structure?: Structure.KbStructureCommands;
+    documents?: Documents.KbDocumentCommands;
+    deletes?: Deletes.KbDeleteCommands;
+    inspect?: Inspect.KbInspectCommands;
+  } = {};
+  private readonly details: NodeDetailsProvider;
   private failures: FileNode[] = [];
   private failureTimer: NodeJS.Timeout | undefined;
   private readonly batchEmitter = this._register(new vscode.EventEmitter<BatchResult>());
@@ -66,7 +83,7 @@ export class KnowledgeBaseFeature extends Disposable {
     );
     this._register(noteUseWhenVisible(KB_VIEW, this.view));
     this._register(vscode.window.registerFileDecorationProvider(this.tree));
-    const details = this._register(new NodeDetailsProvider());
+    const details = (this.details = this._register(new NodeDetailsProvider()));
     this._register(vscode.workspace.registerTextDocumentContentProvider(`${NODE_SCHEME}-details`, details));
     this.watcher = new ProcessingWatcher({
       client: () => c.connection.getClient(),
@@ -79,23 +96,40 @@ export class KnowledgeBaseFeature extends Disposable {
     this._register(toDisposable(() => this.watcher.dispose()));
     this._register(resetOnClientChange(c.connection, this.tree));
     this.originals = new OriginalOpener(c, c.context.globalStorageUri.fsPath);
-    // Each group of commands takes the container only as CommandServices: the client, prompts and a log.
-    this.filters = new KbFilterCommands(c, this.tree, this.view);
-    this.uploads = new KbUploadCommands(c, this.tree, this.view, {
-      runBatch: (request) => uploadBatch(c, request, (batch) => this.afterBatch(batch)),
-      watch: (nodes) => this.watch(nodes.map(watchTarget)),
-    });
-    this.structure = new KbStructureCommands(c, this.tree, this.view);
-    this.documents = new KbDocumentCommands(c, this.tree, this.view);
-    this.deletes = new KbDeleteCommands(c, this.tree, this.view);
-    this.inspect = new KbInspectCommands(c, this.tree, this.view, details, this.originals);
     this.offerContext = this._register(new OfferContext(c.connection));
     this._register(toDisposable(() => clearTimeout(this.failureTimer)));
     this.registerCommands();
   }
 
+  // Each group of commands takes the container only as CommandServices: the client, prompts and a log.
+  private get filters(): Filters.KbFilterCommands {
+    return (this.groups.filters ??= new (lazy.filters().KbFilterCommands)(this.c, this.tree, this.view));
+  }
+
+  private get uploads(): Uploads.KbUploadCommands {
+    return (this.groups.uploads ??= new (lazy.uploads().KbUploadCommands)(this.c, this.tree, this.view, {
+      runBatch: (request) => lazy.uploadFlow().uploadBatch(this.c, request, (batch) => this.afterBatch(batch)),
+      watch: (nodes) => this.watch(nodes.map(watchTarget)),
+    }));
+  }
+
+  private get structure(): Structure.KbStructureCommands {
+    return (this.groups.structure ??= new (lazy.structure().KbStructureCommands)(this.c, this.tree, this.view));
+  }
+
+  private get documents(): Documents.KbDocumentCommands {
+    return (this.groups.documents ??= new (lazy.documents().KbDocumentCommands)(this.c, this.tree, this.view));
+  }
+
+  private get deletes(): Deletes.KbDeleteCommands {
+    return (this.groups.deletes ??= new (lazy.deletes().KbDeleteCommands)(this.c, this.tree, this.view));
+  }
+
+  private get inspect(): Inspect.KbInspectCommands {
+    return (this.groups.inspect ??= new (lazy.inspect().KbInspectCommands)(this.c, this.tree, this.view, this.details, this.originals));
+  }
+
   private registerCommands(): void {
-    const { filters, uploads, structure, documents, deletes, inspect } = this;
     const ids = CommandIds.kb;
     this._register(
       this.c.commands({
@@ -103,29 +137,29 @@ export class KnowledgeBaseFeature extends Disposable {
         // passes the focused row, unmarked: the whole tree is refreshed.
         [ids.refresh]: (e?: KbElement) => this.tree.refresh(e?.kind === 'error' && e.retry ? e.parentKey : undefined),
         [ids.loadMore]: loadMoreCommand(KB_VIEW, this.tree),
-        [ids.search]: () => filters.search(),
-        [ids.filterHashtags]: () => filters.filterHashtags(),
-        [ids.clearFilter]: () => filters.clearFilter(),
-        [ids.sort]: () => filters.sort(),
-        [ids.uploadToKnowledgeBase]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => uploads.uploadFromExplorer(clicked, selected),
-        [ids.uploadHere]: (e?: NodeElement) => uploads.uploadHere(e),
-        [ids.uploadFromCloud]: (e?: NodeElement) => uploads.uploadFromCloud(e),
-        [ids.replaceFile]: (e?: NodeElement) => uploads.replace(e),
+        [ids.search]: () => this.filters.search(),
+        [ids.filterHashtags]: () => this.filters.filterHashtags(),
+        [ids.clearFilter]: () => this.filters.clearFilter(),
+        [ids.sort]: () => this.filters.sort(),
+        [ids.uploadToKnowledgeBase]: (clicked?: vscode.Uri, selected?: vscode.Uri[]) => this.uploads.uploadFromExplorer(clicked, selected),
+        [ids.uploadHere]: (e?: NodeElement) => this.uploads.uploadHere(e),
+        [ids.uploadFromCloud]: (e?: NodeElement) => this.uploads.uploadFromCloud(e),
+        [ids.replaceFile]: (e?: NodeElement) => this.uploads.replace(e),
         // The title bar's: whatever element VS Code passes (the focused one) is not where they act.
-        [ids.uploadFromCloudToFolder]: () => uploads.uploadFromCloud(undefined),
-        [ids.uploadToTopLevel]: () => uploads.uploadHere(undefined),
-        [ids.newFolderAtTopLevel]: () => structure.newFolder(undefined),
-        [ids.newFolder]: (e?: NodeElement) => structure.newFolder(e),
-        [ids.rename]: (e?: NodeElement) => structure.rename(e),
-        [ids.move]: (e?: NodeElement, all?: KbElement[]) => structure.move(e, all),
-        [ids.editHashtags]: (e?: NodeElement) => documents.editHashtags(e),
-        [ids.turnOff]: (e?: NodeElement, all?: KbElement[]) => documents.toggle('off', e, all),
-        [ids.turnOn]: (e?: NodeElement, all?: KbElement[]) => documents.toggle('on', e, all),
-        [ids.delete]: (e?: NodeElement, all?: KbElement[]) => deletes.delete(e, all),
-        [ids.deleteFolder]: (e?: NodeElement) => deletes.deleteFolder(e),
-        [ids.copyId]: (e?: NodeElement) => inspect.copyId(e),
-        [ids.showDetails]: (e?: NodeElement) => inspect.showDetails(e),
-        [ids.openOriginal]: (e?: NodeElement) => inspect.openOriginal(e),
+        [ids.uploadFromCloudToFolder]: () => this.uploads.uploadFromCloud(undefined),
+        [ids.uploadToTopLevel]: () => this.uploads.uploadHere(undefined),
+        [ids.newFolderAtTopLevel]: () => this.structure.newFolder(undefined),
+        [ids.newFolder]: (e?: NodeElement) => this.structure.newFolder(e),
+        [ids.rename]: (e?: NodeElement) => this.structure.rename(e),
+        [ids.move]: (e?: NodeElement, all?: KbElement[]) => this.structure.move(e, all),
+        [ids.editHashtags]: (e?: NodeElement) => this.documents.editHashtags(e),
+        [ids.turnOff]: (e?: NodeElement, all?: KbElement[]) => this.documents.toggle('off', e, all),
+        [ids.turnOn]: (e?: NodeElement, all?: KbElement[]) => this.documents.toggle('on', e, all),
+        [ids.delete]: (e?: NodeElement, all?: KbElement[]) => this.deletes.delete(e, all),
+        [ids.deleteFolder]: (e?: NodeElement) => this.deletes.deleteFolder(e),
+        [ids.copyId]: (e?: NodeElement) => this.inspect.copyId(e),
+        [ids.showDetails]: (e?: NodeElement) => this.inspect.showDetails(e),
+        [ids.openOriginal]: (e?: NodeElement) => this.inspect.openOriginal(e),
       }),
     );
   }

@@ -4,15 +4,26 @@ import type { Container } from '../../container';
 import { Disposable } from '../../platform/lifecycle';
 import { connectedOnly } from '../../platform/tree/connectedOnly';
 import { CandidatesView, type CandidateElement } from './candidatesView';
-import { QaImporter } from './importFlow';
+import type * as ImportFlowModule from './importFlow';
+import type { QaImporter } from './importFlow';
 import { showQaSearch } from './qaSearchPick';
 import { QnaCommands } from './qnaCommands';
-import { QnaFileCommands } from './qnaFileCommands';
+import type * as FileCommandsModule from './qnaFileCommands';
+import type { QnaFileCommands } from './qnaFileCommands';
 import { QnaTreeModel, type QaElement, type QnaElement } from './qnaTreeModel';
 import { QNA_VIEW, QnaTreeProvider } from './qnaTreeProvider';
 import { CommandIds } from '../../platform/commandIds';
 import { noteUseWhenVisible } from '../../platform/usage';
 import { loadMoreCommand, resetOnClientChange } from '../../platform/tree/pagingItems';
+
+// The import and the file commands (with the Q&A file readers, CSV and the import plan) load on their first
+// command, not at activation: most windows never import a file.
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use, not at activation */
+const lazy = {
+  importFlow: (): typeof ImportFlowModule => require('./importFlow'),
+  files: (): typeof FileCommandsModule => require('./qnaFileCommands'),
+};
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** What the Q&A feature needs from the editor webview (kept narrow so either side can change). */
 export interface QaEditorOpener {
@@ -30,8 +41,8 @@ export class QnaFeature extends Disposable {
   readonly tree: QnaTreeProvider;
   readonly view: vscode.TreeView<QnaElement>;
   readonly commands: QnaCommands;
-  readonly importer: QaImporter;
-  readonly files: QnaFileCommands;
+  private importFlow?: QaImporter;
+  private fileCommands?: QnaFileCommands;
   readonly candidates: CandidatesView;
   readonly diagnostics: vscode.DiagnosticCollection;
 
@@ -52,8 +63,6 @@ export class QnaFeature extends Disposable {
     this._register(noteUseWhenVisible(QNA_VIEW, this.view));
     this.commands = new QnaCommands(c, this.tree, this.view);
     this.diagnostics = this._register(vscode.languages.createDiagnosticCollection('knowledgeDesk.qaImport'));
-    this.importer = new QaImporter(c, this.diagnostics);
-    this.files = new QnaFileCommands(c, this.diagnostics);
     this.candidates = this._register(new CandidatesView(c, (candidate) => this.promote(candidate)));
     this._register(resetOnClientChange(c.connection, this.tree));
     this._register(
@@ -69,6 +78,14 @@ export class QnaFeature extends Disposable {
       ),
     );
     this.registerCommands();
+  }
+
+  get importer(): QaImporter {
+    return (this.importFlow ??= new (lazy.importFlow().QaImporter)(this.c, this.diagnostics));
+  }
+
+  get files(): QnaFileCommands {
+    return (this.fileCommands ??= new (lazy.files().QnaFileCommands)(this.c, this.diagnostics));
   }
 
   private registerCommands(): void {
