@@ -47,7 +47,7 @@ export class AnswersViewers extends Disposable {
           const opened =
             action.kind === 'qna'
               ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId })
-              : await this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+              : await this.citations.open(action.target, { pdfPreview: action.pdfPreview }, action.connectionId);
           completeWalkthroughStep('citationOpened');
           return opened;
         },
@@ -75,9 +75,9 @@ export class AnswersViewers extends Disposable {
     const panels = new (lazy.citationPanel().CitationPanels)({
       ...basics,
       // Each viewer resolves its document on the connection it was opened with (issue 27).
-      pin: () => {
-        const pin = pinned.panel(basics.connectionLabel);
-        const region = regionOf(c.connection.active.target);
+      pin: (connectionId) => {
+        const pin = pinned.panel(basics.connectionLabel, connectionId === undefined ? undefined : { id: connectionId });
+        const region = regionOf((c.connection.store.get(pin.id) ?? c.connection.active).target);
         const source = new (lazy.documentSource().DocumentSource)({
           region: () => region,
           // The public download and text operations, for every region (documentSource.ts).

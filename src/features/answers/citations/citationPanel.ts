@@ -20,9 +20,12 @@ export interface CitationContext extends PanelBasics {
   source: DocumentSource;
 }
 
-/** What the viewers share; each viewer is pinned to the connection active when it opened (issue 27). */
+/**
+ * What the viewers share; each viewer is pinned to the connection active when it opened, or to the one its caller
+ * names (a chat pinned to another connection, issue 27).
+ */
 export interface CitationsContext extends PanelBasics {
-  pin(): { id: string; connectionLabel(): string | undefined; source: DocumentSource };
+  pin(connectionId?: string): { id: string; connectionLabel(): string | undefined; source: DocumentSource };
   activeConnectionId(): string;
 }
 
@@ -167,14 +170,15 @@ export class CitationPanels extends Disposable {
     return `${connectionId}/${documentKey(target)}`;
   }
 
-  /** A viewer's own context: the connection active now, its source and the name its title shows. */
-  private pinned(): CitationContext {
-    const { connectionLabel, source } = this.ctx.pin();
+  /** A viewer's own context: its connection, its source and the name its title shows. */
+  private pinned(connectionId: string): CitationContext {
+    const { connectionLabel, source } = this.ctx.pin(connectionId);
     return { ...this.ctx, connectionLabel, source };
   }
 
-  open(target: CitationTarget, extras: ResolveExtras = {}): CitationPanel {
-    const key = this.keyOf(this.ctx.activeConnectionId(), target);
+  /** Opens `target` on `connectionId` (a pinned caller's), else on the active connection. */
+  open(target: CitationTarget, extras: ResolveExtras = {}, connectionId = this.ctx.activeConnectionId()): CitationPanel {
+    const key = this.keyOf(connectionId, target);
     const open = this.registry.get(key);
     const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
     if (open) {
@@ -191,7 +195,7 @@ export class CitationPanels extends Disposable {
       this.ctx.extensionUri,
       this.viewerColumn(active),
     );
-    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned(), target, extras)));
+    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned(connectionId), target, extras)));
   }
 
   /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
@@ -209,13 +213,14 @@ export class CitationPanels extends Disposable {
       panel.dispose();
       return;
     }
-    const key = this.keyOf(this.ctx.activeConnectionId(), state.target);
+    const connectionId = this.ctx.activeConnectionId();
+    const key = this.keyOf(connectionId, state.target);
     if (this.registry.get(key)) {
       panel.dispose();
       this.registry.get(key)!.reveal();
       return;
     }
-    this.registry.add(key, new CitationPanel(panel, this.pinned(), state.target, {}, true));
+    this.registry.add(key, new CitationPanel(panel, this.pinned(connectionId), state.target, {}, true));
   }
 }
 
