@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
-import type { ChatSnapshot } from '../../src/features/answers/chat/protocol';
+import { CHAT_VIEW_TYPE, type ChatSnapshot } from '../../src/features/answers/chat/protocol';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
@@ -243,7 +243,7 @@ describe('Local projects: two local projects as two connections', () => {
       'Beta’s document to be answerable',
       60_000,
     );
-    const chat = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    let chat = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
     let onLocal: ChatPanel | undefined;
     try {
       await waitForPage(chat, 'the chat panel');
@@ -291,6 +291,16 @@ describe('Local projects: two local projects as two connections', () => {
       assert.equal(api.chat.current, onLocal);
       assert.equal(onLocal.panel.title, 'Ask Knowledge Desk — Local');
       assert.ok(!onLocal.conversation.turns.some((t) => t.id === turn.id), 'Local’s chat has its own conversations');
+
+      // After a restart: the panel comes back on Beta, by the connection its page kept, with Beta's conversation.
+      const state = { connection: { id: beta.id, name: 'Beta chat' }, conversationId: chat.conversation.id };
+      chat.dispose();
+      const raw = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Ask Knowledge Desk', vscode.ViewColumn.Active, { enableScripts: true });
+      chat = api.chat.restore(raw, state);
+      assert.notEqual(chat, onLocal);
+      assert.equal(chat.panel.title, 'Ask Knowledge Desk — Beta chat');
+      assert.equal(chat.conversation.turns.at(-1)?.id, turn.id);
+      await waitForPage(chat, 'the restored chat panel');
 
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta chat', 'Remove Connection'], undefined);
       await waitFor(
