@@ -58,8 +58,7 @@ export class AiServices {
   readonly chatHandler = createChatHandler(
     () => ({
       client: () => this.client('@knowledge'),
-      // The active connection's own user id, else the setting: the one its client sends.
-      stateful: !!this.c.connection.identityOf().ownUserId,
+      stateful: !!this.c.settings.identity.ownUserId,
       // The active connection's name (the default ones are named after their region).
       regionLabel: this.c.connection.active.name,
       rememberCitation: (citation, question, answer) => this.links.remember(citation, question, answer),
