@@ -106,6 +106,24 @@ describe('Local projects: two local projects as two connections', () => {
       const localClient = await api.connection.getClient();
       await assert.rejects(localClient.faq.get(id), 'Local does not have it');
 
+      // A Q&A citation of a chat pinned to Beta (Local active): its editor opens on Beta, and shows Beta's Q&A.
+      const { id: citedId } = await betaClient.faq.register({ question: 'Cited by a chat on Beta', answer: 'Beta only.', status: 'on' });
+      const cited = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.answers.openCitation', {
+        citation: { source: 'qna', faqId: citedId },
+        connectionId: beta.id,
+      }))!;
+      try {
+        await waitFor(
+          () => cited.current?.values.question === 'Cited by a chat on Beta',
+          'the cited Q&A read from Beta',
+          10_000,
+          () => `${cited.panel.title} ${JSON.stringify(cited.current ?? null)}`,
+        );
+        assert.ok(cited.panel.title.endsWith(' — Beta project'), cited.panel.title);
+      } finally {
+        cited.dispose();
+      }
+
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta project', 'Remove Connection'], undefined);
       await waitFor(
         () => editor.panel.title.endsWith(' — Beta project (removed)'),

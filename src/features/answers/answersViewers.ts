@@ -46,7 +46,7 @@ export class AnswersViewers extends Disposable {
           const action = lazy.citationArgs().parseOpenCitation(arg);
           const opened =
             action.kind === 'qna'
-              ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId })
+              ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId, connectionId: action.connectionId })
               : await this.citations.open(action.target, { pdfPreview: action.pdfPreview }, action.connectionId);
           completeWalkthroughStep('citationOpened');
           return opened;
