@@ -10,6 +10,7 @@ import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
 import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
 import { CHAT_VIEW_TYPE, type ChatSnapshot } from '../../src/features/answers/chat/protocol';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
+import { CITATION_VIEW_TYPE } from '../../src/features/answers/citations/protocol';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
@@ -157,7 +158,7 @@ describe('Local projects: two local projects as two connections', () => {
       'the document to be processed',
       60_000,
     );
-    const viewer = (await vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', {
+    let viewer = (await vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', {
       kbId: node.id,
       pageNo: 1,
       title: 'beta-citation.md',
@@ -176,6 +177,18 @@ describe('Local projects: two local projects as two connections', () => {
       const view = viewer.current.view;
       assert.equal(view.kind, 'text', JSON.stringify(view).slice(0, 300));
       assert.ok(view.kind === 'text' && view.pages.some((p) => p.text.includes(passage)));
+
+      // After a restart (Local active): the viewer comes back on Beta, by the connection its page kept.
+      const state = { target: viewer.current.target, pageNo: 1, connection: { id: beta.id, name: 'Beta citations' } };
+      viewer.dispose();
+      const raw = vscode.window.createWebviewPanel(CITATION_VIEW_TYPE, 'Citation', vscode.ViewColumn.Active, { enableScripts: true });
+      api.citations.restore(raw, state);
+      viewer = api.citations.panels.find((p) => p.panel === raw)!;
+      assert.ok(viewer, 'the restored viewer');
+      await viewer.load();
+      assert.ok(viewer.panel.title.endsWith(' — Beta citations'), viewer.panel.title);
+      const again = viewer.current.view;
+      assert.ok(again.kind === 'text' && again.pages.some((p) => p.text.includes(passage)), JSON.stringify(again).slice(0, 300));
 
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta citations', 'Remove Connection'], undefined);
       await waitFor(

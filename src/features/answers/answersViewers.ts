@@ -75,8 +75,8 @@ export class AnswersViewers extends Disposable {
     const panels = new (lazy.citationPanel().CitationPanels)({
       ...basics,
       // Each viewer resolves its document on the connection it was opened with (issue 27).
-      pin: (connectionId) => {
-        const pin = pinned.panel(basics.connectionLabel, connectionId === undefined ? undefined : { id: connectionId });
+      pin: (to) => {
+        const pin = pinned.panel(basics.connectionLabel, to);
         const region = regionOf((c.connection.store.get(pin.id) ?? c.connection.active).target);
         const source = new (lazy.documentSource().DocumentSource)({
           region: () => region,
@@ -93,7 +93,7 @@ export class AnswersViewers extends Disposable {
           describe: (error) => toUserFacing(error).message,
           log: citationLog,
         });
-        return { id: pin.id, connectionLabel: pin.connectionLabel, source };
+        return { id: pin.id, name: pin.name, connectionLabel: pin.connectionLabel, source };
       },
       activeConnectionId: () => c.connection.active.id,
     });

@@ -18,6 +18,8 @@ import {
 
 export interface CitationContext extends PanelBasics {
   source: DocumentSource;
+  /** Its connection (id, and name now or last known), sent to the page to keep for a restart. */
+  connection(): { id: string; name: string };
 }
 
 /**
@@ -25,7 +27,12 @@ export interface CitationContext extends PanelBasics {
  * names (a chat pinned to another connection, issue 27).
  */
 export interface CitationsContext extends PanelBasics {
-  pin(connectionId?: string): { id: string; connectionLabel(): string | undefined; source: DocumentSource };
+  pin(to?: { id: string; name?: string }): {
+    id: string;
+    name(): string;
+    connectionLabel(): string | undefined;
+    source: DocumentSource;
+  };
   activeConnectionId(): string;
 }
 
@@ -136,7 +143,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
 
   private sendShow(): void {
     const reset = this.clicked && this.view.kind !== 'loading';
-    this.channel.notify('show', { target: this.target, view: this.view, reset });
+    this.channel.notify('show', { target: this.target, view: this.view, reset, connection: this.ctx.connection() });
     if (reset) this.clicked = false;
   }
 
@@ -171,9 +178,9 @@ export class CitationPanels extends Disposable {
   }
 
   /** A viewer's own context: its connection, its source and the name its title shows. */
-  private pinned(connectionId: string): CitationContext {
-    const { connectionLabel, source } = this.ctx.pin(connectionId);
-    return { ...this.ctx, connectionLabel, source };
+  private pinned(to: { id: string; name?: string }): CitationContext {
+    const { id, name, connectionLabel, source } = this.ctx.pin(to);
+    return { ...this.ctx, connectionLabel, source, connection: () => ({ id, name: name().slice(0, 80) }) };
   }
 
   /** Opens `target` on `connectionId` (a pinned caller's), else on the active connection. */
@@ -195,7 +202,7 @@ export class CitationPanels extends Disposable {
       this.ctx.extensionUri,
       this.viewerColumn(active),
     );
-    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned(connectionId), target, extras)));
+    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned({ id: connectionId }), target, extras)));
   }
 
   /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
@@ -213,14 +220,15 @@ export class CitationPanels extends Disposable {
       panel.dispose();
       return;
     }
-    const connectionId = this.ctx.activeConnectionId();
-    const key = this.keyOf(connectionId, state.target);
+    // On the connection the page kept (state from before connections: the active one), even if removed since.
+    const to = state.connection ?? { id: this.ctx.activeConnectionId() };
+    const key = this.keyOf(to.id, state.target);
     if (this.registry.get(key)) {
       panel.dispose();
       this.registry.get(key)!.reveal();
       return;
     }
-    this.registry.add(key, new CitationPanel(panel, this.pinned(connectionId), state.target, {}, true));
+    this.registry.add(key, new CitationPanel(panel, this.pinned(to), state.target, {}, true));
   }
 }
 
