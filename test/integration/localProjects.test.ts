@@ -1,19 +1,22 @@
 // Several local projects (issue 27) in the real host: Add Connection → Local project starts a second project with its
 // own data folder and key; switching shows each project's Knowledge Base and Q&As; a Q&A editor opened on one project
-// keeps saving there after a switch and says when its connection is removed, and so does a citation viewer; Remove
-// keeps or deletes the folder.
+// keeps saving there after a switch and says when its connection is removed, and so do a citation viewer, analytics
+// and a chat; Remove keeps or deletes the folder.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { KbElement } from '../../src/features/knowledgeBase/kbTreeModel';
+import type { ChatPanel } from '../../src/features/answers/chat/chatPanel';
+import { CHAT_VIEW_TYPE, type ChatSnapshot } from '../../src/features/answers/chat/protocol';
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
+import { CITATION_VIEW_TYPE } from '../../src/features/answers/citations/protocol';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import { getApi, resetWorkbench, runCommand, useService, waitFor, waitForPage } from './support/host';
+import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, waitForPage } from './support/host';
 
 const FOLDER = 'Only in the project Beta';
 const QUESTION = 'Which project answers this, Beta?';
@@ -104,6 +107,24 @@ describe('Local projects: two local projects as two connections', () => {
       const localClient = await api.connection.getClient();
       await assert.rejects(localClient.faq.get(id), 'Local does not have it');
 
+      // A Q&A citation of a chat pinned to Beta (Local active): its editor opens on Beta, and shows Beta's Q&A.
+      const { id: citedId } = await betaClient.faq.register({ question: 'Cited by a chat on Beta', answer: 'Beta only.', status: 'on' });
+      const cited = (await vscode.commands.executeCommand<QaEditorPanel>('knowledgeDesk.answers.openCitation', {
+        citation: { source: 'qna', faqId: citedId },
+        connectionId: beta.id,
+      }))!;
+      try {
+        await waitFor(
+          () => cited.current?.values.question === 'Cited by a chat on Beta',
+          'the cited Q&A read from Beta',
+          10_000,
+          () => `${cited.panel.title} ${JSON.stringify(cited.current ?? null)}`,
+        );
+        assert.ok(cited.panel.title.endsWith(' — Beta project'), cited.panel.title);
+      } finally {
+        cited.dispose();
+      }
+
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta project', 'Remove Connection'], undefined);
       await waitFor(
         () => editor.panel.title.endsWith(' — Beta project (removed)'),
@@ -137,7 +158,7 @@ describe('Local projects: two local projects as two connections', () => {
       'the document to be processed',
       60_000,
     );
-    const viewer = (await vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', {
+    let viewer = (await vscode.commands.executeCommand<CitationPanel>('knowledgeDesk.answers.openDocument', {
       kbId: node.id,
       pageNo: 1,
       title: 'beta-citation.md',
@@ -156,6 +177,18 @@ describe('Local projects: two local projects as two connections', () => {
       const view = viewer.current.view;
       assert.equal(view.kind, 'text', JSON.stringify(view).slice(0, 300));
       assert.ok(view.kind === 'text' && view.pages.some((p) => p.text.includes(passage)));
+
+      // After a restart (Local active): the viewer comes back on Beta, by the connection its page kept.
+      const state = { target: viewer.current.target, pageNo: 1, connection: { id: beta.id, name: 'Beta citations' } };
+      viewer.dispose();
+      const raw = vscode.window.createWebviewPanel(CITATION_VIEW_TYPE, 'Citation', vscode.ViewColumn.Active, { enableScripts: true });
+      api.citations.restore(raw, state);
+      viewer = api.citations.panels.find((p) => p.panel === raw)!;
+      assert.ok(viewer, 'the restored viewer');
+      await viewer.load();
+      assert.ok(viewer.panel.title.endsWith(' — Beta citations'), viewer.panel.title);
+      const again = viewer.current.view;
+      assert.ok(again.kind === 'text' && again.pages.some((p) => p.text.includes(passage)), JSON.stringify(again).slice(0, 300));
 
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta citations', 'Remove Connection'], undefined);
       await waitFor(
@@ -220,6 +253,110 @@ describe('Local projects: two local projects as two connections', () => {
       await waitFor(() => api.probe.errorsShown.all().some(gone), 'the error naming the removed connection');
     } finally {
       shown.dispose();
+      onLocal?.dispose();
+    }
+  });
+
+  it('a chat opened on Beta asks Beta after a switch, names it, opens its citations there, and says so when Beta is removed', async () => {
+    await runCommand(api, 'knowledgeDesk.addConnection', ['Beta chat', 'local']);
+    const beta = api.connection.store.byName('Beta chat')!;
+    await connected(beta.id);
+    const client = await api.connection.getClient();
+    const question = 'What is the meeting room of the Beta chat project called?';
+    const [node] = await client.kbNodes.upload({
+      file: { data: '# Beta chat rooms\n\nThe meeting room of the Beta chat project is called Aquamarine Seven.\n' },
+      fileName: 'beta-chat-rooms.md',
+      isOverwrite: true,
+    });
+    await waitFor(
+      async () =>
+        (await client.answers.generate({ query: question, includeCitations: true })).citations.some((c) => c.knowledgeBaseId === node.id),
+      'Beta’s document to be answerable',
+      60_000,
+    );
+    let chat = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+    let onLocal: ChatPanel | undefined;
+    try {
+      await waitForPage(chat, 'the chat panel');
+      await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
+      await connected('local');
+      await waitFor(
+        () => chat.panel.title === 'Ask Knowledge Desk — Beta chat',
+        'the chat to name Beta',
+        10_000,
+        () => chat.panel.title,
+      );
+      // Asked with Local active: the answer comes from Beta's document, which Local does not have.
+      const turn = await chat.ask(question);
+      assert.ok(turn?.status === 'done', `the answer finished: ${turn?.status} ${turn?.error ?? ''}`);
+      assert.match(turn.answer, /Aquamarine Seven/);
+      const cited = turn.citations.find((c) => c.knowledgeBaseId === node.id);
+      assert.ok(cited, `cites Beta’s document: ${JSON.stringify(turn.citations)}`);
+      assert.ok(
+        !(await (await api.connection.getClient()).answers.generate({ query: question, includeCitations: true })).citations.some(
+          (c) => c.knowledgeBaseId === node.id,
+        ),
+        'Local does not know the document',
+      );
+      assert.equal(chat.conversation.turns.at(-1)?.id, turn.id, 'the conversation is Beta’s');
+      await screenshot('chat-pinned-to-beta', { waitForSelector: '.tab.active:has-text("Ask Knowledge Desk — Beta chat")' });
+
+      // Its citation opens in Beta's viewer: the document is read from Beta.
+      const snapshot = (): Promise<ChatSnapshot> => chat.channel.request('snapshot', {});
+      await waitFor(async () => (await snapshot()).turns.find((t) => t.id === turn.id)?.sources.length, 'the sources list');
+      const before = api.citations.last;
+      await chat.channel.request('drive', { clickCitation: { turnId: turn.id, index: cited.index } });
+      const viewer = await waitFor(() => (api.citations.last !== before ? api.citations.last : undefined), 'the citation viewer', 30_000);
+      try {
+        assert.equal(viewer.panel.title.endsWith(' — Beta chat'), true, viewer.panel.title);
+        await viewer.load();
+        const view = viewer.current.view;
+        assert.ok(view.kind === 'text' && view.pages.some((p) => p.text.includes('Aquamarine Seven')), JSON.stringify(view).slice(0, 300));
+      } finally {
+        viewer.dispose();
+      }
+
+      // Ask Knowledge Desk now opens the active connection's chat, and leaves Beta's as it is.
+      onLocal = (await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.ask'))!;
+      assert.notEqual(onLocal, chat);
+      assert.equal(api.chat.current, onLocal);
+      assert.equal(onLocal.panel.title, 'Ask Knowledge Desk — Local');
+      assert.ok(!onLocal.conversation.turns.some((t) => t.id === turn.id), 'Local’s chat has its own conversations');
+
+      // After a restart: the panel comes back on Beta, by the connection its page kept, with Beta's conversation.
+      const state = { connection: { id: beta.id, name: 'Beta chat' }, conversationId: chat.conversation.id };
+      chat.dispose();
+      const raw = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Ask Knowledge Desk', vscode.ViewColumn.Active, { enableScripts: true });
+      chat = api.chat.restore(raw, state);
+      assert.notEqual(chat, onLocal);
+      assert.equal(chat.panel.title, 'Ask Knowledge Desk — Beta chat');
+      assert.equal(chat.conversation.turns.at(-1)?.id, turn.id);
+      await waitForPage(chat, 'the restored chat panel');
+
+      await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta chat', 'Remove Connection'], undefined);
+      await waitFor(
+        () => chat.panel.title === 'Ask Knowledge Desk — Beta chat (removed)',
+        'the chat to say Beta is gone',
+        10_000,
+        () => chat.panel.title,
+      );
+      // Asking again: not sent anywhere, said in words that name Beta and what to do, and the question stays.
+      const again = 'Is the Aquamarine Seven room free today?';
+      await chat.channel.request('drive', { type: again });
+      await chat.channel.request('drive', { send: true });
+      const shown = await waitFor(
+        async () => {
+          const snap = await snapshot();
+          return snap.notice?.includes('"Beta chat" this chat asks was removed') ? snap : undefined;
+        },
+        'the notice naming the removed connection',
+        10_000,
+      );
+      assert.match(shown.notice!, /Ask Knowledge Desk…/);
+      assert.equal(shown.draft, again, 'the question is back in the box');
+      assert.equal(shown.turns.length, 1, 'no new turn');
+    } finally {
+      chat.dispose();
       onLocal?.dispose();
     }
   });

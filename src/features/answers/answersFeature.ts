@@ -1,44 +1,44 @@
 import * as vscode from 'vscode';
 import { kbNodeOf } from '../../platform/tree/kbNodeElement';
 import type { Container } from '../../container';
+import type { ApiClient } from '../../api/client';
+import { PinnedClients } from '../../platform/connection/pinnedClients';
 import { Disposable } from '../../platform/lifecycle';
+import type { PanelBasics } from '../../platform/webview/panelErrors';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { CHAT_VIEW_TYPE, lazy } from './lazyModules';
-import type { ChatContext, ChatPanel } from './chat/chatPanel';
+import type { ChatContext } from './chat/chatContext';
+import type { ChatPanel } from './chat/chatPanel';
 import type { ConversationStore } from './chat/conversationStore';
 import type { ChatState, Conversation, ScopeItem } from './chat/protocol';
 
 import { CommandIds } from '../../platform/commandIds';
 
-/** Generative answers: the "Ask Knowledge Desk" chat panel, its commands and its serializer. */
+/**
+ * Generative answers: the "Ask Knowledge Desk" chat panels, their commands and their serializer. One panel per
+ * connection, as analytics: a panel asks the connection it was opened with, with that connection's client,
+ * identity and conversations, and keeps doing so after a switch (issue 27); Ask Knowledge Desk then opens or
+ * reveals the panel of the newly active connection. One panel retargeted at each switch would put one project's
+ * conversation and thread in front of another project, the mix-up pinning exists to prevent.
+ */
 export class AnswersFeature extends Disposable {
-  private conversations: ConversationStore | undefined;
-  private panel: ChatPanel | undefined;
-  private readonly ctx: ChatContext;
+  /** Conversations per connection: their threads, citations and scope folders are that project's. */
+  private readonly stores = new Map<string, ConversationStore>();
+  private readonly panels = new Map<string, ChatPanel>();
+  private readonly basics: PanelBasics;
+  private readonly pinned: PinnedClients;
   /** The last Markdown export (tests). */
   lastExport: vscode.TextDocument | undefined;
 
   constructor(private readonly c: Container) {
     super();
     const log = c.log('chat');
-    // The store is read from workspace state on first use: the context hands it out through a getter.
-    const store = (): ConversationStore => this.store;
-    this.ctx = {
-      ...c.panelBasics('chat'),
-      get store() {
-        return store();
-      },
-      client: () => c.connection.getClient(),
-      ownUserIdSet: () => !!c.settings.identity.ownUserId,
-      logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
-      allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
-      pickScope: () => this.pickScope(),
-      exportConversation: (conversation) => this.exportConversation(conversation),
-    };
-    this._register({ dispose: () => this.panel?.dispose() });
+    this.basics = c.panelBasics('chat');
+    this.pinned = new PinnedClients(c.connection, c.secrets, c.logger);
+    this._register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
     this._register(
       registerPanelSerializer(
         CHAT_VIEW_TYPE,
@@ -47,9 +47,11 @@ export class AnswersFeature extends Disposable {
         (panel, state) => void this.restore(panel, state),
       ),
     );
-    this._register(
-      c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && this.panel?.updateIdentity()),
-    );
+    const identityChanged = () => this.panels.forEach((p) => p.updateIdentity());
+    this._register(c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && identityChanged()));
+    // A switch, a rename, an identity of its own, or the removal of a panel's connection: its title says so.
+    const changed = c.connection.store.onDidChange(() => (this.panels.forEach((p) => p.updateTitle()), identityChanged()));
+    this._register({ dispose: () => changed.dispose() });
     const ids = CommandIds.answers;
     this._register(
       c.commands({
@@ -62,45 +64,89 @@ export class AnswersFeature extends Disposable {
     );
   }
 
-  /** Conversations of this workspace; read from workspace state on first use. */
+  /** The active connection's conversations of this workspace; read from workspace state on first use. */
   get store(): ConversationStore {
-    return (this.conversations ??= new (lazy.store().ConversationStore)(this.c.context.workspaceState, {
-      onProblem: (m) => this.c.log('chat').warn(m),
-    }));
+    return this.storeOf(this.c.connection.active.id);
   }
 
-  /** The open chat panel, if any. */
+  private storeOf(connectionId: string): ConversationStore {
+    let store = this.stores.get(connectionId);
+    if (!store) {
+      const { ConversationStore, STORE_KEY } = lazy.store();
+      // Before connections the chat had one project, the region's, which became the active connection: the first
+      // connection to open its chat after the upgrade takes those conversations over.
+      store = new ConversationStore(this.c.context.workspaceState, {
+        key: `${STORE_KEY}/${connectionId}`,
+        legacyKey: STORE_KEY,
+        onProblem: (m) => this.c.log('chat').warn(m),
+      });
+      this.stores.set(connectionId, store);
+    }
+    return store;
+  }
+
+  /** The active connection's chat panel, if open. */
   get current(): ChatPanel | undefined {
-    return this.panel;
+    return this.panels.get(this.c.connection.active.id);
   }
 
-  /** Reveals the panel, or opens it on the current conversation. */
+  /** Reveals the active connection's panel, or opens it on its current conversation. */
   show(): ChatPanel {
-    if (this.panel) {
-      this.panel.reveal();
-      return this.panel;
+    const open = this.current;
+    if (open) {
+      open.reveal();
+      return open;
     }
     return this.adopt(createPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Ask Knowledge Desk'), this.c.context.extensionUri));
   }
 
-  /** Serializer: the panel VS Code restored after a restart, on the conversation it showed. */
+  /**
+   * Serializer: the panel VS Code restored after a restart, on the connection and conversation it showed (the
+   * active connection for a panel saved before connections). A connection removed since: its title says so.
+   */
   restore(panel: vscode.WebviewPanel, state: ChatState | undefined): ChatPanel {
-    if (this.panel) {
+    const open = this.panels.get(state?.connection?.id ?? this.c.connection.active.id);
+    if (open) {
       panel.dispose();
-      this.panel.reveal();
-      return this.panel;
+      open.reveal();
+      return open;
     }
-    if (state?.conversationId && !this.store.select(state.conversationId)) {
+    const store = this.storeOf(state?.connection?.id ?? this.c.connection.active.id);
+    if (state?.conversationId && !store.select(state.conversationId)) {
       // The conversation is gone (another workspace, or history trimmed): start one with the page's options.
-      this.store.create(state.options ?? this.store.current().options);
+      store.create(state.options ?? store.current().options);
     }
-    return this.adopt(panel);
+    return this.adopt(panel, state?.connection);
   }
 
-  private adopt(panel: vscode.WebviewPanel): ChatPanel {
-    const p = new (lazy.panel().ChatPanel)(panel, this.ctx);
-    this.panel = p;
-    p.onDidDispose(() => this.panel === p && (this.panel = undefined));
+  private adopt(panel: vscode.WebviewPanel, to?: { id: string; name: string }): ChatPanel {
+    const c = this.c;
+    const pin = this.pinned.panel(this.basics.connectionLabel, to);
+    const connection = () => c.connection.store.get(pin.id);
+    const ctx: ChatContext = {
+      ...this.basics,
+      connectionLabel: pin.connectionLabel,
+      store: this.storeOf(pin.id),
+      client: () => pin.client(),
+      connection: () => ({ id: pin.id, name: pin.name() }),
+      gone: () =>
+        connection()
+          ? undefined
+          : vscode.l10n.t(
+              'The connection "{0}" this chat asks was removed, so your question was not sent; it is back in the box. Close this chat and run "{1}" to ask the active connection.',
+              pin.name(),
+              vscode.l10n.t('Knowledge Desk: Ask Knowledge Desk…'),
+            ),
+      // Its connection's own user id, else the setting: what its client sends.
+      ownUserIdSet: () => !!c.connection.identityOf(connection() ?? c.connection.active).ownUserId,
+      logRawStream: () => c.settings.get<boolean>(SettingKeys.logRawStream, false),
+      allowRemoteImages: () => c.settings.get<boolean>(SettingKeys.allowRemoteImages, false),
+      pickScope: () => this.pickScope(ctx.client),
+      exportConversation: (conversation) => this.exportConversation(conversation),
+    };
+    const p = new (lazy.panel().ChatPanel)(panel, ctx);
+    this.panels.set(pin.id, p);
+    p.onDidDispose(() => this.panels.get(pin.id) === p && this.panels.delete(pin.id));
     return p;
   }
 
@@ -146,8 +192,8 @@ export class AnswersFeature extends Disposable {
   }
 
   private async exportChat(): Promise<vscode.TextDocument | undefined> {
-    if (this.panel) {
-      await this.panel.exportChat();
+    if (this.current) {
+      await this.current.exportChat();
       return this.lastExport;
     }
     const conversation = this.store.current();
@@ -168,9 +214,9 @@ export class AnswersFeature extends Disposable {
     await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
   }
 
-  private async pickScope(): Promise<ScopeItem | null | undefined> {
-    const client = await this.c.connection.getClient();
-    const choice = await pickFolder(this.c.ui, client, {
+  /** A folder of the project `client` reaches: a chat's own connection, or the active one. */
+  private async pickScope(client: () => Promise<ApiClient> = () => this.c.connection.getClient()): Promise<ScopeItem | null | undefined> {
+    const choice = await pickFolder(this.c.ui, await client(), {
       title: vscode.l10n.t('Ask Knowledge Desk About a Folder'),
       placeHolder: vscode.l10n.t('Answers use only the documents in this folder'),
     });

@@ -46,8 +46,8 @@ export class AnswersViewers extends Disposable {
           const action = lazy.citationArgs().parseOpenCitation(arg);
           const opened =
             action.kind === 'qna'
-              ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId })
-              : await this.citations.open(action.target, { pdfPreview: action.pdfPreview });
+              ? await vscode.commands.executeCommand(CommandIds.qna.open, { id: action.faqId, connectionId: action.connectionId })
+              : await this.citations.open(action.target, { pdfPreview: action.pdfPreview }, action.connectionId);
           completeWalkthroughStep('citationOpened');
           return opened;
         },
@@ -75,9 +75,9 @@ export class AnswersViewers extends Disposable {
     const panels = new (lazy.citationPanel().CitationPanels)({
       ...basics,
       // Each viewer resolves its document on the connection it was opened with (issue 27).
-      pin: () => {
-        const pin = pinned.panel(basics.connectionLabel);
-        const region = regionOf(c.connection.active.target);
+      pin: (to) => {
+        const pin = pinned.panel(basics.connectionLabel, to);
+        const region = regionOf((c.connection.store.get(pin.id) ?? c.connection.active).target);
         const source = new (lazy.documentSource().DocumentSource)({
           region: () => region,
           // The public download and text operations, for every region (documentSource.ts).
@@ -93,7 +93,7 @@ export class AnswersViewers extends Disposable {
           describe: (error) => toUserFacing(error).message,
           log: citationLog,
         });
-        return { id: pin.id, connectionLabel: pin.connectionLabel, source };
+        return { id: pin.id, name: pin.name, connectionLabel: pin.connectionLabel, source };
       },
       activeConnectionId: () => c.connection.active.id,
     });

@@ -78,7 +78,7 @@ export class QnaWebviews extends Disposable {
     return this.analyticsHost.get();
   }
 
-  /** `knowledgeDesk.qna.open` with an id, `{ id }` (tree items), or nothing (asks for an id). */
+  /** `knowledgeDesk.qna.open` with an id, `{ id, connectionId? }` (tree items, citations), or nothing (asks for an id). */
   private async openCommand(c: Container, arg: unknown): Promise<unknown> {
     let id =
       typeof arg === 'string'
@@ -96,7 +96,9 @@ export class QnaWebviews extends Disposable {
       )?.trim();
       if (!id) return undefined;
     }
-    return this.editor.open({ kind: 'existing', id });
+    // A pinned caller's connection (a chat's Q&A citation, issue 27); the active one otherwise.
+    const connectionId = (arg as { connectionId?: unknown } | undefined)?.connectionId;
+    return this.editor.open({ kind: 'existing', id, ...(typeof connectionId === 'string' && connectionId ? { connectionId } : {}) });
   }
 
   private createEditors(): QaEditorPanels {

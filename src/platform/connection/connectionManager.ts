@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type * as ClientModule from '../../api/client';
 import type { ApiClient } from '../../api/client';
+import type { Identity } from '../../api/identity';
 import { createDispatcher } from '../../api/proxy';
 import { regionOf, type Connection } from '../../core/connections';
 import { ConnectionStore, type LoadOutcome } from '../../core/connectionStore';
@@ -157,6 +158,11 @@ export class ConnectionManager extends Disposable {
     return this.client.value;
   }
 
+  /** The identity a connection's requests carry: its own, else the identity settings (chat threads need its own user id). */
+  identityOf(connection: Connection = this.active): Identity {
+    return { ...this.settings.identity, ...connection.identity };
+  }
+
   createClient(ep: Endpoints, apiKey: string, nluApiKey?: string, connection: Connection = this.active): ApiClient {
     const http = this.logger.scoped('http');
     // The client and its zod schemas load with the first request, not at activation.
@@ -167,8 +173,7 @@ export class ConnectionManager extends Disposable {
       nluUrl: ep.nluUrl,
       apiKey,
       nluApiKey,
-      // A connection's own identity, else the identity settings.
-      identity: { ...this.settings.identity, ...connection.identity },
+      identity: this.identityOf(connection),
       timeoutMs: this.settings.timeoutMs,
       retry: { maxRetries: this.settings.maxRetries },
       // Requests to the local service say so when its process stops under them.

@@ -12,6 +12,8 @@ export interface PanelPin {
   client(): Promise<ApiClient>;
   /** What its title names: the connection, "name (removed)", or nothing. */
   connectionLabel(): string | undefined;
+  /** The connection's name now, or the last one known once it was removed. */
+  name(): string;
 }
 
 /**
@@ -34,15 +36,17 @@ export class PinnedClients {
   }
 
   /**
-   * Pins a new panel to the active connection: its client, and the name its title shows — always when it is not the
-   * active one, "(removed)" once removed, otherwise as `usual` says (the name once the user has connections of their own).
+   * Pins a new panel to the active connection (or to `to`, the one a restored panel or a pinned caller names): its
+   * client, and the name its title shows — always when it is not the active one, "(removed)" once removed, otherwise
+   * as `usual` says (the name once the user has connections of their own).
    */
-  panel(usual?: () => string | undefined): PanelPin {
-    const { id } = this.manager.active;
-    let name = this.manager.active.name;
+  panel(usual?: () => string | undefined, to?: { id: string; name?: string }): PanelPin {
+    const { id } = to ?? this.manager.active;
+    let name = this.manager.store.get(id)?.name ?? to?.name ?? id;
     return {
       id,
       client: () => this.clientFor(id, name),
+      name: () => (name = this.manager.store.get(id)?.name ?? name),
       connectionLabel: () => {
         const now = this.manager.store.get(id);
         if (!now) return vscode.l10n.t('{0} (removed)', name);
@@ -55,14 +59,7 @@ export class PinnedClients {
   /** The client of the connection `id`; NotConnectedError naming it when it was removed or has no key. */
   async clientFor(id: string, name: string): Promise<ApiClient> {
     const connection = this.manager.store.get(id);
-    if (!connection)
-      throw new NotConnectedError(
-        vscode.l10n.t(
-          'The connection "{0}" this panel shows was removed. Close the panel; open it again to use the active connection.',
-          name,
-        ),
-        'misconfigured',
-      );
+    if (!connection) throw new NotConnectedError(removedMessage(name), 'misconfigured');
     if (connection.id === this.manager.active.id) return this.manager.getClient();
     const ep = await this.manager.endpoints(connection);
     const key = await this.secrets.get('apiKey', connection.id);
@@ -83,4 +80,11 @@ export class PinnedClients {
     }
     return client.value;
   }
+}
+
+function removedMessage(name: string): string {
+  return vscode.l10n.t(
+    'The connection "{0}" this panel shows was removed. Close the panel; open it again to use the active connection.',
+    name,
+  );
 }

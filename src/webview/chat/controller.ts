@@ -11,6 +11,7 @@ import {
   type ConversationSummary,
   type Turn,
   type ChatSnapshot,
+  type ChatState,
 } from '../../features/answers/chat/protocol';
 import type { ChatStrings } from '../../features/answers/chat/chatStrings';
 import { createH } from '../shared/dom';
@@ -30,6 +31,8 @@ export class ChatController {
   private conversations: ConversationSummary[] = [];
   private views = new Map<string, TurnView>();
   private initialized = false;
+  /** The connection this panel asks (the host says it in init); kept in the state for a restart. */
+  private connection: ChatState['connection'];
   /** Sent an ask, waiting for the host's turnStarted (Send stays disabled meanwhile). */
   private asking: ReturnType<typeof setTimeout> | undefined;
   private readonly totals = { fullRenders: 0, blockRenders: 0, deltas: 0 };
@@ -76,6 +79,7 @@ export class ChatController {
   /** Mounts the page into `app` and tells the host it is ready. */
   start(app: HTMLElement): void {
     const saved = this.messenger.getState(chatStateSchema);
+    this.connection = saved?.connection;
     this.layout.options.value = saved?.options ?? defaultChatOptions();
     this.layout.options.open = saved?.optionsOpen ?? false;
     this.layout.setDraft(saved?.draft ?? '');
@@ -84,6 +88,7 @@ export class ChatController {
     const m = this.messenger;
     m.on('init', (p) => {
       this.initialized = true;
+      this.connection = p.connection;
       this.conversations = p.conversations;
       this.setIdentity(p.ownUserIdSet);
       this.show(p.conversation);
@@ -113,6 +118,10 @@ export class ChatController {
     });
     m.on('notice', (n) => {
       if (n?.kind === 'warning') this.doneAsking();
+      if (n?.unsent && !this.layout.input.value.trim()) {
+        this.layout.setDraft(n.unsent);
+        this.persist();
+      }
       this.layout.showNotice(n);
     });
     // Only the test build answers the tests' snapshot and drive requests (drive.ts, src/testBuild.d.ts).
@@ -277,6 +286,7 @@ export class ChatController {
 
   private persist(): void {
     this.messenger.setState(chatStateSchema, {
+      connection: this.connection,
       conversationId: this.conversation?.id,
       options: this.layout.options.value,
       draft: this.layout.input.value.slice(0, 20_000),

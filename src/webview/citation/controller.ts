@@ -3,6 +3,7 @@
 import {
   citationStateSchema,
   type CitationProtocol,
+  type CitationState,
   type CitationTarget,
   type DocumentView,
   type RenderedReport,
@@ -35,6 +36,8 @@ export class CitationController {
   private readonly pdf: PdfView;
   private readonly text: TextDocView;
   private target: CitationTarget | null = null;
+  /** The viewer's connection (the host says it in show); kept in the state so a restart reopens it there. */
+  private connection: CitationState['connection'];
   private view: DocumentView | null = null;
   private staticNotes: string[] = [];
   private viewNote: string | null = null;
@@ -85,7 +88,10 @@ export class CitationController {
     app.replaceChildren(this.root);
     app.removeAttribute('aria-busy');
     const m = this.messenger;
-    m.on('show', ({ target, view, reset }) => void this.show(target, view, !!reset));
+    m.on('show', ({ target, view, reset, connection }) => {
+      this.connection = connection;
+      void this.show(target, view, !!reset);
+    });
     // Only the test build answers the tests' requests (src/testBuild.d.ts): esbuild drops this block elsewhere.
     if (globalThis.__KD_TEST__) {
       m.handle('snapshot', () => this.snapshot());
@@ -255,6 +261,7 @@ export class CitationController {
   }
 
   private save(pageNo: number, zoom: Zoom): void {
-    if (this.target) this.messenger.setState(citationStateSchema, { target: this.target, pageNo, zoom });
+    const connection = this.connection ? { connection: this.connection } : {};
+    if (this.target) this.messenger.setState(citationStateSchema, { target: this.target, pageNo, zoom, ...connection });
   }
 }

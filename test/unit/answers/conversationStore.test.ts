@@ -157,4 +157,25 @@ describe('Chat conversation store', () => {
     await s.save();
     assert.equal(m.get<{ conversations: Array<{ turns: unknown[] }> }>(STORE_KEY)!.conversations[0].turns.length, 10);
   });
+
+  it('keeps each connection’s conversations under its own key; the first store opened adopts the old shared ones', async () => {
+    const m = new Memento();
+    const old = store(m);
+    old.addTurn(old.current().id, turn('t1'));
+    await old.save();
+    const a = new ConversationStore(m, { key: `${STORE_KEY}/a`, legacyKey: STORE_KEY });
+    assert.equal(a.current().turns[0].id, 't1');
+    a.addTurn(a.current().id, turn('t2'));
+    await a.save();
+    assert.equal(m.get(STORE_KEY), undefined, 'moved, not copied');
+    const b = new ConversationStore(m, { key: `${STORE_KEY}/b`, legacyKey: STORE_KEY });
+    assert.equal(b.list().length, 0);
+    assert.equal(b.current().turns.length, 0);
+    await b.save();
+    const again = new ConversationStore(m, { key: `${STORE_KEY}/a`, legacyKey: STORE_KEY });
+    assert.deepEqual(
+      again.current().turns.map((t) => t.id),
+      ['t1', 't2'],
+    );
+  });
 });

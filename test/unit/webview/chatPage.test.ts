@@ -73,8 +73,13 @@ function mount(state?: unknown, sanitizeOptions: object = {}, strings: ChatStrin
   const $ = (sel: string): El => win.document.querySelector(sel);
   const $$ = (sel: string): El[] => Array.from(win.document.querySelectorAll(sel));
   const notify = (type: string, payload: unknown): void => deliver(win, { kind: 'notify', type, payload });
-  const init = (c: Conversation, ownUserIdSet = true): void =>
-    notify('init', { conversation: c, conversations: [{ id: c.id, title: c.title, updatedAt: 2, turns: c.turns.length }], ownUserIdSet });
+  const init = (c: Conversation, ownUserIdSet = true, connection = { id: 'local', name: 'Local' }): void =>
+    notify('init', {
+      conversation: c,
+      conversations: [{ id: c.id, title: c.title, updatedAt: 2, turns: c.turns.length }],
+      ownUserIdSet,
+      connection,
+    });
   const sent = (type: string): any[] => api.sent('notify', type).map((m) => m.payload);
   const key = (el: El, k: string, extra: object = {}): void =>
     void el.dispatchEvent(new win.KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...extra }));
@@ -382,6 +387,29 @@ describe('Chat page (jsdom)', () => {
     await tick();
     assert.equal(p.$('#chat-temperature').value, '0.4');
     assert.equal(p.$('#chat-question').value, 'half-typed question');
+  });
+
+  it('keeps its connection in webview state for a restart, and puts a question the host did not send back in the box', async () => {
+    const p = mount();
+    p.init(conversation(), true, { id: 'beta', name: 'Beta' });
+    await tick();
+    p.$('#chat-question').value = 'Only Beta knows this?';
+    p.key(p.$('#chat-question'), 'Enter');
+    assert.equal(p.sent('ask').length, 1);
+    assert.equal(p.$('#chat-question').value, '', 'cleared when sent');
+    const message = 'The connection "Beta" this chat asks was removed, so your question was not sent.';
+    p.notify('notice', { message, kind: 'warning', unsent: 'Only Beta knows this?' });
+    await tick();
+    assert.equal(p.$('#chat-question').value, 'Only Beta knows this?');
+    assert.equal(p.$('.kd-notice .kd-banner-text').textContent, message);
+    const state = p.api.state as { connection: { id: string; name: string }; draft: string };
+    assert.deepEqual(state.connection, { id: 'beta', name: 'Beta' });
+    assert.equal(state.draft, 'Only Beta knows this?');
+    // Something typed since is not overwritten.
+    p.$('#chat-question').value = 'Another question';
+    p.notify('notice', { message, kind: 'warning', unsent: 'Only Beta knows this?' });
+    await tick();
+    assert.equal(p.$('#chat-question').value, 'Another question');
   });
 
   it('drops messages that do not match the protocol, and refuses to send invalid ones', async () => {

@@ -250,6 +250,22 @@ describe('Citation viewer page (jsdom)', () => {
     assert.equal(s.scale, SCALE);
   });
 
+  it('keeps the connection the host names in its state, so a restart reopens the viewer there (issue 27)', async () => {
+    const beta = { id: 'conn-beta', name: 'Beta' };
+    const p = mount();
+    deliver(p.win, { kind: 'notify', type: 'show', payload: { target, view: pdf(), connection: beta } });
+    await p.rendered(1);
+    assert.deepEqual(citationStateSchema.parse(p.api.state), { target, pageNo: 2, zoom: 'fit', connection: beta });
+    await p.request('drive', { pageNo: 3 });
+    await p.rendered(2);
+    assert.deepEqual(citationStateSchema.parse(p.api.state).connection, beta, 'kept as the reader moves');
+    // A host from before connections names none: nothing is kept, and the serializer uses the active connection.
+    const q = mount();
+    q.show(pdf());
+    await q.rendered(1);
+    assert.equal('connection' in (q.api.state as object), false);
+  });
+
   it('moves to another citation of the same PDF whole: a drawing of the previous one still on its way lands nowhere', async () => {
     // Page 2's first drawing finishes only when the test says (a big page, a redraw after the view resized).
     let finish: (() => void) | undefined;

@@ -2,6 +2,7 @@
 // the query and the answer; clicking the pressed button again cancels (`positive: null`). No vscode here.
 import * as l10n from '@vscode/l10n';
 import type { FeedbackCounts } from '../../../api/schemas/common';
+import { toUserFacing } from '../../../platform/errorMessages';
 import type { Turn, TurnFeedback } from './protocol';
 
 export interface FeedbackSender {
@@ -39,6 +40,13 @@ export async function sendFeedback(client: FeedbackSender, turn: Turn, clicked: 
     positive,
   });
   return { positive, positiveCount: count(counts.positiveCount), negativeCount: count(counts.negativeCount) };
+}
+
+/** What a failed click tells the person: "not offered" hides the buttons (said once, as information), else a warning. */
+export function feedbackFailure(error: unknown): { offered: boolean; message: string; kind: 'info' | 'warning' } {
+  if ((error as { name?: string })?.name === 'OperationNotOfferedError')
+    return { offered: false, message: l10n.t('This deployment does not take answer feedback; the buttons are hidden.'), kind: 'info' };
+  return { offered: true, message: l10n.t('Feedback not sent: {0}', toUserFacing(error).message), kind: 'warning' };
 }
 
 function count(n: unknown): number {

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import * as vscode from 'vscode';
-import type { ApiClient } from '../../../api/client';
 import type { GenerativeAnswerRequest } from '../../../api/resources/answers';
-import { sendFeedback } from './answerFeedback';
+import { feedbackFailure, sendFeedback } from './answerFeedback';
+import type { ChatContext } from './chatContext';
 import { chatStrings } from './chatStrings';
 import type { CitationOpened } from './citations';
 import { CommandIds } from '../../../platform/commandIds';
 import { toUserFacing } from '../../../platform/errorMessages';
-import { hostSetup, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
+import { hostSetup, titleWithConnection } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import { buildAnswerRequest } from './answerRequest';
 import { runAnswer, type AnswerOutcome } from './answerRunner';
-import type { ConversationStore } from './conversationStore';
 import { ALLOWED_ACTIONS, applyOutcome, tooLongQuestion } from './turnOutcome';
 import {
   CHAT_LIMITS,
@@ -23,17 +22,6 @@ import {
   type ScopeItem,
   type Turn,
 } from './protocol';
-
-export interface ChatContext extends PanelBasics {
-  store: ConversationStore;
-  client(): Promise<ApiClient>;
-  ownUserIdSet(): boolean;
-  logRawStream(): boolean;
-  allowRemoteImages(): boolean;
-  /** Quick pick of a folder: the scope item, null for the whole knowledge base, undefined if cancelled. */
-  pickScope(): Promise<ScopeItem | null | undefined>;
-  exportConversation(conversation: Conversation): Promise<void>;
-}
 
 interface ActiveStream {
   controller: AbortController;
@@ -61,8 +49,7 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
       page: { name: 'chat', title, styles: ['chat.css'], images: ctx.allowRemoteImages() ? 'remote' : 'local', strings: chatStrings() },
       protocol: chatProtocol,
     });
-    // Which connection it asks (the one active when it opened), once there is more than one of the user's.
-    panel.title = titleWithConnection(title, ctx);
+    this.updateTitle();
     const ch = this.channel;
     ch.onNotification(
       'ask',
@@ -86,6 +73,11 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
     ch.onNotification('feedback', ({ turnId, positive }) => void this.feedback(turnId, positive));
   }
 
+  /** Names the connection it asks (titleWithConnection); again after a switch, a rename or its removal. */
+  updateTitle(): void {
+    if (!this.isDisposed) this.panel.title = titleWithConnection(vscode.l10n.t('Ask Knowledge Desk'), this.ctx);
+  }
+
   get conversation(): Conversation {
     return this.ctx.store.current();
   }
@@ -97,7 +89,12 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
 
   protected onPageReady(): void {
     const store = this.ctx.store;
-    this.channel.notify('init', { conversation: store.current(), conversations: store.list(), ownUserIdSet: this.ctx.ownUserIdSet() });
+    this.channel.notify('init', {
+      conversation: store.current(),
+      conversations: store.list(),
+      ownUserIdSet: this.ctx.ownUserIdSet(),
+      connection: this.ctx.connection(),
+    });
   }
 
   /** Asks `question` in the current conversation (or the one named); resolves with the finished turn. */
@@ -111,6 +108,9 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
     // The page refuses it already; this covers every other way in (the service would answer in schema words).
     const tooLong = tooLongQuestion(question);
     if (tooLong) return void this.notice(tooLong, 'warning');
+    // Its connection was removed: not asked elsewhere, and not lost (back in the box, with what to do).
+    const gone = this.ctx.gone();
+    if (gone) return void this.notice(gone, 'warning', question);
     const options = opts.options ?? conversation.options;
     store.setOptions(conversation.id, options);
     const stateful = this.ctx.ownUserIdSet();
@@ -200,8 +200,10 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
     await this.ctx.exportConversation(conversation);
   }
 
-  notice(message: string | null, kind: 'info' | 'warning' = 'info'): void {
-    if (!this.isDisposed) this.channel.notify('notice', message === null ? null : { message, kind });
+  /** A line above the question box; `unsent`: a question not sent, put back in the box. */
+  notice(message: string | null, kind: 'info' | 'warning' = 'info', unsent?: string): void {
+    if (this.isDisposed) return;
+    this.channel.notify('notice', message === null ? null : { message, kind, unsent: unsent?.slice(0, CHAT_LIMITS.question) });
   }
 
   override dispose(): void {
@@ -253,15 +255,10 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
       await this.ctx.store.touch(found.conversation.id);
       this.channel.notify('feedback', { turnId, feedback, offered: true });
     } catch (error) {
-      const missing = (error as { name?: string })?.name === 'OperationNotOfferedError';
+      const { offered, message, kind } = feedbackFailure(error);
       this.ctx.log.warn(`feedback on ${turnId}: ${String(error)}`);
-      this.channel.notify('feedback', { turnId, feedback: found.turn.feedback ?? null, offered: !missing });
-      this.notice(
-        missing
-          ? vscode.l10n.t('This deployment does not take answer feedback; the buttons are hidden.')
-          : vscode.l10n.t('Feedback not sent: {0}', toUserFacing(error).message),
-        missing ? 'info' : 'warning',
-      );
+      this.channel.notify('feedback', { turnId, feedback: found.turn.feedback ?? null, offered });
+      this.notice(message, kind);
     }
   }
 
@@ -269,7 +266,9 @@ export class ChatPanel extends WebviewPanelHost<ChatProtocol, GenerativeAnswerRe
     const found = this.ctx.store.findTurn(turnId);
     // The stored citation is what the service sent; the page's copy only names it.
     const stored = found?.turn.citations.find((c) => c.index === citation.index) ?? citation;
-    const arg = { citation: stored, question: found?.turn.question ?? '', answer: found?.turn.answer ?? '' };
+    // The viewer reads the document on this chat's connection, which the answer came from (issue 27).
+    const [question, answer, connectionId] = [found?.turn.question ?? '', found?.turn.answer ?? '', this.ctx.connection().id];
+    const arg = { citation: stored, question, answer, connectionId };
     const record: CitationOpened = { ...arg, outcome: 'opened' };
     this.citationOpenedEmitter.fire(record);
     try {

@@ -38,6 +38,13 @@ const storedSchema = z.object({ version: z.literal(1), currentId: z.string().opt
 export const TRUNCATED_NOTE = '\n\n*(answer shortened to fit the chat history)*';
 
 export interface StoreOptions {
+  /** Where it is kept (one key per connection: its conversations and their threads are that project's); STORE_KEY by default. */
+  key?: string;
+  /**
+   * Where the conversations were kept before there was one store per connection: read when `key` holds nothing yet,
+   * then moved to `key` (so only one connection's store adopts them).
+   */
+  legacyKey?: string;
   limits?: Partial<StoreLimits>;
   now?: () => number;
   newId?: () => string;
@@ -56,6 +63,7 @@ export class ConversationStore {
   private writing: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   private readonly newId: () => string;
+  private readonly key: string;
 
   constructor(
     private readonly memento: StateMemento,
@@ -64,6 +72,7 @@ export class ConversationStore {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
+    this.key = options.key ?? STORE_KEY;
     this.load();
   }
 
@@ -167,8 +176,8 @@ export class ConversationStore {
     const value = { version: 1 as const, currentId: this.currentKey, conversations: this.conversations };
     const snapshot = JSON.parse(JSON.stringify(value)) as unknown;
     this.writing = this.writing.then(
-      () => this.memento.update(STORE_KEY, snapshot),
-      () => this.memento.update(STORE_KEY, snapshot),
+      () => this.memento.update(this.key, snapshot),
+      () => this.memento.update(this.key, snapshot),
     );
     return this.writing;
   }
@@ -180,7 +189,12 @@ export class ConversationStore {
   }
 
   private load(): void {
-    const raw = this.memento.get<unknown>(STORE_KEY);
+    let raw = this.memento.get<unknown>(this.key);
+    const legacy = this.options.legacyKey;
+    if (raw === undefined && legacy && legacy !== this.key && (raw = this.memento.get<unknown>(legacy)) !== undefined) {
+      // Later saves wait for the move (they chain on `writing`).
+      this.writing = Promise.resolve(this.memento.update(this.key, raw)).then(() => this.memento.update(legacy, undefined));
+    }
     if (raw === undefined) return;
     const stored = storedSchema.safeParse(raw);
     if (!stored.success) {

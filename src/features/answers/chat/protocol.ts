@@ -108,8 +108,13 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+/** The connection a chat panel asks (issue 27): its id, and its name to say so once it is removed. */
+export const chatConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
+
 /** What the page keeps with setState (survives hiding the panel and a restart, read by the serializer). */
 export const chatStateSchema = z.object({
+  /** Absent in the state of a panel from before connections: it asks the active one. */
+  connection: chatConnectionSchema.optional(),
   conversationId: id.optional(),
   options: chatOptionsSchema.optional(),
   draft: z.string().max(CHAT_LIMITS.question).optional(),
@@ -231,7 +236,13 @@ export const chatProtocol = defineProtocol({
   toPage: {
     notifications: {
       /** Sent on every load of the page: everything it shows. */
-      init: z.object({ conversation: conversationSchema, conversations: z.array(conversationSummarySchema), ownUserIdSet: z.boolean() }),
+      init: z.object({
+        conversation: conversationSchema,
+        conversations: z.array(conversationSummarySchema),
+        ownUserIdSet: z.boolean(),
+        /** Kept in the page's state, so a restart pins the panel to it again. */
+        connection: chatConnectionSchema,
+      }),
       /** Another conversation is shown (New Chat, switch, restore). */
       conversation: z.object({ conversation: conversationSchema }),
       conversations: z.object({ conversations: z.array(conversationSummarySchema) }),
@@ -245,7 +256,14 @@ export const chatProtocol = defineProtocol({
       /** The feedback of a turn after the service took it; `offered` false hides the buttons (404/405 from the deployment). */
       feedback: z.object({ turnId: id, feedback: turnFeedbackSchema.nullable(), offered: z.boolean() }),
       /** A short line above the composer (null clears it). */
-      notice: z.object({ message: z.string().max(500), kind: z.enum(['info', 'warning']) }).nullable(),
+      notice: z
+        .object({
+          message: z.string().max(500),
+          kind: z.enum(['info', 'warning']),
+          /** A question the host did not send: back in the question box, unless something else was typed since. */
+          unsent: z.string().max(CHAT_LIMITS.question).optional(),
+        })
+        .nullable(),
     },
     // Only the test build answers (and sends) them.
     requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),

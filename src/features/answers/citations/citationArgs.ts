@@ -38,6 +38,8 @@ export const openCitationArgsSchema = z.object({
   answer: optionalText(100_000),
   /** The answer's PDF preview URL (remote regions): fetched by the host, https only. */
   pdfPreview: optionalText(8_000),
+  /** The connection the answer came from (a chat panel pinned to it, issue 27); the active one when absent. */
+  connectionId: optionalText(64),
 });
 export type OpenCitationArgs = z.input<typeof openCitationArgsSchema>;
 
@@ -61,14 +63,16 @@ export class InvalidArgumentError extends Error {
 }
 
 /** What openCitation does with its argument: open a Q&A, or show a document passage. */
-export type CitationAction = { kind: 'qna'; faqId: string } | { kind: 'document'; target: CitationTarget; pdfPreview?: string };
+export type CitationAction =
+  | { kind: 'qna'; faqId: string; connectionId?: string }
+  | { kind: 'document'; target: CitationTarget; pdfPreview?: string; connectionId?: string };
 
 export function parseOpenCitation(arg: unknown): CitationAction {
   const parsed = openCitationArgsSchema.safeParse(arg);
   if (!parsed.success) throw invalid(CommandIds.answers.openCitation, parsed.error);
-  const { citation: c, question, answer, pdfPreview } = parsed.data;
+  const { citation: c, question, answer, pdfPreview, connectionId } = parsed.data;
   const isQna = c.source?.toLowerCase() === 'qna' || c.source?.toLowerCase() === 'faq' || !!c.faqId;
-  if (isQna && c.faqId) return { kind: 'qna', faqId: c.faqId };
+  if (isQna && c.faqId) return compact({ kind: 'qna', faqId: c.faqId, connectionId });
   const target: CitationTarget = compact({
     title: c.title,
     kbId: c.knowledgeBaseId,
@@ -81,7 +85,7 @@ export function parseOpenCitation(arg: unknown): CitationAction {
     source: c.source,
     index: c.index ?? undefined,
   });
-  return { kind: 'document', target, pdfPreview };
+  return compact({ kind: 'document', target, pdfPreview, connectionId });
 }
 
 /**

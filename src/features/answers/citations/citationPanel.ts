@@ -18,11 +18,21 @@ import {
 
 export interface CitationContext extends PanelBasics {
   source: DocumentSource;
+  /** Its connection (id, and name now or last known), sent to the page to keep for a restart. */
+  connection(): { id: string; name: string };
 }
 
-/** What the viewers share; each viewer is pinned to the connection active when it opened (issue 27). */
+/**
+ * What the viewers share; each viewer is pinned to the connection active when it opened, or to the one its caller
+ * names (a chat pinned to another connection, issue 27).
+ */
 export interface CitationsContext extends PanelBasics {
-  pin(): { id: string; connectionLabel(): string | undefined; source: DocumentSource };
+  pin(to?: { id: string; name?: string }): {
+    id: string;
+    name(): string;
+    connectionLabel(): string | undefined;
+    source: DocumentSource;
+  };
   activeConnectionId(): string;
 }
 
@@ -133,7 +143,7 @@ export class CitationPanel extends WebviewPanelHost<CitationProtocol> {
 
   private sendShow(): void {
     const reset = this.clicked && this.view.kind !== 'loading';
-    this.channel.notify('show', { target: this.target, view: this.view, reset });
+    this.channel.notify('show', { target: this.target, view: this.view, reset, connection: this.ctx.connection() });
     if (reset) this.clicked = false;
   }
 
@@ -167,14 +177,15 @@ export class CitationPanels extends Disposable {
     return `${connectionId}/${documentKey(target)}`;
   }
 
-  /** A viewer's own context: the connection active now, its source and the name its title shows. */
-  private pinned(): CitationContext {
-    const { connectionLabel, source } = this.ctx.pin();
-    return { ...this.ctx, connectionLabel, source };
+  /** A viewer's own context: its connection, its source and the name its title shows. */
+  private pinned(to: { id: string; name?: string }): CitationContext {
+    const { id, name, connectionLabel, source } = this.ctx.pin(to);
+    return { ...this.ctx, connectionLabel, source, connection: () => ({ id, name: name().slice(0, 80) }) };
   }
 
-  open(target: CitationTarget, extras: ResolveExtras = {}): CitationPanel {
-    const key = this.keyOf(this.ctx.activeConnectionId(), target);
+  /** Opens `target` on `connectionId` (a pinned caller's), else on the active connection. */
+  open(target: CitationTarget, extras: ResolveExtras = {}, connectionId = this.ctx.activeConnectionId()): CitationPanel {
+    const key = this.keyOf(connectionId, target);
     const open = this.registry.get(key);
     const active = vscode.window.tabGroups.activeTabGroup.viewColumn;
     if (open) {
@@ -191,7 +202,7 @@ export class CitationPanels extends Disposable {
       this.ctx.extensionUri,
       this.viewerColumn(active),
     );
-    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned(), target, extras)));
+    return (this.last = this.registry.add(key, new CitationPanel(panel, this.pinned({ id: connectionId }), target, extras)));
   }
 
   /** Where viewers go: the group other viewers are in (not the caller's), else beside the caller. */
@@ -209,13 +220,15 @@ export class CitationPanels extends Disposable {
       panel.dispose();
       return;
     }
-    const key = this.keyOf(this.ctx.activeConnectionId(), state.target);
+    // On the connection the page kept (state from before connections: the active one), even if removed since.
+    const to = state.connection ?? { id: this.ctx.activeConnectionId() };
+    const key = this.keyOf(to.id, state.target);
     if (this.registry.get(key)) {
       panel.dispose();
       this.registry.get(key)!.reveal();
       return;
     }
-    this.registry.add(key, new CitationPanel(panel, this.pinned(), state.target, {}, true));
+    this.registry.add(key, new CitationPanel(panel, this.pinned(to), state.target, {}, true));
   }
 }
 

@@ -115,8 +115,17 @@ export type RenderedReport = z.infer<typeof renderedSchema>;
 export const zoomSchema = z.union([z.literal('fit'), z.number().min(0.25).max(4)]);
 export type Zoom = z.infer<typeof zoomSchema>;
 
-/** Page state (setState): reopens the same citation after a restart. */
-export const citationStateSchema = z.object({ target: citationTargetSchema, pageNo: pageNo.optional(), zoom: zoomSchema.optional() });
+/** The connection a viewer reads its document from (issue 27): its id, and its name to say so once it is removed. */
+export const citationConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
+
+/** Page state (setState): reopens the same citation after a restart, on the connection it was read from. */
+export const citationStateSchema = z.object({
+  target: citationTargetSchema,
+  pageNo: pageNo.optional(),
+  zoom: zoomSchema.optional(),
+  /** Absent in the state of a viewer from before connections: it reopens on the active one. */
+  connection: citationConnectionSchema.optional(),
+});
 export type CitationState = z.infer<typeof citationStateSchema>;
 
 /**
@@ -166,7 +175,13 @@ export const citationProtocol = defineProtocol({
        * What to show, with the target to save in the page state; sent on every load of the page. `reset`: a
        * citation was clicked, so its cited page is shown, not the place the page state kept for the same target.
        */
-      show: z.object({ target: citationTargetSchema, view: documentViewSchema, reset: z.boolean().optional() }),
+      show: z.object({
+        target: citationTargetSchema,
+        view: documentViewSchema,
+        reset: z.boolean().optional(),
+        /** The viewer's connection, kept in the page state so a restart reopens it there (the host always sends it). */
+        connection: citationConnectionSchema.optional(),
+      }),
     },
     // Only the test build answers (and sends) them.
     requests: globalThis.__KD_TEST__ ? testRequests() : ({} as ReturnType<typeof testRequests>),

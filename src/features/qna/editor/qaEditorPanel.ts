@@ -10,7 +10,8 @@ import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
 
 export type QaEditorTarget =
   | { kind: 'new'; prefill?: { question?: string; answer?: string; similarQuestions?: string[]; hashtags?: string[] } }
-  | { kind: 'existing'; id: string };
+  /** `connectionId`: opened by a panel pinned to that connection (a chat's Q&A citation, issue 27); else the active one. */
+  | { kind: 'existing'; id: string; connectionId?: string };
 
 export interface QaSaveEvent {
   id: string;

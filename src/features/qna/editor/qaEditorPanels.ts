@@ -53,11 +53,14 @@ export class QaEditorPanels extends Disposable {
 
   open(target: QaEditorTarget): QaEditorPanel {
     if (target.kind === 'existing') {
-      return this.registry.revealOrCreate(this.keyOf(this.c.connection.active.id, target.id), () =>
-        this.create(createPanel(QA_EDITOR_VIEW_TYPE, vscode.l10n.t('Q&A'), this.c.context.extensionUri), {
-          kind: 'existing',
-          id: target.id,
-        }),
+      const connectionId = target.connectionId ?? this.c.connection.active.id;
+      return this.registry.revealOrCreate(this.keyOf(connectionId, target.id), () =>
+        this.create(
+          createPanel(QA_EDITOR_VIEW_TYPE, vscode.l10n.t('Q&A'), this.c.context.extensionUri),
+          { kind: 'existing', id: target.id },
+          undefined,
+          connectionId,
+        ),
       );
     }
     const key = randomUUID();
@@ -90,11 +93,11 @@ export class QaEditorPanels extends Disposable {
     this.registry.add(key, this.create(panel, target));
   }
 
-  private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>): QaEditorPanel {
-    const pin = this.pinned.pin();
-    const { id } = pin;
-    let name = pin.name;
+  /** `connectionId`: the connection its caller is pinned to (it may have been removed since); else the active one. */
+  private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>, connectionId?: string): QaEditorPanel {
     const store = this.c.connection.store;
+    const id = connectionId ?? this.pinned.pin().id;
+    let name = store.get(id)?.name ?? id;
     const client = () => this.pinned.clientFor(id, name);
     const ctx: EditorContext = {
       ...this.ctx,
