@@ -90,8 +90,7 @@ export class PromoteFeature extends Disposable {
       vscode.Uri.from({ scheme: SCHEME, path: `/${name.replace(/[\\/:*?"<>|]+/g, '-')}.csv`, query: String(n) });
     const left = uri(session.targetName);
     const right = uri(session.sourceName);
-    this.texts.set(left.toString(), csv.target);
-    this.texts.set(right.toString(), csv.source);
+    this.setTexts({ left, right }, csv);
     this.diffsOf.set(session, { left, right });
     await vscode.commands.executeCommand(
       'vscode.diff',
@@ -117,9 +116,15 @@ export class PromoteFeature extends Disposable {
     const signal = new AbortController().signal;
     await session.compare(signal, () => undefined);
     const csv = await session.csv(signal);
-    this.texts.set(diff.left.toString(), csv.target);
-    this.texts.set(diff.right.toString(), csv.source);
+    this.setTexts(diff, csv);
     this.changed.fire(diff.left);
     this.changed.fire(diff.right);
+  }
+
+  /** Without the export's byte order mark (there for Excel): both sides start with the same plain header line. */
+  private setTexts(diff: { left: vscode.Uri; right: vscode.Uri }, csv: { source: string; target: string }): void {
+    const plain = (text: string) => text.replace(/^\uFEFF/, '');
+    this.texts.set(diff.left.toString(), plain(csv.target));
+    this.texts.set(diff.right.toString(), plain(csv.source));
   }
 }

@@ -50,7 +50,7 @@ export async function showPreview(
   const placeHolder =
     options.mode === 'copy'
       ? vscode.l10n.t('Pick what to copy to {0}, then press Enter', options.target)
-      : vscode.l10n.t('What differs from {0}: pick any to copy there and press Enter, or press Escape to change nothing', options.target);
+      : vscode.l10n.t('Differences: pick any to copy to {0} and press Enter, or Escape to copy nothing', options.target);
   const diffButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('diff'), tooltip: vscode.l10n.t('Open as Diff') };
   const answer = await input.showQuickPickManyWithButtons(items, {
     title,
