@@ -33,6 +33,8 @@ export async function startSecondProject(api: KnowledgeDeskTestApi, folderPrefix
     client: api.connection.createClient({ baseUrl: ep.url, nluUrl: ep.url }, ep.apiKey),
     dataDir,
     async dispose() {
+      // Stopped and waited for, so it writes nothing into the folder while it is removed.
+      await host.close();
       host.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
