@@ -286,6 +286,9 @@ describe('Promote between connections (real host, two local projects)', function
       rows,
     );
     assert.ok(await workbenchShows('.quick-input-widget .monaco-list-row', 30_000), 'the preview is shown');
+    // Compare says what differs and what Enter would do (Copy asks what to copy, below).
+    const comparing = vscode.l10n.t('Differences: pick any to copy to {0} and press Enter, or Escape to copy nothing', connectionName);
+    assert.ok(await workbenchShows(`.quick-input-widget input[placeholder="${comparing}"]`), 'the compare placeholder');
     await screenshot(`promote-preview${japanese() ? '-ja' : ''}`);
     await pressInWorkbench('.quick-input-widget .action-label.codicon-diff');
     await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff editor');
@@ -303,7 +306,11 @@ describe('Promote between connections (real host, two local projects)', function
       [
         connectionName,
         { button: 'Open as Diff' },
-        async (p: { items?: readonly { label: string; picked?: boolean }[] }) => {
+        async (p: { items?: readonly { label: string; picked?: boolean }[]; options: unknown }) => {
+          assert.equal(
+            (p.options as { placeHolder?: string }).placeHolder,
+            vscode.l10n.t('Pick what to copy to {0}, then press Enter', connectionName),
+          );
           before = await diffDocs();
           return p.items!.filter((i) => i.picked).map((i) => i.label);
         },
