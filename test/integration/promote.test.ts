@@ -1,14 +1,30 @@
 // Promote between connections (issue 27) in the real host: the active Local connection and a second local project
 // added as a connection. Copy Q&As and a folder of documents, preview, apply; a second run finds them the same
-// (nothing copied twice).
+// (nothing copied twice). The target picker shows each connection's state; a copy cancelled part way and copied
+// again leaves every Q&A in the target once; Open as Diff shows both projects as CSV and follows an apply.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
 import type { ApiClient } from '../../src/api/client';
 import type { PromoteResult } from '../../src/features/promote/promoteFlow';
 import { faqStatus } from '../../src/api/values';
 import { CommandIds } from '../../src/platform/commandIds';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import { getApi, resetWorkbench, runCommand, useService } from './support/host';
+import {
+  getApi,
+  notificationSelector,
+  pressInWorkbench,
+  resetWorkbench,
+  runCommand,
+  screenshot,
+  useService,
+  waitFor,
+  workbenchShows,
+} from './support/host';
 import { startSecondProject, type SecondProject } from './support/secondProject';
+
+const japanese = (): boolean => vscode.env.language.startsWith('ja');
 
 describe('Promote between connections (real host, two local projects)', function () {
   this.timeout(240_000);
@@ -17,6 +33,8 @@ describe('Promote between connections (real host, two local projects)', function
   let second: SecondProject;
   let secondClient: ApiClient;
   let connectionName: string;
+  const noKeyName = `Second promote no key ${Date.now().toString(36)}`;
+  const projectName = `Second promote project ${Date.now().toString(36)}`;
 
   before(async () => {
     api = await getApi();
@@ -30,6 +48,9 @@ describe('Promote between connections (real host, two local projects)', function
 
   after(async () => {
     const store = api.connection.store;
+    // The local project's own data folder goes with it (its process is stopped first).
+    if (store.byName(projectName))
+      await runCommand(api, CommandIds.removeConnection, [projectName, 'Remove and Delete Its Data']).catch(() => undefined);
     for (const c of [...store.connections]) if (c.name.startsWith('Second promote')) await store.remove(c.id);
     await second.dispose();
     await resetWorkbench(api);
@@ -58,10 +79,10 @@ describe('Promote between connections (real host, two local projects)', function
     )) as PromoteResult;
     assert.ok(seen[0].includes(connectionName), seen[0]);
     assert.ok(seen.includes(`${q(1)}||true`), seen.join('\n'));
-    assert.ok(
-      seen.some((s) => s.startsWith(`${q(2)}|answer changed; hashtags`)),
-      seen.join('\n'),
-    );
+    // The changed one lists its fields (in the display language: the import dry run's words) and is picked.
+    const changed = seen.find((s) => s.startsWith(`${q(2)}|`));
+    assert.ok(changed && changed !== `${q(2)}||true` && changed.endsWith('|true'), seen.join('\n'));
+    if (!japanese()) assert.ok(changed.startsWith(`${q(2)}|answer changed; hashtags`), changed);
     assert.deepEqual(
       [...result.outcomes.values()].map((o) => o.status),
       ['done', 'done'],
@@ -106,5 +127,218 @@ describe('Promote between connections (real host, two local projects)', function
     assert.deepEqual(files.map((f) => f.name).sort(), ['alpha.txt', 'beta.txt']);
     const again = await runCommand(api, CommandIds.promote.copyDocuments, [connectionName], row, [row]);
     assert.equal(again, undefined, 'the same after the copy');
+  });
+
+  it('the target picker shows where each connection goes and its state, as Switch Connection does', async () => {
+    await api.connection.store.add(noKeyName, { kind: 'custom', baseUrl: second.url, nluUrl: second.url });
+    await api.connection.store.addLocalProject(projectName);
+    type Item = { label: string; description?: string; detail?: string };
+    const seen: Item[][] = [];
+    const look = (p: { items?: readonly Item[] }) => (seen.push([...p.items!]), undefined);
+    assert.equal(await runCommand(api, CommandIds.promote.copyQnas, [look]), undefined, 'nothing picked, nothing done');
+    await runCommand(api, CommandIds.switchConnection, [look]);
+    const [targets, all] = seen;
+    const item = (list: Item[], name: string) => list.find((i) => i.label.replace(/^\$\(check\) /, '') === name)!;
+    assert.equal(item(targets, 'Local'), undefined, 'the active connection is not a target');
+    assert.deepEqual(
+      [item(targets, connectionName).description, item(targets, connectionName).detail],
+      [second.url, vscode.l10n.t('connected')],
+    );
+    assert.equal(item(targets, noKeyName).detail, vscode.l10n.t('no key'), 'a connection without a key says so before it is picked');
+    const us = item(targets, 'US');
+    assert.notEqual(us.description, us.label, 'US is described by where it goes, not by its name again');
+    // A local project of its own is told apart from the default Local by its data folder, in both pickers.
+    const project = api.connection.store.byName(projectName)!;
+    const projectText = vscode.l10n.t('Local project · folder {0}', project.id);
+    assert.equal(item(targets, projectName).description, projectText);
+    assert.equal(item(all, projectName).description, projectText);
+    assert.equal(item(all, 'Local').description, vscode.l10n.t('Embedded local service on this machine (offline)'));
+    // Its state is checked too (a new project's first start may outlast the picker's wait on a busy machine).
+    assert.ok(item(targets, projectName).detail, 'the local project has a state');
+  });
+
+  it('a copy cancelled part way, then copied again, leaves every Q&A in the target exactly once', async function () {
+    this.timeout(300_000);
+    const tag = `pc${Date.now().toString(36)}`;
+    const N = 300;
+    const q = (n: number) => `Cancelled promote ${tag} question ${String(n).padStart(3, '0')}?`;
+    const ids: string[] = [];
+    for (let at = 0; at < N; at += 20)
+      ids.push(
+        ...(
+          await Promise.all(
+            Array.from({ length: Math.min(20, N - at) }, (_, i) =>
+              local.faq.register({ question: q(at + i), answer: `Answer ${at + i}`, status: 'on', hashtags: [tag] }),
+            ),
+          )
+        ).map((r) => r.id),
+      );
+    const rows = ids.map((id, i) => ({ kind: 'qa', item: { id, question: q(i) } }));
+    const arrived = async () => (await secondClient.faq.filter({ hashtags: [tag], limit: 1 })).total_count ?? 0;
+    const pid = (JSON.parse(fs.readFileSync(path.join(second.dataDir, 'lock.json'), 'utf8')) as { pid: number }).pid;
+    let stopped = false;
+    let stopping: Promise<void> | undefined;
+    // VS Code's own button: English under the test host's stub language pack, Japanese under a real one.
+    const cancel = ':text-matches("^(Cancel|キャンセル)$")';
+    const progress = vscode.l10n.t('Copying {0} to {1}', vscode.l10n.t('Q&As'), connectionName);
+    try {
+      const result = (await runCommand(
+        api,
+        CommandIds.promote.copyQnas,
+        [
+          connectionName,
+          (p: { items?: readonly { label: string; picked?: boolean }[] }) => {
+            // Once the first Q&As are in the target, the target stops answering (SIGSTOP of the test's own
+            // service), so Cancel lands part way whatever the machine's speed; then Cancel is pressed.
+            stopping = (async () => {
+              while ((await arrived()) < 10);
+              process.kill(pid, 'SIGSTOP');
+              stopped = true;
+              try {
+                await pressInWorkbench(await notificationSelector(`:has-text("${progress}") .monaco-button${cancel}`));
+              } catch (error) {
+                // Not pressed: the target goes on, so the copy ends and the test fails with this reason, not a timeout.
+                process.kill(pid, 'SIGCONT');
+                stopped = false;
+                throw error;
+              }
+            })();
+            stopping.catch(() => undefined);
+            return p.items!.filter((i) => i.picked).map((i) => i.label);
+          },
+        ],
+        undefined,
+        rows,
+      )) as PromoteResult;
+      await stopping;
+      const statuses = [...result.outcomes.values()].map((o) => o.status);
+      const done = statuses.filter((s) => s === 'done').length;
+      // At least 10 had reached the target when it stopped, though not every answer had reached this window.
+      assert.ok(done > 0 && done < N, `Cancel landed part way: ${done} of ${N} done`);
+      assert.deepEqual(new Set(statuses), new Set(['done', 'cancelled']), 'nothing failed');
+    } finally {
+      if (stopped) process.kill(pid, 'SIGCONT');
+    }
+    // What reached the service before Cancel is handled before it answers again.
+    await waitFor(async () => (await secondClient.faq.list({ limit: 1 })).results !== undefined, 'the target to answer again');
+    await resetWorkbench(api);
+
+    // Copied again: the preview offers only what is missing; afterwards every question is there once.
+    const missing = N - (await arrived());
+    const offered: string[] = [];
+    const again = (await runCommand(
+      api,
+      CommandIds.promote.copyQnas,
+      [
+        connectionName,
+        (p: { items?: readonly { label: string; picked?: boolean; kind?: number }[] }) => {
+          offered.push(...p.items!.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => i.label));
+          return p.items!.filter((i) => i.picked).map((i) => i.label);
+        },
+      ],
+      undefined,
+      rows,
+    )) as PromoteResult;
+    assert.equal(offered.length, missing, 'only the missing Q&As are offered');
+    assert.ok([...again.outcomes.values()].every((o) => o.status === 'done'));
+    const questions: string[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = (await secondClient.faq.filter({ hashtags: [tag], limit: 100, offset })).results;
+      questions.push(...page.map((r) => r.question));
+      if (page.length < 100) break;
+    }
+    assert.deepEqual(
+      questions.sort(),
+      Array.from({ length: N }, (_, i) => q(i)),
+      'every Q&A exactly once',
+    );
+  });
+
+  it('Open as Diff shows both projects’ Q&As as CSV, the header on both sides, and the target as it is after applying', async function () {
+    this.timeout(240_000);
+    const tag = `pf${Date.now().toString(36)}`;
+    const q = (n: number) => `Diffed promote ${tag} question ${n}?`;
+    const ids = [
+      (await local.faq.register({ question: q(1), answer: 'One', status: 'on', hashtags: [tag] })).id,
+      (await local.faq.register({ question: q(2), answer: 'Two', status: 'off', hashtags: [tag] })).id,
+    ];
+    const rows = ids.map((id, i) => ({ kind: 'qa', item: { id, question: q(i + 1) } }));
+    const header = 'question,answer';
+    const diffDocs = async () => {
+      const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+      assert.ok(input instanceof vscode.TabInputTextDiff, 'the diff editor is open');
+      return [await vscode.workspace.openTextDocument(input.original), await vscode.workspace.openTextDocument(input.modified)];
+    };
+    const lines = (doc: vscode.TextDocument) =>
+      doc
+        .getText()
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/)
+        .filter(Boolean);
+
+    // The person's way first, for the screenshots: the real preview, its Open as Diff button pressed in the page.
+    const real = runCommand(
+      api,
+      CommandIds.promote.compareQnas,
+      // The target is scripted; from there on the window's own quick pick answers (the real user input).
+      [() => (api.setUserInput(undefined), connectionName)],
+      undefined,
+      rows,
+    );
+    assert.ok(await workbenchShows('.quick-input-widget .monaco-list-row', 30_000), 'the preview is shown');
+    // Compare says what differs and what Enter would do (Copy asks what to copy, below).
+    const comparing = vscode.l10n.t('Differences: pick any to copy to {0} and press Enter, or Escape to copy nothing', connectionName);
+    assert.ok(await workbenchShows(`.quick-input-widget input[placeholder="${comparing}"]`), 'the compare placeholder');
+    await screenshot(`promote-preview${japanese() ? '-ja' : ''}`);
+    await pressInWorkbench('.quick-input-widget .action-label.codicon-diff');
+    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff editor');
+    assert.ok(await workbenchShows('.quick-input-widget .monaco-list-row', 30_000), 'the preview is shown again');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await real, undefined, 'closing the preview applies nothing');
+    await screenshot(`promote-diff${japanese() ? '-ja' : ''}`);
+    await resetWorkbench(api);
+
+    // Scripted: Open as Diff, then copy both; the open diff's target side then shows them.
+    let before: vscode.TextDocument[] = [];
+    const result = (await runCommand(
+      api,
+      CommandIds.promote.copyQnas,
+      [
+        connectionName,
+        { button: 'Open as Diff' },
+        async (p: { items?: readonly { label: string; picked?: boolean }[]; options: unknown }) => {
+          assert.equal(
+            (p.options as { placeHolder?: string }).placeHolder,
+            vscode.l10n.t('Pick what to copy to {0}, then press Enter', connectionName),
+          );
+          before = await diffDocs();
+          return p.items!.filter((i) => i.picked).map((i) => i.label);
+        },
+      ],
+      undefined,
+      rows,
+    )) as PromoteResult;
+    const [target, source] = before;
+    for (const doc of before) assert.ok(!doc.getText().startsWith('\uFEFF'), 'no byte order mark before the header');
+    assert.ok(lines(source)[0].startsWith(header), `the source side has the header: ${source.getText()}`);
+    assert.deepEqual(lines(target).length, 1, `an empty target shows the header alone: ${target.getText()}`);
+    assert.ok(lines(target)[0].startsWith(header), `the target side has the header: ${target.getText()}`);
+    assert.deepEqual(
+      lines(source)
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+      [q(1), q(2)],
+    );
+    assert.deepEqual(
+      [...result.outcomes.values()].map((o) => o.status),
+      ['done', 'done'],
+    );
+    await waitFor(
+      () => lines(target).length === 3,
+      'the diff’s target side to show the copied Q&As',
+      30_000,
+      () => target.getText(),
+    );
+    assert.deepEqual(lines(target), lines(source), 'after applying, both sides are the same');
   });
 });

@@ -125,8 +125,8 @@ describe('Get Started walkthrough', () => {
       assert.ok(command && all.includes(command), `${step.id}: ${command} is registered`);
       assert.ok(step.completionEvents.length > 0);
     }
-    if (japanese()) assert.match(steps[0].description, /リージョンを選択/);
-    else assert.match(steps[0].description, /Select Region/);
+    if (japanese()) assert.match(steps[0].description, /接続を追加/);
+    else assert.match(steps[0].description, /Add Connection/);
   });
 
   it('runs each step: connect, upload a folder, ask and open a citation, import Q&As; each step completes', async function () {

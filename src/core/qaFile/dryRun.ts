@@ -36,6 +36,14 @@ export interface DryRunResult {
   plan?: ImportPlan;
 }
 
+/**
+ * The rows an import sends: the new ones and the existing ones it changes. An existing Q&A already as the file has
+ * it is valid but not sent, so the import's button counts this, not `valid`.
+ */
+export function rowsToSend(summary: DryRunResult['summary']): number {
+  return summary.willCreate + summary.willUpdate;
+}
+
 export async function dryRunQaFile(
   path: string,
   fileName: string,

@@ -3,30 +3,12 @@ import { DEFAULT_PROJECT, nameProblem, type Connection, type ConnectionTarget } 
 import { checkServiceUrl } from '../../core/regions';
 import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
-import type { ConnectionState } from '../../platform/connection/connectionStatus';
-import { configuredBaseUrl } from '../../platform/connection/connectionEndpoints';
+import { connectionItems } from '../../platform/connection/connectionItems';
 import { Disposable } from '../../platform/lifecycle';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
-import { checkConnectionState } from './connectionStates';
 
 /** Add Connection's "Local project": the store gives it a project of its own. */
 const NEW_LOCAL_PROJECT = Symbol('new local project');
-
-/** How long Switch waits for each connection's check before listing it as unreachable. */
-const CHECK_MS = 8_000;
-
-// Functions, not strings: vscode.l10n.t must run after activation has the bundle.
-const STATE: Record<ConnectionState, () => string> = {
-  idle: () => vscode.l10n.t('not checked yet'),
-  checking: () => vscode.l10n.t('checking…'),
-  connected: () => vscode.l10n.t('connected'),
-  noKey: () => vscode.l10n.t('no key'),
-  unreachable: () => vscode.l10n.t('cannot be reached'),
-  restarting: () => vscode.l10n.t('restarting'),
-  unauthorized: () => vscode.l10n.t('key rejected'),
-  misconfigured: () => vscode.l10n.t('not configured'),
-  error: () => vscode.l10n.t('error'),
-};
 
 /**
  * Add, Rename, Remove and Switch: named connections, each with its own key (issue 27). A quick pick from the
@@ -202,34 +184,17 @@ export class ConnectionCommands extends Disposable {
 
   private async pick(id: string | undefined, title: string, withState = false): Promise<Connection | undefined> {
     if (typeof id === 'string') return this.store.get(id);
-    const active = this.c.connection.active.id;
-    const items = Promise.all(
-      this.store.connections.map(async (connection) => {
-        const state = withState ? await this.stateOf(connection) : undefined;
-        return {
-          id: connection.name,
-          label: `${connection.id === active ? '$(check) ' : ''}${connection.name}`,
-          description: this.describe(connection),
-          detail: state && (state.problem ? `${STATE[state.state]()}: ${state.problem}` : STATE[state.state]()),
-          connection,
-        };
-      }),
+    const c = this.c;
+    const items = connectionItems(
+      { manager: c.connection, secrets: c.secrets, settings: c.settings, localProjects: c.localProjects },
+      this.store.connections,
+      withState,
     );
     const picked = await this.c.ui.showQuickPick(items, {
       title,
       placeHolder: vscode.l10n.t('Current: {0}', this.c.connection.active.name),
     });
     return picked?.connection;
-  }
-
-  private async stateOf(connection: Connection): Promise<{ state: ConnectionState; problem?: string }> {
-    const status = await checkConnectionState(this.c.connection, this.c.secrets, connection, AbortSignal.timeout(CHECK_MS));
-    return { state: status.state, problem: status.state === 'connected' ? undefined : status.problem };
-  }
-
-  private describe(connection: Connection): string {
-    if (connection.target.kind === 'local') return regionDescription('local');
-    return configuredBaseUrl(connection, this.c.settings) ?? vscode.l10n.t('(no service URL set)');
   }
 }
 

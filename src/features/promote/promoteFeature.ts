@@ -26,6 +26,8 @@ const SCHEME = 'knowledgedesk-promote';
 
 export class PromoteFeature extends Disposable {
   private readonly texts = new Map<string, string>();
+  /** The diff documents of each session whose diff was opened: refreshed after each apply. */
+  private readonly diffsOf = new Map<PromoteSession, { left: vscode.Uri; right: vscode.Uri }>();
   private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
   private flowOnce?: PromoteFlow;
   private diffs = 0;
@@ -49,7 +51,10 @@ export class PromoteFeature extends Disposable {
   }
 
   private get flow(): PromoteFlow {
-    return (this.flowOnce ??= new (lazy.flow().PromoteFlow)(this.c, (session) => this.openDiff(session)));
+    return (this.flowOnce ??= new (lazy.flow().PromoteFlow)(this.c, {
+      openDiff: (session) => this.openDiff(session),
+      applied: (session) => this.refreshDiff(session),
+    }));
   }
 
   /** The Q&As chosen in the tree, or all of them (from the palette, or a group row). */
@@ -85,8 +90,8 @@ export class PromoteFeature extends Disposable {
       vscode.Uri.from({ scheme: SCHEME, path: `/${name.replace(/[\\/:*?"<>|]+/g, '-')}.csv`, query: String(n) });
     const left = uri(session.targetName);
     const right = uri(session.sourceName);
-    this.texts.set(left.toString(), csv.target);
-    this.texts.set(right.toString(), csv.source);
+    this.setTexts({ left, right }, csv);
+    this.diffsOf.set(session, { left, right });
     await vscode.commands.executeCommand(
       'vscode.diff',
       left,
@@ -94,5 +99,32 @@ export class PromoteFeature extends Disposable {
       vscode.l10n.t('{0} ↔ {1} (Q&As)', session.targetName, session.sourceName),
       { preview: false },
     );
+  }
+
+  /**
+   * After an apply (and a Retry Failed) an open diff shows both projects as they are now: compared and read again,
+   * and its documents told they changed. A diff closed meanwhile is forgotten instead.
+   */
+  private async refreshDiff(session: PromoteSession): Promise<void> {
+    const diff = this.diffsOf.get(session);
+    if (!diff || !session.csv) return;
+    const open = (uri: vscode.Uri) => vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+    if (!open(diff.left) && !open(diff.right)) {
+      this.diffsOf.delete(session);
+      return;
+    }
+    const signal = new AbortController().signal;
+    await session.compare(signal, () => undefined);
+    const csv = await session.csv(signal);
+    this.setTexts(diff, csv);
+    this.changed.fire(diff.left);
+    this.changed.fire(diff.right);
+  }
+
+  /** Without the export's byte order mark (there for Excel): both sides start with the same plain header line. */
+  private setTexts(diff: { left: vscode.Uri; right: vscode.Uri }, csv: { source: string; target: string }): void {
+    const plain = (text: string) => text.replace(/^\uFEFF/, '');
+    this.texts.set(diff.left.toString(), plain(csv.target));
+    this.texts.set(diff.right.toString(), plain(csv.source));
   }
 }

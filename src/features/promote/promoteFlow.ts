@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import type { ItemOutcome } from '../../api/promote/applyQas';
-import type { Connection } from '../../core/connections';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { checkedClientOf } from '../../platform/connection/connectionClient';
+import { connectionItems } from '../../platform/connection/connectionItems';
 import { toUserFacing } from '../../platform/errorMessages';
 import { previewItems, previewTitle, showPreview } from './promotePreview';
 import type { PromoteRow, PromoteSession } from './promoteSession';
@@ -26,7 +26,11 @@ export interface PromoteResult {
 export class PromoteFlow {
   constructor(
     private readonly c: Container,
-    private readonly openDiff: (session: PromoteSession) => Promise<void>,
+    private readonly diff: {
+      openDiff: (session: PromoteSession) => Promise<void>;
+      /** After each apply: an open diff of the session shows the target as it is now. */
+      applied: (session: PromoteSession) => Promise<void>;
+    },
   ) {}
 
   /** The other connection, checked; undefined when the person cancelled or it failed (said in a message). */
@@ -40,10 +44,17 @@ export class PromoteFlow {
       );
       return undefined;
     }
-    const picked = await this.c.ui.showQuickPick(
-      others.map((x) => ({ label: x.name, description: targetText(x), connection: x })),
-      { title: vscode.l10n.t('From {0} to…', active.name), placeHolder: vscode.l10n.t('The connection to compare with or copy to') },
+    // Each listed with where it goes and its state, as Switch Connection lists them: one without a key shows it.
+    const c = this.c;
+    const items = connectionItems(
+      { manager: c.connection, secrets: c.secrets, settings: c.settings, localProjects: c.localProjects },
+      others,
+      true,
     );
+    const picked = await this.c.ui.showQuickPick(items, {
+      title: vscode.l10n.t('From {0} to…', active.name),
+      placeHolder: vscode.l10n.t('The connection to compare with or copy to'),
+    });
     if (!picked) return undefined;
     const source = await this.c.connection.getClient();
     try {
@@ -70,12 +81,16 @@ export class PromoteFlow {
     const title = previewTitle(session.what, session.sourceName, session.targetName, rows);
     let picked: PromoteRow[] | undefined;
     for (;;) {
-      const answer = await showPreview(this.c.ui, title, previewItems(rows, mode === 'copy'), !!session.csv);
+      const answer = await showPreview(this.c.ui, title, previewItems(rows, mode === 'copy'), {
+        mode,
+        target: session.targetName,
+        withDiff: !!session.csv,
+      });
       if (answer !== 'diff') {
         picked = answer?.picked;
         break;
       }
-      await this.openDiff(session);
+      await this.diff.openDiff(session);
     }
     if (!picked?.length) return undefined;
     const deletes = picked.filter((r) => r.kind === 'onlyInTarget').length;
@@ -137,6 +152,8 @@ export class PromoteFlow {
       },
     );
     this.summarize(session, outcomes);
+    // Not awaited: reading both projects again must not hold the command (a test waits for the documents instead).
+    void this.diff.applied(session).catch((error) => this.c.log('promote').warn(`refreshing the diff: ${toUserFacing(error).message}`));
     return { outcomes };
   }
 
@@ -160,13 +177,4 @@ export class PromoteFlow {
     });
     for (const [key, o] of outcomes) if (o.status === 'failed') this.c.log('promote').warn(`${key}: ${o.message}`);
   }
-}
-
-function targetText(connection: Connection): string {
-  const t = connection.target;
-  return t.kind === 'local'
-    ? vscode.l10n.t('local project')
-    : t.kind === 'custom'
-      ? (t.baseUrl ?? vscode.l10n.t('custom'))
-      : t.kind.toUpperCase();
 }

@@ -3,7 +3,6 @@
 // title, and an "Open as Diff" button for Q&As.
 import * as vscode from 'vscode';
 import type { UserInput } from '../../platform/userInput';
-import { WindowUserInput } from '../../platform/userInput';
 import type { PromoteRow } from './promoteSession';
 
 export interface PreviewItem extends vscode.QuickPickItem {
@@ -38,34 +37,28 @@ export function previewTitle(what: string, source: string, target: string, rows:
   return vscode.l10n.t('{0}: {1} → {2} ({3} the same, not listed)', what, source, target, same);
 }
 
-/** Shows the preview; `diff` when the person asked for the diff editor (the preview is shown again after it). */
-export async function showPreview(input: UserInput, title: string, items: PreviewItem[], withDiff: boolean): Promise<PreviewAnswer> {
-  const placeHolder = vscode.l10n.t('Pick what to copy, then press Enter');
-  // Scripted input (integration tests) answers the same items without the button.
-  if (!(input instanceof WindowUserInput)) {
-    const picked = await input.showQuickPickMany(items, { title, placeHolder });
-    return picked ? { picked: picked.flatMap((i) => (i.row ? [i.row] : [])) } : undefined;
-  }
-  const qp = vscode.window.createQuickPick<PreviewItem>();
+/**
+ * Shows the preview; `diff` when the person asked for the diff editor (the preview is shown again after it). A copy
+ * has its changes picked and asks what to copy; a compare has nothing picked and says what Enter would do.
+ */
+export async function showPreview(
+  input: UserInput,
+  title: string,
+  items: PreviewItem[],
+  options: { mode: 'copy' | 'compare'; target: string; withDiff: boolean },
+): Promise<PreviewAnswer> {
+  const placeHolder =
+    options.mode === 'copy'
+      ? vscode.l10n.t('Pick what to copy to {0}, then press Enter', options.target)
+      : vscode.l10n.t('Differences: pick any to copy to {0} and press Enter, or Escape to copy nothing', options.target);
   const diffButton: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('diff'), tooltip: vscode.l10n.t('Open as Diff') };
-  Object.assign(qp, { title, placeholder: placeHolder, canSelectMany: true, ignoreFocusOut: true, matchOnDetail: true });
-  qp.items = items;
-  qp.selectedItems = items.filter((i) => i.picked);
-  if (withDiff) qp.buttons = [diffButton];
-  return new Promise<PreviewAnswer>((resolve) => {
-    let answer: PreviewAnswer;
-    qp.onDidTriggerButton(() => {
-      answer = 'diff';
-      qp.hide();
-    });
-    qp.onDidAccept(() => {
-      answer = { picked: qp.selectedItems.flatMap((i) => (i.row ? [i.row] : [])) };
-      qp.hide();
-    });
-    qp.onDidHide(() => {
-      qp.dispose();
-      resolve(answer);
-    });
-    qp.show();
+  const answer = await input.showQuickPickManyWithButtons(items, {
+    title,
+    placeHolder,
+    matchOnDetail: true,
+    buttons: options.withDiff ? [diffButton] : [],
   });
+  if (!answer) return undefined;
+  if ('button' in answer) return 'diff';
+  return { picked: answer.picked.flatMap((i) => (i.row ? [i.row] : [])) };
 }

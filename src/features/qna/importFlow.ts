@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { existingLookup, existingQuestionIds, importItems, runQaImport, type QaImportItem, type QaImportOutcome } from '../../api/qaImport';
-import { dryRunQaFile } from '../../core/qaFile/dryRun';
+import { dryRunQaFile, rowsToSend } from '../../core/qaFile/dryRun';
 import { columnLetter } from '../../core/qaFile/columns';
 import { QA_FIELDS, qaFieldName } from '../../core/qaFile/fieldNames';
 import type { QaUpdatePlan, RemovalChoice } from '../../core/qaFile/importPlan';
@@ -104,12 +104,13 @@ export class QaImporter {
   private async decide(fileName: string, dry: Awaited<ReturnType<typeof dryRunQaFile>>): Promise<'import' | 'columns' | undefined> {
     const s = dry.summary;
     const message = dryRunMessage(dry);
-    const importRows = vscode.l10n.t('Import {0} Rows', s.valid);
+    const toSend = rowsToSend(s);
+    const importRows = vscode.l10n.t('Import {0} Rows', toSend);
     const showChanges = vscode.l10n.t('Show Changes');
     const changeColumns = vscode.l10n.t('Change Columns…');
     const showProblems = vscode.l10n.t('Show Problems');
     const actions = [
-      ...(s.valid ? [importRows] : []),
+      ...(toSend ? [importRows] : []),
       ...(dry.plan?.update.length ? [showChanges] : []),
       changeColumns,
       ...(dry.problems.length ? [showProblems] : []),

@@ -201,11 +201,11 @@ export async function driverRequest(dir: string, name: string, body?: { waitForS
  * the driver, which sees the page (test/host/driver.mjs, KD_HOST_QUERY_DIR), in every run, with or without
  * screenshots. For what the extension API cannot tell, such as a walkthrough step's tick.
  */
-export async function workbenchShows(selector: string, timeoutMs = 10_000): Promise<boolean> {
+export async function workbenchShows(selector: string, timeoutMs = 10_000, click = false): Promise<boolean> {
   const dir = process.env.KD_HOST_QUERY_DIR;
   if (!dir) throw new Error('KD_HOST_QUERY_DIR is not set: run the suite with test/host/runIntegration.mjs');
   const name = `q-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(path.join(dir, `${name}.query.tmp`), JSON.stringify({ selector, timeoutMs }));
+  fs.writeFileSync(path.join(dir, `${name}.query.tmp`), JSON.stringify({ selector, timeoutMs, ...(click ? { click } : {}) }));
   // Renamed into place, so the driver never reads half a file.
   fs.renameSync(path.join(dir, `${name}.query.tmp`), path.join(dir, `${name}.query`));
   const answerFile = path.join(dir, `${name}.answer`);
@@ -216,6 +216,14 @@ export async function workbenchShows(selector: string, timeoutMs = 10_000): Prom
   );
   fs.rmSync(answerFile, { force: true });
   return answer === 'visible';
+}
+
+/**
+ * Presses a workbench element as a person does (a progress notification's Cancel), through the driver's queries,
+ * so with or without screenshots; fails when it is not shown within `timeoutMs`.
+ */
+export async function pressInWorkbench(selector: string, timeoutMs = 15_000): Promise<void> {
+  if (!(await workbenchShows(selector, timeoutMs, true))) throw new Error(`${selector} was not shown to be pressed`);
 }
 
 /** Runs a command with scripted answers; fails if it showed an error or left answers unused. */

@@ -1,7 +1,7 @@
 // Scripted answers to the extension's prompts (UserInput), the integration tests' side of Azure's TestUserInput:
 // a prompt with no answer left throws with what was asked, so a test fails instead of hanging.
 import * as vscode from 'vscode';
-import type { UserInput } from '../../../src/platform/userInput';
+import type { PickedOrButton, UserInput } from '../../../src/platform/userInput';
 
 /** One scripted answer: a value, or a function that sees the prompt and returns the answer. */
 export type ScriptedAnswer =
@@ -59,11 +59,25 @@ export class ScriptedUserInput implements UserInput {
     options: vscode.QuickPickOptions,
   ): Promise<readonly T[] | undefined> {
     const answer = (await this.next('quickPickMany', options, items)) as string[] | undefined;
-    return answer?.map((label) => {
-      const pick = items.find((i) => plain(i.label) === label || plain(i.label) === shown(label));
-      if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`);
-      return pick;
-    });
+    return answer && pickLabels(items, answer);
+  }
+  /**
+   * A pick with title buttons: a list of labels picks those (as showQuickPickMany), `{ button: 'tooltip' }` presses
+   * the product's button of that tooltip (in English; the display language's own is found too).
+   */
+  async showQuickPickManyWithButtons<T extends vscode.QuickPickItem>(
+    items: readonly T[],
+    options: vscode.QuickPickOptions & { buttons: readonly vscode.QuickInputButton[] },
+  ): Promise<PickedOrButton<T>> {
+    const answer = await this.next('quickPickMany', options, items);
+    if (answer === undefined) return undefined;
+    if (answer && typeof answer === 'object' && !Array.isArray(answer) && 'button' in answer) {
+      const name = (answer as { button: string }).button;
+      const button = options.buttons.find((b) => b.tooltip === name || b.tooltip === shown(name));
+      if (!button) throw new Error(`Scripted button "${name}" is not among: ${options.buttons.map((b) => b.tooltip).join(', ')}`);
+      return { button };
+    }
+    return { picked: pickLabels(items, answer as string[]) };
   }
   async showWarningMessage(message: string, _options?: vscode.MessageOptions, ...actions: string[]): Promise<string | undefined> {
     // A function answer sees the buttons in their order (the first is the dialog's default).
@@ -74,6 +88,15 @@ export class ScriptedUserInput implements UserInput {
   async showOpenDialog(options: vscode.OpenDialogOptions): Promise<vscode.Uri[] | undefined> {
     return (await this.next('openDialog', options)) as vscode.Uri[] | undefined;
   }
+}
+
+/** The items of these labels (in English or the display language's), in the order named. */
+function pickLabels<T extends vscode.QuickPickItem>(items: readonly T[], labels: readonly string[]): T[] {
+  return labels.map((label) => {
+    const pick = items.find((i) => plain(i.label) === label || plain(i.label) === shown(label));
+    if (!pick) throw new Error(`Scripted pick "${label}" is not among: ${items.map((i) => i.label).join(', ')}`);
+    return pick;
+  });
 }
 
 /**

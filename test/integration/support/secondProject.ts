@@ -11,6 +11,8 @@ export interface SecondProject {
   readonly url: string;
   readonly apiKey: string;
   readonly client: ApiClient;
+  /** Its data folder (lock.json there names the service's process). */
+  readonly dataDir: string;
   /** Stops the service and removes its data folder. */
   dispose(): Promise<void>;
 }
@@ -29,7 +31,10 @@ export async function startSecondProject(api: KnowledgeDeskTestApi, folderPrefix
     url: ep.url,
     apiKey: ep.apiKey,
     client: api.connection.createClient({ baseUrl: ep.url, nluUrl: ep.url }, ep.apiKey),
+    dataDir,
     async dispose() {
+      // Stopped and waited for, so it writes nothing into the folder while it is removed.
+      await host.close();
       host.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -26,6 +26,9 @@ function ui(answers: unknown[]) {
       if (a !== undefined) assert.equal(await options.validateInput?.(a), undefined, `"${a}" is valid`);
       return a;
     },
+    async showQuickPickManyWithButtons() {
+      throw new Error('unexpected');
+    },
     async showWarningMessage() {
       throw new Error('unexpected');
     },

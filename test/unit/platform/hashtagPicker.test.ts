@@ -39,6 +39,9 @@ function scripted(answers: unknown[]): UserInput & { prompts: Prompt[] } {
         return item;
       });
     },
+    showQuickPickManyWithButtons: async () => {
+      throw new Error('the hashtag picker has no title buttons');
+    },
     showWarningMessage: async () => undefined,
     showOpenDialog: async () => undefined,
   };

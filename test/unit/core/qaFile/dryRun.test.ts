@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as l10n from '@vscode/l10n';
-import { dryRunQaFile, normalizeQuestion, type ExistingLookup } from '../../../../src/core/qaFile/dryRun';
+import { dryRunQaFile, normalizeQuestion, rowsToSend, type ExistingLookup } from '../../../../src/core/qaFile/dryRun';
 import type { ExistingQa } from '../../../../src/core/qaFile/importPlan';
 import { fixture } from './helpers';
 
@@ -59,6 +59,7 @@ describe('dryRunQaFile', () => {
       removals: 1,
     });
     assert.equal(dry.rows.length, 4);
+    assert.equal(rowsToSend(dry.summary), 3, 'the import sends the 2 new and the 1 changed, not the unchanged one');
     assert.equal(dry.encoding, 'utf-8');
     assert.deepEqual(dry.headers.slice(0, 2), ['question', 'answer']);
     assert.deepEqual(dry.mapping.question, 0);

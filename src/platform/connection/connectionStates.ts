@@ -1,8 +1,8 @@
 import { regionOf, type Connection } from '../../core/connections';
-import { failedStatus } from '../../platform/connection/checkFailure';
-import type { ConnectionManager } from '../../platform/connection/connectionManager';
-import type { ConnectionStatus } from '../../platform/connection/connectionStatus';
-import type { Secrets } from '../../platform/secrets';
+import { failedStatus } from './checkFailure';
+import type { ConnectionManager } from './connectionManager';
+import type { ConnectionStatus } from './connectionStatus';
+import type { Secrets } from '../secrets';
 
 /**
  * A connection's state for Switch and Check Connection: the active one is checked again; another one has
