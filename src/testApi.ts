@@ -80,7 +80,16 @@ export interface KnowledgeDeskTestApi {
   /** The window's connection: its state and client, as the views read them. */
   connection: Pick<
     ConnectionManager,
-    'status' | 'isUsed' | 'getClient' | 'onDidChangeStatus' | 'onDidChangeClient' | 'store' | 'active' | 'loaded' | 'createClient'
+    | 'status'
+    | 'isUsed'
+    | 'getClient'
+    | 'onDidChangeStatus'
+    | 'onDidChangeClient'
+    | 'store'
+    | 'active'
+    | 'loaded'
+    | 'createClient'
+    | 'endpoints'
   >;
   /** A connection manager as the first start after an upgrade builds it: this window's settings, keys and service, over `globalState`. */
   connectionManagerOver(globalState: vscode.Memento): ConnectionManager;

@@ -157,6 +157,30 @@ describe('Promote between connections (real host, two local projects)', function
     assert.ok(item(targets, projectName).detail, 'the local project has a state');
   });
 
+  it('copies to a local project that was never the active connection: its own key is stored on first use', async () => {
+    const store = api.connection.store;
+    const project = store.byName(projectName) ?? (await store.addLocalProject(projectName));
+    assert.notEqual(store.active.id, project.id);
+    const question = `Promote to a new project ${Date.now().toString(36)}?`;
+    const one = await local.faq.register({ question, answer: 'Yes.', status: 'on' });
+    const pickAll = (p: { items?: readonly { label: string }[] }) => p.items!.map((i) => i.label);
+    const result = (await runCommand(api, CommandIds.promote.copyQnas, [projectName, pickAll], undefined, [
+      { kind: 'qa', item: { id: one.id, question } },
+    ])) as PromoteResult;
+    assert.deepEqual(
+      [...result.outcomes.values()].map((o) => o.status),
+      ['done'],
+    );
+    const key = await api.secrets.get('apiKey', project.id);
+    assert.ok(key, 'the project’s own key was stored');
+    const target = api.connection.createClient(await api.connection.endpoints(project), key);
+    assert.deepEqual(
+      (await target.faq.list({ limit: 100 })).results.map((r) => r.question),
+      [question],
+    );
+    assert.notEqual(store.active.id, project.id, 'still not the active connection');
+  });
+
   it('a copy cancelled part way, then copied again, leaves every Q&A in the target exactly once', async function () {
     this.timeout(300_000);
     const tag = `pc${Date.now().toString(36)}`;

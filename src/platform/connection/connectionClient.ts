@@ -19,8 +19,22 @@ export async function checkedClientOf(
   connection: Connection,
   signal?: AbortSignal,
 ): Promise<ApiClient> {
-  const key = await secrets.get('apiKey', connection.id);
   const switchCommand = vscode.l10n.t('Knowledge Desk: Switch Connection');
+  const notAnswering = (error: unknown): NotConnectedError =>
+    new NotConnectedError(
+      vscode.l10n.t(
+        'The connection {0} did not answer: {1} Check its URL and key with "{2}".',
+        connection.name,
+        toUserFacing(error).message,
+        switchCommand,
+      ),
+      'misconfigured',
+    );
+  // A local project that was never active stores its own key here, as on its first use when active.
+  const ep = await manager.endpointsInUse(connection).catch((error: unknown) => {
+    throw signal?.aborted ? error : notAnswering(error);
+  });
+  const key = await secrets.get('apiKey', connection.id);
   if (!key)
     throw new NotConnectedError(
       vscode.l10n.t(
@@ -36,20 +50,11 @@ export async function checkedClientOf(
   logger.redact(key);
   logger.redact(nluKey);
   try {
-    const client = manager.createClient(await manager.endpoints(connection), key, nluKey, connection);
+    const client = manager.createClient(ep, key, nluKey, connection);
     // One cheap call first: an unreachable service or a rejected key is said once, with the connection's name.
     await client.projects.checkKey({ signal, maxRetries: 0, timeoutMs: 15_000 });
     return client;
   } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new NotConnectedError(
-      vscode.l10n.t(
-        'The connection {0} did not answer: {1} Check its URL and key with "{2}".',
-        connection.name,
-        toUserFacing(error).message,
-        switchCommand,
-      ),
-      'misconfigured',
-    );
+    throw signal?.aborted ? error : notAnswering(error);
   }
 }

@@ -202,6 +202,16 @@ export class ConnectionManager extends Disposable {
     await this.createClient(ep, key, undefined, connection).projects.checkKey({ signal, maxRetries: 0 });
   }
 
+  /**
+   * The endpoints of any connection, with a local project's own key stored on its first use (as the active one's
+   * is): a project that was never active can still be a copy target or a pinned panel's connection.
+   */
+  async endpointsInUse(connection: Connection): Promise<ResolvedEndpoints> {
+    const ep = await this.endpoints(connection);
+    await this.localKeys.adopt(connection, ep);
+    return ep;
+  }
+
   /** Stores the embedded service's own key for a local connection (the active one by default). */
   useLocalKey(connection: Connection = this.active): Promise<void> {
     return this.localKeys.use(connection);
