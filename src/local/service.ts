@@ -135,7 +135,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     const indexFile = path.join(dataDir, 'db', INDEX_SNAPSHOT_FILE);
     // Read once the service listens (decoding took seconds at 100,000 Q&As): searches wait for it, as for a rebuild.
     let listening!: () => void;
-    const savedIndexes = new Promise<void>((resolve) => (listening = resolve)).then(() => loadIndexSnapshot(indexFile, journal, logger));
+    const savedIndexes = new Promise<void>((resolve) => (listening = resolve))
+      .then(() => options.indexSnapshotReadAfter)
+      .then(() => loadIndexSnapshot(indexFile, journal, logger));
     const retrieval = new Retrieval(kb, blobs, logger);
     closers.push(async () => retrieval.close());
     processing.onProcessed((node, extraction) => retrieval.onProcessed(node, extraction));
