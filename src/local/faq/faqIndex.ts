@@ -85,7 +85,7 @@ export class FaqIndex extends FaqTexts {
     let qNorm2 = 0;
     for (const t of terms) qNorm2 += t.w2;
     const qNorm = Math.sqrt(qNorm2);
-    const size = this.textTokens.length;
+    const size = this.textCount;
     if (this.acc.length < size) this.acc = new Float64Array(size * 2);
     if (this.touched.length < size) this.touched = new Int32Array(size * 2);
     const { acc, touched, alive, normEpoch, norm2, epoch } = this;
@@ -113,7 +113,7 @@ export class FaqIndex extends FaqTexts {
         }
       } else if (touchedCount * 8 < posting.length) {
         // Few texts found so far: look the term up in each of them.
-        for (let i = 0; i < touchedCount; i++) if (this.textTokens[touched[i]]!.includes(tid)) acc[touched[i]] += w2;
+        for (let i = 0; i < touchedCount; i++) if (this.holds(touched[i], tid)) acc[touched[i]] += w2;
       } else {
         // Many found: one pass over the posting, adding only to texts already found (acc > 0).
         for (let i = 0; i < posting.length; i++) {
@@ -161,6 +161,40 @@ export class FaqIndex extends FaqTexts {
       }
     }
     return out;
+  }
+
+  /** Whether text `textId` holds token `tid`. */
+  protected holds(textId: number, tid: number): boolean {
+    const start = this.textStart[textId];
+    const end = start + this.textLength[textId];
+    const data = this.tokenData;
+    for (let i = start; i < end; i++) if (data[i] === tid) return true;
+    return false;
+  }
+
+  /** ‖d‖² under the current idf values, cached until the index next changes. */
+  protected textNorm2(textId: number): number {
+    if (this.normEpoch[textId] === this.epoch) return this.norm2[textId];
+    const start = this.textStart[textId];
+    const end = start + this.textLength[textId];
+    let sum = 0;
+    for (let i = start; i < end; i++) sum += this.cachedIdf2(this.tokenData[i]);
+    this.norm2[textId] = sum;
+    this.normEpoch[textId] = this.epoch;
+    return sum;
+  }
+
+  protected idfSquared(df: number): number {
+    const idf = Math.log(1 + (this.live + 1) / (df + 1));
+    return idf * idf;
+  }
+
+  protected cachedIdf2(tid: number): number {
+    if (this.idfEpoch[tid] !== this.epoch) {
+      this.idf2[tid] = this.idfSquared(this.df[tid]);
+      this.idfEpoch[tid] = this.epoch;
+    }
+    return this.idf2[tid];
   }
 
   private drain(budget: number): void {

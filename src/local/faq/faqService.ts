@@ -147,14 +147,22 @@ export class FaqService {
       const { pos, neg } = this.feedback.totals(faqId);
       return { record: this.faqs.get(faqId)!, confidence, effective: effectiveConfidence(confidence, pos, neg) };
     });
-    scored.sort(
+    let top = scored;
+    if (p.maxResults !== -1 && scored.length > p.maxResults) {
+      // Only the best maxResults are shown, and none scores below the maxResults-th effective confidence: a broad
+      // query leaves thousands of near ties, and sorting them all with a comparator reading each record was most
+      // of its time at 100k Q&As. Numbers sort fast; the full order is then needed only for those at or above.
+      const kth = Float64Array.from(scored, (s) => s.effective).sort()[scored.length - p.maxResults];
+      top = scored.filter((s) => s.effective >= kth);
+    }
+    top.sort(
       (a, b) =>
         b.effective - a.effective ||
         b.confidence - a.confidence ||
         b.record.updatedAt - a.record.updatedAt ||
         (a.record.id < b.record.id ? -1 : 1),
     );
-    const shown = p.maxResults === -1 ? scored : scored.slice(0, p.maxResults);
+    const shown = p.maxResults === -1 ? top : top.slice(0, p.maxResults);
     const hashId = randomBytes(16).toString('hex');
     const recorded = shown
       .slice(0, MAX_RECORDED_RESULTS)

@@ -69,7 +69,8 @@ export function readRetrievalIndex(reader: SectionReader): RetrievalIndexState {
   const terms = reader.strings('bm25.terms', meta.terms);
   const counts = reader.int32('bm25.counts');
   const postings = reader.int32('bm25.postings');
-  const lengths = new Uint32Array(reader.int32('bm25.lengths').buffer);
+  const signed = reader.int32('bm25.lengths');
+  const lengths = new Uint32Array(signed.buffer, signed.byteOffset, signed.length);
   const fail = (what: string): never => {
     throw new SnapshotFormatError(`retrieval: ${what}`);
   };

@@ -176,6 +176,23 @@ describe('Q&A search (local service)', () => {
     assert.equal(text.result[0].answer, 'Install the client & sign in.');
   });
 
+  it('with maxResults shows the first results of the whole ordered list, near ties and feedback included', async () => {
+    // Many Q&As scoring the same or nearly: only the best maxResults are ordered in full (faqService.ts).
+    for (let i = 0; i < 24; i++)
+      await agent().faq.register({ question: `toner cartridge order ${i % 3 ? 'form' : 'sheet'} ${i}`, answer: 'x', status: 'on' });
+    const q = 'toner cartridge order form';
+    const whole = (await search({ query: q, maxResults: -1 })).result;
+    await user('u9').faq.feedback({ query: q, id: whole[7].id, isPositive: true });
+    await user('u9').faq.feedback({ query: q, id: whole[0].id, isPositive: false });
+    const all = (await search({ query: q, maxResults: -1 })).result.map((r) => r.id);
+    assert.ok(all.length >= 24);
+    for (const n of [1, 3, 5, 10])
+      assert.deepEqual(
+        (await search({ query: q, maxResults: n })).result.map((r) => r.id),
+        all.slice(0, n),
+      );
+  });
+
   it('gives every search a new hashId', async () => {
     const a = await search({ query: '経費精算の締め日' });
     const b = await search({ query: '経費精算の締め日' });

@@ -161,4 +161,12 @@ describe('Local service: the search indexes persist across restarts', function (
     assert.ok(!found.some((r) => r.question === 'How do I renew my badge?'), 'the lost Q&A is not found');
     assert.deepEqual(await results(), reference);
   });
+
+  it('keeps using the snapshot when a Q&A has no word at all (only symbols), and still finds it by its question', async () => {
+    const symbols = await register('？！？');
+    const c = await restart(); // closing wrote the snapshot, holding that Q&A
+    assert.deepEqual([c['index.snapshotLoaded'], c['index.reindexedQas']], [1, 1]);
+    const found = (await client().faq.search({ query: '？！？', autoRegisterCandidates: false })).result;
+    assert.equal(found[0]?.id, symbols.id);
+  });
 });
