@@ -4,7 +4,7 @@ import { Disposable } from './lifecycle';
 /**
  * Text shown as read-only documents of one URI scheme: named after what they show, never "Untitled-1" with unsaved
  * changes that asks "Do you want to save…?" when it is closed. The text is kept while the document is open; opening
- * the same URI again shows the fresh text. Show Details reports and job result files both use it.
+ * the same URI again shows the fresh text. Show Details reports, job result files and promote's diff use it.
  */
 export class ReadOnlyDocuments extends Disposable {
   private readonly texts = new Map<string, string>();
@@ -21,13 +21,23 @@ export class ReadOnlyDocuments extends Disposable {
     this._register(vscode.workspace.onDidCloseTextDocument((doc) => doc.uri.scheme === scheme && this.texts.delete(doc.uri.toString())));
   }
 
+  /** The document at `path`; `query` tells apart documents of one name. */
+  uriOf(path: string, query: string): vscode.Uri {
+    return vscode.Uri.from({ scheme: this.scheme, path, query });
+  }
+
+  /** Sets the text at `uri` without opening it (the diff editor opens both sides); an open document shows it at once. */
+  set(uri: vscode.Uri, text: string): void {
+    const key = uri.toString();
+    const known = this.texts.has(key);
+    this.texts.set(key, text);
+    if (known) this.changed.fire(uri);
+  }
+
   /** Opens `text` at `path` (`query` tells apart documents of one name) in `language`. */
   async open(path: string, query: string, text: string, language: string, options: { preview: boolean }): Promise<vscode.TextDocument> {
-    const uri = vscode.Uri.from({ scheme: this.scheme, path, query });
-    const key = uri.toString();
-    const reopened = this.texts.has(key);
-    this.texts.set(key, text);
-    if (reopened) this.changed.fire(uri);
+    const uri = this.uriOf(path, query);
+    this.set(uri, text);
     let doc = await vscode.workspace.openTextDocument(uri);
     if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
     await vscode.window.showTextDocument(doc, { preview: options.preview });

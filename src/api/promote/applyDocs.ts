@@ -12,7 +12,8 @@ import type { DocPromoteItem, DocSnapshot } from '../../core/promote/docCompare'
 import { pool } from '../../core/pool';
 import type { ApiClient } from '../client';
 import { ConflictError } from '../errors';
-import type { ApplyOptions, ItemOutcome } from './applyQas';
+import type { ApplyOptions } from './applyQas';
+import { countOutcomes, outcomeOfError, type ItemOutcome } from './itemOutcomes';
 import { needOffered } from './promoteErrors';
 import { PlaceFinder } from './readDocs';
 
@@ -56,19 +57,14 @@ export async function applyDocItems(
         }
         result.outcomes.set(item.path, { status: 'done' });
       } catch (error) {
-        result.outcomes.set(
-          item.path,
-          signal?.aborted ? { status: 'cancelled' } : { status: 'failed', message: error instanceof Error ? error.message : String(error) },
-        );
+        result.outcomes.set(item.path, outcomeOfError(error, signal));
       }
       options.onProgress?.(++done, total);
     });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  for (const o of result.outcomes.values())
-    if (o.status === 'failed') result.failed++;
-    else if (o.status === 'cancelled') result.cancelled++;
+  countOutcomes(result);
   return result;
 }
 

@@ -9,8 +9,7 @@ import type { ImportPlan } from '../../core/qaFile/importPlan';
 import { pool } from '../../core/pool';
 import type { ApiClient } from '../client';
 import { existingLookup, importItems, runQaImport, type QaImportItem } from '../qaImport';
-
-export type ItemOutcome = { status: 'done' } | { status: 'failed'; message: string } | { status: 'cancelled' };
+import { countOutcomes, outcomeOfError, type ItemOutcome } from './itemOutcomes';
 
 export interface QaApplyOutcome {
   /** Per picked item, by its key (normalizeQuestion). */
@@ -60,13 +59,11 @@ export async function applyQaItems(
       result.deleted++;
       result.outcomes.set(item.key, { status: 'done' });
     } catch (error) {
-      result.outcomes.set(item.key, signal?.aborted ? { status: 'cancelled' } : { status: 'failed', message: messageOf(error) });
+      result.outcomes.set(item.key, outcomeOfError(error, signal));
     }
     tick();
   });
-  for (const o of result.outcomes.values())
-    if (o.status === 'failed') result.failed++;
-    else if (o.status === 'cancelled') result.cancelled++;
+  countOutcomes(result);
   return result;
 }
 
@@ -129,8 +126,4 @@ async function applyChunk(
   });
   result.created += outcome.created;
   result.updated += outcome.updated;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

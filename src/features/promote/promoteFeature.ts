@@ -7,6 +7,7 @@ import type { DocRoot } from '../../api/promote/readDocs';
 import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
 import { Disposable } from '../../platform/lifecycle';
+import { ReadOnlyDocuments, safeDocumentName } from '../../platform/readOnlyDocuments';
 import { kbNodeOf } from '../../platform/tree/kbNodeElement';
 import { qaRowsOf } from '../../platform/tree/qaRowElement';
 import type * as FlowModule from './promoteFlow';
@@ -25,21 +26,14 @@ const lazy = {
 const SCHEME = 'knowledgedesk-promote';
 
 export class PromoteFeature extends Disposable {
-  private readonly texts = new Map<string, string>();
+  private readonly diffTexts = this._register(new ReadOnlyDocuments(SCHEME));
   /** The diff documents of each session whose diff was opened: refreshed after each apply. */
   private readonly diffsOf = new Map<PromoteSession, { left: vscode.Uri; right: vscode.Uri }>();
-  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
   private flowOnce?: PromoteFlow;
   private diffs = 0;
 
   constructor(private readonly c: Container) {
     super();
-    this._register(
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME, {
-        onDidChange: this.changed.event,
-        provideTextDocumentContent: (uri) => this.texts.get(uri.toString()) ?? '',
-      }),
-    );
     this._register(
       c.commands({
         [CommandIds.promote.copyQnas]: (clicked?: unknown, selected?: unknown) => this.qnas('copy', clicked, selected),
@@ -86,8 +80,7 @@ export class PromoteFeature extends Disposable {
       },
     );
     const n = ++this.diffs;
-    const uri = (name: string) =>
-      vscode.Uri.from({ scheme: SCHEME, path: `/${name.replace(/[\\/:*?"<>|]+/g, '-')}.csv`, query: String(n) });
+    const uri = (name: string) => this.diffTexts.uriOf(`/${safeDocumentName(name)}.csv`, String(n));
     const left = uri(session.targetName);
     const right = uri(session.sourceName);
     this.setTexts({ left, right }, csv);
@@ -117,14 +110,12 @@ export class PromoteFeature extends Disposable {
     await session.compare(signal, () => undefined);
     const csv = await session.csv(signal);
     this.setTexts(diff, csv);
-    this.changed.fire(diff.left);
-    this.changed.fire(diff.right);
   }
 
   /** Without the export's byte order mark (there for Excel): both sides start with the same plain header line. */
   private setTexts(diff: { left: vscode.Uri; right: vscode.Uri }, csv: { source: string; target: string }): void {
     const plain = (text: string) => text.replace(/^\uFEFF/, '');
-    this.texts.set(diff.left.toString(), plain(csv.target));
-    this.texts.set(diff.right.toString(), plain(csv.source));
+    this.diffTexts.set(diff.left, plain(csv.target));
+    this.diffTexts.set(diff.right, plain(csv.source));
   }
 }

@@ -3,7 +3,7 @@
 // arrived meanwhile is copied twice.
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
-import type { ItemOutcome } from '../../api/promote/applyQas';
+import type { ItemOutcome } from '../../api/promote/itemOutcomes';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { checkedClientOf } from '../../platform/connection/connectionClient';

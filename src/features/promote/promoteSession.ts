@@ -1,7 +1,7 @@
 // One promote between the active connection and another, as the preview and the apply see it: items of one
 // kind (Q&As or documents) with a key, a label, a detail and an outcome after applying. Q&As and documents each
 // give their own (qnaSession / docsSession in promoteSessions.ts).
-import type { ItemOutcome } from '../../api/promote/applyQas';
+import type { ItemOutcome } from '../../api/promote/itemOutcomes';
 import type { PromoteKind } from '../../core/promote/qaCompare';
 
 export interface PromoteRow {

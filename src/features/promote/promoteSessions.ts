@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { applyDocItems } from '../../api/promote/applyDocs';
-import { applyQaItems } from '../../api/promote/applyQas';
+import { applyQaItems, type ApplyOptions } from '../../api/promote/applyQas';
+import type { ItemOutcome } from '../../api/promote/itemOutcomes';
 import { compareProjectDocs, type DocRoot } from '../../api/promote/readDocs';
 import { compareProjectQas } from '../../api/promote/readQas';
 import { existingLookup } from '../../api/qaImport';
@@ -16,6 +17,24 @@ interface Ends {
   target: ApiClient;
   sourceName: string;
   targetName: string;
+}
+
+/** Applies the items of the last compare whose keys were picked. */
+function applyPicked<T>(
+  ends: Ends,
+  items: () => readonly T[],
+  keyOf: (item: T) => string,
+  run: (source: ApiClient, target: ApiClient, picked: T[], options: ApplyOptions) => Promise<{ outcomes: Map<string, ItemOutcome> }>,
+): PromoteSession['apply'] {
+  return async (keys, options) =>
+    (
+      await run(
+        ends.source,
+        ends.target,
+        items().filter((i) => keys.has(keyOf(i))),
+        options,
+      )
+    ).outcomes;
 }
 
 export function qnaSession(ends: Ends, ids: readonly string[] | undefined): PromoteSession {
@@ -38,15 +57,12 @@ export function qnaSession(ends: Ends, ids: readonly string[] | undefined): Prom
         detail: i.changes?.map((c) => c.text).join('; '),
       }));
     },
-    async apply(keys, options) {
-      const out = await applyQaItems(
-        ends.source,
-        ends.target,
-        items.filter((i) => keys.has(i.key)),
-        options,
-      );
-      return out.outcomes;
-    },
+    apply: applyPicked(
+      ends,
+      () => items,
+      (i) => i.key,
+      applyQaItems,
+    ),
     async csv(signal) {
       // New Q&As were not read one by one to compare them, nor the target's own: read them now.
       const unreadSource = items.filter((i) => !i.source && i.sourceId);
@@ -102,14 +118,11 @@ export function docsSession(ends: Ends, roots: readonly DocRoot[]): PromoteSessi
         detail: i.changes?.map((c) => names[c]).join(', '),
       }));
     },
-    async apply(keys, options) {
-      const out = await applyDocItems(
-        ends.source,
-        ends.target,
-        items.filter((i) => keys.has(i.path)),
-        options,
-      );
-      return out.outcomes;
-    },
+    apply: applyPicked(
+      ends,
+      () => items,
+      (i) => i.path,
+      applyDocItems,
+    ),
   };
 }
