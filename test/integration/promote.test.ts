@@ -183,6 +183,8 @@ describe('Promote between connections (real host, two local projects)', function
 
   it('a copy cancelled part way, then copied again, leaves every Q&A in the target exactly once', async function () {
     this.timeout(300_000);
+    // An earlier test's summary (or a local project's start) left on screen can cover the progress's Cancel button.
+    await resetWorkbench(api);
     const tag = `pc${Date.now().toString(36)}`;
     const N = 300;
     const q = (n: number) => `Cancelled promote ${tag} question ${String(n).padStart(3, '0')}?`;
