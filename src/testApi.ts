@@ -114,7 +114,7 @@ export interface KnowledgeDeskTestApi {
   /** The Q&A and Candidates views. */
   qna: QnaTestView;
   /** The open Q&A editors, by Q&A id. */
-  qnaEditors: Pick<QaEditorPanels, 'get' | 'onDidSave'>;
+  qnaEditors: Pick<QaEditorPanels, 'get' | 'onDidSave' | 'restore' | 'panels'>;
   /** The Jobs view, its status bar and notifications. */
   jobs: JobsTestView;
   /** The Test Explorer's knowledge tests. */

@@ -144,8 +144,15 @@ export function qnaTestView(qna: QnaFeature): QnaTestView {
   };
 }
 
-export function qnaEditorsTestView(webviews: QnaWebviews): Pick<QaEditorPanels, 'get' | 'onDidSave'> {
-  return { get: (faqId) => webviews.editor.get(faqId), onDidSave: webviews.editor.onDidSave };
+export function qnaEditorsTestView(webviews: QnaWebviews): Pick<QaEditorPanels, 'get' | 'onDidSave' | 'restore' | 'panels'> {
+  return {
+    get: (faqId) => webviews.editor.get(faqId),
+    onDidSave: webviews.editor.onDidSave,
+    restore: (panel, state) => webviews.editor.restore(panel, state),
+    get panels() {
+      return webviews.editor.panels;
+    },
+  };
 }
 
 export function jobsTestView(jobs: JobsFeature): JobsTestView {

@@ -14,6 +14,7 @@ import { CITATION_VIEW_TYPE } from '../../src/features/answers/citations/protoco
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
 import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
+import { QA_EDITOR_VIEW_TYPE } from '../../src/features/qna/editor/protocol';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, waitForPage } from './support/host';
@@ -123,6 +124,23 @@ describe('Local projects: two local projects as two connections', () => {
         assert.ok(cited.panel.title.endsWith(' — Beta project'), cited.panel.title);
       } finally {
         cited.dispose();
+      }
+
+      // After a restart (Local active): an editor comes back on Beta, by the connection its page kept.
+      const raw = vscode.window.createWebviewPanel(QA_EDITOR_VIEW_TYPE, 'Q&A', vscode.ViewColumn.Active, { enableScripts: true });
+      api.qnaEditors.restore(raw, { target: { kind: 'existing', id: citedId }, connection: { id: beta.id, name: 'Beta project' } });
+      const restored = api.qnaEditors.panels.find((p) => p.panel === raw);
+      assert.ok(restored, 'the restored editor');
+      try {
+        await waitFor(
+          () => restored.current?.values.question === 'Cited by a chat on Beta',
+          'the restored editor to read Beta’s Q&A',
+          10_000,
+          () => `${restored.panel.title} ${JSON.stringify(restored.current ?? null)}`,
+        );
+        assert.ok(restored.panel.title.endsWith(' — Beta project'), restored.panel.title);
+      } finally {
+        restored.dispose();
       }
 
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta project', 'Remove Connection'], undefined);

@@ -9,7 +9,7 @@ import type {
   QaTarget,
   EditorSnapshot,
 } from '../../features/qna/editor/protocol';
-import { qaEditorStateSchema } from '../../features/qna/editor/protocol';
+import { qaEditorStateSchema, type QaEditorConnection } from '../../features/qna/editor/protocol';
 import {
   emptyDraft,
   hasErrors,
@@ -32,6 +32,8 @@ export class EditorController {
   private readonly layout: EditorLayout;
   private readonly form: QaForm;
   private target: QaTarget | null = null;
+  /** The editor's connection as the host names it, kept in the page state for a restart. */
+  private connection: QaEditorConnection | undefined;
   private record: QaRecord | null = null;
   /** The saved version the draft is compared with (a new Q&A: the empty draft). */
   private base: QaDraft | null = null;
@@ -73,7 +75,10 @@ export class EditorController {
     this.setEnabled(false);
     this.layout.showRecord(null, true);
     const m = this.messenger;
-    m.on('init', (p) => this.init(p.target, p.record, p.prefill, p.loading));
+    m.on('init', (p) => {
+      this.connection = p.connection;
+      this.init(p.target, p.record, p.prefill, p.loading);
+    });
     m.on('record', ({ record }) => this.target && this.applyRecord(record));
     m.on('busy', ({ busy, label }) => this.layout.setBusy(busy || this.busy > 0, label));
     m.on('error', (e) => this.layout.showError(e?.message ?? null));
@@ -254,7 +259,11 @@ export class EditorController {
 
   private persist(draft: QaDraft | null): void {
     if (!this.target) return;
-    this.messenger.setState(qaEditorStateSchema, { target: this.target, ...(draft ? { draft } : {}) });
+    this.messenger.setState(qaEditorStateSchema, {
+      target: this.target,
+      ...(draft ? { draft } : {}),
+      ...(this.connection ? { connection: this.connection } : {}),
+    });
     const dirty = this.isDirty();
     const question = draft?.question ?? '';
     this.layout.setDirty(dirty);

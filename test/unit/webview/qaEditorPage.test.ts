@@ -182,6 +182,23 @@ describe('Q&A editor page (jsdom)', () => {
     assert.match(p.$('.kd-banner-info').textContent, /Restored your unsaved changes/);
   });
 
+  it('keeps the connection the host names in its state, so a restart reopens the editor there (issue 27)', async () => {
+    const beta = { id: 'conn-beta', name: 'Beta' };
+    const p = mount();
+    p.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false, connection: beta });
+    await tick();
+    p.type('#qa-answer', '<p>edited</p>');
+    await tick();
+    assert.deepEqual((p.api.state as { connection?: unknown }).connection, beta);
+    // A host from before connections names none: nothing is kept, and the serializer uses the active connection.
+    const q = mount();
+    q.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false });
+    await tick();
+    q.type('#qa-answer', '<p>edited</p>');
+    await tick();
+    assert.equal('connection' in (q.api.state as object), false);
+  });
+
   it('turns a host error into a message above the form', async () => {
     const p = mount();
     p.notify('init', { target: { kind: 'existing', id: 'faq-1' }, record, prefill: null, loading: false });

@@ -55,8 +55,17 @@ export type QaTarget = z.infer<typeof qaTargetSchema>;
 export const fieldErrorsSchema = z.record(z.string());
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
+/** The connection an editor works on (issue 27): its id, and its name to say so once it is removed. */
+export const qaEditorConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
+export type QaEditorConnection = z.infer<typeof qaEditorConnectionSchema>;
+
 /** What the page keeps with setState: survives hiding the panel and restarting VS Code (serializer). */
-export const qaEditorStateSchema = z.object({ target: qaTargetSchema, draft: qaDraftSchema.optional() });
+export const qaEditorStateSchema = z.object({
+  target: qaTargetSchema,
+  draft: qaDraftSchema.optional(),
+  /** Absent in the state of an editor from before connections: it reopens on the active one. */
+  connection: qaEditorConnectionSchema.optional(),
+});
 export type QaEditorState = z.infer<typeof qaEditorStateSchema>;
 
 export const editorActionSchema = z.enum(['save', 'delete', 'toggle', 'copyId', 'helpful', 'notHelpful', 'clearFeedback', 'reload']);
@@ -134,6 +143,8 @@ export const qaEditorProtocol = defineProtocol({
         record: qaRecordSchema.nullable(),
         prefill: qaDraftSchema.partial().nullable(),
         loading: z.boolean(),
+        /** The editor's connection, kept in the page state so a restart reopens it there (the host always sends it). */
+        connection: qaEditorConnectionSchema.optional(),
       }),
       /** A newer version of the Q&A (loaded, or changed by another panel or the tree). */
       record: z.object({ record: qaRecordSchema }),

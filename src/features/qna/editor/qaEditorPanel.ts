@@ -3,7 +3,15 @@ import type { FaqResource } from '../../../api/resources/faq';
 import { formatNumber } from '../../../platform/l10n';
 import { hostSetup, reportError, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
+import {
+  qaEditorProtocol,
+  type QaDraft,
+  type QaEditorConnection,
+  type QaEditorProtocol,
+  type QaRecord,
+  type QaTarget,
+  type SaveResult,
+} from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { qaEditorStrings } from './qaEditorStrings';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
@@ -27,6 +35,8 @@ export interface EditorContext extends PanelBasics {
   allowRemoteImages(): boolean;
   saved(panel: QaEditorPanel, event: QaSaveEvent): void;
   deleted(panel: QaEditorPanel, id: string): void;
+  /** The connection it works on, for the page state (a restart reopens it there). */
+  connection?(): QaEditorConnection;
 }
 
 /** The last request a panel sent to the service (tests check that an update carries only changed fields). */
@@ -112,7 +122,13 @@ export class QaEditorPanel extends WebviewPanelHost<QaEditorProtocol, SentReques
 
   protected onPageReady(): void {
     const prefill = this.target.kind === 'new' && this.prefill ? this.prefill : null;
-    this.channel.notify('init', { target: this.target, record: this.record ?? null, prefill, loading: !!this.loading });
+    this.channel.notify('init', {
+      target: this.target,
+      record: this.record ?? null,
+      prefill,
+      loading: !!this.loading,
+      connection: this.ctx.connection?.(),
+    });
   }
 
   private async fetch(): Promise<QaRecord> {

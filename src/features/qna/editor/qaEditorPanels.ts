@@ -83,21 +83,29 @@ export class QaEditorPanels extends Disposable {
   /** Serializer: a panel VS Code restored, with the state the page saved (undefined: start blank). */
   restore(panel: vscode.WebviewPanel, state: QaEditorState | undefined): void {
     const target: QaTarget = state?.target ?? { kind: 'new', key: randomUUID() };
-    const key = target.kind === 'existing' ? this.keyOf(this.c.connection.active.id, target.id) : `new:${target.key}`;
+    // Back on the connection the page kept (issue 27), even one removed since: its title then says so.
+    const pinned = state?.connection;
+    const key = target.kind === 'existing' ? this.keyOf(pinned?.id ?? this.c.connection.active.id, target.id) : `new:${target.key}`;
     const open = this.registry.get(key);
     if (open) {
       panel.dispose();
       open.reveal();
       return;
     }
-    this.registry.add(key, this.create(panel, target));
+    this.registry.add(key, this.create(panel, target, undefined, pinned?.id, pinned?.name));
   }
 
   /** `connectionId`: the connection its caller is pinned to (it may have been removed since); else the active one. */
-  private create(panel: vscode.WebviewPanel, target: QaTarget, prefill?: Partial<QaDraft>, connectionId?: string): QaEditorPanel {
+  private create(
+    panel: vscode.WebviewPanel,
+    target: QaTarget,
+    prefill?: Partial<QaDraft>,
+    connectionId?: string,
+    connectionName?: string,
+  ): QaEditorPanel {
     const store = this.c.connection.store;
     const id = connectionId ?? this.pinned.pin().id;
-    let name = store.get(id)?.name ?? id;
+    let name = store.get(id)?.name ?? connectionName ?? id;
     const client = () => this.pinned.clientFor(id, name);
     const ctx: EditorContext = {
       ...this.ctx,
@@ -111,6 +119,7 @@ export class QaEditorPanels extends Disposable {
         // As every panel: named once the user has connections of their own, and always when it is not the active one.
         return this.ctx.connectionLabel?.() !== undefined || id !== this.c.connection.active.id ? name : undefined;
       },
+      connection: () => ({ id, name: (store.get(id)?.name ?? name).slice(0, 80) }),
     };
     const editor = new QaEditorPanel(panel, ctx, target, prefill);
     this.connectionOf.set(editor, id);
