@@ -35,6 +35,7 @@ import {
   jobsTestView,
   knowledgeTestsTestView,
   qnaEditorsTestView,
+  analyticsTestView,
   qnaTestView,
   type AiTestView,
   type ChatTestView,
@@ -43,6 +44,7 @@ import {
   type KnowledgeTestsTestView,
   type QnaTestView,
 } from './testApiFeatures';
+import type { AnalyticsPanels } from './features/qna/analytics/analyticsPanel';
 import type { QaEditorPanels } from './features/qna/editor/qaEditorPanels';
 import { ProbeKeys, TestProbe, type Ring } from './testProbe';
 
@@ -115,6 +117,8 @@ export interface KnowledgeDeskTestApi {
   qna: QnaTestView;
   /** The open Q&A editors, by Q&A id. */
   qnaEditors: Pick<QaEditorPanels, 'get' | 'onDidSave' | 'restore' | 'panels'>;
+  /** The Q&A analytics panels. */
+  analytics: Pick<AnalyticsPanels, 'restore' | 'all'>;
   /** The Jobs view, its status bar and notifications. */
   jobs: JobsTestView;
   /** The Test Explorer's knowledge tests. */
@@ -167,6 +171,7 @@ export function createTestApi(container: Container, activated: ActivatedFeatures
     ai: aiTestView(features.ai),
     qna: qnaTestView(features.qna),
     qnaEditors: qnaEditorsTestView(features.qnaWebviews),
+    analytics: analyticsTestView(features.qnaWebviews),
     jobs: jobsTestView(features.jobs),
     knowledgeTests: knowledgeTestsTestView(features.knowledgeTests),
     knowledgeBase: knowledgeBaseTestView(knowledgeBase, probe),

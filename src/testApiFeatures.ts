@@ -17,6 +17,7 @@ import type { JobsElement, JobsTreeProvider } from './features/jobs/jobsTree';
 import type { KnowledgeTestsFeature } from './features/knowledgeTests/knowledgeTestsFeature';
 import type { KnowledgeTestSession } from './features/knowledgeTests/testSession';
 import type { CandidatesView } from './features/qna/candidatesView';
+import type { AnalyticsPanels } from './features/qna/analytics/analyticsPanel';
 import type { QaEditorPanels } from './features/qna/editor/qaEditorPanels';
 import type { QnaFeature } from './features/qna/qnaFeature';
 import type { QnaTreeProvider } from './features/qna/qnaTreeProvider';
@@ -151,6 +152,16 @@ export function qnaEditorsTestView(webviews: QnaWebviews): Pick<QaEditorPanels, 
     restore: (panel, state) => webviews.editor.restore(panel, state),
     get panels() {
       return webviews.editor.panels;
+    },
+  };
+}
+
+/** The analytics panels: restored as VS Code would after a restart, and those open. */
+export function analyticsTestView(webviews: QnaWebviews): Pick<AnalyticsPanels, 'restore' | 'all'> {
+  return {
+    restore: (panel, state) => webviews.analytics.restore(panel, state),
+    get all() {
+      return webviews.analytics.all;
     },
   };
 }

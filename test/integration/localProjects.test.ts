@@ -12,7 +12,8 @@ import { CHAT_VIEW_TYPE, type ChatSnapshot } from '../../src/features/answers/ch
 import type { CitationPanel } from '../../src/features/answers/citations/citationPanel';
 import { CITATION_VIEW_TYPE } from '../../src/features/answers/citations/protocol';
 import type { AnalyticsPanel } from '../../src/features/qna/analytics/analyticsPanel';
-import type { AnalyticsData } from '../../src/features/qna/analytics/protocol';
+import { ANALYTICS_VIEW_TYPE, type AnalyticsData } from '../../src/features/qna/analytics/protocol';
+import { defaultQuery } from '../../src/features/qna/analytics/analyticsData';
 import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel';
 import { QA_EDITOR_VIEW_TYPE } from '../../src/features/qna/editor/protocol';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
@@ -229,7 +230,7 @@ describe('Local projects: two local projects as two connections', () => {
     await connected(beta.id);
     const betaQuery = 'a search only the Beta analytics project saw';
     await (await api.connection.getClient()).faq.search({ query: betaQuery, autoRegisterCandidates: false });
-    const shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
+    let shown = (await vscode.commands.executeCommand<AnalyticsPanel>('knowledgeDesk.qna.showAnalytics'))!;
     const nextLoad = () =>
       new Promise<AnalyticsData>((resolve) => {
         const once = shown.onDidLoad((d) => (once.dispose(), resolve(d)));
@@ -255,6 +256,20 @@ describe('Local projects: two local projects as two connections', () => {
       assert.ok(
         (await reloaded).searches.some((r) => r.question === betaQuery),
         'Beta’s search history',
+      );
+
+      // After a restart (Local active): the panel comes back on Beta, by the connection its page kept.
+      shown.dispose();
+      const raw = vscode.window.createWebviewPanel(ANALYTICS_VIEW_TYPE, 'Q&A Analytics', vscode.ViewColumn.Active, {
+        enableScripts: true,
+      });
+      api.analytics.restore(raw, { query: defaultQuery(), connection: { id: beta.id, name: 'Beta analytics' } });
+      shown = api.analytics.all.find((p) => p.panel === raw)!;
+      assert.ok(shown, 'the restored panel');
+      assert.ok(shown.panel.title.endsWith(' — Beta analytics'), shown.panel.title);
+      assert.ok(
+        (await nextLoad()).searches.some((r) => r.question === betaQuery),
+        'Beta’s search history in the restored panel',
       );
 
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta analytics', 'Remove Connection'], undefined);

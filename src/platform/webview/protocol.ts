@@ -33,6 +33,13 @@ export function request<P extends z.ZodTypeAny, R extends z.ZodTypeAny>(params: 
 export const emptySchema = z.object({}).strict();
 
 /**
+ * The connection a panel works on (issue 27): its id, and its name to say so once it is removed. The host names it,
+ * the page keeps it in its state, and a restart reopens the panel there.
+ */
+export const panelConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
+export type PanelConnection = z.infer<typeof panelConnectionSchema>;
+
+/**
  * A page's requests in the test build: `snapshot` answers what the page shows, `drive` works its controls as a
  * person would and answers what it shows after.
  */

@@ -15,6 +15,7 @@ import type { Messenger } from '../shared/messenger';
 import { format, formatNumber, pageStrings } from '../shared/strings';
 import { answerFeedbackPart, dailyTable, feedbackTable, formatDay, formatTime, searchTable, summary, topTable } from './tables';
 import { card, pageHeader } from '../shared/widgets';
+import type { PanelConnection } from '../../platform/webview/protocol';
 
 /** Draws the charts; injected so the page logic can be tested where there is no canvas. */
 export interface ChartDrawer {
@@ -24,6 +25,8 @@ export interface ChartDrawer {
 
 export class AnalyticsView {
   private readonly h: H;
+  /** The panel's connection as the host names it, kept in the page state for a restart. */
+  private connection: PanelConnection | undefined;
   readonly s: AnalyticsStrings;
   readonly root: HTMLElement;
   readonly dailyCanvas: HTMLCanvasElement;
@@ -138,7 +141,8 @@ export class AnalyticsView {
     app.replaceChildren(this.root);
     app.removeAttribute('aria-busy');
     const m = this.messenger;
-    m.on('init', ({ defaultQuery, today }) => {
+    m.on('init', ({ defaultQuery, today, connection }) => {
+      this.connection = connection;
       this.startInput.max = this.endInput.max = today;
       this.setQuery(m.getState(analyticsStateSchema)?.query ?? defaultQuery);
       void this.reload();
@@ -162,7 +166,7 @@ export class AnalyticsView {
     if (!parsed.success)
       return this.showError(parsed.error.issues.every((i) => i.code === 'custom') ? this.s.startAfterEnd : this.s.chooseDates);
     this.query = parsed.data;
-    this.messenger.setState(analyticsStateSchema, { query: parsed.data });
+    this.messenger.setState(analyticsStateSchema, { query: parsed.data, ...(this.connection ? { connection: this.connection } : {}) });
     this.loading++;
     this.progress.hidden = false;
     this.refreshButton.disabled = true;

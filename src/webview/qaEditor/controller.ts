@@ -9,7 +9,8 @@ import type {
   QaTarget,
   EditorSnapshot,
 } from '../../features/qna/editor/protocol';
-import { qaEditorStateSchema, type QaEditorConnection } from '../../features/qna/editor/protocol';
+import { qaEditorStateSchema } from '../../features/qna/editor/protocol';
+import type { PanelConnection } from '../../platform/webview/protocol';
 import {
   emptyDraft,
   hasErrors,
@@ -33,7 +34,7 @@ export class EditorController {
   private readonly form: QaForm;
   private target: QaTarget | null = null;
   /** The editor's connection as the host names it, kept in the page state for a restart. */
-  private connection: QaEditorConnection | undefined;
+  private connection: PanelConnection | undefined;
   private record: QaRecord | null = null;
   /** The saved version the draft is compared with (a new Q&A: the empty draft). */
   private base: QaDraft | null = null;

@@ -178,6 +178,13 @@ describe('Q&A analytics page (jsdom, charts stubbed)', () => {
     assert.match(win.document.querySelector('.kd-stat-cards').textContent, /Searches5/);
   });
 
+  it('keeps the connection the host names in its state, so a restart reopens the panel there (issue 27)', async () => {
+    const beta = { id: 'conn-beta', name: 'Beta' };
+    deliver(win, { kind: 'notify', type: 'init', payload: { defaultQuery: query, today: '2025-01-05', connection: beta } });
+    await tick();
+    assert.deepEqual(analyticsStateSchema.parse(api.state), { query, connection: beta });
+  });
+
   it('refuses a range that ends before it starts', async () => {
     deliver(win, { kind: 'notify', type: 'init', payload: { defaultQuery: query, today: '2025-01-05' } });
     await tick();

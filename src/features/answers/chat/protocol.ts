@@ -1,7 +1,13 @@
 // Messages of the Answers chat webview, imported by the host (chatPanel.ts) and the page
 // (src/webview/chat). No vscode and no DOM here. Both sides validate what they receive.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
+import {
+  defineProtocol,
+  emptySchema,
+  snapshotAndDrive,
+  withPageNotifications,
+  panelConnectionSchema,
+} from '../../../platform/webview/protocol';
 
 export const CHAT_VIEW_TYPE = 'knowledgeDesk.chat';
 
@@ -108,13 +114,10 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-/** The connection a chat panel asks (issue 27): its id, and its name to say so once it is removed. */
-export const chatConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
-
 /** What the page keeps with setState (survives hiding the panel and a restart, read by the serializer). */
 export const chatStateSchema = z.object({
   /** Absent in the state of a panel from before connections: it asks the active one. */
-  connection: chatConnectionSchema.optional(),
+  connection: panelConnectionSchema.optional(),
   conversationId: id.optional(),
   options: chatOptionsSchema.optional(),
   draft: z.string().max(CHAT_LIMITS.question).optional(),
@@ -241,7 +244,7 @@ export const chatProtocol = defineProtocol({
         conversations: z.array(conversationSummarySchema),
         ownUserIdSet: z.boolean(),
         /** Kept in the page's state, so a restart pins the panel to it again. */
-        connection: chatConnectionSchema,
+        connection: panelConnectionSchema,
       }),
       /** Another conversation is shown (New Chat, switch, restore). */
       conversation: z.object({ conversation: conversationSchema }),

@@ -1,7 +1,14 @@
 // Messages of the citation viewer webview, imported by the host (citationPanel.ts) and the page
 // (src/webview/citation). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
+import {
+  defineProtocol,
+  emptySchema,
+  request,
+  snapshotAndDrive,
+  withPageNotifications,
+  panelConnectionSchema,
+} from '../../../platform/webview/protocol';
 
 export const CITATION_VIEW_TYPE = 'knowledgeDesk.citation';
 
@@ -115,16 +122,13 @@ export type RenderedReport = z.infer<typeof renderedSchema>;
 export const zoomSchema = z.union([z.literal('fit'), z.number().min(0.25).max(4)]);
 export type Zoom = z.infer<typeof zoomSchema>;
 
-/** The connection a viewer reads its document from (issue 27): its id, and its name to say so once it is removed. */
-export const citationConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
-
 /** Page state (setState): reopens the same citation after a restart, on the connection it was read from. */
 export const citationStateSchema = z.object({
   target: citationTargetSchema,
   pageNo: pageNo.optional(),
   zoom: zoomSchema.optional(),
   /** Absent in the state of a viewer from before connections: it reopens on the active one. */
-  connection: citationConnectionSchema.optional(),
+  connection: panelConnectionSchema.optional(),
 });
 export type CitationState = z.infer<typeof citationStateSchema>;
 
@@ -180,7 +184,7 @@ export const citationProtocol = defineProtocol({
         view: documentViewSchema,
         reset: z.boolean().optional(),
         /** The viewer's connection, kept in the page state so a restart reopens it there (the host always sends it). */
-        connection: citationConnectionSchema.optional(),
+        connection: panelConnectionSchema.optional(),
       }),
     },
     // Only the test build answers (and sends) them.

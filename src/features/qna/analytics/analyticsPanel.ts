@@ -14,10 +14,20 @@ import {
   type AnswerFeedbackClient,
 } from './analyticsData';
 import { analyticsStrings } from './analyticsStrings';
-import { ANALYTICS_VIEW_TYPE, analyticsProtocol, type AnalyticsData, type AnalyticsProtocol, type AnalyticsQuery } from './protocol';
+import type { PanelConnection } from '../../../platform/webview/protocol';
+import {
+  ANALYTICS_VIEW_TYPE,
+  analyticsProtocol,
+  type AnalyticsData,
+  type AnalyticsProtocol,
+  type AnalyticsQuery,
+  type AnalyticsState,
+} from './protocol';
 
 interface AnalyticsContext extends PanelBasics {
   clients(): Promise<{ faq: AnalyticsClient; answers: AnswerFeedbackClient }>;
+  /** Its connection, sent to the page to keep for a restart. */
+  connection(): PanelConnection;
 }
 
 /** The Q&A analytics panel: daily searches, top Q&As, search history, Q&A and answer feedback. */
@@ -58,7 +68,7 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
   }
 
   protected onPageReady(): void {
-    this.channel.notify('init', { defaultQuery: defaultQuery(), today: localDate(new Date()) });
+    this.channel.notify('init', { defaultQuery: defaultQuery(), today: localDate(new Date()), connection: this.ctx.connection() });
   }
 
   private async load(query: AnalyticsQuery): Promise<AnalyticsData> {
@@ -100,6 +110,11 @@ export class AnalyticsPanels extends Disposable {
     this._register({ dispose: () => changed.dispose() });
   }
 
+  /** Every open panel, one per connection. */
+  get all(): AnalyticsPanel[] {
+    return [...this.panels.values()];
+  }
+
   /** The active connection's panel, if open. */
   get current(): AnalyticsPanel | undefined {
     return this.panels.get(this.c.connection.active.id);
@@ -115,20 +130,24 @@ export class AnalyticsPanels extends Disposable {
     return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.basics.extensionUri));
   }
 
-  /** Serializer: the page keeps its query in its own state; the host only needs a panel. */
-  restore(panel: vscode.WebviewPanel): void {
-    if (this.current) {
+  /**
+   * Serializer: the page keeps its query and its connection in its own state; the panel comes back on that
+   * connection (issue 27), even one removed since (its title says so). State from before: the active connection.
+   */
+  restore(panel: vscode.WebviewPanel, state?: AnalyticsState): void {
+    if (this.panels.has(state?.connection?.id ?? this.c.connection.active.id)) {
       panel.dispose();
       return;
     }
-    this.adopt(panel);
+    this.adopt(panel, state?.connection);
   }
 
-  private adopt(panel: vscode.WebviewPanel): AnalyticsPanel {
-    const pin = this.pinned.panel(this.basics.connectionLabel);
+  private adopt(panel: vscode.WebviewPanel, to?: PanelConnection): AnalyticsPanel {
+    const pin = this.pinned.panel(this.basics.connectionLabel, to);
     const p = new AnalyticsPanel(panel, {
       ...this.basics,
       connectionLabel: pin.connectionLabel,
+      connection: () => ({ id: pin.id, name: pin.name().slice(0, 80) }),
       clients: async () => {
         const client = await pin.client();
         return { faq: client.faq, answers: answerFeedbackClient(client) };

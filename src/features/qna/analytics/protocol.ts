@@ -1,7 +1,7 @@
 // Messages of the Q&A analytics webview, imported by the host (analyticsPanel.ts) and the page
 // (src/webview/analytics). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, withPageNotifications } from '../../../platform/webview/protocol';
+import { defineProtocol, emptySchema, panelConnectionSchema, request, withPageNotifications } from '../../../platform/webview/protocol';
 
 export const ANALYTICS_VIEW_TYPE = 'knowledgeDesk.analytics';
 
@@ -99,7 +99,12 @@ export const renderedSchema = z.object({
 export type RenderedReport = z.infer<typeof renderedSchema>;
 
 /** Page state (setState): the query survives hiding the panel and restarting VS Code. */
-export const analyticsStateSchema = z.object({ query: analyticsQuerySchema });
+export const analyticsStateSchema = z.object({
+  query: analyticsQuerySchema,
+  /** Absent in the state of a panel from before connections: it reopens on the active one. */
+  connection: panelConnectionSchema.optional(),
+});
+export type AnalyticsState = z.infer<typeof analyticsStateSchema>;
 
 /**
  * The tests' requests (`snapshot`: what the page shows; `drive`: work its controls as a person would). Called
@@ -133,7 +138,8 @@ export const analyticsProtocol = defineProtocol({
   toPage: {
     notifications: {
       /** Sent on every load of the page: the default range (last 14 days, local dates). */
-      init: z.object({ defaultQuery: analyticsQuerySchema, today: dateSchema }),
+      /** `connection`: the panel's, kept in the page state so a restart reopens it there (the host always sends it). */
+      init: z.object({ defaultQuery: analyticsQuerySchema, today: dateSchema, connection: panelConnectionSchema.optional() }),
       /** Load again with the page's current query (the Show Analytics command on an open panel). */
       refresh: emptySchema,
     },

@@ -1,7 +1,14 @@
 // Messages of the Q&A editor webview, imported by the host (qaEditorPanel.ts) and the page
 // (src/webview/qaEditor). No vscode and no DOM here.
 import { z } from 'zod';
-import { defineProtocol, emptySchema, request, snapshotAndDrive, withPageNotifications } from '../../../platform/webview/protocol';
+import {
+  defineProtocol,
+  emptySchema,
+  request,
+  snapshotAndDrive,
+  withPageNotifications,
+  panelConnectionSchema,
+} from '../../../platform/webview/protocol';
 
 export const QA_EDITOR_VIEW_TYPE = 'knowledgeDesk.qaEditor';
 
@@ -55,16 +62,12 @@ export type QaTarget = z.infer<typeof qaTargetSchema>;
 export const fieldErrorsSchema = z.record(z.string());
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
 
-/** The connection an editor works on (issue 27): its id, and its name to say so once it is removed. */
-export const qaEditorConnectionSchema = z.object({ id: z.string().min(1).max(64), name: z.string().max(80) });
-export type QaEditorConnection = z.infer<typeof qaEditorConnectionSchema>;
-
 /** What the page keeps with setState: survives hiding the panel and restarting VS Code (serializer). */
 export const qaEditorStateSchema = z.object({
   target: qaTargetSchema,
   draft: qaDraftSchema.optional(),
   /** Absent in the state of an editor from before connections: it reopens on the active one. */
-  connection: qaEditorConnectionSchema.optional(),
+  connection: panelConnectionSchema.optional(),
 });
 export type QaEditorState = z.infer<typeof qaEditorStateSchema>;
 
@@ -144,7 +147,7 @@ export const qaEditorProtocol = defineProtocol({
         prefill: qaDraftSchema.partial().nullable(),
         loading: z.boolean(),
         /** The editor's connection, kept in the page state so a restart reopens it there (the host always sends it). */
-        connection: qaEditorConnectionSchema.optional(),
+        connection: panelConnectionSchema.optional(),
       }),
       /** A newer version of the Q&A (loaded, or changed by another panel or the tree). */
       record: z.object({ record: qaRecordSchema }),

@@ -1,17 +1,10 @@
 import * as vscode from 'vscode';
+import type { PanelConnection } from '../../../platform/webview/protocol';
 import type { FaqResource } from '../../../api/resources/faq';
 import { formatNumber } from '../../../platform/l10n';
 import { hostSetup, reportError, titleWithConnection, type PanelBasics } from '../../../platform/webview/panelErrors';
 import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
-import {
-  qaEditorProtocol,
-  type QaDraft,
-  type QaEditorConnection,
-  type QaEditorProtocol,
-  type QaRecord,
-  type QaTarget,
-  type SaveResult,
-} from './protocol';
+import { qaEditorProtocol, type QaDraft, type QaEditorProtocol, type QaRecord, type QaTarget, type SaveResult } from './protocol';
 import { changedFields, hasErrors, normalizeDraft, registerBody, validateDraft, type RegisterBody, type UpdateFields } from './qaDraft';
 import { qaEditorStrings } from './qaEditorStrings';
 import { editorTitle, ellipsis, recordFromDetail } from './qaRecord';
@@ -36,7 +29,7 @@ export interface EditorContext extends PanelBasics {
   saved(panel: QaEditorPanel, event: QaSaveEvent): void;
   deleted(panel: QaEditorPanel, id: string): void;
   /** The connection it works on, for the page state (a restart reopens it there). */
-  connection?(): QaEditorConnection;
+  connection?(): PanelConnection;
 }
 
 /** The last request a panel sent to the service (tests check that an update carries only changed fields). */
