@@ -17,7 +17,9 @@ describe('Q&A data survives a restart of the local service', () => {
   const agent = { agentEmail: 'persist@example.com' };
   const ids = { vpn: '', off: '' };
   let hashId = '';
-  const today = new Date().toLocaleDateString('sv');
+  // The days the selection may be counted on, taken around it: mocha runs this file's body long before its hooks,
+  // and a run that crosses midnight counted the selection on the next day (ci19).
+  const days = { first: '', last: '' };
 
   before(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kd-faq-restart-'));
@@ -36,7 +38,9 @@ describe('Q&A data survives a restart of the local service', () => {
     await client(agent).faq.feedback({ query: 'VPN', id: ids.vpn, isPositive: true });
     await client({ ownUserId: 'u-1' }).faq.feedback({ query: 'VPN', id: ids.vpn, isPositive: false });
     hashId = (await client(agent).faq.search({ query: 'VPN接続の設定方法' })).hashId;
+    days.first = new Date().toLocaleDateString('sv');
     await client().faq.selectAnswer({ hashId, id: ids.vpn });
+    days.last = new Date().toLocaleDateString('sv');
     await client().faq.search({ query: 'Where can I park my bicycle?' });
     await client().faq.search({ query: 'where can i park my BICYCLE?' });
     await client().faq.addCandidates(['会議室の予約方法']);
@@ -84,7 +88,7 @@ describe('Q&A data survives a restart of the local service', () => {
     assert.ok(history.count! >= 3);
     assert.equal(history.histories[0].id, hashId);
     assert.equal(history.histories[0].agent?.id, agent.agentEmail);
-    const analytics = await client().faq.dailyAnalytics({ topN: 1, startDate: today, endDate: today });
+    const analytics = await client().faq.dailyAnalytics({ topN: 1, startDate: days.first, endDate: days.last });
     assert.equal(analytics.faqDailyAnalytics[0].faq.id, ids.vpn);
     assert.equal(analytics.faqDailyAnalytics[0].totalCount, 1, 'the selection survived');
     const all = (await client().faq.candidates({ status: 'ALL' })).faqCandidates;

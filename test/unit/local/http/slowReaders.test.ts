@@ -104,7 +104,10 @@ describe('Local service: clients that never read', function () {
     before(async () => (t = await startTestService({ httpTimeouts: { idleMs: 300, keepAliveMs: 300, headersMs: 2000 }, logger })));
     after(() => t.stop());
 
-    it('closes a connection whose answer is not being read (write timeout)', async () => {
+    it('closes a connection whose answer is not being read (write timeout)', async function () {
+      // On a loaded machine the process can be starved for longer than the 300 ms limit while the 6 MB request is
+      // still arriving; the timer then fires first and the connection goes as "no request" (ci19). Try again then.
+      this.retries(2);
       // A 6 MB answer from the test route that echoes what it is sent.
       const raw = 'x'.repeat(6 * 2 ** 20);
       const socket = await stalledPost(t.service.port, '/_local/echo', t.service.apiKey, JSON.stringify({ raw }));
@@ -139,11 +142,18 @@ describe('Local service: clients that never read', function () {
           body: JSON.stringify(body),
         }).then(async (res) => ({ status: res.statusCode, text: await res.body.text() }));
       // Pauses of 600 ms between pieces, and 600 ms of work before answering: neither is a connection without progress.
+      const mark = closedConnections.length;
       const streamed = await echo({ chunks: ['a', 'b', 'c'], chunkDelayMs: 600, contentType: 'text/plain' });
       assert.deepEqual(streamed, { status: 200, text: 'abc' });
       const slow = await echo({ delayMs: 600, body: { ok: true } });
       assert.deepEqual(slow, { status: 200, text: '{"ok":true}' });
-      assert.deepEqual(closedConnections.filter((m) => !m.endsWith('no request')).length, 1, closedConnections.join('\n'));
+      // Counted from this test's start: the write-timeout test before it closes one on purpose.
+      const closedHere = closedConnections.slice(mark);
+      assert.deepEqual(
+        closedHere.filter((m) => !m.endsWith('no request')),
+        [],
+        closedHere.join('\n'),
+      );
     });
   });
 });
