@@ -140,6 +140,7 @@ describe('Promote between connections (real host, two local projects)', function
     const [targets, all] = seen;
     const item = (list: Item[], name: string) => list.find((i) => i.label.replace(/^\$\(check\) /, '') === name)!;
     assert.equal(item(targets, 'Local'), undefined, 'the active connection is not a target');
+    assert.equal(targets[0].detail, vscode.l10n.t('connected'), 'a connection that answers comes first, not one without a key');
     assert.deepEqual(
       [item(targets, connectionName).description, item(targets, connectionName).detail],
       [second.url, vscode.l10n.t('connected')],

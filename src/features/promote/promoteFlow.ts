@@ -46,11 +46,12 @@ export class PromoteFlow {
     }
     // Each listed with where it goes and its state, as Switch Connection lists them: one without a key shows it.
     const c = this.c;
+    // Those that answer first: Enter on the first item should not pick a connection without a key.
     const items = connectionItems(
       { manager: c.connection, secrets: c.secrets, settings: c.settings, localProjects: c.localProjects },
       others,
       true,
-    );
+    ).then((list) => [...list.filter((i) => i.state === 'connected'), ...list.filter((i) => i.state !== 'connected')]);
     const picked = await this.c.ui.showQuickPick(items, {
       title: vscode.l10n.t('From {0} to…', active.name),
       placeHolder: vscode.l10n.t('The connection to compare with or copy to'),
@@ -74,11 +75,17 @@ export class PromoteFlow {
     const changes = rows.filter((r) => r.kind !== 'same');
     if (!changes.length) {
       void vscode.window.showInformationMessage(
-        vscode.l10n.t('{0}: {1} and {2} are the same ({3} compared).', session.what, session.sourceName, session.targetName, rows.length),
+        vscode.l10n.t(
+          '{0}: {1} and {2} are the same ({3} compared).',
+          session.heading,
+          session.sourceName,
+          session.targetName,
+          rows.length,
+        ),
       );
       return undefined;
     }
-    const title = previewTitle(session.what, session.sourceName, session.targetName, rows);
+    const title = previewTitle(session.heading, session.sourceName, session.targetName, rows);
     let picked: PromoteRow[] | undefined;
     for (;;) {
       const answer = await showPreview(this.c.ui, title, previewItems(rows, mode === 'copy'), {
@@ -162,7 +169,7 @@ export class PromoteFlow {
     const [done, failed, cancelled] = [count('done'), count('failed'), count('cancelled')];
     const text = vscode.l10n.t(
       '{0} to {1}: {2} done, {3} failed, {4} cancelled.',
-      session.what,
+      session.heading,
       session.targetName,
       done,
       failed,

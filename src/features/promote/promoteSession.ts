@@ -15,6 +15,8 @@ export interface PromoteRow {
 export interface PromoteSession {
   /** "Q&As" or "documents", for titles. */
   readonly what: string;
+  /** The same at the start of a sentence or a title: "Q&As", "Documents". */
+  readonly heading: string;
   readonly sourceName: string;
   readonly targetName: string;
   compare(signal: AbortSignal, report: (message: string) => void): Promise<PromoteRow[]>;

@@ -41,6 +41,7 @@ export function qnaSession(ends: Ends, ids: readonly string[] | undefined): Prom
   let items: QaPromoteItem[] = [];
   return {
     what: vscode.l10n.t('Q&As'),
+    heading: vscode.l10n.t('Q&As'),
     sourceName: ends.sourceName,
     targetName: ends.targetName,
     async compare(signal, report) {
@@ -103,6 +104,7 @@ export function docsSession(ends: Ends, roots: readonly DocRoot[]): PromoteSessi
   let items: DocPromoteItem[] = [];
   return {
     what: vscode.l10n.t('documents'),
+    heading: vscode.l10n.t('Documents'),
     sourceName: ends.sourceName,
     targetName: ends.targetName,
     async compare(signal, report) {

@@ -78,12 +78,25 @@ export function sentenceSpans(text: string, locale = 'en'): Span[] {
     const span = trimSpan(text, index, index + segment.length);
     if (!span) continue;
     const last = out[out.length - 1];
-    // A merge never crosses a line break: a heading "Dr." alone on its line stays alone.
-    if (mergeNext && last && !text.slice(last.end, span.start).includes('\n')) last.end = span.end;
+    const gap = last ? text.slice(last.end, span.start) : '';
+    // A merge after an abbreviation never crosses a line break: a heading "Dr." alone on its line stays alone.
+    if (mergeNext && last && !gap.includes('\n')) last.end = span.end;
+    // A line wrapped inside a sentence (one line feed, no end mark before it, lower case after it) is one sentence:
+    // "…sets up single sign-on and\nthe VPN client before noon." answered "the VPN client before noon." alone.
+    else if (last && isSoftWrap(gap, text.slice(last.start, last.end), text[span.start])) last.end = span.end;
     else out.push(span);
     mergeNext = endsWithAbbreviation(text.slice(out[out.length - 1].start, out[out.length - 1].end));
   }
   return out;
+}
+
+const SENTENCE_END = /[.!?。！？:;]["')\]」』]*$/u;
+
+function isSoftWrap(gap: string, previous: string, next: string): boolean {
+  if (gap.split('\n').length !== 2) return false;
+  // A heading line ("## Setup", "7.3 Setting the hostname") ends without a mark, but its body is another sentence.
+  if (/^#|^\d+(?:\.\d+)*\s/.test(previous.slice(previous.lastIndexOf('\n') + 1))) return false;
+  return !SENTENCE_END.test(previous) && /\p{Ll}/u.test(next);
 }
 
 function endsWithAbbreviation(sentence: string): boolean {

@@ -40,6 +40,8 @@ export interface ConnectionItem extends vscode.QuickPickItem {
   /** The name, so a scripted answer (and a person typing) finds it by name. */
   id: string;
   connection: Connection;
+  /** Its state, when the list was asked to check it. */
+  state?: ConnectionState;
 }
 
 /** Items for `connections`, the active one ticked; with `withState` each is checked first (in parallel). */
@@ -57,6 +59,7 @@ export async function connectionItems(
         label: `${connection.id === active ? '$(check) ' : ''}${connection.name}`,
         description: connectionDescription(services, connection),
         ...(state ? { detail: state.problem ? `${STATE[state.state]()}: ${state.problem}` : STATE[state.state]() } : {}),
+        ...(state ? { state: state.state } : {}),
         connection,
       };
     }),

@@ -23,6 +23,21 @@ describe('Retrieval passages, sentences, clue ids and highlight boxes', () => {
     assert.deepEqual(sentences('Contact J. Smith today.'), ['Contact J. Smith today.'], 'an initial is not a sentence end');
   });
 
+  it('keeps a sentence wrapped over lines whole, but not a heading, a blank line or a new sentence', () => {
+    assert.deepEqual(sentences('New team members receive a laptop. The IT desk sets up single sign-on and\nthe VPN client before noon.'), [
+      'New team members receive a laptop.',
+      'The IT desk sets up single sign-on and\nthe VPN client before noon.',
+    ]);
+    assert.deepEqual(sentences('## Accounts\nrequest access first.'), ['## Accounts', 'request access first.'], 'a heading');
+    assert.deepEqual(sentences('7.3 Setting the hostname\nthe file is /etc/hostname.'), [
+      '7.3 Setting the hostname',
+      'the file is /etc/hostname.',
+    ]);
+    assert.deepEqual(sentences('One line ends here\n\nand a paragraph starts.'), ['One line ends here', 'and a paragraph starts.']);
+    assert.deepEqual(sentences('It ends.\nthen lower case.'), ['It ends.', 'then lower case.'], 'an end mark before the break');
+    assert.deepEqual(sentences('A list item\n- Next item'), ['A list item', '- Next item'], 'no lower case after it');
+  });
+
   it('cuts a page into passages of about 300–800 characters that cover it in order', () => {
     const paragraphs = Array.from(
       { length: 12 },
