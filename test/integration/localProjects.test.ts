@@ -18,7 +18,18 @@ import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel'
 import { QA_EDITOR_VIEW_TYPE } from '../../src/features/qna/editor/protocol';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, waitForPage } from './support/host';
+import {
+  fillInWorkbench,
+  getApi,
+  resetWorkbench,
+  runCommand,
+  screenshot,
+  useService,
+  waitFor,
+  waitForPage,
+  workbenchRead,
+  workbenchShows,
+} from './support/host';
 
 const FOLDER = 'Only in the project Beta';
 const QUESTION = 'Which project answers this, Beta?';
@@ -77,6 +88,35 @@ describe('Local projects: two local projects as two connections', () => {
     await waitFor(async () => !(await qnaShows(QUESTION)), 'the Q&A tree to show Local');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await waitFor(async () => !(await kbShows(FOLDER)), 'the tree to show Local');
+  });
+
+  it('Switch Connection: typing "Local" finds the local projects too (their descriptions), in the real quick pick', async () => {
+    const rows = '.quick-input-widget .quick-input-list .monaco-list-row';
+    // The real quick pick (no scripted answers): VS Code filters it as a person types.
+    api.setUserInput(undefined);
+    const picking = Promise.resolve(vscode.commands.executeCommand('knowledgeDesk.switchConnection'));
+    try {
+      // Listed once every connection's state was checked (up to 8 s each, in parallel).
+      assert.ok(await workbenchShows(`${rows}:has-text("Beta project")`, 60_000), 'the list with Beta project');
+      await fillInWorkbench('.quick-input-widget .quick-input-box input', 'Local');
+      // A row reads its label, then its description and state (the label first, with no space before the description).
+      let texts: string[] = [];
+      const startsWith = (label: string) => texts.some((t) => t.trim().startsWith(label));
+      await waitFor(
+        async () => {
+          texts = (await workbenchRead(rows)) ?? [];
+          return startsWith('Beta project') && startsWith('Local') && !startsWith('US') && !startsWith('JA');
+        },
+        'Local and the local project Beta listed for "Local", not US or JA',
+        20_000,
+        () => JSON.stringify(texts),
+      );
+      await screenshot('switch-connection-typed-local', { waitForSelector: `${rows}:has-text("Beta project")` });
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picking;
+    }
+    assert.equal(api.connection.active.id, 'local', 'closing the list switches nothing');
   });
 
   it('a Q&A editor opened on Beta keeps saving to Beta after a switch, names it, and says so when Beta is removed', async () => {

@@ -36,6 +36,12 @@ export interface ConnectionItemServices {
   localProjects: LocalProjects;
 }
 
+/**
+ * The quick pick options of every list of connectionItems: typing matches the descriptions too, so "Local" finds the
+ * local projects ("Local project · folder …") as well as the connection named Local, and a URL finds its connections.
+ */
+export const CONNECTION_PICK_OPTIONS = { matchOnDescription: true } as const satisfies vscode.QuickPickOptions;
+
 export interface ConnectionItem extends vscode.QuickPickItem {
   /** The name, so a scripted answer (and a person typing) finds it by name. */
   id: string;
