@@ -406,6 +406,18 @@ describe('Local projects: two local projects as two connections', () => {
       assert.equal(chat.conversation.turns.at(-1)?.id, turn.id);
       await waitForPage(chat, 'the restored chat panel');
 
+      // The palette's Export Chat and New Chat act on the chat in front (Beta's), not on the active connection's.
+      const inFront = () => (chat.reveal(), waitFor(() => chat.panel.active, 'Beta’s chat in front', 10_000));
+      await inFront();
+      const exported = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('knowledgeDesk.answers.exportChat');
+      assert.ok(exported?.getText().includes(question), `Beta’s conversation exported: ${exported?.getText().slice(0, 200)}`);
+      await inFront();
+      const localConversation = onLocal.conversation.id;
+      const fresh = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.newChat');
+      assert.equal(fresh, chat, 'New Chat in Beta’s chat');
+      assert.equal(chat.conversation.turns.length, 0);
+      assert.equal(onLocal.conversation.id, localConversation, 'Local’s chat keeps its conversation');
+
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta chat', 'Remove Connection'], undefined);
       await waitFor(
         () => chat.panel.title === 'Ask Knowledge Desk — Beta chat (removed)',
@@ -427,7 +439,7 @@ describe('Local projects: two local projects as two connections', () => {
       );
       assert.match(shown.notice!, /Ask Knowledge Desk…/);
       assert.equal(shown.draft, again, 'the question is back in the box');
-      assert.equal(shown.turns.length, 1, 'no new turn');
+      assert.equal(shown.turns.length, 0, 'no new turn (in the conversation New Chat started)');
     } finally {
       chat.dispose();
       onLocal?.dispose();
