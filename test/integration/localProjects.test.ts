@@ -119,6 +119,15 @@ describe('Local projects: two local projects as two connections', () => {
     assert.equal(api.connection.active.id, 'local', 'closing the list switches nothing');
   });
 
+  it('the upload prompts name the connection the files go to, once there is more than the default connections', async () => {
+    const titles: string[] = [];
+    const cancel = (p: { options: unknown }) => void titles.push((p.options as { title: string }).title);
+    await runCommand(api, 'knowledgeDesk.kb.uploadToTopLevel', [cancel]);
+    const file = vscode.Uri.file(path.join(api.context.extensionPath, 'package.json'));
+    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [cancel], file, [file]);
+    assert.deepEqual(titles, ['Upload files to the top level — Local', 'Upload package.json to… — Local']);
+  });
+
   it('a Q&A editor opened on Beta keeps saving to Beta after a switch, names it, and says so when Beta is removed', async () => {
     const store = api.connection.store;
     const beta = store.byName('Beta project')!;
