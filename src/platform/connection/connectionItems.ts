@@ -20,6 +20,7 @@ const CHECK_MS = 8_000;
 const STATE: Record<ConnectionState, () => string> = {
   idle: () => vscode.l10n.t('not checked yet'),
   checking: () => vscode.l10n.t('checking…'),
+  starting: () => vscode.l10n.t('starting…'),
   connected: () => vscode.l10n.t('connected'),
   noKey: () => vscode.l10n.t('no key'),
   unreachable: () => vscode.l10n.t('cannot be reached'),
