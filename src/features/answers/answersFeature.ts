@@ -87,7 +87,12 @@ export class AnswersFeature extends Disposable {
 
   /** The active connection's chat panel, if open. */
   get current(): ChatPanel | undefined {
-    return this.panels.get(this.c.connection.active.id);
+    return this.panelOf(this.c.connection.active.id);
+  }
+
+  /** The chat panel pinned to a connection, if open (the active one's, or one that stayed on its own). */
+  panelOf(connectionId: string): ChatPanel | undefined {
+    return this.panels.get(connectionId);
   }
 
   /**
