@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isDefaultId } from './core/connections';
+import { activeConnectionLabel } from './platform/connection/connectionLabel';
 import { ConnectionFileSync } from './platform/connection/connectionFileSync';
 import { ConnectionManager } from './platform/connection/connectionManager';
 import type { LocalServiceHost } from './platform/connection/localServiceHost';
@@ -110,10 +110,7 @@ export class Container extends Disposable {
       extensionUri: this.context.extensionUri,
       log,
       errors: this.errorReporting(log),
-      connectionLabel: () => {
-        const store = this.connection.store;
-        return store.connections.some((c) => !isDefaultId(c.id)) ? store.active.name : undefined;
-      },
+      connectionLabel: () => activeConnectionLabel(this.connection.store),
     };
   }
 

@@ -28,6 +28,8 @@ import type { QnaWebviews } from './features/qna/qnaWebviews';
 export interface ChatTestView {
   /** The open chat panel, if any. */
   readonly current: ChatPanel | undefined;
+  /** The chat panel pinned to that connection, if open (a chat that stays on its connection after a switch). */
+  panelOf(connectionId: string): ChatPanel | undefined;
   /** The saved conversations, as read back. */
   conversations: Pick<ConversationStore, 'list' | 'findTurn'>;
   /** Closes the panel and forgets every conversation: what a first chat in a new workspace finds. */
@@ -95,6 +97,7 @@ export function chatTestView(answers: AnswersFeature): ChatTestView {
     get current() {
       return answers.current;
     },
+    panelOf: (id) => answers.panelOf(id),
     conversations: {
       list: () => answers.store.list(),
       findTurn: (id) => answers.store.findTurn(id),

@@ -4,6 +4,7 @@
 // @vscode/l10n (the host hands it VS Code's bundle at activation): English unless the display language has one.
 import * as l10n from '@vscode/l10n';
 import type { ApiClient } from '../api/client';
+import { sendsOwnUserId } from '../api/identity';
 import { charsOver } from '../core/charCount';
 import { excerpt } from '../core/excerpt';
 import type { Citation, GenerativeAnswer } from '../api/schemas/answers';
@@ -26,9 +27,11 @@ export interface ChatSink {
 }
 
 export interface ChatTurnDeps {
+  /**
+   * The active connection's client. Whether a turn keeps a thread is read from the identity it sends (the
+   * connection's own, else the identity settings): the service keeps threads only for an OWN-USER-ID.
+   */
   client(): Promise<ApiClient>;
-  /** OWN-USER-ID is set: the service keeps threads (docs/api.md#identity-headers). */
-  stateful: boolean;
   regionLabel: string;
   /** Remembers a citation for its link (the viewer needs the cited text and the answer); returns its key. */
   rememberCitation(citation: Citation, question: string, answer: string): string;
@@ -88,7 +91,7 @@ async function ask(
   const client = await deps.client();
   const request = {
     ...(await answerRequestFor(client, input, signal)),
-    ...(deps.stateful ? { isStateful: true, ...(thread ? { threadId: thread } : {}) } : {}),
+    ...(sendsOwnUserId(client.config.identity) ? { isStateful: true, ...(thread ? { threadId: thread } : {}) } : {}),
   };
   let shown = '';
   let result: GenerativeAnswer | undefined;

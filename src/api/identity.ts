@@ -9,6 +9,11 @@ export interface Identity {
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** OWN-USER-ID is sent: the service keeps threads for this user (docs/api.md#identity-headers). */
+export function sendsOwnUserId(identity: Identity | undefined): boolean {
+  return !!identity?.ownUserId?.trim();
+}
+
 export function identityHeaders(identity: Identity | undefined): Record<string, string> {
   const headers: Record<string, string> = {};
   const agent = identity?.agentEmail?.trim();

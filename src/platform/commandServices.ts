@@ -1,5 +1,6 @@
 import type { ApiClient } from '../api/client';
 import type { Region } from '../core/regions';
+import type { ConnectionList } from './connection/connectionLabel';
 import type { DetailsDocuments } from './detailsDocument';
 import type { Log } from './logger';
 import type { Settings } from './settings';
@@ -9,6 +10,8 @@ import type { UserInput } from './userInput';
 export interface ClientSource {
   getClient(): Promise<ApiClient>;
   readonly region: Region;
+  /** The connections, so a prompt can name the one it acts on (connectionLabel.ts). */
+  readonly store: ConnectionList;
 }
 
 /**

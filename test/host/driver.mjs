@@ -139,7 +139,7 @@ if (a.vsix) {
 // Workbench queries from the tests, with or without screenshots: a test writes <queries>/<name>.query
 // ({ "selector": "...", "timeoutMs": N }) and the driver answers <name>.answer with "visible" once that element is
 // visible, or "not visible" after the timeout (what the extension host cannot see: a walkthrough step's tick);
-// with { "click": true } the driver also clicks it, and "visible" means it was clicked.
+// with { "click": true } the driver also clicks it, and "visible" means it was clicked; { "fill": "text" } types into it.
 const queries = path.join(tmp, 'queries');
 fs.mkdirSync(queries);
 env.KD_HOST_QUERY_DIR = queries;
@@ -267,13 +267,15 @@ if (shots) {
   while (!finished) {
     for (const f of fs.readdirSync(queries).filter((n) => n.endsWith('.query'))) {
       const name = f.slice(0, -'.query'.length);
-      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS, read, click } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
+      const { selector, timeoutMs = SELECTOR_TIMEOUT_MS, read, click, fill } = JSON.parse(fs.readFileSync(path.join(queries, f), 'utf8'));
       fs.rmSync(path.join(queries, f), { force: true });
       let answer = 'visible';
       try {
         await page.locator(selector).first().waitFor({ state: 'visible', timeout: timeoutMs });
         // { click: true }: pressed as a person presses it (a progress notification's Cancel), in every run.
         if (click) await page.locator(selector).first().click({ timeout: timeoutMs });
+        // { fill: "text" }: typed into that input as a person types it (a quick pick's filter box).
+        if (typeof fill === 'string') await page.locator(selector).first().fill(fill, { timeout: timeoutMs });
         // { read: true }: what a person reads there, every match's text (the chat view's rendered answer).
         if (read) answer = JSON.stringify({ texts: await page.locator(selector).allInnerTexts() });
       } catch {

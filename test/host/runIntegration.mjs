@@ -64,6 +64,8 @@ const JOURNEY_WINDOWS = [
   { name: 'fresh-window', files: ['freshChat', 'qnaRoundTrip', 'uploadCancel', 'reload'] },
   // Two local projects, then a restart (a reload of the window, as the reload journey does): both connections and keys.
   { name: 'connections-restart', files: ['connectionsRestart'] },
+  // A chat pinned to a second local project, a switch, then a reload: the chat comes back on its project.
+  { name: 'chat-pinned-reload', files: ['chatPinnedReload'] },
   // VS Code's own chat view, asked before anything else in the window: it needs a language model, which only the
   // current lane has (the test-only echo model needs vscode.lm.registerLanguageModelChatProvider, VS Code 1.104).
   {

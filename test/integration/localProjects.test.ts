@@ -18,7 +18,18 @@ import type { QaEditorPanel } from '../../src/features/qna/editor/qaEditorPanel'
 import { QA_EDITOR_VIEW_TYPE } from '../../src/features/qna/editor/protocol';
 import type { QnaElement } from '../../src/features/qna/qnaTreeModel';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
-import { getApi, resetWorkbench, runCommand, screenshot, useService, waitFor, waitForPage } from './support/host';
+import {
+  fillInWorkbench,
+  getApi,
+  resetWorkbench,
+  runCommand,
+  screenshot,
+  useService,
+  waitFor,
+  waitForPage,
+  workbenchRead,
+  workbenchShows,
+} from './support/host';
 
 const FOLDER = 'Only in the project Beta';
 const QUESTION = 'Which project answers this, Beta?';
@@ -77,6 +88,44 @@ describe('Local projects: two local projects as two connections', () => {
     await waitFor(async () => !(await qnaShows(QUESTION)), 'the Q&A tree to show Local');
     await vscode.commands.executeCommand('knowledgeDesk.knowledgeBase.focus');
     await waitFor(async () => !(await kbShows(FOLDER)), 'the tree to show Local');
+  });
+
+  it('Switch Connection: typing "Local" finds the local projects too (their descriptions), in the real quick pick', async () => {
+    const rows = '.quick-input-widget .quick-input-list .monaco-list-row';
+    // The real quick pick (no scripted answers): VS Code filters it as a person types.
+    api.setUserInput(undefined);
+    const picking = Promise.resolve(vscode.commands.executeCommand('knowledgeDesk.switchConnection'));
+    try {
+      // Listed once every connection's state was checked (up to 8 s each, in parallel).
+      assert.ok(await workbenchShows(`${rows}:has-text("Beta project")`, 60_000), 'the list with Beta project');
+      await fillInWorkbench('.quick-input-widget .quick-input-box input', 'Local');
+      // A row reads its label, then its description and state (the label first, with no space before the description).
+      let texts: string[] = [];
+      const startsWith = (label: string) => texts.some((t) => t.trim().startsWith(label));
+      await waitFor(
+        async () => {
+          texts = (await workbenchRead(rows)) ?? [];
+          return startsWith('Beta project') && startsWith('Local') && !startsWith('US') && !startsWith('JA');
+        },
+        'Local and the local project Beta listed for "Local", not US or JA',
+        20_000,
+        () => JSON.stringify(texts),
+      );
+      await screenshot('switch-connection-typed-local', { waitForSelector: `${rows}:has-text("Beta project")` });
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picking;
+    }
+    assert.equal(api.connection.active.id, 'local', 'closing the list switches nothing');
+  });
+
+  it('the upload prompts name the connection the files go to, once there is more than the default connections', async () => {
+    const titles: string[] = [];
+    const cancel = (p: { options: unknown }) => void titles.push((p.options as { title: string }).title);
+    await runCommand(api, 'knowledgeDesk.kb.uploadToTopLevel', [cancel]);
+    const file = vscode.Uri.file(path.join(api.context.extensionPath, 'package.json'));
+    await runCommand(api, 'knowledgeDesk.uploadToKnowledgeBase', [cancel], file, [file]);
+    assert.deepEqual(titles, ['Upload files to the top level — Local', 'Upload package.json to… — Local']);
   });
 
   it('a Q&A editor opened on Beta keeps saving to Beta after a switch, names it, and says so when Beta is removed', async () => {
@@ -366,6 +415,18 @@ describe('Local projects: two local projects as two connections', () => {
       assert.equal(chat.conversation.turns.at(-1)?.id, turn.id);
       await waitForPage(chat, 'the restored chat panel');
 
+      // The palette's Export Chat and New Chat act on the chat in front (Beta's), not on the active connection's.
+      const inFront = () => (chat.reveal(), waitFor(() => chat.panel.active, 'Beta’s chat in front', 10_000));
+      await inFront();
+      const exported = await vscode.commands.executeCommand<vscode.TextDocument | undefined>('knowledgeDesk.answers.exportChat');
+      assert.ok(exported?.getText().includes(question), `Beta’s conversation exported: ${exported?.getText().slice(0, 200)}`);
+      await inFront();
+      const localConversation = onLocal.conversation.id;
+      const fresh = await vscode.commands.executeCommand<ChatPanel>('knowledgeDesk.answers.newChat');
+      assert.equal(fresh, chat, 'New Chat in Beta’s chat');
+      assert.equal(chat.conversation.turns.length, 0);
+      assert.equal(onLocal.conversation.id, localConversation, 'Local’s chat keeps its conversation');
+
       await runCommand(api, 'knowledgeDesk.removeConnection', ['Beta chat', 'Remove Connection'], undefined);
       await waitFor(
         () => chat.panel.title === 'Ask Knowledge Desk — Beta chat (removed)',
@@ -387,7 +448,7 @@ describe('Local projects: two local projects as two connections', () => {
       );
       assert.match(shown.notice!, /Ask Knowledge Desk…/);
       assert.equal(shown.draft, again, 'the question is back in the box');
-      assert.equal(shown.turns.length, 1, 'no new turn');
+      assert.equal(shown.turns.length, 0, 'no new turn (in the conversation New Chat started)');
     } finally {
       chat.dispose();
       onLocal?.dispose();

@@ -58,7 +58,6 @@ export class AiServices {
   readonly chatHandler = createChatHandler(
     () => ({
       client: () => this.client('@knowledge'),
-      stateful: !!this.c.settings.identity.ownUserId,
       // The active connection's name (the default ones are named after their region).
       regionLabel: this.c.connection.active.name,
       rememberCitation: (citation, question, answer) => this.links.remember(citation, question, answer),

@@ -87,7 +87,20 @@ export class AnswersFeature extends Disposable {
 
   /** The active connection's chat panel, if open. */
   get current(): ChatPanel | undefined {
-    return this.panels.get(this.c.connection.active.id);
+    return this.panelOf(this.c.connection.active.id);
+  }
+
+  /** The chat panel pinned to a connection, if open (the active one's, or one that stayed on its own). */
+  panelOf(connectionId: string): ChatPanel | undefined {
+    return this.panels.get(connectionId);
+  }
+
+  /**
+   * The chat panel in front (the active webview panel), whichever connection it asks, else the active connection's:
+   * New Chat and Export Chat from the palette act on the chat the person is looking at.
+   */
+  private get inFront(): ChatPanel | undefined {
+    return [...this.panels.values()].find((p) => !p.isDisposed && p.panel.active) ?? this.current;
   }
 
   /** Reveals the active connection's panel, or opens it on its current conversation. */
@@ -186,14 +199,17 @@ export class AnswersFeature extends Disposable {
   }
 
   private newChat(): ChatPanel {
-    const p = this.show();
+    const front = this.inFront;
+    front?.reveal();
+    const p = front ?? this.show();
     p.newChat();
     return p;
   }
 
   private async exportChat(): Promise<vscode.TextDocument | undefined> {
-    if (this.current) {
-      await this.current.exportChat();
+    const front = this.inFront;
+    if (front) {
+      await front.exportChat();
       return this.lastExport;
     }
     const conversation = this.store.current();

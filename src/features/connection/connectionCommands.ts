@@ -3,7 +3,7 @@ import { DEFAULT_PROJECT, nameProblem, type Connection, type ConnectionTarget } 
 import { checkServiceUrl } from '../../core/regions';
 import type { Container } from '../../container';
 import { CommandIds } from '../../platform/commandIds';
-import { connectionItems } from '../../platform/connection/connectionItems';
+import { CONNECTION_PICK_OPTIONS, connectionItems } from '../../platform/connection/connectionItems';
 import { Disposable } from '../../platform/lifecycle';
 import { regionDescription, regionLabel } from '../../platform/regionLabels';
 
@@ -191,6 +191,7 @@ export class ConnectionCommands extends Disposable {
       withState,
     );
     const picked = await this.c.ui.showQuickPick(items, {
+      ...CONNECTION_PICK_OPTIONS,
       title,
       placeHolder: vscode.l10n.t('Current: {0}', this.c.connection.active.name),
     });

@@ -251,7 +251,7 @@ export class ConnectionFeature extends Disposable {
   private async clearApiKey(): Promise<void> {
     const connection = this.c.connection.active;
     if (!(await this.confirmRemove(vscode.l10n.t('Remove the API key for {0} from this machine?', connection.name)))) return;
-    await this.c.connection.clearKey(connection);
+    await this.c.connection.localKeys.clear(connection);
     this.c.log('connection').info(`API key removed for the connection ${connection.id}`);
     await this.c.connection.refresh();
   }
@@ -259,7 +259,7 @@ export class ConnectionFeature extends Disposable {
   /** The welcome view's button: Local uses its own key; other regions ask for one. */
   private async connect(): Promise<void> {
     if (this.c.connection.region === 'local') {
-      await this.c.connection.useLocalKey();
+      await this.c.connection.localKeys.use(this.c.connection.active);
       await this.c.connection.refresh();
     } else {
       await this.setApiKey();

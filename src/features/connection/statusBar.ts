@@ -9,6 +9,7 @@ import { regionLabel } from '../../platform/regionLabels';
 const LOOK: Record<ConnectionState, { icon: string; text: () => string; background?: string }> = {
   idle: { icon: '$(circle-large-outline)', text: () => vscode.l10n.t('idle') },
   checking: { icon: '$(sync~spin)', text: () => vscode.l10n.t('connecting') },
+  starting: { icon: '$(sync~spin)', text: () => vscode.l10n.t('starting…') },
   connected: { icon: '$(database)', text: () => vscode.l10n.t('connected') },
   noKey: { icon: '$(key)', text: () => vscode.l10n.t('no key'), background: 'statusBarItem.warningBackground' },
   unreachable: { icon: '$(debug-disconnect)', text: () => vscode.l10n.t('unreachable'), background: 'statusBarItem.warningBackground' },

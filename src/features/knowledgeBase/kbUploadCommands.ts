@@ -6,6 +6,7 @@ import type { KbNode } from '../../api/schemas/kbNodes';
 import { isFileNode } from '../../api/values';
 import type { FolderMode } from '../../api/uploads/planUploads';
 import type { CommandServices } from '../../platform/commandServices';
+import { activeConnectionLabel, titleWithName } from '../../platform/connection/connectionLabel';
 import { pickFolder, targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
 import { pickHashtags } from '../../platform/pickers/hashtagPicker';
 import { KbCommandGroup } from './kbCommandGroup';
@@ -38,14 +39,15 @@ export class KbUploadCommands extends KbCommandGroup {
       ? selected
       : clicked
         ? [clicked]
-        : await this.askForUploads(vscode.l10n.t('Upload Folders to the Knowledge Base'), 'folders');
+        : await this.askForUploads(this.titled(vscode.l10n.t('Upload Folders to the Knowledge Base')), 'folders');
     if (!uris?.length) return undefined;
     const client = await this.s.connection.getClient();
     const target = await pickFolder(this.s.ui, client, {
-      title:
+      title: this.titled(
         uris.length === 1
           ? vscode.l10n.t('Upload {0} to…', uris[0].path.split('/').pop() ?? '')
           : vscode.l10n.t('Upload {0} items to…', uris.length),
+      ),
     });
     return target && this.uploadUris(uris, target);
   }
@@ -55,8 +57,16 @@ export class KbUploadCommands extends KbCommandGroup {
       element?.kind === 'node' && element.node.nodeType !== 'file'
         ? { id: element.node.id, label: element.node.name }
         : { id: null, label: vscode.l10n.t('the top level') };
-    const picked = await this.askForUploads(vscode.l10n.t('Upload files to {0}', targetLabel(target)), 'files');
+    const picked = await this.askForUploads(this.titled(vscode.l10n.t('Upload files to {0}', targetLabel(target))), 'files');
     return picked?.length ? this.uploadUris(picked, target) : undefined;
+  }
+
+  /**
+   * A prompt's title naming the connection the files go to (" — Beta"), as panel titles do, once the user has a
+   * connection of their own: with several projects, the upload must not go to the wrong one unnoticed.
+   */
+  private titled(title: string): string {
+    return titleWithName(title, activeConnectionLabel(this.s.connection.store));
   }
 
   /** The open dialog of both upload commands: several files or several folders, starting in the workspace. */
@@ -111,7 +121,7 @@ export class KbUploadCommands extends KbCommandGroup {
             mode: 'sync' as const,
           },
         ],
-        { title: vscode.l10n.t('How should folders be uploaded?') },
+        { title: this.titled(vscode.l10n.t('How should folders be uploaded?')) },
       );
       if (!pick) return undefined;
       folderMode = pick.mode;
@@ -119,7 +129,7 @@ export class KbUploadCommands extends KbCommandGroup {
     let hashtags = opts.hashtags;
     if (opts.ask && !hashtags) {
       hashtags = await pickHashtags(this.s.ui, await this.s.connection.getClient(), {
-        title: vscode.l10n.t('Hashtags for the uploaded documents (optional)'),
+        title: this.titled(vscode.l10n.t('Hashtags for the uploaded documents (optional)')),
         prompt: vscode.l10n.t('Separated by commas or semicolons (# optional), e.g. "#hr #policy" or "hr; policy". Leave empty for none.'),
         log: this.s.log('kb'),
       });
@@ -133,11 +143,11 @@ export class KbUploadCommands extends KbCommandGroup {
     const target: FolderChoice | undefined =
       element?.kind === 'node' && !isFileNode(element.node)
         ? { id: element.node.id, label: element.node.name }
-        : await pickFolder(this.s.ui, client, { title: vscode.l10n.t('Upload from cloud store into…') });
+        : await pickFolder(this.s.ui, client, { title: this.titled(vscode.l10n.t('Upload from cloud store into…')) });
     if (!target) return;
     const local = this.s.connection.region === 'local';
     const objectPath = await this.s.ui.showInputBox({
-      title: vscode.l10n.t('Object path in the cloud store'),
+      title: this.titled(vscode.l10n.t('Object path in the cloud store')),
       prompt: local
         ? vscode.l10n.t('The local service reads file:// URLs inside the open workspace folders')
         : vscode.l10n.t('e.g. {0}', 's3://bucket/path/report.pdf'),
@@ -146,7 +156,7 @@ export class KbUploadCommands extends KbCommandGroup {
     });
     if (!objectPath) return;
     const fileName = await this.s.ui.showInputBox({
-      title: vscode.l10n.t('Document name'),
+      title: this.titled(vscode.l10n.t('Document name')),
       value: decodeURIComponent(objectPath.split('/').pop() ?? ''),
       validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Enter a name')),
     });
@@ -170,7 +180,7 @@ export class KbUploadCommands extends KbCommandGroup {
     const node = requireNode(this.view, element);
     if (!isFileNode(node)) throw new Error(vscode.l10n.t('"{0}" is a folder; choose a document.', node.name));
     const picked = await this.s.ui.showOpenDialog({
-      title: vscode.l10n.t('Replace the file of "{0}"', node.name),
+      title: this.titled(vscode.l10n.t('Replace the file of "{0}"', node.name)),
       canSelectMany: false,
       openLabel: vscode.l10n.t('Replace'),
       defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,

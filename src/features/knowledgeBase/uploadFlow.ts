@@ -11,6 +11,7 @@ import type { Log } from '../../platform/logger';
 import { toAbortSignal } from '../../platform/cancellation';
 import { SettingKeys } from '../../platform/settings';
 import { targetLabel, type FolderChoice } from '../../platform/pickers/folderPicker';
+import { activeConnectionLabel, titleWithName } from '../../platform/connection/connectionLabel';
 import { completeWalkthroughStep } from '../../platform/walkthrough';
 import { showUploadSummary, type UploadReport } from './uploadReport';
 
@@ -46,7 +47,11 @@ export async function uploadBatch(
   const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
   try {
     const plan = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Knowledge Desk: preparing upload'), cancellable: true },
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: titled(c, vscode.l10n.t('Knowledge Desk: preparing upload')),
+        cancellable: true,
+      },
       async (progress, token) => {
         const { signal, dispose } = toAbortSignal(token);
         try {
@@ -94,7 +99,11 @@ async function runBatch(
   const log = c.log('upload');
   const newNodes: BatchResult['newNodes'] = [];
   await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Uploading to {0}', report.target), cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: titled(c, vscode.l10n.t('Uploading to {0}', report.target)),
+      cancellable: true,
+    },
     async (progress, token) => {
       const { signal, dispose } = toAbortSignal(token);
       let reported = 0;
@@ -135,6 +144,11 @@ async function runBatch(
     },
   );
   return { report, newNodes };
+}
+
+/** A title naming the connection the files go to, once the user has a connection of their own (as the prompts do). */
+function titled(c: UploadServices, title: string): string {
+  return titleWithName(title, activeConnectionLabel(c.connection.store));
 }
 
 /** isOverwrite for the batch: from the setting, or asked once when names already exist in the target. */

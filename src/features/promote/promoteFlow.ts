@@ -7,7 +7,7 @@ import type { ItemOutcome } from '../../api/promote/itemOutcomes';
 import type { Container } from '../../container';
 import { toAbortSignal } from '../../platform/cancellation';
 import { checkedClientOf } from '../../platform/connection/connectionClient';
-import { connectionItems } from '../../platform/connection/connectionItems';
+import { CONNECTION_PICK_OPTIONS, connectionItems } from '../../platform/connection/connectionItems';
 import { toUserFacing } from '../../platform/errorMessages';
 import { previewItems, previewTitle, showPreview } from './promotePreview';
 import type { PromoteRow, PromoteSession } from './promoteSession';
@@ -53,6 +53,7 @@ export class PromoteFlow {
       true,
     ).then((list) => [...list.filter((i) => i.state === 'connected'), ...list.filter((i) => i.state !== 'connected')]);
     const picked = await this.c.ui.showQuickPick(items, {
+      ...CONNECTION_PICK_OPTIONS,
       title: vscode.l10n.t('From {0} to…', active.name),
       placeHolder: vscode.l10n.t('The connection to compare with or copy to'),
     });

@@ -31,7 +31,7 @@ export async function checkedClientOf(
       'misconfigured',
     );
   // A local project that was never active stores its own key here, as on its first use when active.
-  const ep = await manager.endpointsInUse(connection).catch((error: unknown) => {
+  const ep = await manager.localKeys.endpointsInUse(connection).catch((error: unknown) => {
     throw signal?.aborted ? error : notAnswering(error);
   });
   const key = await secrets.get('apiKey', connection.id);

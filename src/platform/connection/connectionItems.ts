@@ -20,6 +20,7 @@ const CHECK_MS = 8_000;
 const STATE: Record<ConnectionState, () => string> = {
   idle: () => vscode.l10n.t('not checked yet'),
   checking: () => vscode.l10n.t('checking…'),
+  starting: () => vscode.l10n.t('starting…'),
   connected: () => vscode.l10n.t('connected'),
   noKey: () => vscode.l10n.t('no key'),
   unreachable: () => vscode.l10n.t('cannot be reached'),
@@ -35,6 +36,12 @@ export interface ConnectionItemServices {
   settings: Settings;
   localProjects: LocalProjects;
 }
+
+/**
+ * The quick pick options of every list of connectionItems: typing matches the descriptions too, so "Local" finds the
+ * local projects ("Local project · folder …") as well as the connection named Local, and a URL finds its connections.
+ */
+export const CONNECTION_PICK_OPTIONS = { matchOnDescription: true } as const satisfies vscode.QuickPickOptions;
 
 export interface ConnectionItem extends vscode.QuickPickItem {
   /** The name, so a scripted answer (and a person typing) finds it by name. */

@@ -45,8 +45,8 @@ export class ConnectionManager extends Disposable {
   /** Inputs and readiness the views were last told about (see onDidChangeClient). */
   private announced: { inputs: string; ready: boolean } = { inputs: '', ready: false };
   private used = false;
-  /** A local project's own key, stored for its connection on first use. */
-  private readonly localKeys: LocalKeyAdoption;
+  /** A local project's own key, stored for its connection on first use; Connect and Clear API Key (localKeyAdoption.ts). */
+  readonly localKeys: LocalKeyAdoption;
   private generation = 0;
   private recheckTimer: NodeJS.Timeout | undefined;
   private recheckAttempt = 0;
@@ -65,7 +65,7 @@ export class ConnectionManager extends Disposable {
     super();
     this.log = logger.scoped('connection');
     this.store = new ConnectionStore(globalState, secrets);
-    this.localKeys = new LocalKeyAdoption(local, secrets, globalState, this.log);
+    this.localKeys = new LocalKeyAdoption(local, secrets, globalState, this.log, (c) => this.endpoints(c));
     // The region setting picks the active connection on the first start; a workspace may prefer one by name.
     this.loaded = this.store.load(settings.region, settings.get<string>(SettingKeys.connection, ''));
     this._status = this.stamp({ state: 'idle', region: this.region });
@@ -138,9 +138,8 @@ export class ConnectionManager extends Disposable {
   async getClient(): Promise<ApiClient> {
     this.use();
     const connection = this.active;
-    const ep = await this.endpoints(connection);
     // The first use may be a request (the first @knowledge question), running beside the first check.
-    await this.localKeys.adopt(connection, ep);
+    const ep = await this.localKeys.endpointsInUse(connection);
     const key = await this.secrets.get('apiKey', connection.id);
     if (!key)
       throw new NotConnectedError(
@@ -200,25 +199,6 @@ export class ConnectionManager extends Disposable {
     const ep = await this.endpoints(connection);
     this.logger.redact(key);
     await this.createClient(ep, key, undefined, connection).projects.checkKey({ signal, maxRetries: 0 });
-  }
-
-  /**
-   * The endpoints of any connection, with a local project's own key stored on its first use (as the active one's
-   * is): a project that was never active can still be a copy target or a pinned panel's connection.
-   */
-  async endpointsInUse(connection: Connection): Promise<ResolvedEndpoints> {
-    const ep = await this.endpoints(connection);
-    await this.localKeys.adopt(connection, ep);
-    return ep;
-  }
-
-  /** Stores the embedded service's own key for a local connection (the active one by default). */
-  useLocalKey(connection: Connection = this.active): Promise<void> {
-    return this.localKeys.use(connection);
-  }
-
-  clearKey(connection: Connection = this.active): Promise<void> {
-    return this.localKeys.clear(connection);
   }
 
   /** Re-resolves the connection and checks it. Safe to call often; the latest call wins. */

@@ -3,9 +3,10 @@ import type { Region } from '../../core/regions';
 /**
  * `idle`: Knowledge Desk has not been used in this window yet, so nothing was started or checked.
  * `restarting`: the local service's process stopped and is being started again.
+ * `starting`: a local project's service was still starting when a list's check of it ended (connectionStates.ts).
  */
 export type ConnectionState =
-  'idle' | 'checking' | 'connected' | 'noKey' | 'unreachable' | 'restarting' | 'unauthorized' | 'misconfigured' | 'error';
+  'idle' | 'checking' | 'starting' | 'connected' | 'noKey' | 'unreachable' | 'restarting' | 'unauthorized' | 'misconfigured' | 'error';
 
 export interface ConnectionStatus {
   state: ConnectionState;

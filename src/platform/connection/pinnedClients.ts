@@ -61,7 +61,7 @@ export class PinnedClients {
     const connection = this.manager.store.get(id);
     if (!connection) throw new NotConnectedError(removedMessage(name), 'misconfigured');
     if (connection.id === this.manager.active.id) return this.manager.getClient();
-    const ep = await this.manager.endpointsInUse(connection);
+    const ep = await this.manager.localKeys.endpointsInUse(connection);
     const key = await this.secrets.get('apiKey', connection.id);
     if (!key)
       throw new NotConnectedError(

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { isCancellation } from '../cancellation';
+import { titleWithName } from '../connection/connectionLabel';
 import { toUserFacing } from '../errorMessages';
 import { reportFailure, type ErrorReporting } from '../errorReport';
 import type { Log } from '../logger';
@@ -20,8 +21,7 @@ export interface PanelBasics {
 
 /** `title — connection` when there is a connection to name. */
 export function titleWithConnection(title: string, basics: Pick<PanelBasics, 'connectionLabel'>): string {
-  const name = basics.connectionLabel?.();
-  return name ? `${title} — ${name}` : title;
+  return titleWithName(title, basics.connectionLabel?.());
 }
 
 /** The WebviewPanelHost setup every panel shares: its basics, and errors sent to the page as describeForPage makes them. */

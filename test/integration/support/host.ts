@@ -202,10 +202,30 @@ export async function driverRequest(dir: string, name: string, body?: { waitForS
  * screenshots. For what the extension API cannot tell, such as a walkthrough step's tick.
  */
 export async function workbenchShows(selector: string, timeoutMs = 10_000, click = false): Promise<boolean> {
+  return (await workbenchQuery(selector, timeoutMs, click ? { click } : {})) === 'visible';
+}
+
+/** Types `text` into a workbench input (a quick pick's filter box) as a person types it; fails when it is not shown. */
+export async function fillInWorkbench(selector: string, text: string, timeoutMs = 15_000): Promise<void> {
+  if ((await workbenchQuery(selector, timeoutMs, { fill: text })) !== 'visible') throw new Error(`${selector} was not shown to type into`);
+}
+
+/** The text a person reads in every workbench element matching `selector`; undefined when none became visible. */
+export async function workbenchRead(selector: string, timeoutMs = 10_000): Promise<string[] | undefined> {
+  const answer = await workbenchQuery(selector, timeoutMs, { read: true });
+  return (JSON.parse(answer) as { texts: string[] | null }).texts ?? undefined;
+}
+
+/** One query to the driver (test/host/driver.mjs, KD_HOST_QUERY_DIR); returns its answer. */
+async function workbenchQuery(
+  selector: string,
+  timeoutMs: number,
+  extra: { click?: boolean; fill?: string; read?: boolean },
+): Promise<string> {
   const dir = process.env.KD_HOST_QUERY_DIR;
   if (!dir) throw new Error('KD_HOST_QUERY_DIR is not set: run the suite with test/host/runIntegration.mjs');
   const name = `q-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  fs.writeFileSync(path.join(dir, `${name}.query.tmp`), JSON.stringify({ selector, timeoutMs, ...(click ? { click } : {}) }));
+  fs.writeFileSync(path.join(dir, `${name}.query.tmp`), JSON.stringify({ selector, timeoutMs, ...extra }));
   // Renamed into place, so the driver never reads half a file.
   fs.renameSync(path.join(dir, `${name}.query.tmp`), path.join(dir, `${name}.query`));
   const answerFile = path.join(dir, `${name}.answer`);
@@ -215,7 +235,7 @@ export async function workbenchShows(selector: string, timeoutMs = 10_000, click
     timeoutMs + 30_000,
   );
   fs.rmSync(answerFile, { force: true });
-  return answer === 'visible';
+  return String(answer);
 }
 
 /**

@@ -50,7 +50,6 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
   const remembered: Array<{ citation: Citation; question: string; answer: string }> = [];
   const deps = (over: Partial<ChatTurnDeps> = {}): ChatTurnDeps => ({
     client: async () => t.client(),
-    stateful: false,
     regionLabel: 'Local',
     rememberCitation: (citation, question, answer) => String(remembered.push({ citation, question, answer }) - 1),
     autoRegisterCandidates: false,
@@ -91,19 +90,31 @@ describe('Chat participant turn (@knowledge) against the real answer stream', ()
 
   it('keeps the thread in the metadata when OWN-USER-ID is set, and continues it on the next turn', async () => {
     const own = new ApiClient({ baseUrl: t.service.url, apiKey: t.service.apiKey, identity: { ownUserId: 'u-chat-test' } });
-    const first = await runChatTurn(LEAVE, 'ask', undefined, deps({ client: async () => own, stateful: true }), new Recorder(), signal());
+    const first = await runChatTurn(LEAVE, 'ask', undefined, deps({ client: async () => own }), new Recorder(), signal());
     assert.match(first.metadata.threadId ?? '', /^[\w-]{8,}$/);
     assert.equal(threadFromHistory([{ command: 'faq' }, first.metadata, { command: 'docs' }]), first.metadata.threadId);
     const second = await runChatTurn(
       'And sick leave?',
       'ask',
       first.metadata.threadId,
-      deps({ client: async () => own, stateful: true }),
+      deps({ client: async () => own }),
       new Recorder(),
       signal(),
     );
     assert.equal(second.metadata.threadId, first.metadata.threadId);
     assert.equal(threadFromHistory([]), undefined);
+  });
+
+  it('keeps a thread exactly when its client sends OWN-USER-ID: a connection’s own user id, with the setting empty', async () => {
+    // The window builds the client from the active connection's identity over the settings (ConnectionManager.identityOf):
+    // a connection with its own user id and no setting sends OWN-USER-ID, so its turns keep a thread.
+    const connectionsOwn = new ApiClient({ baseUrl: t.service.url, apiKey: t.service.apiKey, identity: { ownUserId: 'u-connection' } });
+    const kept = await runChatTurn(LEAVE, 'ask', undefined, deps({ client: async () => connectionsOwn }), new Recorder(), signal());
+    assert.match(kept.metadata.threadId ?? '', /^[\w-]{8,}$/, 'a thread for the connection’s own user id');
+    // Without one (a blank id is not sent either), no thread: the service keeps none.
+    const blank = new ApiClient({ baseUrl: t.service.url, apiKey: t.service.apiKey, identity: { ownUserId: '  ', userEmail: 'a@b.c' } });
+    const none = await runChatTurn(LEAVE, 'ask', undefined, deps({ client: async () => blank }), new Recorder(), signal());
+    assert.equal(none.metadata.threadId, undefined);
   });
 
   it('the chat cancellation stops the request: the service sees the stream closed early', async () => {
