@@ -44,6 +44,7 @@ export async function uploadBatch(
   onBatch: (r: BatchResult) => void,
 ): Promise<BatchResult | undefined> {
   const client = await c.connection.getClient();
+  const startedOn = c.connection.store.active;
   const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
   try {
     const plan = await vscode.window.withProgress(
@@ -79,6 +80,14 @@ export async function uploadBatch(
     onBatch(result);
     if ([...report.outcomes.values()].some((o) => o.status === 'done')) completeWalkthroughStep('uploaded');
     void showUploadSummary(c, report, async (jobs) => {
+      // The files belong to the project they were sent to: after a switch, a retry would put them in another one.
+      // Nothing is sent then; the summary comes back, so Retry works once the user has switched back.
+      if (c.connection.store.active.id !== startedOn.id) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('These files were being uploaded to {0}. Switch back to {0} to retry them.', startedOn.name),
+        );
+        return report;
+      }
       const retried = await runBatch(c, await c.connection.getClient(), report, jobs, true);
       onBatch(retried);
       return retried.report;
