@@ -46,6 +46,8 @@ export async function uploadBatch(
   const client = await c.connection.getClient();
   const startedOn = c.connection.store.active;
   const tempDir = await mkdtemp(path.join(tmpdir(), 'kd-upload-'));
+  const removeTemp = (): Promise<void> => rm(tempDir, { recursive: true, force: true });
+  let summaryOwnsTemp = false;
   try {
     const plan = await vscode.window.withProgress(
       {
@@ -79,6 +81,8 @@ export async function uploadBatch(
     const result = await runBatch(c, client, report, plan.jobs);
     onBatch(result);
     if ([...report.outcomes.values()].some((o) => o.status === 'done')) completeWalkthroughStep('uploaded');
+    // Retry Failed sends a folder's ZIP again from the temp folder: it goes when the summary is closed, not before.
+    summaryOwnsTemp = true;
     void showUploadSummary(c, report, async (jobs) => {
       // The files belong to the project they were sent to: after a switch, a retry would put them in another one.
       // Nothing is sent then; the summary comes back, so Retry works once the user has switched back.
@@ -91,10 +95,10 @@ export async function uploadBatch(
       const retried = await runBatch(c, await c.connection.getClient(), report, jobs, true);
       onBatch(retried);
       return retried.report;
-    });
+    }).finally(removeTemp);
     return result;
   } finally {
-    await rm(tempDir, { recursive: true, force: true });
+    if (!summaryOwnsTemp) await removeTemp();
   }
 }
 
