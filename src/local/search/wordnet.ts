@@ -9,10 +9,10 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 
 interface Table {
-  /** lemma → the rest of its "L" line ("n:1,2 v:3") */
-  lemmas: Map<string, string>;
-  /** synset number → its lemmas, space-separated (the "S" line without the tag) */
-  synsets: string[];
+  /** The file's lines: the notice, the "L" lines sorted by lemma, then the "S" lines in synset order. */
+  lines: string[];
+  /** Index of the first "S" line (synset 0); the "L" lines lie between 1 and it. */
+  firstSynset: number;
 }
 
 // WordNet's morphy detachment rules, by part of speech: [suffix, replacement].
@@ -58,17 +58,27 @@ function load(): Table | null {
   table = null;
   const file = wordnetFile();
   if (!existsSync(file)) return table; // a build without the table: no expansion, retrieval still works
-  const lemmas = new Map<string, string>();
-  const synsets: string[] = [];
-  for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n')) {
-    if (line.startsWith('S ')) synsets.push(line.slice(2));
-    else if (line.startsWith('L ')) {
-      const space = line.indexOf(' ', 2);
-      lemmas.set(line.slice(2, space), line.slice(space + 1));
-    }
-  }
-  table = { lemmas, synsets };
+  // Kept as lines and searched by bisection: building a map of the 43,000 lemmas took most of the load time.
+  const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
+  let firstSynset = 1;
+  while (firstSynset < lines.length && lines[firstSynset].startsWith('L ')) firstSynset++;
+  table = { lines, firstSynset };
   return table;
+}
+
+/** The rest of `lemma`'s "L" line ("n:1,2 v:3"), found by bisection (the lines are in code-unit order). */
+function lemmaEntry(t: Table, lemma: string): string | undefined {
+  let lo = 1;
+  let hi = t.firstSynset;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const line = t.lines[mid];
+    const key = line.slice(2, line.indexOf(' ', 2));
+    if (key === lemma) return line.slice(key.length + 3);
+    if (key < lemma) lo = mid + 1;
+    else hi = mid;
+  }
+  return undefined;
 }
 
 /** The senses (synset numbers, most frequent first) of each base form of `word`, with the forms. */
@@ -76,7 +86,7 @@ function senses(t: Table, word: string): { forms: Set<string>; synsets: number[]
   const forms = new Set<string>();
   const synsets: number[] = [];
   const take = (lemma: string, pos?: string): void => {
-    const entry = t.lemmas.get(lemma);
+    const entry = lemmaEntry(t, lemma);
     if (!entry) return;
     for (const part of entry.split(' ')) {
       if (pos && part[0] !== pos) continue;
@@ -104,6 +114,6 @@ export function synonyms(term: string): string[] {
   if (!t) return [];
   const { forms, synsets } = senses(t, term);
   const out = new Set<string>();
-  for (const n of synsets) for (const w of t.synsets[n].split(' ')) if (!forms.has(w) && w !== term) out.add(w);
+  for (const n of synsets) for (const w of t.lines[t.firstSynset + n].slice(2).split(' ')) if (!forms.has(w) && w !== term) out.add(w);
   return [...out];
 }
