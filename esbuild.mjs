@@ -193,6 +193,13 @@ for (const dir of ['cmaps', 'standard_fonts']) {
   fs.cpSync(path.join(root, 'node_modules/pdfjs-dist', dir), path.join(root, 'dist/pdfjs', dir), { recursive: true });
 }
 
+// The synonym tables of document retrieval (src/local/search/wordnet.ts, japaneseSynonyms.ts), read on first
+// use beside dist/local.js, with their licence notices.
+for (const file of ['wordnet-en.txt.gz', 'WORDNET-LICENSE', 'synonyms-ja.txt.gz', 'SUDACHI-NOTICE']) {
+  fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+  fs.copyFileSync(path.join(root, 'src/local/search/data', file), path.join(root, 'dist', file));
+}
+
 const contexts = await Promise.all(configs.map((c) => esbuild.context({ ...c, absWorkingDir: root })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));

@@ -152,30 +152,49 @@ export class Bm25Index {
   /**
    * BM25 of the allowed slots for distinct query `terms`: `scores[slot]` gets the MiniSearch score and
    * `matched[slot]` the number of terms it holds (both must start at 0). Returns the slots scored, in the
-   * order first reached. `weights` (one per term, default 1) scale a term's part; a term weighing less than 1
-   * (an expansion term, not one the user wrote) adds its part but does not count as matched, so the quality
-   * factor still rewards the user's own words (a passage holding only expansion terms counts as one match).
+   * order first reached. `weights` (one per term, default 1) scale a term's part; without `expansion`, a term
+   * weighing less than 1 (an expansion term, not one the user wrote) adds its part but does not count as
+   * matched, so the quality factor still rewards the user's own words (a passage holding only expansion
+   * terms counts as one match). With `expansion`, each term stands for one of the user's words
+   * (`sources[t]`, the user's words themselves first): a word counts once per passage — by itself when the
+   * passage holds it, otherwise by the first of its added terms the passage holds (weighted, and counted as
+   * matched: the passage that says "movie" matched the user's "film"). `covered` is a zeroed work array by slot.
    */
-  score(terms: readonly string[], allowed: Uint8Array, scores: Float64Array, matched: Uint16Array, weights?: readonly number[]): number[] {
+  score(
+    terms: readonly string[],
+    allowed: Uint8Array,
+    scores: Float64Array,
+    matched: Uint16Array,
+    weights?: readonly number[],
+    expansion?: { sources: readonly number[]; covered: Uint32Array },
+  ): number[] {
     const touched: number[] = [];
     const n = this.live;
     const avg = this.avgLength;
     const lengths = this.lengths;
+    const covered = expansion?.covered;
     terms.forEach((term, t) => {
       const p = this.terms.get(term);
       if (!p) return;
       const weight = weights?.[t] ?? 1;
-      const counts = weight >= 1;
+      const source = expansion?.sources[t] ?? 32;
+      // One bit per user word; past the 31st (never seen in a question) words are not grouped.
+      const bit = source < 32 ? 1 << source : 0;
+      const counts = weight >= 1 || bit !== 0;
       const idf = Math.log(1 + (n - p.df + 0.5) / (p.df + 0.5));
       const data = p.data;
       for (let i = 0; i < p.used; i += 2) {
         const slot = data[i];
         if (!allowed[slot]) continue;
+        if (bit) {
+          if (covered![slot] & bit) continue;
+          covered![slot] |= bit;
+        }
         const tf = data[i + 1];
         const first = scores[slot] === 0;
         // Written as MiniSearch writes it (calcBM25Score), so the floating-point result is the same.
         const part = idf * (D + (tf * (K + 1)) / (tf + K * (1 - B + (B * lengths[slot]) / avg)));
-        scores[slot] += counts ? part : weight * part;
+        scores[slot] += weight >= 1 ? part : weight * part;
         if (counts) matched[slot]++;
         if (first) touched.push(slot);
       }

@@ -1,33 +1,61 @@
-// What a search looks for beyond the words of the question (analysis.ts gives their index forms): loanword
-// links (loanwords.ts). ピン留め also looks for "pin", ホスト名 for "host" and, as one compound, "hostname";
-// "hostname" written in a Japanese question finds ホスト. Added terms weigh less than the user's own
-// (Bm25Index.score: they add to a passage's score but do not count as matched words).
+// What a search looks for beyond the words of the question (analysis.ts gives their index forms):
+// - loanword links (loanwords.ts): ピン留め also looks for "pin", ホスト名 for "host" and, as one compound,
+//   "hostname"; "hostname" written in a Japanese question finds ホスト;
+// - English synonyms from WordNet (wordnet.ts): "film" also looks for "movie", "software" for "package";
+// - Japanese synonyms and spelling variants from Sudachi's dictionary (japaneseSynonyms.ts): 留守 → 不在,
+//   行う → 行なう, 取り扱い → 取扱い.
+// Each added term stands for the user's word it came from (`sources`) and weighs less than the user's own
+// words: a passage holding the user's word is scored on it alone; one holding only an added term gets that
+// term's weighted part and counts the word as matched (Bm25Index.score). Measured on the dev set (test/eval,
+// docs/local-service.md#synonyms-and-spelling-variants): with the added terms counted that way, WordNet
+// synonyms and Sudachi's groups each raised reworded Recall@3 in their language, lexical Recall@3 unchanged;
+// WordNet hypernyms and WordNet base forms ("updating" → "update") raised nothing and are left out, and so
+// are both dictionaries when an added term does not count as a match.
 // Pseudo-relevance feedback (RM3-like: the heaviest terms of the first pass's best passages added for a
 // second pass) was measured on the dev set and left out: it lowered first ranks of questions that use the
 // page's own words more than it raised reworded ones.
 import { indexTermSet } from './analysis';
+import { japaneseRelated } from './japaneseSynonyms';
 import { loanwordLinks } from './loanwords';
+import { isStopword } from './queryTerms';
+import { synonyms } from './wordnet';
 
 export interface WeightedQuery {
   terms: string[];
   /** One per term: 1 for the user's own, less for added ones. */
   weights: number[];
+  /** One per term: the index (in `terms`) of the user's word it stands for; the user's words are first. */
+  sources: number[];
 }
 
 const LOANWORD_WEIGHT = 0.6;
+const SYNONYM_WEIGHT = 0.3;
+/** The same Japanese word written another way (okurigana, kana or kanji): almost the word itself. */
+const VARIANT_WEIGHT = 0.8;
+const JAPANESE_SYNONYM_WEIGHT = 0.4;
 
 export function expandQuery(query: string): WeightedQuery {
   const terms = indexTermSet(query);
   const weights = terms.map(() => 1);
-  const add = (term: string): void => {
+  const sources = terms.map((_, i) => i);
+  const add = (term: string, weight: number, source: number): void => {
     if (terms.includes(term)) return;
     terms.push(term);
-    weights.push(LOANWORD_WEIGHT);
+    weights.push(weight);
+    sources.push(source);
   };
   const own = [...terms];
   const links = own.map((t) => loanwordLinks(t));
-  links.forEach((list) => list.forEach(add));
+  links.forEach((list, i) => list.forEach((t) => add(t, LOANWORD_WEIGHT, i)));
   // Japanese splits a compound the source language writes as one word: ホスト + 名 → hostname.
-  for (let i = 0; i + 1 < own.length; i++) for (const a of links[i]) for (const b of links[i + 1]) if (/^[a-z]+$/.test(a + b)) add(a + b);
-  return { terms, weights };
+  for (let i = 0; i + 1 < own.length; i++)
+    for (const a of links[i]) for (const b of links[i + 1]) if (/^[a-z]+$/.test(a + b)) add(a + b, LOANWORD_WEIGHT, i);
+  own.forEach((t, i) => {
+    if (isStopword(t)) return;
+    for (const s of synonyms(t)) add(s, SYNONYM_WEIGHT, i);
+    const ja = japaneseRelated(t);
+    for (const v of ja.variants) add(v, VARIANT_WEIGHT, i);
+    for (const s of ja.synonyms) add(s, JAPANESE_SYNONYM_WEIGHT, i);
+  });
+  return { terms, weights, sources };
 }

@@ -185,6 +185,11 @@ const STOPWORDS = new Set(
   ].map((w) => w.normalize('NFKC')),
 );
 
+/** Whether `token` is a question word or function word (left out of a question's content terms). */
+export function isStopword(token: string): boolean {
+  return STOPWORDS.has(token);
+}
+
 /** Distinct content tokens of `query`, weighted by `idf`; only stopwords → all of them (better than nothing). */
 export function queryTerms(query: string, idf: (term: string) => number): WeightedTerm[] {
   const all = tokenSet(query);

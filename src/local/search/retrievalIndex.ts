@@ -234,7 +234,7 @@ export class RetrievalIndex {
     const expanded = expandQuery(query);
     const terms = expanded.terms;
     const q = weights.text > 0 || weights.title > 0 ? sparse(lexicalVector(query)) : undefined;
-    const { ok, bm25, matched, text, title, fused, positive } = this.scratch.reset(slots);
+    const { ok, bm25, matched, covered, text, title, fused, positive } = this.scratch.reset(slots);
     let anyDoc = false;
     for (const doc of this.docs.values()) {
       if (!allowed(doc)) continue;
@@ -247,7 +247,7 @@ export class RetrievalIndex {
     }
     if (!anyDoc || !terms.length) return { passages: [], scores: [] };
 
-    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched, expanded.weights);
+    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched, expanded.weights, { sources: expanded.sources, covered });
     if (weights.text > 0) {
       this.columns.scoreAll(q!, text);
       for (let s = 0; s < slots; s++) text[s] = ok[s] ? Math.max(0, text[s]) : 0;

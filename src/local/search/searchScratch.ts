@@ -9,6 +9,8 @@ export class Scratch {
   ok = new Uint8Array(0);
   bm25 = new Float64Array(0);
   matched = new Uint16Array(0);
+  /** The user's words each passage already holds or stands in for (Bm25Index.score). */
+  covered = new Uint32Array(0);
   text = new Float64Array(0);
   title = new Float64Array(0);
   fused = new Float64Array(0);
@@ -20,6 +22,7 @@ export class Scratch {
     ok: Uint8Array;
     bm25: Float64Array;
     matched: Uint16Array;
+    covered: Uint32Array;
     text: Float64Array;
     title: Float64Array;
     fused: Float64Array;
@@ -28,22 +31,24 @@ export class Scratch {
     if (slots > this.capacity) {
       this.capacity = Math.max(slots, Math.ceil(this.capacity * 1.5));
       const n = this.capacity;
-      [this.ok, this.bm25, this.matched, this.text, this.title, this.fused, this.positive] = [
+      [this.ok, this.bm25, this.matched, this.covered, this.text, this.title, this.fused, this.positive] = [
         new Uint8Array(n),
         new Float64Array(n),
         new Uint16Array(n),
+        new Uint32Array(n),
         new Float64Array(n),
         new Float64Array(n),
         new Float64Array(n),
         new Uint32Array(n),
       ];
     } else {
-      for (const a of [this.ok, this.bm25, this.matched, this.text, this.title]) a.fill(0, 0, slots);
+      for (const a of [this.ok, this.bm25, this.matched, this.covered, this.text, this.title]) a.fill(0, 0, slots);
     }
     return {
       ok: this.ok.subarray(0, slots),
       bm25: this.bm25.subarray(0, slots),
       matched: this.matched.subarray(0, slots),
+      covered: this.covered.subarray(0, slots),
       text: this.text.subarray(0, slots),
       title: this.title.subarray(0, slots),
       fused: this.fused.subarray(0, slots),

@@ -52,6 +52,22 @@ describe('Retrieval that understands rewording', () => {
     assert.ok(weighted[0] < full[0] / 2 + 1e-9, 'no quality factor for it: less than half the full score');
   });
 
+  it('with sources, an added word stands for its user word: counted as matched where that word is missing, skipped where it is there', () => {
+    const bm25 = new Bm25Index();
+    bm25.add(0, ['animated', 'movie']);
+    bm25.add(1, ['animated', 'film', 'movie']);
+    bm25.add(2, ['animated', 'banner']);
+    const scores = new Float64Array(3);
+    const matched = new Uint16Array(3);
+    const own = new Float64Array(3);
+    bm25.score(['animated', 'film'], new Uint8Array([1, 1, 1]), own, new Uint16Array(3));
+    const expansion = { sources: [0, 1, 1], covered: new Uint32Array(3) };
+    bm25.score(['animated', 'film', 'movie'], new Uint8Array([1, 1, 1]), scores, matched, [1, 1, 0.3], expansion);
+    assert.deepEqual([...matched], [2, 2, 1], '"movie" matches "film" in passage 0');
+    assert.equal(scores[1], own[1], 'passage 1 has "film" itself: "movie" adds nothing there');
+    assert.ok(scores[0] > scores[2], 'the passage saying "movie" ranks above the one sharing only "animated"');
+  });
+
   it('matches katakana with and without a final long-vowel mark (サーバー = サーバ)', () => {
     const index = indexOf({ server: doc('DNS サーバの設定を変更します。'), other: doc('メールの設定を変更します。') });
     assert.equal(top(index, 'サーバーの設定'), 'server');
