@@ -6,7 +6,7 @@
 //   worker     src/local/extract/worker.ts -> dist/extractWorker.js (text extraction threads)
 //   xlsx       src/core/qaFile/xlsxReader.ts -> dist/xlsxReader.js (exceljs; required on the first XLSX)
 //   undici     undici                -> dist/undici.js      (the HTTP stack; required on the first request)
-//   vendor     yaml, csv-parse, yazl -> dist/vendor/*.js    (required by dist/main.js on first use)
+//   vendor     yaml, csv-parse, yazl, zod -> dist/vendor/*.js (required by dist/main.js on first use)
 //   cli        src/cli/entry.ts      -> dist/cli.js         (the knowledge-desk command; loads dist/local.js for --local)
 //   webviews   src/webview/*/main.ts -> dist/webview/*.js   (browser, iife)
 //   --tests    the test build: globalThis.__KD_TEST__ is true (src/testBuild.d.ts), and
@@ -66,12 +66,13 @@ const splitUndici = {
 // Libraries only some commands use (YAML knowledge tests, CSV parsing, ZIP export; ~160 KB minified) are files
 // of their own in dist/vendor/, so dist/main.js, which every window compiles (or reads from the code cache),
 // does not carry them; the modules importing them are loaded lazily, so the first use requires the file.
-const VENDORED = ['yaml', 'csv-parse', 'csv-parse/sync', 'yazl'];
+// zod (~60 KB) too: nothing on the way to activate() builds a schema (test/unit/build/eagerModules.test.ts).
+const VENDORED = ['yaml', 'csv-parse', 'csv-parse/sync', 'yazl', 'zod'];
 const vendorFile = (name) => `vendor/${name.replace(/\//g, '-')}.js`;
 const splitVendored = {
   name: 'split-vendored',
   setup(build) {
-    build.onResolve({ filter: /^(yaml|csv-parse|csv-parse\/sync|yazl)$/ }, (args) => ({
+    build.onResolve({ filter: /^(yaml|csv-parse|csv-parse\/sync|yazl|zod)$/ }, (args) => ({
       path: `./${vendorFile(args.path)}`,
       external: true,
     }));

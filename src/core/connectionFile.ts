@@ -1,22 +1,33 @@
 // The connection file (issue 27): the connections VS Code knows, written by the extension for
 // `dist/mcp.js --connection NAME` and `knowledge-desk test --connection NAME`. Where each one goes, never a key:
 // keys come from the environment or a key file, as for --region and --base-url.
-import { z } from 'zod';
+import type * as Zod from 'zod';
+import type { z } from 'zod';
 import { sameName } from './connections';
 
 export const CONNECTION_FILE_NAME = 'connections.json';
 
-const name = z.string().trim().min(1).max(80);
-// strict(): a key added by hand is refused, not silently carried along.
-export const connectionFileEntrySchema = z.discriminatedUnion('kind', [
-  z.object({ name, kind: z.literal('local'), dataDir: z.string().min(1) }).strict(),
-  /** baseUrl absent: a Custom connection whose URL is not set yet. */
-  z.object({ name, kind: z.literal('remote'), baseUrl: z.string().min(1).optional(), nluUrl: z.string().min(1).optional() }).strict(),
-]);
-export type ConnectionFileEntry = z.infer<typeof connectionFileEntrySchema>;
+// Built on first need: the extension writes the file at activation (connectionFileSync.ts) and reads none, so
+// it loads no zod for it; the MCP server and the CLI read it.
+function buildSchemas({ z }: typeof Zod) {
+  const name = z.string().trim().min(1).max(80);
+  // strict(): a key added by hand is refused, not silently carried along.
+  const entry = z.discriminatedUnion('kind', [
+    z.object({ name, kind: z.literal('local'), dataDir: z.string().min(1) }).strict(),
+    /** baseUrl absent: a Custom connection whose URL is not set yet. */
+    z.object({ name, kind: z.literal('remote'), baseUrl: z.string().min(1).optional(), nluUrl: z.string().min(1).optional() }).strict(),
+  ]);
+  const file = z.object({ version: z.literal(1), connections: z.array(entry) }).strict();
+  return { entry, file };
+}
 
-export const connectionFileSchema = z.object({ version: z.literal(1), connections: z.array(connectionFileEntrySchema) }).strict();
-export type ConnectionFile = z.infer<typeof connectionFileSchema>;
+type Schemas = ReturnType<typeof buildSchemas>;
+let built: Schemas | undefined;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first need, not at activation
+const schemas = (): Schemas => (built ??= buildSchemas(require('zod') as typeof Zod));
+
+export type ConnectionFileEntry = z.infer<Schemas['entry']>;
+export type ConnectionFile = z.infer<Schemas['file']>;
 
 /** The entry named `wanted` (names compare as the connection list compares them), or why there is none (English). */
 export function findInConnectionFile(
@@ -30,7 +41,7 @@ export function findInConnectionFile(
   } catch (error) {
     return { problem: `The connection file ${file} is not valid JSON (${(error as Error).message}).${REWRITE}` };
   }
-  const parsed = connectionFileSchema.safeParse(raw);
+  const parsed = schemas().file.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? issue.path.join('.') : 'the file';

@@ -2,7 +2,7 @@
 // current 1.139.1 on Node 24) with headless Debian Chromium (playwright-core) as the workbench client.
 // Exit code = test result (0 pass, 1 fail, 3 infrastructure error, 124 timeout, 130/143 interrupted).
 //
-// usage: node driver.mjs --ext DIR --tests MODULE [--lane floor|current] [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE]
+// usage: node driver.mjs --ext DIR --tests MODULE [--lane floor|current] [--workspace DIR] [--shots DIR] [--timeout SEC] [--locale ja] [--vsix FILE] [--user-data DIR]
 //
 // --vsix FILE installs that package into the throwaway extensions folder first (code-server --install-extension),
 // so the installed copy runs beside the development extension --ext (see runIntegration.mjs --vsix).
@@ -33,6 +33,8 @@ const { values: a } = parseArgs({
     locale: { type: 'string' },
     vsix: { type: 'string' },
     lane: { type: 'string', default: 'floor' },
+    // A user data folder that outlives this run (global storage included): the host bench starts a second window on it.
+    'user-data': { type: 'string' },
     'code-server': { type: 'string' },
     chromium: { type: 'string', default: process.env.CHROMIUM_BIN || '/usr/bin/chromium' },
   },
@@ -52,6 +54,7 @@ const workspace = path.resolve(a.workspace || fs.mkdtempSync(path.join(tmp, 'ws-
 const shots = a.shots ? path.resolve(a.shots) : undefined;
 if (shots) fs.mkdirSync(shots, { recursive: true });
 const serverLogPath = path.join(tmp, 'code-server.log');
+const userData = a['user-data'] ? path.resolve(a['user-data']) : path.join(tmp, 'user-data');
 
 const port = await new Promise((resolve, reject) => {
   const s = net.createServer();
@@ -117,11 +120,11 @@ const extensionsDir = path.join(tmp, 'extensions');
 // The lane's test-only extensions (the current lane's fake language model), installed as the user would.
 for (const dir of lane.extraExtensions) {
   const vsix = await packTestExtension(dir, path.join(tmp, `${path.basename(dir)}.vsix`));
-  const r = spawnSync(
-    a['code-server'],
-    ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', vsix],
-    { env, encoding: 'utf8', timeout: 120_000 },
-  );
+  const r = spawnSync(a['code-server'], ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', vsix], {
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   log(`test extension ${path.basename(dir)}: ${(r.stdout + r.stderr).trim().split('\n').slice(-1)[0]}`);
   if (r.status !== 0) await finish(3, `installing the test extension ${dir} failed (${r.status ?? r.error})`);
 }
@@ -130,7 +133,7 @@ if (a.vsix) {
   env.KD_EXTENSIONS_DIR = extensionsDir;
   const install = spawnSync(
     a['code-server'],
-    ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', extensionsDir, '--install-extension', path.resolve(a.vsix)],
+    ['--user-data-dir', userData, '--extensions-dir', extensionsDir, '--install-extension', path.resolve(a.vsix)],
     { env, encoding: 'utf8', timeout: 120_000 },
   );
   log(`code-server --install-extension ${a.vsix}: ${(install.stdout + install.stderr).trim().split('\n').slice(-2).join(' / ')}`);
@@ -145,7 +148,7 @@ fs.mkdirSync(queries);
 env.KD_HOST_QUERY_DIR = queries;
 // --locale: a stub language pack makes the display language take effect for extensions without a download
 // (scripts/startOptions.mjs, shared with npm start; CONTRIBUTING.md, Translating).
-registerLocale(path.join(tmp, 'user-data'), a.locale, path.join(tmp, 'locale-pack'));
+registerLocale(userData, a.locale, path.join(tmp, 'locale-pack'));
 const serverLog = fs.openSync(serverLogPath, 'w');
 server = spawn(
   a['code-server'],
@@ -155,7 +158,7 @@ server = spawn(
     '--bind-addr',
     `127.0.0.1:${port}`,
     '--user-data-dir',
-    path.join(tmp, 'user-data'),
+    userData,
     '--extensions-dir',
     extensionsDir,
     '--disable-telemetry',

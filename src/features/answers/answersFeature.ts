@@ -6,7 +6,7 @@ import { PinnedClients } from '../../platform/connection/pinnedClients';
 import { Disposable } from '../../platform/lifecycle';
 import type { PanelBasics } from '../../platform/webview/panelErrors';
 import { SECTION, SettingKeys } from '../../platform/settings';
-import { createPanel, registerPanelSerializer } from '../../platform/webview/webviewPanel';
+import { createPanel, registerPanelSerializer } from '../../platform/webview/panelRegistration';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { CHAT_VIEW_TYPE, lazy } from './lazyModules';

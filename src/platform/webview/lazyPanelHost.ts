@@ -3,7 +3,7 @@
 import type * as vscode from 'vscode';
 import type { z } from 'zod';
 import type { Log } from '../logger';
-import { registerPanelSerializer } from './webviewPanel';
+import { registerPanelSerializer } from './panelRegistration';
 
 export interface PanelHost<S extends z.ZodTypeAny> extends vscode.Disposable {
   /** Takes over a panel VS Code restored, with the state its page saved (undefined: start blank). */

@@ -4,7 +4,8 @@
 // (Messenger.setState), the host keeps it at once, and a restored panel gets whichever of the two is newer.
 import type * as vscode from 'vscode';
 import type { Log } from '../logger';
-import { markOf, type PageState } from './protocol';
+import { markOf } from './pageMark';
+import type { PageState } from './protocol';
 
 const KEY = 'knowledgeDesk.pageStates';
 /** Pages kept: the most recently changed ones (a closed panel's entry ages out). */

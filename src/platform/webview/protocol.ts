@@ -65,16 +65,6 @@ export type PageProblem = z.infer<typeof pageProblemSchema>;
 export const pageStateSchema = z.object({ id: z.string().min(1).max(100), at: z.number(), state: z.unknown() });
 export type PageState = z.infer<typeof pageStateSchema>;
 
-/** The page's mark in its own state (Messenger.setState; the host's copy: pageStates.ts): which page it is and when it saved. */
-export const PANEL_MARK = 'kdPanel';
-
-export function markOf(state: unknown): { id: string; at: number } | undefined {
-  const mark = state && typeof state === 'object' ? (state as Record<string, unknown>)[PANEL_MARK] : undefined;
-  if (!mark || typeof mark !== 'object') return undefined;
-  const { id, at } = mark as Record<string, unknown>;
-  return typeof id === 'string' && typeof at === 'number' ? { id, at } : undefined;
-}
-
 /** Notifications every page sends and `WebviewPanelHost` handles (the page's side is `bootPage` and `Messenger`). */
 export const pageNotifications = { pageProblem: pageProblemSchema, pageState: pageStateSchema };
 export type PageNotifications = typeof pageNotifications;

@@ -2,11 +2,10 @@ import * as vscode from 'vscode';
 import type { z } from 'zod';
 import { Disposable, DisposableStore, MutableDisposable } from '../lifecycle';
 import type { Log } from '../logger';
-import { pageStates, restoredState, takeRestored } from './pageStates';
+import { pageStates, takeRestored } from './pageStates';
 import type { PageProblem, PageProtocol, PageState } from './protocol';
 import { WebviewChannel, type ChannelOptions } from './webviewChannel';
 import { renderWebviewHtml, webviewOptions, type WebviewPage } from './webviewHtml';
-import { noteUse } from '../usage';
 
 export interface PanelSetup<P extends PageProtocol> {
   extensionUri: vscode.Uri;
@@ -26,21 +25,6 @@ export interface PanelSetup<P extends PageProtocol> {
 export type RenderedOf<P extends PageProtocol> = P['toHost']['notifications'] extends { rendered: infer S extends z.ZodTypeAny }
   ? z.output<S>
   : never;
-
-/** A new panel with this project's options (scripts on, resource roots limited, no retained context). */
-export function createPanel(
-  viewType: string,
-  title: string,
-  extensionUri: vscode.Uri,
-  column: vscode.ViewColumn = vscode.ViewColumn.Active,
-): vscode.WebviewPanel {
-  return vscode.window.createWebviewPanel(
-    viewType,
-    title,
-    { viewColumn: column, preserveFocus: false },
-    { ...webviewOptions(extensionUri), enableFindWidget: true },
-  );
-}
 
 const createdEmitter = new vscode.EventEmitter<WebviewPanelHost<PageProtocol, unknown>>();
 /** A panel host was created (fired by the base constructor, before a subclass's own fields are set). */
@@ -269,29 +253,4 @@ export class PanelRegistry<T extends { reveal(): void; onDidDispose: vscode.Even
     for (const p of [...this.panels.values()]) p.dispose();
     this.panels.clear();
   }
-}
-
-/**
- * Restores panels after a restart from the state the page saved with setState, or the host's copy of it when
- * that is newer (validated: a state that does not parse restores a default panel rather than failing).
- */
-export function registerPanelSerializer<S extends z.ZodTypeAny>(
-  viewType: string,
-  /** The schema, or a function returning it (so that the panel's protocol loads on the first restore). */
-  stateSchema: S | (() => S),
-  log: Log,
-  restore: (panel: vscode.WebviewPanel, state: z.output<S> | undefined) => void | Promise<void>,
-): vscode.Disposable {
-  return vscode.window.registerWebviewPanelSerializer(viewType, {
-    async deserializeWebviewPanel(panel: vscode.WebviewPanel, raw: unknown) {
-      noteUse(`restored ${viewType}`);
-      const schema: S = typeof stateSchema === 'function' ? (stateSchema as () => S)() : stateSchema;
-      // The host's copy when it is newer than what the workbench saved (pageStates.ts says why).
-      raw = restoredState(viewType, panel, raw, log);
-      const parsed = schema.safeParse(raw);
-      if (!parsed.success && raw !== undefined && raw !== null)
-        log.warn(`${viewType}: saved state ignored (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-      await restore(panel, parsed.success ? parsed.data : undefined);
-    },
-  });
 }

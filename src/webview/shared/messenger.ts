@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import type { IDisposable } from '../../platform/lifecycle';
 import type { NotificationPayload, NotificationType, Protocol } from '../../platform/webview/protocol';
-import { markOf, PANEL_MARK, pageStateSchema, type PageProtocol } from '../../platform/webview/protocol';
+import { markOf, PANEL_MARK } from '../../platform/webview/pageMark';
+import { pageStateSchema, type PageProtocol } from '../../platform/webview/protocol';
 import { RpcEndpoint } from '../../platform/webview/rpc';
 
 export interface VsCodeApi {

@@ -88,8 +88,24 @@ export async function run(): Promise<void> {
   console.log(`  dist/extension.js (loader)     load ${ms(wall(shell))} / ${ms(cpu(shell))}`);
   console.log(`  dist/main.js, no code cache    load ${ms(wall(cold))} / ${ms(cpu(cold))}`);
   console.log(`  dist/main.js, with code cache  load ${ms(wall(cached))} / ${ms(cpu(cached))}   (cache taken ${cacheHits} of 5)`);
+  // npm run bench starts two windows on one user data folder: the first (a fresh profile) compiles dist/main.js
+  // and writes the code cache; the second is every later window, its activate() running code from the cache.
+  // Without the cache every window would be the first: its activate() also compiles what it runs.
+  const stateFile = process.env.KD_BENCH_ACTIVATION_STATE;
+  const first: { activationMs: number; activationCpuMs: number } | undefined =
+    stateFile && fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : undefined;
+  if (stateFile && !first) {
+    fs.writeFileSync(stateFile, JSON.stringify({ activationMs: t.activationMs, activationCpuMs: t.activationCpuMs }));
+    // The code cache is written 3 s after activation (src/extension.ts): the second window needs it, so this
+    // window stays until it is there. The profile folder is the driver's --user-data.
+    const cacheDir = path.join(path.dirname(stateFile), 'User/globalStorage', ext.id, 'code-cache');
+    const until = Date.now() + 30_000;
+    const written = () => fs.existsSync(cacheDir) && fs.readdirSync(cacheDir).some((f) => f.endsWith('.v8cache'));
+    while (!written() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    if (!written()) console.log(`  (no code cache in ${cacheDir} after 30 s: the second window will compile)`);
+  }
   console.log(
-    `  activate() of this window: ${ms(t.activationMs)} wall, ${ms(t.activationCpuMs)} CPU; its code was loaded in ${t.mainLoadMs === undefined ? '?' : ms(t.mainLoadMs)} ms, code cache ${t.codeCache ?? '?'} (fresh profile)`,
+    `  activate() of this window: ${ms(t.activationMs)} wall, ${ms(t.activationCpuMs)} CPU; its code was loaded in ${t.mainLoadMs === undefined ? '?' : ms(t.mainLoadMs)} ms, code cache ${t.codeCache ?? '?'} (${first ? 'second window on the same profile' : 'fresh profile'})`,
   );
   // The extension host merges its configuration models on the first getConfiguration() of any extension: in this
   // host no other extension read settings first, so that one-time cost lands in the step that reads one first
@@ -101,12 +117,14 @@ export async function run(): Promise<void> {
         .join(' · '),
   );
   const total = (loader: number, load: number, act: number) => ms(loader + load + act);
+  // Without the cache: the first window's activate() (it compiled what it ran) when this is the second window.
+  const uncached = first ?? t;
   console.log(
     `  bundle load + activate(), wall: Knowledge Desk ${total(wall(shell), wall(cached), t.activationMs)} ms with the code cache (every window after the first), ` +
-      `${total(wall(shell), wall(cold), t.activationMs)} ms without; minimal extension ${ms(wall(base) + median(baseActs))} ms (target: under 25 ms)`,
+      `${total(wall(shell), wall(cold), uncached.activationMs)} ms without; minimal extension ${ms(wall(base) + median(baseActs))} ms (target: under 25 ms)`,
   );
   console.log(
-    `  bundle load + activate(), CPU: Knowledge Desk ${total(cpu(shell), cpu(cached), t.activationCpuMs)} ms with the code cache, ${total(cpu(shell), cpu(cold), t.activationCpuMs)} ms without`,
+    `  bundle load + activate(), CPU: Knowledge Desk ${total(cpu(shell), cpu(cached), t.activationCpuMs)} ms with the code cache, ${total(cpu(shell), cpu(cold), uncached.activationCpuMs)} ms without`,
   );
   console.log(`  after activation, before any use: ${idleAtStart ? 'idle (no local service, no data folder read)' : 'NOT idle'}`);
   console.log(

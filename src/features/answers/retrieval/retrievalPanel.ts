@@ -4,7 +4,8 @@ import type { RetrievalItem } from '../../../api/schemas/answers';
 import type { Region } from '../../../core/regions';
 import { Disposable } from '../../../platform/lifecycle';
 import { hostSetup, reportError, type PanelBasics } from '../../../platform/webview/panelErrors';
-import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { createPanel } from '../../../platform/webview/panelRegistration';
+import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   DEFAULT_SETTINGS,
   RETRIEVAL_VIEW_TYPE,

@@ -3,7 +3,8 @@ import type { Container } from '../../../container';
 import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { describeForPage, hostSetup, reportError, type PanelBasics, titleWithConnection } from '../../../platform/webview/panelErrors';
-import { createPanel, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { createPanel } from '../../../platform/webview/panelRegistration';
+import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   answerFeedbackClient,
   defaultQuery,

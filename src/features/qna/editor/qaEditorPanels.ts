@@ -5,7 +5,8 @@ import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { pickHashtags } from '../../../platform/pickers/hashtagPicker';
 import { SettingKeys } from '../../../platform/settings';
-import { createPanel, PanelRegistry } from '../../../platform/webview/webviewPanel';
+import { createPanel } from '../../../platform/webview/panelRegistration';
+import { PanelRegistry } from '../../../platform/webview/webviewPanel';
 import { QA_EDITOR_VIEW_TYPE, type QaDraft, type QaEditorState, type QaTarget } from './protocol';
 import { QaEditorPanel, type EditorContext, type QaEditorTarget, type QaSaveEvent } from './qaEditorPanel';
 
