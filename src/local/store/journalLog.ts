@@ -36,9 +36,12 @@ export class LogFile {
    * Appends commits at `offset`, one line each (a commit of several records is one JSON array), numbering records
    * after `seq`, and resolves once they are durable (if the journal fsyncs). Written in pieces of about WRITE_CHUNK,
    * so a commit of thousands of records never becomes one giant string; a crash part-way leaves a torn last line,
-   * which recovery cuts off: a commit is there whole or not at all. The first write starts before this returns.
+   * which recovery cuts off: a commit is there whole or not at all.
    */
   async append(offset: number, seq: number, commits: ReadonlyArray<readonly Prepared[]>): Promise<{ seq: number; written: number }> {
+    // One turn of the microtask queue first, as the write always had: commits made by requests handled in the
+    // same turn join this batch instead of waiting for the next (measured: starting at once lowered concurrency 4).
+    await undefined;
     const lines = commitLines(seq, commits);
     let next = lines.next();
     if (next.done) {
