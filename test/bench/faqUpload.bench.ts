@@ -5,17 +5,14 @@
 // (b) start of a data folder with 1,000,000 Q&As and 20,000 documents: time to listening and to ready, RSS.
 // KD_BENCH_SMOKE=1 (npm run bench -- --smoke) runs everything at a tiny size.
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { Agent, FormData, request } from 'undici';
-import yazl from 'yazl';
-import { newFaqRecord } from '../../src/local/faq/faqWrites';
 import { MAX_FAQ_FILE_ROWS } from '../../src/local/faq/faqUpload';
-import { FAQS } from '../../src/local/store/collections';
-import { Journal, type JournalRecord } from '../../src/local/store/journal';
 import { startLocalProcess, type LocalProcess } from './localProcess';
+import { localInfo, seedDataFolder } from './seedFolder';
 import { fmt, percentile, table } from './support';
 
 const SMOKE = process.env.KD_BENCH_SMOKE === '1';
@@ -136,61 +133,24 @@ async function uploads(dir: string): Promise<void> {
   );
 }
 
-/** A data folder: START_DOCS documents uploaded as one ZIP and processed, then START_QAS Q&As written through the journal. */
+/** A data folder of START_DOCS documents and START_QAS Q&As (seedFolder.ts). */
 async function buildFolder(dataDir: string, work: string): Promise<number> {
   const t = performance.now();
-  const zip = new yazl.ZipFile();
-  for (let i = 0; i < START_DOCS; i++)
-    zip.addBuffer(Buffer.from(`Document ${i}. How to configure item ${i}: open the settings page.`), `docs/d${i}.txt`, { compress: false });
-  zip.end();
-  const zipFile = path.join(work, 'docs.zip');
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  await writeFile(zipFile, Buffer.concat(chunks));
-  const svc = await startLocalProcess([], { dataDir });
-  const form = new FormData();
-  form.append('file', await openAsBlob(zipFile), 'docs.zip');
-  form.append('fileName', 'docs.zip');
-  const res = await request(`${svc.url}/webapi/v2/knowledge_base_nodes/upload`, {
-    method: 'POST',
-    headers: { 'API-KEY': svc.apiKey },
-    body: form,
-    dispatcher: agent,
-  });
-  if (res.statusCode !== 200) throw new Error(`docs upload: ${res.statusCode} ${await res.body.text()}`);
-  await res.body.dump();
-  while ((await info(svc))['retrieval.documents'] < START_DOCS) await sleep(500);
-  await svc.stop();
-  // Q&As through the store API, as uploads commit them (10,000 per commit), and one snapshot at the end.
-  const journal = await Journal.open({
-    dir: path.join(dataDir, 'db'),
-    fsync: false,
-    compactAfterRecords: Infinity,
-    compactAfterBytes: Infinity,
-  });
-  const now = Date.now();
-  for (let from = 0; from < START_QAS; from += 10_000) {
-    const records: JournalRecord[] = [];
-    for (let i = from; i < Math.min(START_QAS, from + 10_000); i++) {
-      const r = newFaqRecord(
-        { question: question(i), answer: `Open the settings page and choose option ${i}.`, status: 'on' },
-        undefined,
-        now,
-        i + 1,
-      );
-      records.push({ c: FAQS, k: r.id, v: r });
-    }
-    await journal.commit(records);
-  }
-  await journal.compact();
-  await journal.close();
+  await seedDataFolder(
+    dataDir,
+    work,
+    {
+      documents: START_DOCS,
+      document: (i) => ({ path: `docs/d${i}.txt`, text: `Document ${i}. How to configure item ${i}: open the settings page.` }),
+      qas: START_QAS,
+      qa: (i) => ({ question: question(i), answer: `Open the settings page and choose option ${i}.`, status: 'on' }),
+    },
+    agent,
+  );
   return (performance.now() - t) / 1000;
 }
 
-async function info(svc: LocalProcess): Promise<Record<string, number>> {
-  const res = await request(`${svc.url}/_local/info`, { headers: { 'API-KEY': svc.apiKey }, dispatcher: agent });
-  return ((await res.body.json()) as { counts: Record<string, number> }).counts;
-}
+const info = (svc: LocalProcess) => localInfo(svc, agent);
 
 async function start(work: string): Promise<void> {
   const dataDir = path.join(work, 'data');

@@ -3,18 +3,14 @@
 // folder, is a start without the search index snapshot (the indexes rebuilt from the journal and the stored
 // extractions, as every start did before). "Ready" is the first moment both a document search and a Q&A
 // search are answered from complete indexes. The results of both starts are compared.
-import { writeFile } from 'node:fs/promises';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { openAsBlob } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Agent, FormData, request } from 'undici';
-import yazl from 'yazl';
-import { newFaqRecord } from '../../src/local/faq/faqWrites';
+import { Agent, request } from 'undici';
 import { INDEX_SNAPSHOT_FILE } from '../../src/local/search/indexPersistence';
-import { FAQS } from '../../src/local/store/collections';
-import { Journal, type JournalRecord } from '../../src/local/store/journal';
 import { startLocalProcess, type LocalProcess } from './localProcess';
+import { qaCorpus, word } from './qaCorpus';
+import { localInfo, seedDataFolder } from './seedFolder';
 import { fmt, percentile, rng, sized, table } from './support';
 
 const QAS = sized('KD_BENCH_START_QAS', 100_000, 300);
@@ -23,7 +19,7 @@ const SEARCHES = sized('KD_BENCH_SEARCHES', 300, 20);
 const agent = new Agent({ keepAliveTimeout: 30_000, headersTimeout: 0, bodyTimeout: 0 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// Varied questions, as in qna.bench.ts: pseudo-words around real topics, English and Japanese.
+// The corpus of qna.bench.ts (qaCorpus.ts) around these topics.
 const TOPICS = [
   'VPN',
   'password',
@@ -38,33 +34,8 @@ const TOPICS = [
   '会議室',
   '在宅勤務',
 ];
-const SYL = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi'];
-const JA = [
-  '申請',
-  '承認',
-  '経費',
-  '休暇',
-  '会議室',
-  '予約',
-  '研修',
-  '入館',
-  '社員証',
-  '勤怠',
-  '給与',
-  '出張',
-  '在宅',
-  '端末',
-  '更新',
-  '締め日',
-];
-const word = (n: number) => SYL[n % 16] + SYL[(n >> 4) % 16] + SYL[(n >> 8) % 16];
-function question(i: number): string {
-  const topic = TOPICS[i % TOPICS.length];
-  const [a, b, c] = [i % 4096, (i * 104729) % 4096, Math.floor(i / 4096)];
-  return /^[A-Za-z]/.test(topic)
-    ? `How do I ${word(b)} the ${topic} for ${word(a)} ${word(c)}?`
-    : `${topic}の${JA[b % 16]}について${word(a)}${word(c)}の場合はどうすればよいですか`;
-}
+const corpus = qaCorpus(TOPICS);
+const question = corpus.question;
 const QUERIES = [
   `How do I ${word(17)} the VPN`,
   `paid leave ${word(512)}`,
@@ -87,10 +58,7 @@ function documentText(i: number, r: () => number): string {
   return paragraphs.join('\n\n');
 }
 
-async function info(svc: LocalProcess): Promise<Record<string, number>> {
-  const res = await request(`${svc.url}/_local/info`, { headers: { 'API-KEY': svc.apiKey }, dispatcher: agent });
-  return ((await res.body.json()) as { counts: Record<string, number> }).counts;
-}
+const info = (svc: LocalProcess) => localInfo(svc, agent);
 
 async function post(svc: LocalProcess, route: string, body: unknown): Promise<unknown> {
   const res = await request(`${svc.url}${route}`, {
@@ -110,53 +78,25 @@ const searchQa = (svc: LocalProcess, query: string) =>
 const searchDocs = (svc: LocalProcess, question: string) =>
   post(svc, '/webapi/retrieval', { question, maxDocumentClues: 5 }) as Promise<unknown>;
 
-/** DOCS text documents uploaded as one ZIP and processed, then QAS Q&As written through the journal as uploads commit them. */
+/** DOCS text documents and QAS Q&As (seedFolder.ts). */
 async function buildFolder(dataDir: string, work: string): Promise<void> {
-  const zip = new yazl.ZipFile();
   const r = rng(7);
-  for (let i = 0; i < DOCS; i++) zip.addBuffer(Buffer.from(documentText(i, r)), `docs/guide-${i}.txt`, { compress: false });
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const c of zip.outputStream) chunks.push(c as Buffer);
-  const zipFile = path.join(work, 'docs.zip');
-  await writeFile(zipFile, Buffer.concat(chunks));
-  const svc = await startLocalProcess([], { dataDir });
-  const form = new FormData();
-  form.append('file', await openAsBlob(zipFile), 'docs.zip');
-  form.append('fileName', 'docs.zip');
-  const res = await request(`${svc.url}/webapi/v2/knowledge_base_nodes/upload`, {
-    method: 'POST',
-    headers: { 'API-KEY': svc.apiKey },
-    body: form,
-    dispatcher: agent,
-  });
-  if (res.statusCode !== 200) throw new Error(`docs upload: ${res.statusCode} ${await res.body.text()}`);
-  await res.body.dump();
-  while ((await info(svc))['retrieval.documents'] < DOCS) await sleep(500);
-  await svc.stop();
-  const journal = await Journal.open({
-    dir: path.join(dataDir, 'db'),
-    fsync: false,
-    compactAfterRecords: Infinity,
-    compactAfterBytes: Infinity,
-  });
-  const now = Date.now();
-  for (let from = 0; from < QAS; from += 10_000) {
-    const records: JournalRecord[] = [];
-    for (let i = from; i < Math.min(QAS, from + 10_000); i++) {
-      const q = question(i);
-      const rec = newFaqRecord(
-        { question: q, answer: `Answer ${i}.`, similarQuestions: [`${TOPICS[i % TOPICS.length]} ${word(i % 4096)}`], status: 'on' },
-        undefined,
-        now,
-        i + 1,
-      );
-      records.push({ c: FAQS, k: rec.id, v: rec });
-    }
-    await journal.commit(records);
-  }
-  await journal.compact();
-  await journal.close();
+  await seedDataFolder(
+    dataDir,
+    work,
+    {
+      documents: DOCS,
+      document: (i) => ({ path: `docs/guide-${i}.txt`, text: documentText(i, r) }),
+      qas: QAS,
+      qa: (i) => ({
+        question: question(i),
+        answer: `Answer ${i}.`,
+        similarQuestions: [`${corpus.topic(i)} ${word(i % 4096)}`],
+        status: 'on',
+      }),
+    },
+    agent,
+  );
 }
 
 interface StartFigures {

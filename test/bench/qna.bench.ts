@@ -8,6 +8,7 @@ import { Agent, request } from 'undici';
 import { ApiClient } from '../../src/api/client';
 import { qaCsv } from '../../src/core/qaFile/exportCsv';
 import { startLocalProcess } from './localProcess';
+import { qaCorpus, word } from './qaCorpus';
 import { percentile, SMOKE, table, timeEach } from './support';
 
 const IMPORT_ROWS = Number(process.env.KD_BENCH_IMPORT_ROWS ?? 3000);
@@ -30,45 +31,15 @@ const TOPICS = [
   '入館証',
 ];
 
-// Varied questions (a few thousand pseudo-words around real topics), as a real store has: a corpus
-// where every question shares one template is the worst case, noted separately in the docs.
-const SYLLABLES = ['ka', 'ri', 'to', 'mel', 'san', 'dor', 'vi', 'lux', 'pe', 'quon', 'ta', 'bri', 'sol', 'nex', 'ar', 'fi'];
-const JA_WORDS = [
-  '申請',
-  '承認',
-  '経費',
-  '休暇',
-  '会議室',
-  '予約',
-  '研修',
-  '入館',
-  '社員証',
-  '勤怠',
-  '給与',
-  '出張',
-  '在宅',
-  '端末',
-  '更新',
-  '締め日',
-];
-function word(n: number): string {
-  return SYLLABLES[n % 16] + SYLLABLES[(n >> 4) % 16] + SYLLABLES[(n >> 8) % 16];
-}
+// Varied questions around the topics (qaCorpus.ts).
+const corpus = qaCorpus(TOPICS);
 function row(i: number): { question: string; answer: string; similarQuestions: string[]; hashtags: string[] } {
-  const topic = TOPICS[i % TOPICS.length];
-  // eslint-disable-next-line no-control-regex -- any non-ASCII character marks a Japanese topic
-  const ja = /[^\x00-\x7f]/.test(topic);
-  // (a, c) is unique for every i below 16.7 million; b varies the wording.
-  const a = i % 4096;
-  const b = (i * 104729) % 4096;
-  const c = Math.floor(i / 4096);
-  const question = ja
-    ? `${topic}の${JA_WORDS[b % 16]}について${word(a)}${word(c)}の場合はどうすればよいですか`
-    : `How do I ${word(b)} the ${topic} for ${word(a)} ${word(c)}?`;
+  const topic = corpus.topic(i);
+  const { a, b } = corpus.parts(i);
   return {
-    question,
+    question: corpus.question(i),
     answer: `<p>Answer ${i} about ${topic}.</p>`,
-    similarQuestions: [ja ? `${topic} ${word(b)}` : `${topic} ${word(a)} help`],
+    similarQuestions: [corpus.ja(i) ? `${topic} ${word(b)}` : `${topic} ${word(a)} help`],
     hashtags: [`t${i % 40}`],
   };
 }

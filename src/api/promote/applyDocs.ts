@@ -12,8 +12,7 @@ import type { DocPromoteItem, DocSnapshot } from '../../core/promote/docCompare'
 import { pool } from '../../core/pool';
 import type { ApiClient } from '../client';
 import { ConflictError } from '../errors';
-import type { ApplyOptions } from './applyQas';
-import { countOutcomes, outcomeOfError, type ItemOutcome } from './itemOutcomes';
+import { countOutcomes, deletesOf, settleItem, type ApplyItems, type ItemOutcome } from './itemOutcomes';
 import { needOffered } from './promoteErrors';
 import { PlaceFinder } from './readDocs';
 
@@ -26,28 +25,20 @@ export interface DocApplyOutcome {
   cancelled: number;
 }
 
-export async function applyDocItems(
-  source: ApiClient,
-  target: ApiClient,
-  picked: readonly DocPromoteItem[],
-  options: ApplyOptions = {},
-): Promise<DocApplyOutcome> {
+export const applyDocItems: ApplyItems<DocPromoteItem, DocApplyOutcome> = async (source, target, picked, options = {}) => {
   const { signal } = options;
   const finder = new PlaceFinder(target, 'target', signal);
   const folders = new FolderMaker(target, finder, signal);
   const copies = picked.filter((i) => (i.kind === 'new' || i.kind === 'changed') && i.source);
-  const deletes = options.deleteOnlyInTarget ? picked.filter((i) => i.kind === 'onlyInTarget' && i.target) : [];
+  const deletes = deletesOf(picked, options);
   const result: DocApplyOutcome = { outcomes: new Map(), copied: 0, deleted: 0, failed: 0, cancelled: 0 };
   const total = copies.length + deletes.length;
   let done = 0;
+  const tick = () => options.onProgress?.(++done, total);
   const dir = await mkdtemp(path.join(tmpdir(), 'kd-promote-'));
   try {
-    await pool([...copies, ...deletes], options.concurrency ?? 2, undefined, async (item) => {
-      if (signal?.aborted) {
-        result.outcomes.set(item.path, { status: 'cancelled' });
-        return;
-      }
-      try {
+    await pool([...copies, ...deletes], options.concurrency ?? 2, undefined, (item) =>
+      settleItem(result.outcomes, item.path, signal, tick, async () => {
         if (item.kind === 'onlyInTarget') {
           await target.kbNodes.delete(item.target!.id, { signal });
           result.deleted++;
@@ -55,18 +46,14 @@ export async function applyDocItems(
           await copyOne(source, target, item.source!, await folders.ensure(item.source!.folders), dir, signal);
           result.copied++;
         }
-        result.outcomes.set(item.path, { status: 'done' });
-      } catch (error) {
-        result.outcomes.set(item.path, outcomeOfError(error, signal));
-      }
-      options.onProgress?.(++done, total);
-    });
+      }),
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
   countOutcomes(result);
   return result;
-}
+};
 
 async function copyOne(
   source: ApiClient,

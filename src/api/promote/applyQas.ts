@@ -9,7 +9,7 @@ import type { ImportPlan } from '../../core/qaFile/importPlan';
 import { pool } from '../../core/pool';
 import type { ApiClient } from '../client';
 import { existingLookup, importItems, runQaImport, type QaImportItem } from '../qaImport';
-import { countOutcomes, outcomeOfError, type ItemOutcome } from './itemOutcomes';
+import { countOutcomes, deletesOf, settleItem, type ApplyItems, type ApplyOptions, type ItemOutcome } from './itemOutcomes';
 
 export interface QaApplyOutcome {
   /** Per picked item, by its key (normalizeQuestion). */
@@ -21,25 +21,12 @@ export interface QaApplyOutcome {
   cancelled: number;
 }
 
-export interface ApplyOptions {
-  /** Delete the picked onlyInTarget items (off unless the person opts in). */
-  deleteOnlyInTarget?: boolean;
-  signal?: AbortSignal;
-  concurrency?: number;
-  onProgress?: (done: number, total: number) => void;
-}
-
 const CHUNK = 100;
 
-export async function applyQaItems(
-  source: ApiClient,
-  target: ApiClient,
-  picked: readonly QaPromoteItem[],
-  options: ApplyOptions = {},
-): Promise<QaApplyOutcome> {
+export const applyQaItems: ApplyItems<QaPromoteItem, QaApplyOutcome> = async (source, target, picked, options = {}) => {
   const { signal } = options;
   const copies = picked.filter((i) => (i.kind === 'new' && i.sourceId) || (i.kind === 'changed' && i.source && i.target && i.changes));
-  const deletes = options.deleteOnlyInTarget ? picked.filter((i) => i.kind === 'onlyInTarget' && i.target) : [];
+  const deletes = deletesOf(picked, options);
   const result: QaApplyOutcome = { outcomes: new Map(), created: 0, updated: 0, deleted: 0, failed: 0, cancelled: 0 };
   const total = copies.length + deletes.length;
   let done = 0;
@@ -52,20 +39,15 @@ export async function applyQaItems(
     }
     await applyChunk(source, target, chunk, result, { ...options, onProgress: tick });
   }
-  await pool(deletes, options.concurrency ?? 4, undefined, async (item) => {
-    if (signal?.aborted) return void result.outcomes.set(item.key, { status: 'cancelled' });
-    try {
+  await pool(deletes, options.concurrency ?? 4, undefined, (item) =>
+    settleItem(result.outcomes, item.key, signal, tick, async () => {
       await target.faq.delete(item.target!.id, { signal });
       result.deleted++;
-      result.outcomes.set(item.key, { status: 'done' });
-    } catch (error) {
-      result.outcomes.set(item.key, outcomeOfError(error, signal));
-    }
-    tick();
-  });
+    }),
+  );
   countOutcomes(result);
   return result;
-}
+};
 
 async function applyChunk(
   source: ApiClient,

@@ -7,6 +7,7 @@ import { Disposable } from '../../platform/lifecycle';
 import type { PanelBasics } from '../../platform/webview/panelErrors';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/panelRegistration';
+import { PanelRegistry } from '../../platform/webview/webviewPanel';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { CHAT_VIEW_TYPE, lazy } from './lazyModules';
@@ -27,7 +28,7 @@ import { CommandIds } from '../../platform/commandIds';
 export class AnswersFeature extends Disposable {
   /** Conversations per connection: their threads, citations and scope folders are that project's. */
   private readonly stores = new Map<string, ConversationStore>();
-  private readonly panels = new Map<string, ChatPanel>();
+  private readonly panels = new PanelRegistry<ChatPanel>();
   private readonly basics: PanelBasics;
   private readonly pinned: PinnedClients;
   /** The last Markdown export (tests). */
@@ -38,7 +39,7 @@ export class AnswersFeature extends Disposable {
     const log = c.log('chat');
     this.basics = c.panelBasics('chat');
     this.pinned = new PinnedClients(c.connection, c.secrets, c.logger);
-    this._register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
+    this._register(this.panels);
     this._register(
       registerPanelSerializer(
         CHAT_VIEW_TYPE,
@@ -47,10 +48,10 @@ export class AnswersFeature extends Disposable {
         (panel, state) => void this.restore(panel, state),
       ),
     );
-    const identityChanged = () => this.panels.forEach((p) => p.updateIdentity());
+    const identityChanged = () => this.panels.values().forEach((p) => p.updateIdentity());
     this._register(c.settings.onDidChange((e) => e.affectsConfiguration(`${SECTION}.${SettingKeys.ownUserId}`) && identityChanged()));
     // A switch, a rename, an identity of its own, or the removal of a panel's connection: its title says so.
-    const changed = c.connection.store.onDidChange(() => (this.panels.forEach((p) => p.updateTitle()), identityChanged()));
+    const changed = c.connection.store.onDidChange(() => (this.panels.values().forEach((p) => p.updateTitle()), identityChanged()));
     this._register({ dispose: () => changed.dispose() });
     const ids = CommandIds.answers;
     this._register(
@@ -105,12 +106,10 @@ export class AnswersFeature extends Disposable {
 
   /** Reveals the active connection's panel, or opens it on its current conversation. */
   show(): ChatPanel {
-    const open = this.current;
-    if (open) {
-      open.reveal();
-      return open;
-    }
-    return this.adopt(createPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Ask Knowledge Desk'), this.c.context.extensionUri));
+    return (
+      this.panels.reveal(this.c.connection.active.id) ??
+      this.adopt(createPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Ask Knowledge Desk'), this.c.context.extensionUri))
+    );
   }
 
   /**
@@ -158,9 +157,7 @@ export class AnswersFeature extends Disposable {
       exportConversation: (conversation) => this.exportConversation(conversation),
     };
     const p = new (lazy.panel().ChatPanel)(panel, ctx);
-    this.panels.set(pin.id, p);
-    p.onDidDispose(() => this.panels.get(pin.id) === p && this.panels.delete(pin.id));
-    return p;
+    return this.panels.add(pin.id, p);
   }
 
   private askCommand(question: unknown): ChatPanel {

@@ -2,8 +2,8 @@
 import * as vscode from 'vscode';
 import type { ApiClient } from '../../api/client';
 import { applyDocItems } from '../../api/promote/applyDocs';
-import { applyQaItems, type ApplyOptions } from '../../api/promote/applyQas';
-import type { ItemOutcome } from '../../api/promote/itemOutcomes';
+import { applyQaItems } from '../../api/promote/applyQas';
+import type { ApplyItems, ItemOutcome } from '../../api/promote/itemOutcomes';
 import { compareProjectDocs, type DocRoot } from '../../api/promote/readDocs';
 import { compareProjectQas } from '../../api/promote/readQas';
 import { existingLookup } from '../../api/qaImport';
@@ -19,52 +19,53 @@ interface Ends {
   targetName: string;
 }
 
-/** Applies the items of the last compare whose keys were picked. */
-function applyPicked<T>(
-  ends: Ends,
-  items: () => readonly T[],
-  keyOf: (item: T) => string,
-  run: (source: ApiClient, target: ApiClient, picked: T[], options: ApplyOptions) => Promise<{ outcomes: Map<string, ItemOutcome> }>,
-): PromoteSession['apply'] {
-  return async (keys, options) =>
-    (
-      await run(
-        ends.source,
-        ends.target,
-        items().filter((i) => keys.has(keyOf(i))),
-        options,
-      )
-    ).outcomes;
+/** One kind of item: how it is read and compared, shown, keyed and applied. */
+interface SessionKind<T> {
+  what: string;
+  heading: string;
+  compare(signal: AbortSignal, report: (message: string) => void): Promise<T[]>;
+  keyOf(item: T): string;
+  row(item: T): Omit<PromoteRow, 'key'>;
+  apply: ApplyItems<T, { outcomes: Map<string, ItemOutcome> }>;
+  csv?(items: readonly T[], signal: AbortSignal): Promise<{ source: string; target: string }>;
 }
 
-export function qnaSession(ends: Ends, ids: readonly string[] | undefined): PromoteSession {
-  let items: QaPromoteItem[] = [];
+/** A promote of one kind: apply carries out the items of the last compare whose keys were picked. */
+function session<T>(ends: Ends, kind: SessionKind<T>): PromoteSession {
+  let items: T[] = [];
   return {
-    what: vscode.l10n.t('Q&As'),
-    heading: vscode.l10n.t('Q&As'),
+    what: kind.what,
+    heading: kind.heading,
     sourceName: ends.sourceName,
     targetName: ends.targetName,
     async compare(signal, report) {
-      const cmp = await compareProjectQas(ends.source, ends.target, {
-        ids,
-        signal,
-        onProgress: (_phase, done, total) => report(vscode.l10n.t('Reading Q&As {0}/{1}', done, total)),
-      });
-      items = cmp.items;
-      return items.map((i): PromoteRow => ({
-        kind: i.kind,
-        key: i.key,
-        label: i.question,
-        detail: i.changes?.map((c) => c.text).join('; '),
-      }));
+      items = await kind.compare(signal, report);
+      return items.map((i): PromoteRow => ({ ...kind.row(i), key: kind.keyOf(i) }));
     },
-    apply: applyPicked(
-      ends,
-      () => items,
-      (i) => i.key,
-      applyQaItems,
-    ),
-    async csv(signal) {
+    async apply(keys, options) {
+      const picked = items.filter((i) => keys.has(kind.keyOf(i)));
+      return (await kind.apply(ends.source, ends.target, picked, options)).outcomes;
+    },
+    ...(kind.csv ? { csv: (signal: AbortSignal) => kind.csv!(items, signal) } : {}),
+  };
+}
+
+export function qnaSession(ends: Ends, ids: readonly string[] | undefined): PromoteSession {
+  return session<QaPromoteItem>(ends, {
+    what: vscode.l10n.t('Q&As'),
+    heading: vscode.l10n.t('Q&As'),
+    compare: async (signal, report) =>
+      (
+        await compareProjectQas(ends.source, ends.target, {
+          ids,
+          signal,
+          onProgress: (_phase, done, total) => report(vscode.l10n.t('Reading Q&As {0}/{1}', done, total)),
+        })
+      ).items,
+    keyOf: (i) => i.key,
+    row: (i) => ({ kind: i.kind, label: i.question, detail: i.changes?.map((c) => c.text).join('; ') }),
+    apply: applyQaItems,
+    async csv(items, signal) {
       // New Q&As were not read one by one to compare them, nor the target's own: read them now.
       const unreadSource = items.filter((i) => !i.source && i.sourceId);
       const unreadTarget = items.filter((i) => i.kind === 'onlyInTarget' && i.target);
@@ -91,7 +92,7 @@ export function qnaSession(ends: Ends, ids: readonly string[] | undefined): Prom
         ),
       };
     },
-  };
+  });
 }
 
 const DOC_FIELDS = (): Record<string, string> => ({
@@ -101,30 +102,17 @@ const DOC_FIELDS = (): Record<string, string> => ({
 });
 
 export function docsSession(ends: Ends, roots: readonly DocRoot[]): PromoteSession {
-  let items: DocPromoteItem[] = [];
-  return {
+  const names = DOC_FIELDS();
+  return session<DocPromoteItem>(ends, {
     what: vscode.l10n.t('documents'),
     heading: vscode.l10n.t('Documents'),
-    sourceName: ends.sourceName,
-    targetName: ends.targetName,
-    async compare(signal, report) {
-      items = await compareProjectDocs(ends.source, ends.target, roots, {
+    compare: (signal, report) =>
+      compareProjectDocs(ends.source, ends.target, roots, {
         signal,
         onProgress: (done, total) => report(vscode.l10n.t('Reading folders {0}/{1}', done, total)),
-      });
-      const names = DOC_FIELDS();
-      return items.map((i): PromoteRow => ({
-        kind: i.kind,
-        key: i.path,
-        label: i.path,
-        detail: i.changes?.map((c) => names[c]).join(', '),
-      }));
-    },
-    apply: applyPicked(
-      ends,
-      () => items,
-      (i) => i.path,
-      applyDocItems,
-    ),
-  };
+      }),
+    keyOf: (i) => i.path,
+    row: (i) => ({ kind: i.kind, label: i.path, detail: i.changes?.map((c) => names[c]).join(', ') }),
+    apply: applyDocItems,
+  });
 }

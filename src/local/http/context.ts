@@ -70,10 +70,17 @@ export function createContext(
   url: URL,
   deps: ContextDeps,
 ): RequestContext {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort(new Error('client closed the connection'));
-  });
+  // Made when a handler first asks for it (a few do): most requests never need an AbortController and a listener.
+  let controller: AbortController | undefined;
+  const signal = (): AbortSignal => {
+    if (!controller) {
+      const made = (controller = new AbortController());
+      const closed = () => !res.writableFinished && made.abort(new Error('client closed the connection'));
+      if (res.closed) closed();
+      else res.on('close', closed);
+    }
+    return controller.signal;
+  };
   let bodyPromise: Promise<unknown> | undefined;
   const body = (): Promise<unknown> => (bodyPromise ??= readJsonBody(req, deps.maxJsonBytes));
   return {
@@ -83,7 +90,9 @@ export function createContext(
     params,
     query: url.searchParams,
     identity: readIdentity(req),
-    signal: controller.signal,
+    get signal() {
+      return signal();
+    },
     body,
     async parse(schema) {
       return parseOrBadRequest(schema, (await body()) ?? {});

@@ -11,9 +11,16 @@ interface Compiled {
   segments: Array<{ literal: string } | { param: string }>;
 }
 
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 /** Segment matcher over the route table. Literal segments win over parameters at the same depth. */
 export class Router {
   private readonly compiled: Compiled[];
+  /**
+   * Routes without parameters by `METHOD path`: most requests name one exactly, and are found without splitting,
+   * decoding and trying the whole table (a path matching every segment literally is the most literal there is).
+   */
+  private readonly exact = new Map<string, RouteMatch>();
 
   constructor(routes: readonly RouteDef[]) {
     this.compiled = routes.map((route) => ({
@@ -23,9 +30,15 @@ export class Router {
         .slice(1)
         .map((s) => (s.startsWith('{') && s.endsWith('}') ? { param: s.slice(1, -1) } : { literal: s })),
     }));
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (!route.path.includes('{') && !this.exact.has(key)) this.exact.set(key, { kind: 'found', route, params: NO_PARAMS });
+    }
   }
 
   match(method: string, pathname: string): RouteMatch {
+    const exact = this.exact.get(`${method} ${pathname}`);
+    if (exact) return exact;
     let parts: string[];
     try {
       parts = pathname

@@ -5,12 +5,12 @@
 // A commit takes effect in memory synchronously, in the order of commit() calls, and is written in that
 // same order; it resolves once durable. So code that reads, decides and calls commit() without an await in
 // between is a read-modify-write that no other writer can interleave (docs/local-service-storage.md).
-import type { FileHandle } from 'node:fs/promises';
 import { syncDir } from './durableFs';
 import { JournalMemory, type JournalWatcher, type Undo } from './journalMemory';
 import { createLog, recover, removeLogsBefore, type LoadedStats } from './journalRecovery';
 import type { Captured, Prepared, State } from './journalFormat';
-import { JournalCorruptionError, prepare, writeCommits, writeSnapshot, type JournalRecord } from './journalFormat';
+import { JournalCorruptionError, prepare, writeSnapshot, type JournalRecord } from './journalFormat';
+import type { LogFile } from './journalLog';
 
 export { JournalCorruptionError, type JournalRecord };
 
@@ -69,7 +69,7 @@ export class Journal {
     private readonly options: Required<Omit<JournalOptions, 'dir' | 'onCommit'>>,
     private readonly state: State,
     private seq: number,
-    private log: FileHandle,
+    private log: LogFile,
     private gen: number,
     private logOffset: number,
     private logRecords: number,
@@ -220,13 +220,11 @@ export class Journal {
     let seq = this.seq;
     let written = 0;
     try {
-      ({ seq, written } = await writeCommits(
-        this.log,
+      ({ seq, written } = await this.log.append(
         this.logOffset,
         seq,
         batch.map((p) => p.records),
       ));
-      if (written > 0 && this.options.fsync) await this.log.datasync();
     } catch (err) {
       await this.undoPartialWrite(err);
       this.inFlight = [];
@@ -257,7 +255,6 @@ export class Journal {
   private async undoPartialWrite(cause: unknown): Promise<void> {
     try {
       await this.log.truncate(this.logOffset);
-      if (this.options.fsync) await this.log.datasync();
     } catch {
       this.failure = new Error(`Journal in ${this.dir} is unusable after a failed write; reopen it`, { cause });
     }
@@ -278,7 +275,7 @@ export class Journal {
   // Runs inside the writer loop, between flushes: memory is what is durable at `seq` plus the queued commits.
   private async rotate(): Promise<Captured> {
     const gen = this.gen + 1;
-    const next = await createLog(this.dir, gen);
+    const next = await createLog(this.dir, gen, this.options.fsync);
     try {
       // The new name must be durable before acknowledged records land in it.
       await syncDir(this.dir);

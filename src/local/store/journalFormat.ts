@@ -165,44 +165,6 @@ export function replayLog(
   return { goodBytes: pos, truncatedBytes: 0 };
 }
 
-/** Characters of log text turned into one write (and one Buffer) at a time. */
-const WRITE_CHUNK = 256 * 1024;
-
-/**
- * Appends commits at `offset`, one line each (a commit of several records is one JSON array), numbering records
- * after `seq`. Written in pieces of about WRITE_CHUNK, so a commit of thousands of records never becomes one giant
- * string; a crash part-way leaves a torn last line, which recovery cuts off: a commit is there whole or not at all.
- */
-export async function writeCommits(
-  handle: FileHandle,
-  offset: number,
-  seq: number,
-  commits: ReadonlyArray<readonly Prepared[]>,
-): Promise<{ seq: number; written: number }> {
-  let written = 0;
-  let piece = '';
-  const emit = async (force: boolean): Promise<void> => {
-    if (!force && piece.length < WRITE_CHUNK) return;
-    const buf = Buffer.from(piece, 'utf8');
-    piece = '';
-    await writeAll(handle, buf, offset + written);
-    written += buf.length;
-  };
-  for (const records of commits) {
-    if (records.length === 1) piece += `{"s":${++seq},${records[0].body}}\n`;
-    else if (records.length > 1) {
-      for (const [i, r] of records.entries()) {
-        piece += `${i === 0 ? '[' : ','}{"s":${++seq},${r.body}}`;
-        await emit(false);
-      }
-      piece += ']\n';
-    }
-    await emit(false);
-  }
-  await emit(true);
-  return { seq, written };
-}
-
 // Streams the snapshot in chunks, one entry per line (see readSnapshot), so a large state never becomes one string
 // when it is written or read.
 export async function writeSnapshot(dir: string, captured: Captured): Promise<void> {

@@ -2,11 +2,12 @@
 // the active log, from a crash mid-append, is cut off before anything is appended to it), starting a new log,
 // and removing the logs a snapshot has folded in.
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { syncDir } from './durableFs';
 import { readSnapshot, replayLog, SNAPSHOT, type State } from './journalFormat';
-import { DIR_MODE, FILE_MODE } from './fileModes';
+import { DIR_MODE } from './fileModes';
+import { LogFile } from './journalLog';
 
 export const LOG_NAME = /^log\.(\d+)\.jsonl$/;
 export const logName = (gen: number): string => `log.${String(gen).padStart(8, '0')}.jsonl`;
@@ -22,7 +23,7 @@ export interface Recovered {
   /** Sequence number of the last record read. */
   seq: number;
   /** The active log, open for appending at `logOffset`. */
-  log: FileHandle;
+  log: LogFile;
   gen: number;
   logOffset: number;
   /** Records in the logs (what a compaction would fold in). */
@@ -48,12 +49,9 @@ export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
     if (isActive) ({ goodBytes, truncatedBytes } = r);
   }
   const gen = gens.at(-1) ?? 1;
-  const log = await open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT, FILE_MODE);
-  if (truncatedBytes > 0) {
-    // Cut the torn tail before anything is appended, or the next line would glue onto it.
-    await log.truncate(goodBytes);
-    if (fsync) await log.datasync();
-  }
+  const log = await LogFile.open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT, fsync);
+  // Cut the torn tail before anything is appended, or the next line would glue onto it.
+  if (truncatedBytes > 0) await log.truncate(goodBytes);
   if (gens.length === 0) await syncDir(dir);
   return {
     state: snap.state,
@@ -68,8 +66,8 @@ export async function recover(dir: string, fsync: boolean): Promise<Recovered> {
 }
 
 /** A new, empty log of generation `gen` (compaction starts one; the caller makes its name durable). */
-export function createLog(dir: string, gen: number): Promise<FileHandle> {
-  return open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC, FILE_MODE);
+export function createLog(dir: string, gen: number, fsync: boolean): Promise<LogFile> {
+  return LogFile.open(join(dir, logName(gen)), constants.O_RDWR | constants.O_CREAT | constants.O_TRUNC, fsync);
 }
 
 /** Deletes the logs a snapshot of generation `gen` has folded in (best effort: a leftover is replayed harmlessly). */

@@ -45,12 +45,19 @@ export async function loadOrCreateKeys(dir: string): Promise<LocalKeys> {
   }
 }
 
+const sha256 = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+/** Digests of the expected keys (a service has two), so each request hashes only the key it brings. */
+const expectedDigests = new Map<string, Buffer>();
+
 /** Constant-time comparison; hashing first means neither content nor length leaks through timing. */
 export function keysMatch(expected: string, given: string | undefined): boolean {
   if (typeof given !== 'string' || expected.length === 0) return false;
-  const a = createHash('sha256').update(expected, 'utf8').digest();
-  const b = createHash('sha256').update(given, 'utf8').digest();
-  return timingSafeEqual(a, b);
+  let a = expectedDigests.get(expected);
+  if (!a) {
+    if (expectedDigests.size >= 16) expectedDigests.clear();
+    expectedDigests.set(expected, (a = sha256(expected)));
+  }
+  return timingSafeEqual(a, sha256(given));
 }
 
 async function readKeys(path: string): Promise<LocalKeys | undefined> {

@@ -225,12 +225,14 @@ export class PanelRegistry<T extends { reveal(): void; onDidDispose: vscode.Even
 
   /** The open panel for `key`, revealed; otherwise a new one from `create`. */
   revealOrCreate(key: string, create: () => T): T {
+    return this.reveal(key) ?? this.add(key, create());
+  }
+
+  /** The open panel for `key`, revealed, if there is one. */
+  reveal(key: string): T | undefined {
     const open = this.panels.get(key);
-    if (open) {
-      open.reveal();
-      return open;
-    }
-    return this.add(key, create());
+    open?.reveal();
+    return open;
   }
 
   add(key: string, panel: T): T {

@@ -4,7 +4,7 @@ import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { describeForPage, hostSetup, reportError, type PanelBasics, titleWithConnection } from '../../../platform/webview/panelErrors';
 import { createPanel } from '../../../platform/webview/panelRegistration';
-import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   answerFeedbackClient,
   defaultQuery,
@@ -97,7 +97,7 @@ export class AnalyticsPanel extends WebviewPanelHost<AnalyticsProtocol> {
  * connection it was opened with after a switch (issue 27); Show Analytics then opens one for the active connection.
  */
 export class AnalyticsPanels extends Disposable {
-  private readonly panels = new Map<string, AnalyticsPanel>();
+  private readonly panels = new PanelRegistry<AnalyticsPanel>();
   private readonly basics: PanelBasics;
   private readonly pinned: PinnedClients;
 
@@ -105,15 +105,15 @@ export class AnalyticsPanels extends Disposable {
     super();
     this.basics = c.panelBasics('analytics');
     this.pinned = new PinnedClients(c.connection, c.secrets, c.logger);
-    this._register({ dispose: () => [...this.panels.values()].forEach((p) => p.dispose()) });
+    this._register(this.panels);
     // A switch, a rename, or the removal of a panel's connection: its title says so.
-    const changed = c.connection.store.onDidChange(() => this.panels.forEach((p) => p.updateTitle()));
+    const changed = c.connection.store.onDidChange(() => this.panels.values().forEach((p) => p.updateTitle()));
     this._register({ dispose: () => changed.dispose() });
   }
 
   /** Every open panel, one per connection. */
   get all(): AnalyticsPanel[] {
-    return [...this.panels.values()];
+    return this.panels.values();
   }
 
   /** The active connection's panel, if open. */
@@ -122,13 +122,9 @@ export class AnalyticsPanels extends Disposable {
   }
 
   show(): AnalyticsPanel {
-    const open = this.current;
-    if (open) {
-      open.reveal();
-      open.refresh();
-      return open;
-    }
-    return this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.basics.extensionUri));
+    const open = this.panels.reveal(this.c.connection.active.id);
+    open?.refresh();
+    return open ?? this.adopt(createPanel(ANALYTICS_VIEW_TYPE, vscode.l10n.t('Q&A Analytics'), this.basics.extensionUri));
   }
 
   /**
@@ -136,7 +132,7 @@ export class AnalyticsPanels extends Disposable {
    * connection (issue 27), even one removed since (its title says so). State from before: the active connection.
    */
   restore(panel: vscode.WebviewPanel, state?: AnalyticsState): void {
-    if (this.panels.has(state?.connection?.id ?? this.c.connection.active.id)) {
+    if (this.panels.get(state?.connection?.id ?? this.c.connection.active.id)) {
       panel.dispose();
       return;
     }
@@ -154,8 +150,6 @@ export class AnalyticsPanels extends Disposable {
         return { faq: client.faq, answers: answerFeedbackClient(client) };
       },
     });
-    this.panels.set(pin.id, p);
-    p.onDidDispose(() => this.panels.get(pin.id) === p && this.panels.delete(pin.id));
-    return p;
+    return this.panels.add(pin.id, p);
   }
 }

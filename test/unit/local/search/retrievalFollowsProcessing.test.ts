@@ -78,24 +78,24 @@ describe('Retrieval index: follows the processing commit in the same span', () =
 
   it('drops the text again when the completing write fails and is undone', async () => {
     const probe = await open(join(dir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
-    const original = proto.datasync;
+    const original = proto.write;
     let failed = false;
     // Fail the flush that carries the completion (memory already shows it while it is written).
-    proto.datasync = function (this: unknown) {
+    proto.write = function (this: unknown, ...args: unknown[]) {
       if (!failed && kb.get('n1')?.processState === 'completed') {
         failed = true;
         assert.ok(retrieval.index.doc('n1'), 'indexed while its write is in flight');
         return Promise.reject(Object.assign(new Error('EIO: simulated'), { code: 'EIO' }));
       }
-      return original.call(this);
+      return original.apply(this, args);
     };
     try {
       processing.enqueue('n1');
       await processing.idle();
     } finally {
-      proto.datasync = original;
+      proto.write = original;
     }
     assert.ok(failed, 'the completing write was failed');
     assert.equal(kb.get('n1')?.processState, 'parsing', 'the completion was undone');

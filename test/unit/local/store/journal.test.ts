@@ -240,16 +240,16 @@ describe('Journal', () => {
     );
   });
 
-  it('rejects a commit whose fdatasync fails, leaves memory unchanged, and carries on', async () => {
+  it('rejects a commit whose durable write fails, leaves memory unchanged, and carries on', async () => {
     const j = await openJournal();
     await j.commit([{ c: 'c', k: 'a', v: 1 }]);
     const probe = await open(join(dir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
-    const original = proto.datasync;
-    // Fail once (the append); the repair (truncate + fdatasync) then succeeds.
-    proto.datasync = function (this: unknown) {
-      proto.datasync = original;
+    const original = proto.write;
+    // Fail once (the append: an O_DSYNC write, or a write then fdatasync); the repair (truncate + fdatasync) then succeeds.
+    proto.write = function (this: unknown) {
+      proto.write = original;
       return Promise.reject(Object.assign(new Error('EIO: simulated'), { code: 'EIO' }));
     };
     try {
@@ -261,7 +261,7 @@ describe('Journal', () => {
         /simulated/,
       );
     } finally {
-      proto.datasync = original;
+      proto.write = original;
     }
     assert.equal(j.get('c', 'a'), 1);
     assert.equal(j.get('c', 'b'), undefined);

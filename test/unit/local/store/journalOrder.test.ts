@@ -53,11 +53,11 @@ describe('Journal: read-modify-write order', () => {
     j.watch('c', (key, value, previous) => events.push(`${key}:${String(previous)}->${String(value)}`));
     await j.commit([{ c: 'c', k: 'a', v: 1 }]);
     const probe = await open(join(dir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
-    const original = proto.datasync;
-    proto.datasync = function (this: unknown) {
-      proto.datasync = original;
+    const original = proto.write;
+    proto.write = function (this: unknown) {
+      proto.write = original;
       return Promise.reject(Object.assign(new Error('EIO: simulated'), { code: 'EIO' }));
     };
     try {
@@ -71,7 +71,7 @@ describe('Journal: read-modify-write order', () => {
         ['rejected', 'rejected'],
       );
     } finally {
-      proto.datasync = original;
+      proto.write = original;
     }
     assert.equal(j.get('c', 'a'), 1);
     assert.equal(j.get('c', 'b'), undefined);
@@ -87,14 +87,14 @@ describe('Journal: read-modify-write order', () => {
     const j = journal;
     await j.commit([{ c: 'c', k: 'a', v: { blob: 'x' } }]);
     const probe = await open(join(dir, 'probe'), 'w');
-    const proto = Object.getPrototypeOf(probe) as { datasync: () => Promise<void> };
+    const proto = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
-    const original = proto.datasync;
+    const original = proto.write;
     let unblock = (): void => undefined;
     const blocked = new Promise<void>((resolve) => (unblock = resolve));
-    proto.datasync = async function (this: unknown) {
+    proto.write = async function (this: unknown, ...args: unknown[]) {
       await blocked;
-      return original.call(this);
+      return original.apply(this, args);
     };
     try {
       const first = j.commit([{ c: 'c', k: 'a' }]); // being written (in flight)
@@ -107,7 +107,7 @@ describe('Journal: read-modify-write order', () => {
       unblock();
       await Promise.all([first, second, third]);
     } finally {
-      proto.datasync = original;
+      proto.write = original;
     }
     assert.deepEqual([...j.pendingReplaced('c')], [], 'durable: nothing pending');
   });
