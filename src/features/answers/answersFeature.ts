@@ -7,7 +7,7 @@ import { Disposable } from '../../platform/lifecycle';
 import type { PanelBasics } from '../../platform/webview/panelErrors';
 import { SECTION, SettingKeys } from '../../platform/settings';
 import { createPanel, registerPanelSerializer } from '../../platform/webview/panelRegistration';
-import { PanelRegistry } from '../../platform/webview/webviewPanel';
+import { PanelRegistry } from '../../platform/webview/panelRegistry';
 import { pickFolder } from '../../platform/pickers/folderPicker';
 import { selectionQuestion } from './chat/answerRequest';
 import { CHAT_VIEW_TYPE, lazy } from './lazyModules';

@@ -4,7 +4,8 @@ import { PinnedClients } from '../../../platform/connection/pinnedClients';
 import { Disposable } from '../../../platform/lifecycle';
 import { describeForPage, hostSetup, reportError, type PanelBasics, titleWithConnection } from '../../../platform/webview/panelErrors';
 import { createPanel } from '../../../platform/webview/panelRegistration';
-import { PanelRegistry, WebviewPanelHost } from '../../../platform/webview/webviewPanel';
+import { PanelRegistry } from '../../../platform/webview/panelRegistry';
+import { WebviewPanelHost } from '../../../platform/webview/webviewPanel';
 import {
   answerFeedbackClient,
   defaultQuery,

@@ -6,7 +6,7 @@ import { Disposable } from '../../../platform/lifecycle';
 import { pickHashtags } from '../../../platform/pickers/hashtagPicker';
 import { SettingKeys } from '../../../platform/settings';
 import { createPanel } from '../../../platform/webview/panelRegistration';
-import { PanelRegistry } from '../../../platform/webview/webviewPanel';
+import { PanelRegistry } from '../../../platform/webview/panelRegistry';
 import { QA_EDITOR_VIEW_TYPE, type QaDraft, type QaEditorState, type QaTarget } from './protocol';
 import { QaEditorPanel, type EditorContext, type QaEditorTarget, type QaSaveEvent } from './qaEditorPanel';
 
