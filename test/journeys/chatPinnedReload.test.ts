@@ -15,7 +15,9 @@ const BETA = 'Beta journey';
 const FACT = 'The release train of the Beta journey project is code-named Vermilion Heron.';
 const FIRST = 'What is the release train of the Beta journey project code-named?';
 const AGAIN = 'Remind me: what code name does the Beta journey project give its release train?';
-const TITLE = `Ask Knowledge Desk — ${BETA}`;
+
+/** The chat's title naming B, in the display language (the journeys run in English and in Japanese). */
+const title = (): string => `${vscode.l10n.t('Ask Knowledge Desk')} — ${BETA}`;
 
 interface Resume {
   file: 'chatPinnedReload';
@@ -52,7 +54,7 @@ describe('Journey: a chat pinned to project B survives a switch to A and a reloa
       assert.equal(api.connection.active.id, 'local', 'A (Local) is still the active connection');
       const chat = await waitFor(() => api.chat.panelOf(resume.betaId), 'B’s chat panel to be restored', 90_000);
       await waitForPage(chat, 'B’s restored chat panel');
-      assert.equal(chat.panel.title, TITLE, 'the restored chat names B');
+      assert.equal(chat.panel.title, title(), 'the restored chat names B');
       const restored = await waitFor(
         async () => {
           const s = await chatSnapshot(chat);
@@ -80,7 +82,7 @@ describe('Journey: a chat pinned to project B survives a switch to A and a reloa
       // A does not know it: the answer cannot have come from the active connection.
       const fromA = await local.answers.generate({ query: AGAIN, includeCitations: true });
       assert.ok(!fromA.citations.some((c) => c.knowledgeBaseId === resume.kbId), 'A has no such document');
-      await shoot('chat-pinned-reload-02-after', { waitForSelector: `.tab.active:has-text("${TITLE}")` });
+      await shoot('chat-pinned-reload-02-after', { waitForSelector: `.tab.active:has-text("${title()}")` });
       chat.dispose();
       await api.connection.store.remove(resume.betaId);
       return;
@@ -115,13 +117,13 @@ describe('Journey: a chat pinned to project B survives a switch to A and a reloa
     await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local');
     await waitFor(() => api.connection.status.state === 'connected' && api.connection.active.id === 'local', 'connected to A (Local)');
     await waitFor(
-      () => chat.panel.title === TITLE,
+      () => chat.panel.title === title(),
       'the chat to name B',
       10_000,
       () => chat.panel.title,
     );
     chat.reveal();
-    await shoot('chat-pinned-reload-01-before', { waitForSelector: `.tab.active:has-text("${TITLE}")` });
+    await shoot('chat-pinned-reload-01-before', { waitForSelector: `.tab.active:has-text("${title()}")` });
 
     const resume: Resume = {
       file: 'chatPinnedReload',
