@@ -18,6 +18,7 @@ import {
   resetWorkbench,
   runCommand,
   screenshot,
+  steps,
   useService,
   waitFor,
   workbenchShows,
@@ -286,12 +287,13 @@ describe('Promote between connections (real host, two local projects)', function
 
   it('Open as Diff shows both projects’ Q&As as CSV, the header on both sides, and the target as it is after applying', async function () {
     this.timeout(240_000);
+    const step = steps('Open as Diff');
     const tag = `pf${Date.now().toString(36)}`;
     const q = (n: number) => `Diffed promote ${tag} question ${n}?`;
-    const ids = [
+    const ids = await step('register two Q&As in Local', async () => [
       (await local.faq.register({ question: q(1), answer: 'One', status: 'on', hashtags: [tag] })).id,
       (await local.faq.register({ question: q(2), answer: 'Two', status: 'off', hashtags: [tag] })).id,
-    ];
+    ]);
     const rows = ids.map((id, i) => ({ kind: 'qa', item: { id, question: q(i + 1) } }));
     const header = 'question,answer';
     const diffDocs = async () => {
@@ -315,38 +317,51 @@ describe('Promote between connections (real host, two local projects)', function
       undefined,
       rows,
     );
-    assert.ok(await workbenchShows('.quick-input-widget .monaco-list-row', 30_000), 'the preview is shown');
+    real.catch(() => undefined);
+    assert.ok(await step('the preview is shown', workbenchShows('.quick-input-widget .monaco-list-row', 30_000)), 'the preview is shown');
     // Compare says what differs and what Enter would do (Copy asks what to copy, below).
     const comparing = vscode.l10n.t('Differences: pick any to copy to {0} and press Enter, or Escape to copy nothing', connectionName);
-    assert.ok(await workbenchShows(`.quick-input-widget input[placeholder="${comparing}"]`), 'the compare placeholder');
-    await screenshot(`promote-preview${japanese() ? '-ja' : ''}`);
-    await pressInWorkbench('.quick-input-widget .action-label.codicon-diff');
-    await waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff editor');
-    assert.ok(await workbenchShows('.quick-input-widget .monaco-list-row', 30_000), 'the preview is shown again');
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    assert.equal(await real, undefined, 'closing the preview applies nothing');
-    await screenshot(`promote-diff${japanese() ? '-ja' : ''}`);
-    await resetWorkbench(api);
+    assert.ok(
+      await step('its placeholder', workbenchShows(`.quick-input-widget input[placeholder="${comparing}"]`)),
+      'the compare placeholder',
+    );
+    await step('screenshot of the preview', screenshot(`promote-preview${japanese() ? '-ja' : ''}`));
+    await step('press Open as Diff', pressInWorkbench('.quick-input-widget .action-label.codicon-diff'));
+    await step(
+      'the diff editor opens',
+      waitFor(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputTextDiff, 'the diff editor'),
+    );
+    assert.ok(
+      await step('the preview is shown again', workbenchShows('.quick-input-widget .monaco-list-row', 30_000)),
+      'the preview is shown again',
+    );
+    await step('close the preview', vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
+    assert.equal(await step('the compare ends', real), undefined, 'closing the preview applies nothing');
+    await step('screenshot of the diff', screenshot(`promote-diff${japanese() ? '-ja' : ''}`));
+    await step('reset the workbench', resetWorkbench(api));
 
     // Scripted: Open as Diff, then copy both; the open diff's target side then shows them.
     let before: vscode.TextDocument[] = [];
-    const result = (await runCommand(
-      api,
-      CommandIds.promote.copyQnas,
-      [
-        connectionName,
-        { button: 'Open as Diff' },
-        async (p: { items?: readonly { label: string; picked?: boolean }[]; options: unknown }) => {
-          assert.equal(
-            (p.options as { placeHolder?: string }).placeHolder,
-            vscode.l10n.t('Pick what to copy to {0}, then press Enter', connectionName),
-          );
-          before = await diffDocs();
-          return p.items!.filter((i) => i.picked).map((i) => i.label);
-        },
-      ],
-      undefined,
-      rows,
+    const result = (await step(
+      'copy with Open as Diff (scripted)',
+      runCommand(
+        api,
+        CommandIds.promote.copyQnas,
+        [
+          connectionName,
+          { button: 'Open as Diff' },
+          async (p: { items?: readonly { label: string; picked?: boolean }[]; options: unknown }) => {
+            assert.equal(
+              (p.options as { placeHolder?: string }).placeHolder,
+              vscode.l10n.t('Pick what to copy to {0}, then press Enter', connectionName),
+            );
+            before = await diffDocs();
+            return p.items!.filter((i) => i.picked).map((i) => i.label);
+          },
+        ],
+        undefined,
+        rows,
+      ),
     )) as PromoteResult;
     const [target, source] = before;
     for (const doc of before) assert.ok(!doc.getText().startsWith('\uFEFF'), 'no byte order mark before the header');

@@ -50,6 +50,32 @@ export function pageProblems(panel: object): string[] {
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Names the steps of a long test: each is logged with the time since the test began, and one that does not end
+ * within `timeoutMs` fails with its name (and the steps before it), not with mocha's bare "Timeout exceeded".
+ */
+export function steps(test: string): <T>(what: string, work: PromiseLike<T> | (() => PromiseLike<T>), timeoutMs?: number) => Promise<T> {
+  const start = Date.now();
+  const done: string[] = [];
+  const at = () => `${((Date.now() - start) / 1000).toFixed(1)}s`;
+  return async (what, work, timeoutMs = 60_000) => {
+    console.log(`    [${test} +${at()}] ${what}`);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${test}: "${what}" did not end within ${timeoutMs / 1000} s (after: ${done.join(' → ') || 'nothing'})`)),
+        timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([typeof work === 'function' ? work() : work, late]);
+    } finally {
+      clearTimeout(timer);
+      done.push(`${what} (${at()})`);
+    }
+  };
+}
+
+/**
  * Polls until `probe` returns a truthy value; fails with `what`, the last value seen and, when given,
  * what `detail` says of the state at that moment (a webview's view state and channel, say).
  */
