@@ -5,7 +5,7 @@ import type { ConnectionStatus } from './connectionStatus';
 import type { Secrets } from '../secrets';
 
 /**
- * A connection's state for Switch and Check Connection: the active one is checked again; another one has
+ * A connection's state for Switch and Check Connection: the active one is checked again (until `signal`); another one has
  * its stored key checked without building or changing this window's client. A local project whose service is
  * still starting when `signal` ends the check (a new project's first start on a busy machine can outlast a list's
  * 8 s) is `starting`, not an error: the start goes on, and the connection can be picked.
@@ -16,9 +16,16 @@ export async function checkConnectionState(
   connection: Connection,
   signal?: AbortSignal,
 ): Promise<ConnectionStatus> {
-  if (connection.id === manager.active.id) return manager.refresh();
   const region = regionOf(connection.target);
   const named = { id: connection.id, name: connection.name };
+  if (connection.id === manager.active.id) {
+    // The list is often opened to leave a connection that hangs: it shows "checking…" when the check outlasts the
+    // signal (the check goes on, and the status bar follows it) rather than waiting up to its own 15 s.
+    return untilAborted(manager.refresh(), signal).catch((error: unknown) => {
+      if (signal?.aborted) return { state: 'checking' as const, region, connection: named };
+      throw error;
+    });
+  }
   let baseUrl: string | undefined;
   let started = false;
   try {

@@ -68,4 +68,18 @@ describe('Connection states in the lists: a local project still starting', () =>
     release();
     assert.notEqual((await state).state, 'starting');
   });
+
+  it('the active connection: its check, or "checking…" when that outlasts the list’s time, without waiting for it', async () => {
+    const hangs = { ...windowWithSlowStart().manager, refresh: () => new Promise<never>(() => undefined) };
+    const check = new AbortController();
+    const state = checkConnectionState(hangs as never, noStoredKey as never, LOCAL, check.signal);
+    check.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    const status = await state;
+    assert.equal(status.state, 'checking', JSON.stringify(status));
+    assert.deepEqual(status.connection, { id: LOCAL.id, name: LOCAL.name });
+
+    const answers = { ...hangs, refresh: async () => ({ state: 'connected' as const, region: 'local' as const }) };
+    const checked = await checkConnectionState(answers as never, noStoredKey as never, LOCAL, new AbortController().signal);
+    assert.equal(checked.state, 'connected');
+  });
 });
