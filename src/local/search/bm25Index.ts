@@ -158,7 +158,8 @@ export class Bm25Index {
    * terms counts as one match). With `expansion`, each term stands for one of the user's words
    * (`sources[t]`, the user's words themselves first): a word counts once per passage — by itself when the
    * passage holds it, otherwise by the first of its added terms the passage holds (weighted, and counted as
-   * matched: the passage that says "movie" matched the user's "film"). `covered` is a zeroed work array by slot.
+   * matched: the passage that says "movie" matched the user's "film"); a word whose `counted[t]` is false (a function
+   * word of the question) scores but is never counted. `covered` is a zeroed work array by slot.
    */
   score(
     terms: readonly string[],
@@ -166,7 +167,7 @@ export class Bm25Index {
     scores: Float64Array,
     matched: Uint16Array,
     weights?: readonly number[],
-    expansion?: { sources: readonly number[]; covered: Uint32Array },
+    expansion?: { sources: readonly number[]; covered: Uint32Array; counted?: readonly boolean[] },
   ): number[] {
     const touched: number[] = [];
     const n = this.live;
@@ -180,7 +181,8 @@ export class Bm25Index {
       const source = expansion?.sources[t] ?? 32;
       // One bit per user word; past the 31st (never seen in a question) words are not grouped.
       const bit = source < 32 ? 1 << source : 0;
-      const counts = weight >= 1 || bit !== 0;
+      // A function word of the question (queryExpansion.ts) scores its weighted part but is not counted.
+      const counts = (weight >= 1 || bit !== 0) && (expansion?.counted?.[t] ?? true);
       const idf = Math.log(1 + (n - p.df + 0.5) / (p.df + 0.5));
       const data = p.data;
       for (let i = 0; i < p.used; i += 2) {

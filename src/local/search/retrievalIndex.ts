@@ -247,7 +247,8 @@ export class RetrievalIndex {
     }
     if (!anyDoc || !terms.length) return { passages: [], scores: [] };
 
-    if (weights.bm25 > 0) this.bm25.score(terms, ok, bm25, matched, expanded.weights, { sources: expanded.sources, covered });
+    if (weights.bm25 > 0)
+      this.bm25.score(terms, ok, bm25, matched, expanded.weights, { sources: expanded.sources, covered, counted: expanded.counted });
     if (weights.text > 0) {
       this.columns.scoreAll(q!, text);
       for (let s = 0; s < slots; s++) text[s] = ok[s] ? Math.max(0, text[s]) : 0;
