@@ -1,5 +1,5 @@
 // Japanese synonyms and spelling variants from Sudachi's synonym dictionary, for query expansion
-// (queryExpansion.ts): 留守 meets 不在, 辞める meets 退職 and retire, 行う meets 行なう, 取り扱い meets 取扱い. The
+// (queryExpansion.ts): 留守 meets 不在, 退職 meets 辞職 and retire, 行う meets 行なう, 取り扱い meets 取扱い. The
 // table (data/synonyms-ja.txt.gz, built by scripts/buildSudachiSynonyms.mjs from the npm package
 // `sudachi-synonyms-dictionary`, Apache-2.0, data/SUDACHI-NOTICE) is ~0.2 MB gzip, read on the first question
 // that needs it. Words of one group sharing a word number are one word written another way (a variant);
