@@ -13,6 +13,7 @@ import { ProbeKeys } from '../../src/testProbe';
 import { CHAT_VIEW_TYPE, type Turn, type ChatSnapshot, type DriveParams } from '../../src/features/answers/chat/protocol';
 import {
   getApi,
+  localFaults,
   lastRendered,
   pageProblems,
   probe,
@@ -113,16 +114,6 @@ async function localInfo(api: KnowledgeDeskTestApi): Promise<Record<string, numb
   return ((await res.json()) as { counts: Record<string, number> }).counts;
 }
 
-async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
-  const ep = api.localService.current!;
-  const res = await fetch(`${ep.url}/_local/faults`, {
-    method: 'POST',
-    headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(config),
-  });
-  assert.ok(res.ok, `faults: ${res.status}`);
-}
-
 /** The last request the chat sent to the service. */
 const lastRequest = (panel: ChatPanel): GenerativeAnswerRequest | undefined => probe().last(panel, ProbeKeys.requests);
 
@@ -171,7 +162,7 @@ describe('Chat panel', () => {
   });
 
   afterEach(async () => {
-    await faults(api, {}).catch(() => undefined);
+    await localFaults(api, {}).catch(() => undefined);
     await settings().update(OWN_USER_ID, undefined, vscode.ConfigurationTarget.Global);
     feature.current?.dispose();
     await resetWorkbench(api);
@@ -288,9 +279,9 @@ describe('Chat panel', () => {
   });
 
   it('shows a rate limit inline in the usual words; Retry asks again in place', async () => {
-    await faults(api, { script: ['429', '429', '429', '429'], retryAfterSeconds: 0, pathPrefix: '/webapi/generative_answer' });
+    await localFaults(api, { script: ['429', '429', '429', '429'], retryAfterSeconds: 0, pathPrefix: '/webapi/generative_answer' });
     const turn = await ask(panel, HOTEL_JA);
-    await faults(api, {});
+    await localFaults(api, {});
     assert.equal(turn.status, 'error');
     assert.match(turn.error!.message, /^The service is rate limiting requests\./);
     const shown = await pageFinished(panel, turn.id);

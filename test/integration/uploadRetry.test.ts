@@ -11,6 +11,7 @@ import { endpoint } from '../../src/api/endpoint';
 import type { KnowledgeDeskTestApi } from '../../src/testApi';
 import {
   getApi,
+  localFaults,
   notificationSelector,
   pressInWorkbench,
   resetWorkbench,
@@ -21,17 +22,6 @@ import {
   workbenchShows,
 } from './support/host';
 import { startSecondProject, type SecondProject } from './support/secondProject';
-
-/** Faults of the active local service (its test-only route): every upload answered 500, or none. */
-async function faults(api: KnowledgeDeskTestApi, config: object): Promise<void> {
-  const ep = api.localService.current!;
-  const res = await fetch(`${ep.url}/_local/faults`, {
-    method: 'POST',
-    headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify(config),
-  });
-  assert.ok(res.ok, `faults: ${res.status}`);
-}
 
 /** The upload temp folders (kd-upload-*) that hold the ZIP of a folder named `name` (planUploads: `<n>-<name>.zip`). */
 const tempsWith = (name: string): string[] =>
@@ -63,7 +53,7 @@ describe('Upload retry across a connection switch (real host)', () => {
   });
 
   after(async () => {
-    await faults(api, {}).catch(() => undefined);
+    await localFaults(api, {}).catch(() => undefined);
     const store = api.connection.store;
     if (store.active.id !== 'local') await runCommand(api, 'knowledgeDesk.switchConnection', [], 'local').catch(() => undefined);
     if (store.get(secondId)) await store.remove(secondId);
@@ -88,7 +78,7 @@ describe('Upload retry across a connection switch (real host)', () => {
     const outcomes = () => [...batches.last!.report.outcomes.values()].map((o) => o.status);
 
     // Every upload to Local fails (retryable): the summary offers Retry Failed.
-    await faults(api, { rate500: 1, pathPrefix: endpoint('kbNodes.upload').path });
+    await localFaults(api, { rate500: 1, pathPrefix: endpoint('kbNodes.upload').path });
     const first = batches.total;
     await step(
       'upload the folder (failing)',
@@ -105,7 +95,7 @@ describe('Upload retry across a connection switch (real host)', () => {
     // Switched away, Retry Failed sends nothing to the connection now active and says where the files belong.
     await step('switch to the second project', runCommand(api, 'knowledgeDesk.switchConnection', [], secondId));
     await step('connected to it', connected(secondId));
-    await faults(api, {}).catch(() => undefined);
+    await localFaults(api, {}).catch(() => undefined);
     const afterFailure = batches.total;
     await step('press Retry Failed on the second project', retry());
     const belongs = vscode.l10n.t('These files were being uploaded to {0}. Switch back to {0} to retry them.', 'Local');
@@ -118,7 +108,7 @@ describe('Upload retry across a connection switch (real host)', () => {
     // Back on Local, the same summary's Retry Failed sends the ZIP from the temp folder.
     await step('switch back to Local', runCommand(api, 'knowledgeDesk.switchConnection', [], 'local'));
     await step('connected to Local', connected('local'));
-    await faults(api, {});
+    await localFaults(api, {});
     await step('press Retry Failed on Local', retry());
     await step(
       'the retry to end',

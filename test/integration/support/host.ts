@@ -6,6 +6,7 @@ import type { ApiClient } from '../../../src/api/client';
 import type { KnowledgeDeskTestApi } from '../../../src/testApi';
 import type { ChatPanel } from '../../../src/features/answers/chat/chatPanel';
 import { CommandIds } from '../../../src/platform/commandIds';
+import type { FaultConfig } from '../../../src/local/http/faults';
 import { ProbeKeys, type TestProbe } from '../../../src/testProbe';
 import { ScriptedUserInput, type ScriptedAnswer } from './scriptedUserInput';
 import { currentLane } from './lane';
@@ -48,6 +49,17 @@ export function pageProblems(panel: object): string[] {
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Sets the faults of the window's local service (its test-only `/_local/faults` route); `{}` clears them. */
+export async function localFaults(api: KnowledgeDeskTestApi, config: FaultConfig): Promise<void> {
+  const ep = api.localService.current!;
+  const res = await fetch(`${ep.url}/_local/faults`, {
+    method: 'POST',
+    headers: { 'API-KEY': ep.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(config),
+  });
+  assert.ok(res.ok, `faults: ${res.status}`);
+}
 
 /**
  * Names the steps of a long test: each is logged with the time since the test began, and one that does not end
